@@ -1,0 +1,106 @@
+package game
+
+import "fmt"
+
+// Game is a game in progress or finished: the positions from the start, the
+// moves played, and the result, including the draw by repetition that no
+// single position can see. It also records endings from outside the rules
+// (resignation, agreement, time).
+type Game struct {
+	rules  Rules
+	states []State  // states[0] is the initial position; states[i+1] follows moves[i]
+	moves  []string // as played, in the game's notation
+	seen   map[uint64]int
+	result Result
+	reason Reason
+}
+
+// NewGame starts a game from the given position (use rules.Start() for the
+// usual start).
+func NewGame(start State) *Game {
+	g := &Game{rules: start.Rules(), states: []State{start}, seen: map[uint64]int{start.Hash(): 1}}
+	g.judge()
+	return g
+}
+
+// Rules returns the rules the game is played under.
+func (g *Game) Rules() Rules { return g.rules }
+
+// Position returns the current position.
+func (g *Game) Position() State { return g.states[len(g.states)-1] }
+
+// Start returns the initial position.
+func (g *Game) Start() State { return g.states[0] }
+
+// Moves returns the moves played so far. The slice must not be changed.
+func (g *Game) Moves() []string { return g.moves }
+
+// States returns the positions from the start, one more than the moves.
+// The slice must not be changed.
+func (g *Game) States() []State { return g.states }
+
+// Result returns the result and why the game ended.
+func (g *Game) Result() (Result, Reason) { return g.result, g.reason }
+
+// Play checks and plays a move given in the game's notation.
+func (g *Game) Play(move string) error {
+	if g.result.Over() {
+		return fmt.Errorf("%s: the game is over (%s, %s)", move, g.result, g.reason)
+	}
+	next, err := g.Position().Play(move)
+	if err != nil {
+		return err
+	}
+	g.states = append(g.states, next)
+	g.moves = append(g.moves, move)
+	g.seen[next.Hash()]++
+	g.judge()
+	return nil
+}
+
+// judge sets the result from the current position and the repetition count.
+func (g *Game) judge() {
+	p := g.Position()
+	g.result, g.reason = p.Outcome()
+	if g.result.Over() {
+		return
+	}
+	if limit := g.rules.RepetitionLimit(); limit > 0 && g.seen[p.Hash()] >= limit {
+		g.result, g.reason = Draw, Repetition
+	}
+}
+
+// Undo takes back the last move; it reports false when there is none. An
+// ending from outside the rules (resignation, agreement, time) is undone too.
+func (g *Game) Undo() bool {
+	if len(g.moves) == 0 {
+		return false
+	}
+	last := g.Position()
+	g.seen[last.Hash()]--
+	g.states = g.states[:len(g.states)-1]
+	g.moves = g.moves[:len(g.moves)-1]
+	g.judge()
+	return true
+}
+
+// End finishes the game for a reason outside the rules: Resignation or
+// Timeout (side loses) or Agreement (a draw, side is ignored).
+func (g *Game) End(side Side, reason Reason) error {
+	if g.result.Over() {
+		return fmt.Errorf("the game is already over (%s, %s)", g.result, g.reason)
+	}
+	switch reason {
+	case Resignation, Timeout:
+		g.result = LossFor(side)
+	case Agreement:
+		g.result = Draw
+	default:
+		return fmt.Errorf("a game cannot be ended by %q from outside the rules", reason)
+	}
+	g.reason = reason
+	return nil
+}
+
+// Repetitions returns how often the current position has occurred.
+func (g *Game) Repetitions() int { return g.seen[g.Position().Hash()] }

@@ -1,0 +1,191 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Option is one named rule option of a game: a point where the sources leave
+// the rules open and the project lets players choose.
+type Option struct {
+	Name    string   // as written on the command line: "win"
+	Values  []string // the allowed values, the default first
+	Summary string   // one line for help texts
+}
+
+// Default returns the option's default value.
+func (o Option) Default() string { return o.Values[0] }
+
+// Variant is a named set of option values ("weak-force").
+type Variant struct {
+	Name     string
+	Settings Settings
+	Summary  string
+}
+
+// Settings maps option names to chosen values. A missing option takes its
+// default. Settings are written "name=value,name=value" in records and
+// accepted in the same form on the command line.
+type Settings map[string]string
+
+// String writes the settings sorted by name, so equal settings print alike.
+func (s Settings) String() string {
+	keys := make([]string, 0, len(s))
+	for k := range s {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.WriteString(s[k])
+	}
+	return b.String()
+}
+
+// Spec describes one game to code that handles any game: its names, its
+// sides, its rule options and how to start or read a position.
+type Spec struct {
+	Name        string    // short name used in commands and records: "magneton"
+	Title       string    // display name: "Magneton"
+	SideNames   [2]string // "White", "Black"
+	SideLetters [2]string // letters used in position texts and results: "w", "b"
+	Options     []Option
+	Variants    []Variant
+	// New builds the rules for complete, checked settings (every option set
+	// to an allowed value); use Spec.Rules to build from user input.
+	New func(Settings) Rules
+}
+
+// Option returns the option with the given name.
+func (sp *Spec) Option(name string) (Option, bool) {
+	for _, o := range sp.Options {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+// Defaults returns the settings with every option at its default.
+func (sp *Spec) Defaults() Settings {
+	s := Settings{}
+	for _, o := range sp.Options {
+		s[o.Name] = o.Default()
+	}
+	return s
+}
+
+// ParseSettings reads rule settings given by a user: a list of items, each
+// "name=value", a variant name, or several of those joined by commas.
+// Later items override earlier ones; variants apply their values in order.
+// The result holds every option.
+func (sp *Spec) ParseSettings(items ...string) (Settings, error) {
+	s := sp.Defaults()
+	for _, item := range items {
+		for _, part := range strings.Split(item, ",") {
+			part = strings.TrimSpace(part)
+			if part == "" || part == "default" {
+				continue
+			}
+			name, value, hasValue := strings.Cut(part, "=")
+			if !hasValue {
+				i := slices.IndexFunc(sp.Variants, func(v Variant) bool { return v.Name == part })
+				if i < 0 {
+					return nil, fmt.Errorf("%s: unknown rule variant %q (variants: %s; options are written name=value)", sp.Title, part, sp.variantNames())
+				}
+				for k, v := range sp.Variants[i].Settings {
+					s[k] = v
+				}
+				continue
+			}
+			o, ok := sp.Option(name)
+			if !ok {
+				return nil, fmt.Errorf("%s: unknown rule option %q (options: %s)", sp.Title, name, sp.optionNames())
+			}
+			if !slices.Contains(o.Values, value) {
+				return nil, fmt.Errorf("%s: rule option %s cannot be %q (allowed: %s)", sp.Title, name, value, strings.Join(o.Values, ", "))
+			}
+			s[name] = value
+		}
+	}
+	return s, nil
+}
+
+// Rules builds the game's rules from user settings, as ParseSettings reads them.
+func (sp *Spec) Rules(items ...string) (Rules, error) {
+	s, err := sp.ParseSettings(items...)
+	if err != nil {
+		return nil, err
+	}
+	return sp.New(s), nil
+}
+
+func (sp *Spec) optionNames() string {
+	names := make([]string, len(sp.Options))
+	for i, o := range sp.Options {
+		names[i] = o.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+func (sp *Spec) variantNames() string {
+	names := make([]string, len(sp.Variants))
+	for i, v := range sp.Variants {
+		names[i] = v.Name
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// ResultWord returns the letter of a result's winner ("w"), "draw" for a
+// draw and "-" for a game going on: the RESULT column of `magneton apply`.
+func (sp *Spec) ResultWord(r Result) string {
+	if w, ok := r.Winner(); ok {
+		return sp.SideLetters[w]
+	}
+	if r == Draw {
+		return "draw"
+	}
+	return "-"
+}
+
+// Rules is a game with its options chosen: what a game record names in its
+// Game and Rules tags.
+type Rules interface {
+	// Spec returns the game these are rules of.
+	Spec() *Spec
+	// Settings returns every option's value.
+	Settings() Settings
+	// Start returns the starting position.
+	Start() State
+	// ParsePosition reads a position text; the error names what is wrong
+	// and where.
+	ParsePosition(text string) (State, error)
+	// RepetitionLimit returns the number of occurrences of a position that
+	// draws the game, or 0 when repetition never draws.
+	RepetitionLimit() int
+}
+
+// State is a position seen through the game-neutral dynamic interface: moves
+// are text in the game's notation. It is meant for code outside hot loops
+// (the command line, records, the server); searches use Position.
+type State interface {
+	Side() Side
+	// Moves returns the legal moves, formatted, in the game's move order.
+	Moves() []string
+	// Play checks and plays a move given as text.
+	Play(move string) (State, error)
+	Outcome() (Result, Reason)
+	Hash() uint64
+	String() string
+	Rules() Rules
+}

@@ -1,0 +1,3 @@
+module github.com/magneton-games/magneton
+
+go 1.26.8
