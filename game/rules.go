@@ -52,7 +52,8 @@ func (s Settings) String() string {
 // Spec describes one game to code that handles any game: its names, its
 // sides, its rule options and how to start or read a position.
 type Spec struct {
-	Name        string    // short name used in commands and records: "magneton"
+	Name        string    // name in records' Game tag and in commands: "magneton", "tumbling-down"
+	Aliases     []string  // other names accepted on the command line: "tumbling"
 	Title       string    // display name: "Magneton"
 	SideNames   [2]string // "White", "Black"
 	SideLetters [2]string // letters used in position texts and results: "w", "b"
