@@ -1,0 +1,328 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/magneton-games/magneton/game"
+)
+
+func init() {
+	commands = append(commands, movesCommand, applyCommand, perftCommand, benchCommand, showCommand, rulesCommand)
+}
+
+// setup resolves --game and --rule.
+func (g *globalOptions) setup() (kit, game.Rules, error) {
+	k, err := kitFor(g.game)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := k.spec().Rules(g.rules...)
+	if err != nil {
+		return nil, nil, usageError{err}
+	}
+	return k, r, nil
+}
+
+// parsePosition reads a position argument: "start" or a position text.
+func parsePosition(r game.Rules, text string) (game.State, error) {
+	switch strings.TrimSpace(text) {
+	case "start", "startpos":
+		return r.Start(), nil
+	}
+	return r.ParsePosition(text)
+}
+
+// positionArgs reads a position from the start of args and returns the
+// rest. The position is normally one quoted argument; when the shell split
+// an unquoted one into fields, the fields are joined back.
+func positionArgs(r game.Rules, args []string) (game.State, []string, error) {
+	s, err := parsePosition(r, args[0])
+	if err == nil || strings.ContainsAny(args[0], " \t") {
+		return s, args[1:], err
+	}
+	for n := 2; n <= len(args) && n <= 6; n++ {
+		if s2, err2 := r.ParsePosition(strings.Join(args[:n], " ")); err2 == nil {
+			return s2, args[n:], nil
+		}
+	}
+	return nil, nil, err
+}
+
+func exactArgs(min, max int, what string) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) < min || (max >= 0 && len(args) > max) {
+			return usagef("%s: want %s, got %d argument(s) (usage: %s)", c.CommandPath(), what, len(args), c.UseLine())
+		}
+		return nil
+	}
+}
+
+func movesCommand(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "moves [POSITION]",
+		Short: "Print the legal moves of a position, or of each position read from standard input",
+		Long: `Print the legal moves of POSITION on one line, separated by spaces.
+Without POSITION, read positions from standard input, one a line, and print
+one line of moves for each (batch mode for tools). A finished game has no
+moves: its line is empty.`,
+		Args: exactArgs(0, -1, "at most one POSITION"),
+		RunE: func(c *cobra.Command, args []string) error {
+			_, r, err := g.setup()
+			if err != nil {
+				return err
+			}
+			out := bufio.NewWriter(c.OutOrStdout())
+			defer out.Flush()
+			if len(args) > 0 {
+				s, rest, err := positionArgs(r, args)
+				if err != nil {
+					return err
+				}
+				if len(rest) > 0 {
+					return usagef("moves: unexpected argument %q after the position", rest[0])
+				}
+				fmt.Fprintln(out, strings.Join(s.Moves(), " "))
+				return nil
+			}
+			return eachLine(c.InOrStdin(), func(n int, line string) error {
+				s, err := parsePosition(r, line)
+				if err != nil {
+					return fmt.Errorf("standard input line %d: %w", n, err)
+				}
+				fmt.Fprintln(out, strings.Join(s.Moves(), " "))
+				return nil
+			})
+		},
+	}
+}
+
+// eachLine calls f for every non-blank line of r, numbered from 1, and stops
+// at the first error.
+func eachLine(r io.Reader, f func(n int, line string) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if err := f(n, line); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("reading standard input after line %d: %w", n, err)
+	}
+	return nil
+}
+
+// applyMoves plays moves from s and returns the final position and result,
+// judging repetition along the way.
+func applyMoves(s game.State, moves []string) (game.State, game.Result, error) {
+	g := game.NewGame(s)
+	for i, m := range moves {
+		if err := g.Play(m); err != nil {
+			if len(moves) > 1 {
+				return nil, 0, fmt.Errorf("move %d: %w", i+1, err)
+			}
+			return nil, 0, err
+		}
+	}
+	res, _ := g.Result()
+	return g.Position(), res, nil
+}
+
+func applyCommand(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "apply [POSITION MOVE...]",
+		Short: "Play moves from a position and print the position after them and the result",
+		Long: `Play MOVE... from POSITION and print the position after them, a tab, and
+the result: the winner's side letter, "draw", or "-" while the game goes on.
+Without arguments, read lines "POSITION<TAB>MOVE" (or several moves separated
+by spaces) from standard input and print "POSITION_AFTER<TAB>RESULT" for each.`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				return usagef("apply: give a POSITION and at least one MOVE, or no arguments to read standard input")
+			}
+			return nil
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			k, r, err := g.setup()
+			if err != nil {
+				return err
+			}
+			sp := k.spec()
+			out := bufio.NewWriter(c.OutOrStdout())
+			defer out.Flush()
+			if len(args) > 0 {
+				s, moves, err := positionArgs(r, args)
+				if err != nil {
+					return err
+				}
+				if len(moves) == 0 {
+					return usagef("apply: no MOVE after the position")
+				}
+				after, res, err := applyMoves(s, moves)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(out, "%s\t%s\n", after, sp.ResultWord(res))
+				return nil
+			}
+			return eachLine(c.InOrStdin(), func(n int, line string) error {
+				pos, moves, ok := strings.Cut(line, "\t")
+				if !ok || strings.TrimSpace(moves) == "" {
+					return fmt.Errorf("standard input line %d: want POSITION<TAB>MOVE", n)
+				}
+				s, err := parsePosition(r, pos)
+				if err != nil {
+					return fmt.Errorf("standard input line %d: %w", n, err)
+				}
+				after, res, err := applyMoves(s, strings.Fields(moves))
+				if err != nil {
+					return fmt.Errorf("standard input line %d: %w", n, err)
+				}
+				fmt.Fprintf(out, "%s\t%s\n", after, sp.ResultWord(res))
+				return nil
+			})
+		},
+	}
+}
+
+func perftCommand(g *globalOptions) *cobra.Command {
+	var divide bool
+	var threads int
+	c := &cobra.Command{
+		Use:   "perft [--divide] [--threads N] POSITION DEPTH",
+		Short: "Count the leaves of the game tree to a depth (checks move generation)",
+		Long: `Count every sequence of DEPTH legal moves from POSITION, each move generated
+and played; a finished game has no children. The count is on the last line;
+--divide first prints each root move with its count.`,
+		Args: exactArgs(2, -1, "POSITION DEPTH"),
+		RunE: func(c *cobra.Command, args []string) error {
+			k, r, err := g.setup()
+			if err != nil {
+				return err
+			}
+			s, rest, err := positionArgs(r, args)
+			if err != nil {
+				return err
+			}
+			if len(rest) != 1 {
+				return usagef("perft: want POSITION DEPTH (quote the position)")
+			}
+			depth, err := strconv.Atoi(rest[0])
+			if err != nil || depth < 0 || depth > 20 {
+				return usagef("perft: depth %q is not a number from 0 to 20", rest[0])
+			}
+			if threads < 1 {
+				return usagef("perft: --threads must be at least 1")
+			}
+			out := bufio.NewWriter(c.OutOrStdout())
+			defer out.Flush()
+			return k.perft(c.Context(), s, depth, threads, divide, out)
+		},
+	}
+	c.Flags().BoolVar(&divide, "divide", false, "print each root move's leaf count first")
+	c.Flags().IntVar(&threads, "threads", 1, "goroutines that share the root moves")
+	return c
+}
+
+func benchCommand(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "bench",
+		Short: "Run the fixed benchmark suite: perft speed and random playouts, one thread",
+		Long: `Run the game's fixed perft suite (every leaf move played, no bulk counting)
+and three seconds of uniformly random games from the start (capped at 400
+plies), on one thread. The lines "perft-nps N" and "playouts-per-second N"
+are the figures; docs/benchmarks.md lists the suite and recorded results.`,
+		Args: exactArgs(0, 0, "no arguments"),
+		RunE: func(c *cobra.Command, args []string) error {
+			k, r, err := g.setup()
+			if err != nil {
+				return err
+			}
+			return k.bench(c.Context(), r, c.OutOrStdout())
+		},
+	}
+}
+
+func showCommand(g *globalOptions) *cobra.Command {
+	var color string
+	c := &cobra.Command{
+		Use:   "show POSITION",
+		Short: "Draw a position in the terminal",
+		Args:  exactArgs(1, -1, "a POSITION"),
+		RunE: func(c *cobra.Command, args []string) error {
+			k, r, err := g.setup()
+			if err != nil {
+				return err
+			}
+			s, rest, err := positionArgs(r, args)
+			if err != nil {
+				return err
+			}
+			if len(rest) > 0 {
+				return usagef("show: unexpected argument %q after the position", rest[0])
+			}
+			var useColor bool
+			switch color {
+			case "auto":
+				useColor = isTerminal(c.OutOrStdout()) && os.Getenv("NO_COLOR") == ""
+			case "always":
+				useColor = true
+			case "never":
+			default:
+				return usagef("show: --color must be auto, always or never")
+			}
+			fmt.Fprint(c.OutOrStdout(), k.diagram(s, useColor))
+			return nil
+		},
+	}
+	c.Flags().StringVar(&color, "color", "auto", "colour the board: auto (when standard output is a terminal), always, never")
+	return c
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func rulesCommand(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "rules",
+		Short: "List the rule options and variants of the game",
+		Args:  exactArgs(0, 0, "no arguments"),
+		RunE: func(c *cobra.Command, args []string) error {
+			k, r, err := g.setup()
+			if err != nil {
+				return err
+			}
+			sp := k.spec()
+			w := c.OutOrStdout()
+			fmt.Fprintf(w, "%s rule options (--rule name=value; the default first):\n", sp.Title)
+			for _, o := range sp.Options {
+				fmt.Fprintf(w, "  %-11s %-28s %s\n", o.Name, strings.Join(o.Values, " | "), o.Summary)
+			}
+			fmt.Fprintln(w, "variants (--rule NAME):")
+			for _, v := range sp.Variants {
+				fmt.Fprintf(w, "  %-11s %s (%s)\n", v.Name, v.Summary, v.Settings)
+			}
+			fmt.Fprintf(w, "in force: %s\n", r.Settings())
+			return nil
+		},
+	}
+}

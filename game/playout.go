@@ -1,0 +1,31 @@
+package game
+
+import "math/rand/v2"
+
+// Playout plays uniformly random legal moves from p until the game ends or
+// maxPlies moves have been played, and returns the result (Ongoing when the
+// cap was reached) and the number of plies played. Repetition is not judged:
+// a playout keeps no history, and the cap ends endless games.
+//
+// buf is scratch space for move lists; pass one with room for a position's
+// moves (256 is plenty for both games) so that playouts do not allocate.
+func Playout[P Position[P, M], M comparable](p P, rng *rand.Rand, maxPlies int, buf []M) (Result, int) {
+	for ply := 0; ply < maxPlies; ply++ {
+		moves := p.AppendMoves(buf[:0])
+		if len(moves) == 0 {
+			r, _ := p.Outcome()
+			return r, ply
+		}
+		p = p.Play(moves[rng.IntN(len(moves))])
+	}
+	r, _ := p.Outcome()
+	return r, maxPlies
+}
+
+// BenchCase is one position of a game's fixed benchmark suite: perft to the
+// given depth from the position.
+type BenchCase struct {
+	Phase    string // the part of the game it measures, such as "drop" or "move"
+	Position string
+	Depth    int
+}
