@@ -1,0 +1,262 @@
+package tumbling
+
+import (
+	"math/bits"
+
+	"github.com/magneton-games/magneton/game"
+)
+
+// Colours of the disks and the sides that own them. Black is the first
+// player of the original rules.
+const (
+	Black = game.First
+	Red   = game.Second
+)
+
+// DisksPerSide is how many disks each player has.
+const DisksPerSide = 29
+
+// MaxHeight is the tallest a stack can be: every disk of both players.
+const MaxHeight = 2 * DisksPerSide
+
+// flags holds the rule options a position needs to generate and play moves.
+type flags uint8
+
+const (
+	flagOwnKingIgnored flags = 1 << iota // own-king=ignored
+	flagNoKingIgnored                    // no-king=ignored
+	flagNoMovesDraw                      // no-moves=draw
+	flagTumbleOnly                       // moves=tumble-only
+	flagPBEM                             // capture=pbem
+)
+
+// Position is a Tumbling Down position: every stack, the side to move, and
+// whether the last move ended the game. It is a value (copy-make): Play
+// returns a new Position and leaves the old one intact. The zero value is
+// not a valid position; use Rules.StartPosition or Rules.Parse.
+//
+// A stack is stored as its height and a colour mask whose bit i is the
+// colour of the i-th disk from the bottom (0 black, 1 red); 58 disks fit in
+// 64 bits. The bitboards of tops, single-colour stacks and Kings are kept
+// up to date by Play so that move generation and the capture test do not
+// look at the stacks at all.
+type Position struct {
+	mask   [64]uint64 // colours of each stack, bit i = disk i from the bottom, 1 = red
+	height [64]uint8  // disks in each stack
+	tops   [2]uint64  // squares whose top disk is black / red: the stacks each side may move
+	pure   [2]uint64  // squares holding a stack made only of black / only of red disks
+	kings  [2]uint64  // each side's Kings: its tallest pure stacks
+	hash   uint64
+	kingH  [2]uint8 // height of each side's Kings, 0 when it has none
+	side   game.Side
+	winner uint8 // 0 while nobody has won, else 1 + the winning side
+	reason game.Reason
+	flags  flags
+}
+
+// lowBits returns a mask of the n lowest bits, n <= 63.
+func lowBits(n uint8) uint64 { return 1<<n - 1 }
+
+// Side returns the side to move.
+func (p Position) Side() game.Side { return p.side }
+
+// Height returns the number of disks on a square.
+func (p Position) Height(sq Square) int { return int(p.height[sq]) }
+
+// Stack returns the colours of the disks on a square from the bottom up:
+// bit i of the mask is the colour of the i-th disk (0 Black, 1 Red), and
+// height says how many bits count.
+func (p Position) Stack(sq Square) (height int, mask uint64) {
+	return int(p.height[sq]), p.mask[sq]
+}
+
+// Tops returns the bitboard of the stacks a side owns (its disk on top):
+// bit i is square i, file-major (a1=0, a2=1, b1=8).
+func (p Position) Tops(s game.Side) uint64 { return p.tops[s] }
+
+// Kings returns the bitboard of a side's Kings, its tallest stacks made only
+// of its own disks, and their height (0 and no squares when it has none).
+func (p Position) Kings(s game.Side) (squares uint64, height int) {
+	return p.kings[s], int(p.kingH[s])
+}
+
+// Disks returns how many disks of a colour are on the board.
+func (p Position) Disks(c game.Side) int {
+	n := 0
+	for b := p.tops[0] | p.tops[1]; b != 0; b &= b - 1 {
+		s := bits.TrailingZeros64(b)
+		red := bits.OnesCount64(p.mask[s])
+		if c == Red {
+			n += red
+		} else {
+			n += int(p.height[s]) - red
+		}
+	}
+	return n
+}
+
+// Hash returns the Zobrist hash of the stacks and the side to move: exactly
+// what the repetition rule compares.
+func (p Position) Hash() uint64 { return p.hash }
+
+// Winner returns the side that won by the last move (or, for a parsed
+// position, the side whose opponent has no King), if any.
+func (p Position) Winner() (game.Side, bool) {
+	if p.winner == 0 {
+		return 0, false
+	}
+	return game.Side(p.winner - 1), true
+}
+
+// Outcome returns the result the position decides by itself: a win or loss
+// made by the last move (a King captured, the mover's own King covered, a
+// side left without a King), or the side to move having no legal move (a
+// loss by default, a draw under no-moves=draw).
+func (p Position) Outcome() (game.Result, game.Reason) {
+	if w, ok := p.Winner(); ok {
+		return game.WinFor(w), p.reason
+	}
+	if p.tops[p.side] == 0 {
+		if p.flags&flagNoMovesDraw != 0 {
+			return game.Draw, game.NoMoves
+		}
+		return game.LossFor(p.side), game.NoMoves
+	}
+	return game.Ongoing, game.NotOver
+}
+
+// Zobrist keys: one per square, position in the stack (0 = bottom) and
+// colour, XORed together for every disk on the board, and one for Red to
+// move. A whole stack's key is then the XOR of its disks' keys, so moving
+// the top disk or toppling a stack changes the hash by the keys of the
+// disks that moved. The keys come from a fixed SplitMix64 stream so hashes
+// are the same in every run and build.
+var (
+	zobristDisk [64][MaxHeight][2]uint64
+	zobristRed  uint64
+)
+
+func init() {
+	state := uint64(0x54554d424c494e47) // "TUMBLING"
+	next := func() uint64 {
+		state += 0x9e3779b97f4a7c15
+		z := state
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+		return z ^ (z >> 31)
+	}
+	for s := range zobristDisk {
+		for i := range zobristDisk[s] {
+			for c := range 2 {
+				zobristDisk[s][i][c] = next()
+			}
+		}
+	}
+	zobristRed = next()
+}
+
+// diskKeys returns the XOR of the keys of n disks with colours colours
+// (bit j = disk j) placed on sq from position start up.
+func diskKeys(sq Square, start, n uint8, colours uint64) uint64 {
+	var h uint64
+	keys := &zobristDisk[sq]
+	for j := uint8(0); j < n; j++ {
+		h ^= keys[start+j][colours>>j&1]
+	}
+	return h
+}
+
+// computeHash hashes a position from scratch; Play keeps the hash up to date
+// incrementally and the tests check the two agree.
+func (p *Position) computeHash() uint64 {
+	var h uint64
+	for s := range 64 {
+		h ^= diskKeys(Square(s), 0, p.height[s], p.mask[s])
+	}
+	if p.side == Red {
+		h ^= zobristRed
+	}
+	return h
+}
+
+// refresh recomputes the tops and pure-stack bitboards of the squares in
+// changed from their stacks.
+func (p *Position) refresh(changed uint64) {
+	p.tops[0] &^= changed
+	p.tops[1] &^= changed
+	p.pure[0] &^= changed
+	p.pure[1] &^= changed
+	for b := changed; b != 0; b &= b - 1 {
+		s := bits.TrailingZeros64(b)
+		h := p.height[s]
+		if h == 0 {
+			continue
+		}
+		m := p.mask[s]
+		bit := uint64(1) << s
+		p.tops[m>>(h-1)&1] |= bit
+		switch m {
+		case 0:
+			p.pure[Black] |= bit
+		case lowBits(h):
+			p.pure[Red] |= bit
+		}
+	}
+}
+
+// updateKings brings each side's Kings up to date after the stacks on the
+// squares in changed (and only those) changed. A King that did not change
+// is still as tall as any unchanged pure stack, so only the changed squares
+// need looking at, unless every King changed: then the side's pure stacks
+// are scanned for the tallest.
+func (p *Position) updateKings(changed uint64) {
+	for c := range 2 {
+		p.kings[c] &^= changed
+		if p.kings[c] == 0 {
+			p.scanKings(game.Side(c))
+			continue
+		}
+		for b := changed & p.pure[c]; b != 0; b &= b - 1 {
+			s := bits.TrailingZeros64(b)
+			switch h := p.height[s]; {
+			case h > p.kingH[c]:
+				p.kings[c], p.kingH[c] = 1<<s, h
+			case h == p.kingH[c]:
+				p.kings[c] |= 1 << s
+			}
+		}
+	}
+}
+
+// scanKings finds a side's Kings among all its pure stacks.
+func (p *Position) scanKings(c game.Side) {
+	var kings uint64
+	var best uint8
+	for b := p.pure[c]; b != 0; b &= b - 1 {
+		s := bits.TrailingZeros64(b)
+		switch h := p.height[s]; {
+		case h > best:
+			kings, best = 1<<s, h
+		case h == best:
+			kings |= 1 << s
+		}
+	}
+	p.kings[c], p.kingH[c] = kings, best
+}
+
+// judgeKings sets the winner when a side has no King, under the default
+// no-king rule. The mover (the side not to move) is judged last, so that a
+// move that leaves both sides without a King wins for the mover, as a move
+// capturing a King does even when it also covers the mover's own.
+func (p *Position) judgeKings() {
+	if p.flags&flagNoKingIgnored != 0 || p.winner != 0 {
+		return
+	}
+	mover := p.side.Other()
+	switch {
+	case p.pure[p.side] == 0:
+		p.winner, p.reason = 1+uint8(mover), game.NoKing
+	case p.pure[mover] == 0:
+		p.winner, p.reason = 1+uint8(p.side), game.NoKing
+	}
+}
