@@ -5,8 +5,10 @@ import "testing"
 // fresh rebuilds p's derived state (tops, pure stacks, Kings, hash) from
 // its stacks alone, as Parse does.
 func fresh(p Position) Position {
-	q := Position{mask: p.mask, height: p.height, side: p.side, flags: p.flags}
-	q.refresh(^uint64(0))
+	q := Position{side: p.side, flags: p.flags}
+	for s := range 64 {
+		q.put(Square(s), p.height[s], p.stack(Square(s)))
+	}
 	q.scanKings(Black)
 	q.scanKings(Red)
 	q.hash = q.computeHash()
@@ -23,7 +25,7 @@ func checkInvariants(t testing.TB, p Position) {
 			p, p.tops, q.tops, p.pure, q.pure, p.kings, q.kings, p.kingH, q.kingH, p.hash, q.hash)
 	}
 	for s := range 64 {
-		if p.mask[s]>>p.height[s] != 0 {
+		if p.stack(Square(s))>>p.height[s] != 0 || p.height[s] <= lowDisks && p.low[s]>>p.height[s] != 0 {
 			t.Fatalf("%s: %s has colour bits above its height", p, Square(s))
 		}
 	}

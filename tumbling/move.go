@@ -65,23 +65,51 @@ func (m Move) String() string {
 // direction order. That is the sorted order of the moves as text. A
 // one-disk stack only steps (its tumble is the same move); under
 // moves=tumble-only a taller stack only tumbles. A finished game has no
-// moves.
+// moves. It allocates only when buf is too small for the moves.
 func (p Position) AppendMoves(buf []Move) []Move {
 	if p.winner != 0 {
 		return buf
 	}
+	own := p.tops[p.side]
 	steps := p.flags&flagTumbleOnly == 0
-	for own := p.tops[p.side]; own != 0; own &= own - 1 {
+	n := len(buf)
+	if cap(buf)-n < bits.OnesCount64(own)*16+8 {
+		return p.appendMovesSlow(buf)
+	}
+	// Each square's moves are copied as a whole array of eight, which is
+	// one wide store, and the length then advances by the real count; the
+	// room checked above covers the overshoot.
+	buf = buf[:cap(buf)]
+	for ; own != 0; own &= own - 1 {
 		s := bits.TrailingZeros64(own)
-		n := moveCount[s]
+		c := int(moveCount[s])
 		if p.height[s] == 1 {
-			buf = append(buf, stepMoves[s][:n]...)
+			*(*[8]Move)(buf[n:]) = stepMoves[s]
+			n += c
 			continue
 		}
 		if steps {
-			buf = append(buf, stepMoves[s][:n]...)
+			*(*[8]Move)(buf[n:]) = stepMoves[s]
+			n += c
 		}
-		buf = append(buf, tumbleMoves[s][:n]...)
+		*(*[8]Move)(buf[n:]) = tumbleMoves[s]
+		n += c
+	}
+	return buf[:n]
+}
+
+// appendMovesSlow is AppendMoves for a buffer that may need to grow.
+func (p Position) appendMovesSlow(buf []Move) []Move {
+	steps := p.flags&flagTumbleOnly == 0
+	for own := p.tops[p.side]; own != 0; own &= own - 1 {
+		s := bits.TrailingZeros64(own)
+		c := moveCount[s]
+		if steps || p.height[s] == 1 {
+			buf = append(buf, stepMoves[s][:c]...)
+		}
+		if p.height[s] > 1 {
+			buf = append(buf, tumbleMoves[s][:c]...)
+		}
 	}
 	return buf
 }
@@ -99,64 +127,118 @@ func (p Position) Play(m Move) Position {
 	from := m.From()
 	d := m.Direction()
 	h := p.height[from]
-	mk := p.mask[from]
+	mk := p.stack(from)
 	changed := uint64(1) << from
 	captured, lost := false, false
 
 	if !m.IsTumble() {
-		// The top disk (ours) leaves from and lands on to.
+		// The top disk (ours) leaves from and lands on to. Steps are half
+		// of all moves, so the bitboards are updated from what is known
+		// about the two squares rather than by put.
 		to := from + offset[d]
+		fb, tb := uint64(1)<<from, uint64(1)<<to
 		h--
+		mk &^= 1 << h
+		if h >= lowDisks {
+			p.putTall(from, h, mk)
+		}
 		p.height[from] = h
-		p.mask[from] = mk &^ (1 << h)
+		p.low[from] = uint16(mk)
+		p.tops[us] &^= fb
+		if h == 0 {
+			p.pure[us] &^= fb
+		} else {
+			p.tops[mk>>(h-1)&1] |= fb
+			// Uncovering a disk can make a mixed stack single-coloured;
+			// a stack that was ours alone stays so.
+			if p.pure[us]&fb == 0 {
+				switch mk {
+				case 0:
+					p.pure[Black] |= fb
+				case lowBits(h):
+					p.pure[Red] |= fb
+				}
+			}
+		}
 		th := p.height[to]
-		p.mask[to] |= uint64(us) << th
+		if th >= lowDisks {
+			p.putTall(to, th+1, p.stack(to)|uint64(us)<<th)
+		} else {
+			p.low[to] |= uint16(us) << th
+		}
 		p.height[to] = th + 1
+		p.tops[them] &^= tb
+		p.tops[us] |= tb
+		p.pure[them] &^= tb
+		if th == 0 {
+			p.pure[us] |= tb
+		}
 		p.hash ^= zobristDisk[from][h][us] ^ zobristDisk[to][th][us]
-		changed |= 1 << to
+		changed |= tb
 		// One disk of ours on a pure enemy stack is always one run under
 		// one run, so capture=pbem needs no test here.
-		captured = p.kings[them]>>to&1 != 0
+		captured = p.kings[them]&tb != 0
 	} else {
 		p.hash ^= diskKeys(from, 0, h, mk)
-		p.height[from] = 0
-		p.mask[from] = 0
+		p.put(from, 0, 0)
 		k := reach[from][d]
 		if h < k {
 			k = h
 		}
-		// oursFlip turns colour bits into "is ours" bits.
-		oursFlip := uint64(us) - 1 // all ones for Black, zero for Red
-		pbem := p.flags&flagPBEM != 0
 		ownKing := p.flags&flagOwnKingIgnored == 0
+		step := offset[d]
 		to := from
-		for i := uint8(0); i < k; i++ {
-			to += offset[d]
-			n := uint8(1)
-			if i == k-1 {
-				n = h - i // the rest of the stack piles on the last square
-			}
-			low := lowBits(n)
-			colours := mk >> i & low
+		// Every square but the last gets one disk: its colour decides the
+		// new top, and a single disk on a King is always one run on one
+		// run, which capture=pbem accepts.
+		for i := uint8(0); i+1 < k; i++ {
+			to += step
+			tb := uint64(1) << to
+			c := game.Side(mk >> i & 1)
 			th := p.height[to]
-			p.mask[to] |= colours << th
-			p.height[to] = th + n
-			p.hash ^= diskKeys(to, th, n, colours)
-			changed |= 1 << to
-			if p.kings[them]>>to&1 != 0 {
-				if ours := (colours ^ oursFlip) & low; ours != 0 && (!pbem || topRun(ours, n)) {
-					captured = true
-				}
+			if th >= lowDisks {
+				p.putTall(to, th+1, p.stack(to)|uint64(c)<<th)
+			} else {
+				p.low[to] |= uint16(c) << th
 			}
-			if ownKing && p.kings[us]>>to&1 != 0 {
-				if theirs := (colours ^ ^oursFlip) & low; theirs != 0 && (!pbem || topRun(theirs, n)) {
-					lost = true
-				}
+			p.height[to] = th + 1
+			p.tops[c^1] &^= tb
+			p.tops[c] |= tb
+			p.pure[c^1] &^= tb
+			if th == 0 {
+				p.pure[c] |= tb
+			}
+			p.hash ^= zobristDisk[to][th][c]
+			changed |= tb
+			if c == us {
+				captured = captured || p.kings[them]&tb != 0
+			} else {
+				lost = lost || ownKing && p.kings[us]&tb != 0
+			}
+		}
+		// The rest of the stack piles on the last square.
+		to += step
+		n := h - (k - 1)
+		low := lowBits(n)
+		colours := mk >> (k - 1) & low
+		th := p.height[to]
+		p.put(to, th+n, p.stack(to)|colours<<th)
+		p.hash ^= diskKeys(to, th, n, colours)
+		changed |= 1 << to
+		oursFlip := uint64(us) - 1 // turns colour bits into "is ours" bits: all ones for Black
+		pbem := p.flags&flagPBEM != 0
+		if p.kings[them]>>to&1 != 0 {
+			if ours := (colours ^ oursFlip) & low; ours != 0 && (!pbem || topRun(ours, n)) {
+				captured = true
+			}
+		}
+		if ownKing && p.kings[us]>>to&1 != 0 {
+			if theirs := (colours ^ ^oursFlip) & low; theirs != 0 && (!pbem || topRun(theirs, n)) {
+				lost = true
 			}
 		}
 	}
 
-	p.refresh(changed)
 	p.updateKings(changed)
 	p.side = them
 	p.hash ^= zobristRed

@@ -41,8 +41,9 @@ func (p Position) String() string {
 				empty = 0
 			}
 			sep()
+			m := p.stack(sq)
 			for i := range h {
-				b.WriteByte(colourLetter[p.mask[sq]>>i&1])
+				b.WriteByte(colourLetter[m>>i&1])
 			}
 		}
 		if empty > 0 {
@@ -107,8 +108,7 @@ func (r Rules) Parse(text string) (Position, error) {
 						return Position{}, fmt.Errorf("position %q: %s: %q in stack %q is not b (black) or r (red)", text, sq, item[j], item)
 					}
 				}
-				p.height[sq] = uint8(len(item))
-				p.mask[sq] = mask
+				p.put(sq, uint8(len(item)), mask)
 				file++
 			}
 		}
@@ -129,7 +129,6 @@ func (r Rules) Parse(text string) (Position, error) {
 	default:
 		return Position{}, fmt.Errorf("position %q: side to move %q is not b or r", text, fields[1])
 	}
-	p.refresh(^uint64(0))
 	p.scanKings(Black)
 	p.scanKings(Red)
 	p.hash = p.computeHash()
@@ -197,4 +196,3 @@ func parseSquare(move, name string) (Square, error) {
 	}
 	return NoSquare, fmt.Errorf("%s: %q is not a square like e5", move, name)
 }
-

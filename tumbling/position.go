@@ -30,24 +30,35 @@ const (
 	flagPBEM                             // capture=pbem
 )
 
+// lowDisks is how many disks of a stack the low colour mask holds; the
+// colours of taller stacks go on in a few spare slots. Few stacks ever grow
+// that tall, and keeping 64 bits per square instead would more than double
+// the size of a Position, which Play copies every move.
+const lowDisks = 16
+
+// maxTall is how many stacks can be taller than lowDisks at once: each
+// holds at least 17 of the 58 disks.
+const maxTall = MaxHeight / (lowDisks + 1)
+
 // Position is a Tumbling Down position: every stack, the side to move, and
 // whether the last move ended the game. It is a value (copy-make): Play
 // returns a new Position and leaves the old one intact. The zero value is
 // not a valid position; use Rules.StartPosition or Rules.Parse.
 //
-// A stack is stored as its height and a colour mask whose bit i is the
-// colour of the i-th disk from the bottom (0 black, 1 red); 58 disks fit in
-// 64 bits. The bitboards of tops, single-colour stacks and Kings are kept
-// up to date by Play so that move generation and the capture test do not
-// look at the stacks at all.
+// A stack is its height and a colour mask whose bit i is the colour of the
+// i-th disk from the bottom (0 black, 1 red). The bitboards of tops,
+// single-colour stacks and Kings are kept up to date by Play so that move
+// generation and the capture test do not look at the stacks at all.
 type Position struct {
-	mask   [64]uint64 // colours of each stack, bit i = disk i from the bottom, 1 = red
+	low    [64]uint16 // colours of the bottom lowDisks disks of each stack, 1 = red
 	height [64]uint8  // disks in each stack
 	tops   [2]uint64  // squares whose top disk is black / red: the stacks each side may move
 	pure   [2]uint64  // squares holding a stack made only of black / only of red disks
 	kings  [2]uint64  // each side's Kings: its tallest pure stacks
 	hash   uint64
-	kingH  [2]uint8 // height of each side's Kings, 0 when it has none
+	tallHi [maxTall]uint64 // colours of the disks above lowDisks of the tall stacks
+	tallSq [maxTall]uint8  // 1 + the square of each tall stack, 0 for a free slot
+	kingH  [2]uint8        // height of each side's Kings, 0 when it has none
 	side   game.Side
 	winner uint8 // 0 while nobody has won, else 1 + the winning side
 	reason game.Reason
@@ -56,6 +67,75 @@ type Position struct {
 
 // lowBits returns a mask of the n lowest bits, n <= 63.
 func lowBits(n uint8) uint64 { return 1<<n - 1 }
+
+// stack returns the colour mask of the stack on s.
+func (p *Position) stack(s Square) uint64 {
+	m := uint64(p.low[s])
+	if p.height[s] > lowDisks {
+		for i, t := range p.tallSq {
+			if t == uint8(s)+1 {
+				m |= p.tallHi[i] << lowDisks
+			}
+		}
+	}
+	return m
+}
+
+// put sets the stack on s and its bits in the tops and pure bitboards. It
+// is written without branches on the stack's colours, as it runs for every
+// square a move touches.
+func (p *Position) put(s Square, h uint8, m uint64) {
+	if h > lowDisks || p.height[s] > lowDisks {
+		p.putTall(s, h, m)
+	}
+	p.height[s] = h
+	p.low[s] = uint16(m)
+	bit := uint64(1) << s
+	occ := bit
+	if h == 0 {
+		occ = 0
+	}
+	red := (m >> (h - 1) & 1) << s // a shift by 255 for h = 0 gives 0
+	p.tops[Black] = p.tops[Black]&^bit | occ&^red
+	p.tops[Red] = p.tops[Red]&^bit | red
+	var pb, pr uint64
+	if m == 0 {
+		pb = occ
+	}
+	if m == lowBits(h) {
+		pr = occ
+	}
+	p.pure[Black] = p.pure[Black]&^bit | pb
+	p.pure[Red] = p.pure[Red]&^bit | pr
+}
+
+// putTall keeps the slot of a stack that is or was taller than lowDisks.
+// Slots are cleared when freed so that equal boards compare equal more
+// often; callers free a square's slot (by shrinking it) before another
+// stack grows, so a slot is always free when needed.
+func (p *Position) putTall(s Square, h uint8, m uint64) {
+	key := uint8(s) + 1
+	for i, t := range p.tallSq {
+		if t == key {
+			if h > lowDisks {
+				p.tallHi[i] = m >> lowDisks
+			} else {
+				p.tallSq[i], p.tallHi[i] = 0, 0
+			}
+			return
+		}
+	}
+	if h <= lowDisks {
+		return
+	}
+	for i, t := range p.tallSq {
+		if t == 0 {
+			p.tallSq[i], p.tallHi[i] = key, m>>lowDisks
+			return
+		}
+	}
+	panic("tumbling: more tall stacks than disks allow")
+}
 
 // Side returns the side to move.
 func (p Position) Side() game.Side { return p.side }
@@ -67,7 +147,7 @@ func (p Position) Height(sq Square) int { return int(p.height[sq]) }
 // bit i of the mask is the colour of the i-th disk (0 Black, 1 Red), and
 // height says how many bits count.
 func (p Position) Stack(sq Square) (height int, mask uint64) {
-	return int(p.height[sq]), p.mask[sq]
+	return int(p.height[sq]), p.stack(sq)
 }
 
 // Tops returns the bitboard of the stacks a side owns (its disk on top):
@@ -85,7 +165,7 @@ func (p Position) Disks(c game.Side) int {
 	n := 0
 	for b := p.tops[0] | p.tops[1]; b != 0; b &= b - 1 {
 		s := bits.TrailingZeros64(b)
-		red := bits.OnesCount64(p.mask[s])
+		red := bits.OnesCount64(p.stack(Square(s)))
 		if c == Red {
 			n += red
 		} else {
@@ -171,37 +251,12 @@ func diskKeys(sq Square, start, n uint8, colours uint64) uint64 {
 func (p *Position) computeHash() uint64 {
 	var h uint64
 	for s := range 64 {
-		h ^= diskKeys(Square(s), 0, p.height[s], p.mask[s])
+		h ^= diskKeys(Square(s), 0, p.height[s], p.stack(Square(s)))
 	}
 	if p.side == Red {
 		h ^= zobristRed
 	}
 	return h
-}
-
-// refresh recomputes the tops and pure-stack bitboards of the squares in
-// changed from their stacks.
-func (p *Position) refresh(changed uint64) {
-	p.tops[0] &^= changed
-	p.tops[1] &^= changed
-	p.pure[0] &^= changed
-	p.pure[1] &^= changed
-	for b := changed; b != 0; b &= b - 1 {
-		s := bits.TrailingZeros64(b)
-		h := p.height[s]
-		if h == 0 {
-			continue
-		}
-		m := p.mask[s]
-		bit := uint64(1) << s
-		p.tops[m>>(h-1)&1] |= bit
-		switch m {
-		case 0:
-			p.pure[Black] |= bit
-		case lowBits(h):
-			p.pure[Red] |= bit
-		}
-	}
 }
 
 // updateKings brings each side's Kings up to date after the stacks on the
@@ -211,6 +266,9 @@ func (p *Position) refresh(changed uint64) {
 // are scanned for the tallest.
 func (p *Position) updateKings(changed uint64) {
 	for c := range 2 {
+		if changed&(p.kings[c]|p.pure[c]) == 0 {
+			continue
+		}
 		p.kings[c] &^= changed
 		if p.kings[c] == 0 {
 			p.scanKings(game.Side(c))

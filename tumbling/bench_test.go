@@ -1,0 +1,59 @@
+package tumbling
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/magneton-games/magneton/game"
+)
+
+// midgame is a position from the reference data with tall mixed stacks.
+const midgame = "1,bb,bb,b,4/1,b,b,bbb,brb,b,1,r/8/b,bbb,b,b,4/b,b,2,b,2,r/2,b,1,r,2,rrrrr/b,b,2,rr,r,r,rrr/rbbbr,r,rbr,1,r,rr,1,rrrrr b"
+
+func BenchmarkMoves(b *testing.B) {
+	p := Rules{}.StartPosition()
+	buf := make([]Move, 0, maxMoves)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = p.AppendMoves(buf[:0])
+	}
+}
+
+func BenchmarkPlay(b *testing.B) {
+	p, _ := Rules{}.Parse(midgame)
+	moves := p.AppendMoves(nil)
+	b.ReportAllocs()
+	i := 0
+	var sink Position
+	for b.Loop() {
+		sink = p.Play(moves[i])
+		i++
+		if i == len(moves) {
+			i = 0
+		}
+	}
+	_ = sink
+}
+
+func BenchmarkPerft(b *testing.B) {
+	p := Rules{}.StartPosition()
+	b.ReportAllocs()
+	var n uint64
+	for b.Loop() {
+		n = game.Perft(p, 3)
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "leaves/s")
+}
+
+func BenchmarkPlayout(b *testing.B) {
+	p := Rules{}.StartPosition()
+	rng := rand.New(rand.NewPCG(1, 2))
+	b.ReportAllocs()
+	plies := 0
+	for b.Loop() {
+		_, n := Playout(p, rng, DefaultPlayoutPlies)
+		plies += n
+	}
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
