@@ -1,0 +1,111 @@
+package ai
+
+import (
+	"math/bits"
+
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/magneton"
+)
+
+// Magneton evaluation: a linear sum of features, each counted for the side
+// to move minus the opponent. A win needs a line of four that a repelled
+// stone completes, so the features count the "windows" (four squares in a
+// row) each side could still fill: those holding three of its stones and
+// no enemy stone are threats, those with two are the material of threats.
+// The weights are fitted to self-play results by tools/tune (see
+// docs/strength.md).
+
+// Magneton feature indices.
+const (
+	MagThree  = iota // windows of 4 with 3 own stones and 1 empty square
+	MagTwo           // windows with 2 own stones and 2 empty squares
+	MagFour          // full windows of own stones (made without a magnet, they do not win)
+	MagEdge          // own stones on the edge
+	MagCenter        // own stones in the centre 4x4
+	MagTempo         // 1 for the side to move (the opponent's count is 0)
+	MagFeatures
+)
+
+// MagnetonFeatureNames names the features for the tuning tool.
+var MagnetonFeatureNames = [MagFeatures]string{"three", "two", "four", "edge", "center", "tempo"}
+
+// MagnetonWeights are the default weights, fitted by tools/tune.
+var MagnetonWeights = [MagFeatures]int{40, 8, 10, 5, 3, 10}
+
+const (
+	filesAtoE  uint64 = 0x000000ffffffffff
+	rank1to5   uint64 = 0x1f1f1f1f1f1f1f1f
+	rank4to8   uint64 = 0xf8f8f8f8f8f8f8f8
+	edgeMask   uint64 = 0xff818181818181ff
+	centerMask uint64 = 0x00003c3c3c3c0000
+)
+
+// windowDirs are the shift and valid-start mask of the four line directions
+// (file, rank, the two diagonals) on the file-major board.
+var windowDirs = [4]struct {
+	shift uint
+	start uint64
+}{
+	{1, rank1to5},
+	{8, filesAtoE},
+	{9, filesAtoE & rank1to5},
+	{7, filesAtoE & rank4to8},
+}
+
+// windows counts the windows of four with 2, 3 and 4 stones of own and none
+// of other.
+func windows(own, other uint64) (two, three, four int) {
+	for _, d := range windowDirs {
+		s := d.shift
+		free := ^(other | other>>s | other>>(2*s) | other>>(3*s)) & d.start
+		a0, a1, a2, a3 := own&free, own>>s&free, own>>(2*s)&free, own>>(3*s)&free
+		ab, cd := a0&a1, a2&a3
+		axb, cxd := a0^a1, a2^a3
+		two += bits.OnesCount64(ab&^(a2|a3) | cd&^(a0|a1) | axb&cxd)
+		three += bits.OnesCount64(ab&cxd | cd&axb)
+		four += bits.OnesCount64(ab & cd)
+	}
+	return
+}
+
+// MagnetonFeatures returns the features of a position, side to move minus
+// opponent.
+func MagnetonFeatures(p magneton.Position) [MagFeatures]int {
+	us, them := p.Side(), p.Side().Other()
+	ob, tb := p.Stones(us), p.Stones(them)
+	u2, u3, u4 := windows(ob, tb)
+	t2, t3, t4 := windows(tb, ob)
+	var f [MagFeatures]int
+	f[MagThree] = u3 - t3
+	f[MagTwo] = u2 - t2
+	f[MagFour] = u4 - t4
+	f[MagEdge] = bits.OnesCount64(ob&edgeMask) - bits.OnesCount64(tb&edgeMask)
+	f[MagCenter] = bits.OnesCount64(ob&centerMask) - bits.OnesCount64(tb&centerMask)
+	f[MagTempo] = 1
+	return f
+}
+
+// MagnetonKit returns the search kit of Magneton with the given weights.
+func MagnetonKit(w [MagFeatures]int) *Kit[magneton.Position, magneton.Move] {
+	return &Kit[magneton.Position, magneton.Move]{
+		Game: magneton.Spec.Name,
+		Eval: func(p magneton.Position) int {
+			f := MagnetonFeatures(p)
+			s := 0
+			for i, x := range f {
+				s += x * w[i]
+			}
+			return max(-MaxEval, min(MaxEval, s))
+		},
+		MoveKey:  func(m magneton.Move) uint16 { return uint16(m) & 0x1fff },
+		MoveKeys: 1 << 13,
+		Decided: func(p magneton.Position) (game.Result, bool) {
+			if w, ok := p.Winner(); ok {
+				return game.WinFor(w), true
+			}
+			return game.Ongoing, false
+		},
+	}
+}
+
+var magnetonKit = MagnetonKit(MagnetonWeights)

@@ -1,0 +1,64 @@
+package ai
+
+import (
+	"github.com/magneton-games/magneton/game"
+)
+
+// Kit is what the searches need to know about one game beyond the
+// game-neutral game.Position: how to evaluate a position and how to number
+// moves. It is the only game-specific part of a search; each game's kit is
+// in its eval_<game>.go file.
+type Kit[P game.Position[P, M], M comparable] struct {
+	// Game names the game, as its Spec does.
+	Game string
+	// Eval scores a position that is not over from the side to move's
+	// point of view, in hundredths of a "unit" (like centipawns). It must
+	// stay well inside ±MaxEval.
+	Eval func(p P) int
+	// MoveKey numbers a move: distinct legal moves of one position get
+	// distinct keys below MoveKeys. Killers, history and the
+	// transposition table store moves by key.
+	MoveKey  func(m M) uint16
+	MoveKeys int
+	// Decided reports the result that the last move decided (a line, a
+	// capture) cheaply, without generating moves. A position for which it
+	// reports false may still be over (no legal move); the search finds
+	// that out when it generates the moves.
+	Decided func(p P) (game.Result, bool)
+}
+
+// Score bounds. A won position scores Mate minus the number of plies to the
+// win, a lost one the negation; evaluations stay within ±MaxEval.
+const (
+	Mate    = 30000
+	MaxEval = 20000
+	inf     = 32000
+	// mateBound: scores beyond it are wins or losses found by the search.
+	mateBound = Mate - 1000
+)
+
+// MateMoves converts a score to the number of moves (of the side to move)
+// to a forced end: positive when the side to move wins, negative when it
+// loses, and 0 when the score is not a forced result.
+func MateMoves(score int) int {
+	switch {
+	case score > mateBound:
+		return (Mate - score + 1) / 2
+	case score < -mateBound:
+		return -(Mate + score + 1) / 2
+	}
+	return 0
+}
+
+// resultScore scores a finished game for the side to move at the given ply.
+func resultScore(r game.Result, side game.Side, ply int) int {
+	w, ok := r.Winner()
+	switch {
+	case !ok:
+		return 0
+	case w == side:
+		return Mate - ply
+	default:
+		return -(Mate - ply)
+	}
+}

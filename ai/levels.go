@@ -1,0 +1,137 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/magneton-games/magneton/game"
+)
+
+// abLevel caps an alpha-beta player below full strength.
+type abLevel struct {
+	nodes int64
+	depth int
+}
+
+// mctsLevel caps an MCTS player below full strength.
+type mctsLevel struct {
+	iterations int64
+}
+
+// abPlayer plays with the alpha-beta Engine.
+type abPlayer[P game.Position[P, M], M comparable] struct {
+	name string
+	eng  *Engine[P, M]
+	lv   abLevel
+}
+
+func newABPlayer[P game.Position[P, M], M comparable](name string, kit *Kit[P, M], cfg Config, lv abLevel) *abPlayer[P, M] {
+	return &abPlayer[P, M]{name: name, eng: NewEngine(kit, cfg.HashMB, cfg.Threads), lv: lv}
+}
+
+func (a *abPlayer[P, M]) Name() string { return a.name }
+
+func (a *abPlayer[P, M]) NewGame() { a.eng.Clear() }
+
+func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, info func(Info)) (Info, error) {
+	p, hist, err := unwrapGame[P, M](g)
+	if err != nil {
+		return Info{}, err
+	}
+	b := lim.Budget(p.Side(), DefaultMoveTime)
+	if a.lv.nodes > 0 && (b.Nodes == 0 || b.Nodes > a.lv.nodes) {
+		b.Nodes = a.lv.nodes
+	}
+	if a.lv.depth > 0 && (b.Depth == 0 || b.Depth > a.lv.depth) {
+		b.Depth = a.lv.depth
+	}
+	res, err := a.eng.Search(ctx, p, hist, b, info)
+	if err != nil {
+		return Info{}, err
+	}
+	return res.Info, nil
+}
+
+func (a *abPlayer[P, M]) Move(ctx context.Context, g *game.Game, lim Limits) (string, error) {
+	in, err := a.Think(ctx, g, lim, nil)
+	return in.BestMove, err
+}
+
+// mctsPlayer plays with MCTS.
+type mctsPlayer[P game.Position[P, M], M comparable] struct {
+	name string
+	s    *MCTS[P, M]
+	lv   mctsLevel
+}
+
+func newMCTSPlayer[P game.Position[P, M], M comparable](name string, kit *Kit[P, M], cfg Config, lv mctsLevel) *mctsPlayer[P, M] {
+	return &mctsPlayer[P, M]{name: name, s: NewMCTS(kit, cfg.Threads, uint64(cfg.Seed)), lv: lv}
+}
+
+func (m *mctsPlayer[P, M]) Name() string { return m.name }
+
+func (m *mctsPlayer[P, M]) NewGame() { m.s.NewGame() }
+
+func (m *mctsPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, info func(Info)) (Info, error) {
+	p, _, err := unwrapGame[P, M](g)
+	if err != nil {
+		return Info{}, err
+	}
+	b := lim.Budget(p.Side(), DefaultMoveTime)
+	if m.lv.iterations > 0 && (b.Nodes == 0 || b.Nodes > m.lv.iterations) {
+		b.Nodes = m.lv.iterations
+	}
+	res, err := m.s.Search(ctx, p, b, info)
+	if err != nil {
+		return Info{}, err
+	}
+	return res.Info, nil
+}
+
+func (m *mctsPlayer[P, M]) Move(ctx context.Context, g *game.Game, lim Limits) (string, error) {
+	in, err := m.Think(ctx, g, lim, nil)
+	return in.BestMove, err
+}
+
+// Algorithm names the search of a game's strongest player.
+type Algorithm string
+
+// The searches.
+const (
+	AlphaBeta Algorithm = "alphabeta"
+	MCTSAlgo  Algorithm = "mcts"
+)
+
+// defaultAlgorithm is the search of level 8 per game, chosen by the
+// head-to-head matches in docs/strength.md.
+var defaultAlgorithm = map[string]Algorithm{
+	"magneton":      AlphaBeta,
+	"tumbling-down": AlphaBeta,
+}
+
+// levelNodes is the node budget of the alpha-beta levels 2 to 7 (index 0
+// is level 2); each level searches about three times as many nodes as the
+// one below, which the matches in docs/strength.md show to be worth more
+// than 100 Elo a level. Level 8 has no cap but its time.
+var levelNodes = [6]int64{150, 500, 1500, 5000, 15000, 50000}
+
+// beginnerTemp is level 1's softmax temperature, in evaluation units.
+const beginnerTemp = 60
+
+// newLevelPlayer makes the player of a level.
+func newLevelPlayer[P game.Position[P, M], M comparable](lv int, rules game.Rules, kit *Kit[P, M], cfg Config, rng *rand.Rand) Player {
+	name := fmt.Sprintf("level %d", lv)
+	switch {
+	case lv <= 1:
+		return &movePlayer[P, M]{name: name, choose: func(p P, _ []uint64) M {
+			return beginnerMove(kit, p, rng, beginnerTemp)
+		}}
+	case lv < 8:
+		return newABPlayer(name, kit, cfg, abLevel{nodes: levelNodes[lv-2]})
+	}
+	if defaultAlgorithm[rules.Spec().Name] == MCTSAlgo {
+		return newMCTSPlayer(name, kit, cfg, mctsLevel{})
+	}
+	return newABPlayer(name, kit, cfg, abLevel{})
+}

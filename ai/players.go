@@ -1,0 +1,250 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/magneton"
+)
+
+var errNoMove = errors.New("no legal move: the game is over")
+
+// Config holds the engine settings of a player that searches.
+type Config struct {
+	Threads int   // search threads (Lazy SMP for alpha-beta, root parallel MCTS); default 1
+	HashMB  int   // transposition table size in megabytes; default 64
+	Seed    int64 // seed of the random choices of the weaker players and baselines; 0 picks one
+}
+
+// Thinker is a Player that reports the progress of its search: the UGI
+// engine and the analyze command use it.
+type Thinker interface {
+	Player
+	// Think searches g's current position within lim, calling info as it
+	// deepens, and returns the final report, whose BestMove is the move.
+	Think(ctx context.Context, g *game.Game, lim Limits, info func(Info)) (Info, error)
+	// NewGame forgets what the player learned in an earlier game.
+	NewGame()
+}
+
+// PlayerNames lists the player names NewPlayer knows, for help texts.
+const PlayerNames = "level:1 to level:8, alphabeta, mcts, random, greedy, boardspace-d5 (Tumbling Down), ugi:/path/to/engine"
+
+// DefaultMoveTime is the thinking time of a player given no limits.
+const DefaultMoveTime = time.Second
+
+// NewPlayer makes the player with the given name for a game's rules, with
+// the default Config:
+//
+//	level:N        the levels people choose, 1 (beginner) to 8 (max)
+//	alphabeta      the alpha-beta search at full strength
+//	mcts           the MCTS search at full strength
+//	random         uniformly random legal moves
+//	greedy         wins at once if it can, never leaves a win in one to the
+//	               opponent when it can help it, else random
+//	boardspace-d5  Tumbling Down only: Boardspace's best bot, a depth-5
+//	               alpha-beta on 2 x stacks controlled + 1 x pure stacks
+//	ugi:PATH       an external engine speaking UGI
+//
+// A Player must be used by one goroutine at a time; make one per game.
+func NewPlayer(name string, rules game.Rules) (Player, error) {
+	return NewPlayerConfig(name, rules, Config{})
+}
+
+// NewPlayerConfig is NewPlayer with engine settings.
+func NewPlayerConfig(name string, rules game.Rules, cfg Config) (Player, error) {
+	if cfg.Threads < 1 {
+		cfg.Threads = 1
+	}
+	if cfg.HashMB < 1 {
+		cfg.HashMB = 64
+	}
+	if cfg.Seed == 0 {
+		cfg.Seed = rand.Int64()
+	}
+	if path, ok := strings.CutPrefix(name, "ugi:"); ok {
+		if path == "" {
+			return nil, fmt.Errorf("player %q: want ugi:/path/to/engine", name)
+		}
+		return NewUGIPlayer(path, rules)
+	}
+	switch rules.Spec() {
+	case magneton.Spec:
+		return makePlayer(name, rules, magnetonKit, cfg)
+	}
+	if p, ok, err := tumblingPlayer(name, rules, cfg); ok {
+		return p, err
+	}
+	return nil, fmt.Errorf("player %q: no computer player knows the game %s", name, rules.Spec().Name)
+}
+
+// ParseLevel reads "level:N" (or "N") and checks 1 <= N <= 8.
+func ParseLevel(name string) (int, bool) {
+	s, _ := strings.CutPrefix(name, "level:")
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > 8 {
+		return 0, false
+	}
+	return n, true
+}
+
+// makePlayer builds a named player on a game's kit.
+func makePlayer[P game.Position[P, M], M comparable](name string, rules game.Rules, kit *Kit[P, M], cfg Config) (Player, error) {
+	rng := rand.New(rand.NewPCG(uint64(cfg.Seed), 0x5eed))
+	switch name {
+	case "random":
+		return &movePlayer[P, M]{name: name, choose: func(p P, _ []uint64) M {
+			moves := p.AppendMoves(nil)
+			return moves[rng.IntN(len(moves))]
+		}}, nil
+	case "greedy":
+		return &movePlayer[P, M]{name: name, choose: func(p P, _ []uint64) M {
+			return greedyMove(kit, p, rng)
+		}}, nil
+	case "alphabeta":
+		return newABPlayer(name, kit, cfg, abLevel{}), nil
+	case "mcts":
+		return newMCTSPlayer(name, kit, cfg, mctsLevel{}), nil
+	}
+	if lv, ok := ParseLevel(name); ok {
+		return newLevelPlayer(lv, rules, kit, cfg, rng), nil
+	}
+	if name == "boardspace-d5" {
+		return nil, fmt.Errorf("player %q plays Tumbling Down only, not %s", name, rules.Spec().Title)
+	}
+	return nil, fmt.Errorf("unknown player %q (players: %s)", name, PlayerNames)
+}
+
+// unwrapGame returns g's current position as the concrete type and the
+// hashes of the positions before it.
+func unwrapGame[P game.Position[P, M], M comparable](g *game.Game) (P, []uint64, error) {
+	var zero P
+	if r, why := g.Result(); r.Over() {
+		return zero, nil, fmt.Errorf("%w (%s, %s)", errNoMove, r, why)
+	}
+	p, ok := game.Unwrap[P, M](g.Position())
+	if !ok {
+		return zero, nil, fmt.Errorf("the player was made for another game than %s", g.Rules().Spec().Title)
+	}
+	states := g.States()
+	hist := make([]uint64, len(states)-1)
+	for i, s := range states[:len(states)-1] {
+		hist[i] = s.Hash()
+	}
+	return p, hist, nil
+}
+
+// movePlayer is a player that chooses without searching.
+type movePlayer[P game.Position[P, M], M comparable] struct {
+	name   string
+	choose func(p P, hist []uint64) M
+}
+
+func (mp *movePlayer[P, M]) Name() string { return mp.name }
+
+func (mp *movePlayer[P, M]) Move(ctx context.Context, g *game.Game, _ Limits) (string, error) {
+	p, hist, err := unwrapGame[P, M](g)
+	if err != nil {
+		return "", err
+	}
+	if len(p.AppendMoves(nil)) == 0 {
+		return "", errNoMove
+	}
+	return p.FormatMove(mp.choose(p, hist)), nil
+}
+
+// winsAtOnce reports whether playing m in p wins for the mover.
+func winsAtOnce[P game.Position[P, M], M comparable](kit *Kit[P, M], p P, m M) (P, bool) {
+	c := p.Play(m)
+	if r, ok := kit.Decided(c); ok {
+		w, won := r.Winner()
+		return c, won && w == p.Side()
+	}
+	return c, false
+}
+
+// safeMoves sorts p's moves into an immediate win (if any) and the moves
+// that leave the opponent no win in one and do not lose at once.
+func safeMoves[P game.Position[P, M], M comparable](kit *Kit[P, M], p P) (win M, hasWin bool, safe, all []M) {
+	all = p.AppendMoves(nil)
+	buf := make([]M, 0, 256)
+	for _, m := range all {
+		c, won := winsAtOnce(kit, p, m)
+		if won {
+			return m, true, nil, all
+		}
+		if _, over := kit.Decided(c); over {
+			continue // a move that loses at once
+		}
+		ok := true
+		buf = c.AppendMoves(buf[:0])
+		if len(buf) == 0 {
+			if r, _ := c.Outcome(); r == game.WinFor(c.Side()) {
+				ok = false
+			}
+		}
+		for _, r := range buf {
+			if _, w := winsAtOnce(kit, c, r); w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			safe = append(safe, m)
+		}
+	}
+	return win, false, safe, all
+}
+
+// greedyMove is the greedy baseline's choice.
+func greedyMove[P game.Position[P, M], M comparable](kit *Kit[P, M], p P, rng *rand.Rand) M {
+	win, ok, safe, all := safeMoves(kit, p)
+	switch {
+	case ok:
+		return win
+	case len(safe) > 0:
+		return safe[rng.IntN(len(safe))]
+	}
+	return all[rng.IntN(len(all))]
+}
+
+// beginnerMove is level 1: it takes a win in one, never plays a move that
+// gives the opponent a win in one when another move does not, and among
+// the safe moves picks at random, preferring those its evaluation likes
+// (a softmax with a high temperature), so it makes the mistakes of someone
+// who sees only one move ahead.
+func beginnerMove[P game.Position[P, M], M comparable](kit *Kit[P, M], p P, rng *rand.Rand, temp float64) M {
+	win, ok, safe, all := safeMoves(kit, p)
+	if ok {
+		return win
+	}
+	if len(safe) == 0 {
+		return all[rng.IntN(len(all))]
+	}
+	weights := make([]float64, len(safe))
+	best := math.Inf(-1)
+	for i, m := range safe {
+		weights[i] = float64(-kit.Eval(p.Play(m))) / temp
+		best = math.Max(best, weights[i])
+	}
+	total := 0.0
+	for i := range weights {
+		weights[i] = math.Exp(weights[i] - best)
+		total += weights[i]
+	}
+	x := rng.Float64() * total
+	for i, wt := range weights {
+		x -= wt
+		if x <= 0 {
+			return safe[i]
+		}
+	}
+	return safe[len(safe)-1]
+}

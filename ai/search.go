@@ -1,0 +1,473 @@
+package ai
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/magneton-games/magneton/game"
+)
+
+// maxPly bounds the depth of a search path.
+const maxPly = 128
+
+// Info reports the progress of a search after each completed depth.
+type Info struct {
+	Depth    int
+	Score    int // from the root side to move's point of view
+	Mate     int // MateMoves(Score): moves to a forced end, 0 if none is known
+	Nodes    int64
+	Time     time.Duration
+	PV       []string // principal variation in the game's notation
+	BestMove string
+}
+
+// NPS returns nodes per second.
+func (i Info) NPS() int64 {
+	if i.Time <= 0 {
+		return 0
+	}
+	return int64(float64(i.Nodes) / i.Time.Seconds())
+}
+
+// SearchResult is the outcome of a search: the move to play and what the
+// search knows about it.
+type SearchResult[M comparable] struct {
+	Move  M
+	Info  Info
+	Moves int // number of legal moves at the root
+}
+
+// Engine is an alpha-beta searcher for one game: negamax with principal
+// variation search, iterative deepening, a shared transposition table,
+// killer and history move ordering, late move reductions, a win-in-one
+// check at the leaves, and Lazy SMP threads. The table persists between
+// searches. An Engine is used by one goroutine at a time.
+type Engine[P game.Position[P, M], M comparable] struct {
+	kit     *Kit[P, M]
+	tt      *table
+	threads int
+	// NoQuiescence turns the leaf win-in-one check off, for the plain
+	// fixed-depth baselines.
+	NoQuiescence bool
+	// NoReductions turns late move reductions off.
+	NoReductions bool
+	workers      []*worker[P, M]
+}
+
+// NewEngine makes an engine with a transposition table of about hashMB
+// megabytes and the given number of threads (at least 1).
+func NewEngine[P game.Position[P, M], M comparable](kit *Kit[P, M], hashMB, threads int) *Engine[P, M] {
+	if threads < 1 {
+		threads = 1
+	}
+	if hashMB < 1 {
+		hashMB = 1
+	}
+	e := &Engine[P, M]{kit: kit, tt: newTable(hashMB), threads: threads}
+	return e
+}
+
+// Clear forgets everything learned in earlier searches (a new game).
+func (e *Engine[P, M]) Clear() {
+	e.tt.clear()
+	e.workers = nil
+}
+
+// shared is the state the threads of one search share.
+type shared struct {
+	stop     atomic.Bool
+	nodes    atomic.Int64
+	deadline time.Time // zero: none
+	maxNodes int64
+	ctx      context.Context
+}
+
+type worker[P game.Position[P, M], M comparable] struct {
+	e        *Engine[P, M]
+	sh       *shared
+	id       int
+	nodes    int64 // not yet added to sh.nodes
+	path     []uint64
+	moves    [maxPly][]M
+	scores   [maxPly][]int32
+	killers  [maxPly][2]M
+	history  []int32
+	pv       [maxPly][maxPly]M
+	pvLen    [maxPly]int
+	rootBest M
+	hasBest  bool
+	noMove   M
+}
+
+func (e *Engine[P, M]) worker(i int) *worker[P, M] {
+	for len(e.workers) <= i {
+		w := &worker[P, M]{e: e, id: len(e.workers), history: make([]int32, 2*e.kit.MoveKeys)}
+		for j := range w.moves {
+			w.moves[j] = make([]M, 0, 256)
+			w.scores[j] = make([]int32, 0, 256)
+		}
+		e.workers = append(e.workers, w)
+	}
+	return e.workers[i]
+}
+
+// Search looks for the best move in root. history holds the hashes of the
+// game's earlier positions, oldest first, not including root, so that the
+// search scores repetitions as draws. lim bounds the search
+// (Limits.Budget makes one from a player's limits). info, if not nil, is called after each
+// completed depth. When ctx is cancelled the search stops and returns the
+// best move found so far; the error is non-nil only when root has no move.
+func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim Budget, info func(Info)) (SearchResult[M], error) {
+	var res SearchResult[M]
+	moves := root.AppendMoves(nil)
+	res.Moves = len(moves)
+	if len(moves) == 0 {
+		return res, errNoMove
+	}
+	res.Move = moves[0]
+	start := time.Now()
+	sh := &shared{ctx: ctx, maxNodes: lim.Nodes}
+	if lim.Hard > 0 {
+		sh.deadline = start.Add(lim.Hard)
+	}
+	maxDepth := lim.Depth
+	if maxDepth <= 0 || maxDepth > maxPly-8 {
+		maxDepth = maxPly - 8
+	}
+	e.tt.gen++
+	// Age the history so that old games do not dominate it.
+	for i := 0; i < e.threads; i++ {
+		w := e.worker(i)
+		w.sh = sh
+		w.nodes = 0
+		for j := range w.history {
+			w.history[j] /= 8
+		}
+		w.killers = [maxPly][2]M{}
+		w.path = append(w.path[:0], history...)
+		w.hasBest = false
+	}
+	// A goroutine turns a cancelled context into the stop flag.
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-ctx.Done():
+			sh.stop.Store(true)
+		case <-done:
+		}
+	}()
+
+	var wg sync.WaitGroup
+	for i := 1; i < e.threads; i++ {
+		wg.Add(1)
+		go func(w *worker[P, M]) {
+			defer wg.Done()
+			for d := 1 + w.id%2; d <= maxDepth && !sh.stop.Load(); d++ {
+				w.search(root, d, 0, -inf, inf)
+			}
+		}(e.workers[i])
+	}
+
+	w := e.workers[0]
+	var best Info
+	for d := 1; d <= maxDepth; d++ {
+		score := w.search(root, d, 0, -inf, inf)
+		stopped := sh.stop.Load()
+		if w.hasBest {
+			res.Move = w.rootBest
+		}
+		if stopped && d > 1 {
+			// A partial iteration: keep its move (it beat the previous
+			// best) but report the last complete depth.
+			if w.hasBest && best.BestMove != root.FormatMove(w.rootBest) {
+				best.BestMove = root.FormatMove(w.rootBest)
+				best.PV = []string{best.BestMove}
+			}
+			break
+		}
+		best = Info{Depth: d, Score: score, Mate: MateMoves(score), BestMove: root.FormatMove(res.Move)}
+		for _, m := range w.pv[0][:w.pvLen[0]] {
+			best.PV = append(best.PV, root.FormatMove(m))
+		}
+		if len(best.PV) == 0 {
+			best.PV = []string{best.BestMove}
+		}
+		w.flush()
+		best.Nodes = sh.nodes.Load()
+		best.Time = time.Since(start)
+		if info != nil {
+			info(best)
+		}
+		if stopped {
+			break
+		}
+		// A forced result found: deeper searches will not change it.
+		if m := MateMoves(score); m != 0 && d >= 2*abs(m)+2 && lim.Depth == 0 {
+			break
+		}
+		if lim.Soft > 0 && (len(moves) == 1 || time.Since(start) > lim.Soft) {
+			break
+		}
+	}
+	sh.stop.Store(true)
+	wg.Wait()
+	for _, w := range e.workers[:e.threads] {
+		w.flush()
+	}
+	best.Nodes = sh.nodes.Load()
+	best.Time = time.Since(start)
+	if best.BestMove == "" {
+		best.BestMove = root.FormatMove(res.Move)
+		best.PV = []string{best.BestMove}
+	}
+	res.Info = best
+	return res, nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (w *worker[P, M]) flush() {
+	if w.nodes != 0 {
+		w.sh.nodes.Add(w.nodes)
+		w.nodes = 0
+	}
+}
+
+// tick counts a node and, every so often, checks the limits.
+func (w *worker[P, M]) tick() bool {
+	w.nodes++
+	if w.nodes&1023 == 0 {
+		n := w.sh.nodes.Add(w.nodes)
+		w.nodes = 0
+		if w.sh.maxNodes > 0 && n >= w.sh.maxNodes {
+			w.sh.stop.Store(true)
+		}
+		if !w.sh.deadline.IsZero() && time.Now().After(w.sh.deadline) {
+			w.sh.stop.Store(true)
+		}
+	}
+	return w.sh.stop.Load()
+}
+
+// repeated reports whether the position with hash h, at the end of the
+// path, occurred before with the same side to move.
+func (w *worker[P, M]) repeated(h uint64) bool {
+	n := len(w.path)
+	for i := n - 2; i >= 0 && i >= n-100; i -= 2 {
+		if w.path[i] == h {
+			return true
+		}
+	}
+	return false
+}
+
+// search is negamax with principal variation search. It returns the score
+// of p for its side to move, exact inside (alpha, beta).
+func (w *worker[P, M]) search(p P, depth, ply, alpha, beta int) int {
+	kit := w.e.kit
+	w.pvLen[ply] = 0
+	if r, ok := kit.Decided(p); ok {
+		return resultScore(r, p.Side(), ply)
+	}
+	h := p.Hash()
+	if ply > 0 && w.repeated(h) {
+		return 0
+	}
+	if depth <= 0 || ply >= maxPly-2 {
+		return w.quiesce(p, ply)
+	}
+	if w.tick() {
+		return 0
+	}
+	pvNode := beta-alpha > 1
+	// Mate distance pruning.
+	if ply > 0 {
+		alpha = max(alpha, -(Mate - ply))
+		beta = min(beta, Mate-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	var hashKey uint16
+	if e, ok := w.e.tt.probe(h); ok {
+		hashKey = e.move
+		if ply > 0 && !pvNode && int(e.depth) >= depth {
+			s := scoreFromTT(int(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && s >= beta,
+				e.bound == boundUpper && s <= alpha:
+				return s
+			}
+		}
+	}
+	moves := p.AppendMoves(w.moves[ply][:0])
+	w.moves[ply] = moves
+	if len(moves) == 0 {
+		r, _ := p.Outcome()
+		return resultScore(r, p.Side(), ply)
+	}
+	scores := w.order(p, moves, ply, hashKey)
+
+	side := int(p.Side())
+	origAlpha := alpha
+	best, bestIdx := -inf, -1
+	w.path = append(w.path, h)
+	for i := range moves {
+		pick(moves, scores, i)
+		m := moves[i]
+		child := p.Play(m)
+		var score int
+		if i == 0 {
+			score = -w.search(child, depth-1, ply+1, -beta, -alpha)
+		} else {
+			r := 0
+			if !w.e.NoReductions && depth >= 3 && i >= 3 && scores[i] < killerScore {
+				r = 1
+				if i >= 8 && depth >= 5 {
+					r = 2
+				}
+			}
+			score = -w.search(child, depth-1-r, ply+1, -alpha-1, -alpha)
+			if score > alpha && r > 0 {
+				score = -w.search(child, depth-1, ply+1, -alpha-1, -alpha)
+			}
+			if score > alpha && score < beta {
+				score = -w.search(child, depth-1, ply+1, -beta, -alpha)
+			}
+		}
+		if w.sh.stop.Load() {
+			w.path = w.path[:len(w.path)-1]
+			return 0
+		}
+		if score > best {
+			best, bestIdx = score, i
+			if score > alpha {
+				alpha = score
+				w.pv[ply][0] = m
+				copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
+				w.pvLen[ply] = w.pvLen[ply+1] + 1
+				if ply == 0 {
+					w.rootBest, w.hasBest = m, true
+				}
+				if alpha >= beta {
+					if scores[i] < killerScore {
+						if w.killers[ply][0] != m {
+							w.killers[ply][1] = w.killers[ply][0]
+							w.killers[ply][0] = m
+						}
+						hi := side*kit.MoveKeys + int(kit.MoveKey(m))
+						w.history[hi] += int32(depth * depth)
+						if w.history[hi] > 1<<20 {
+							for j := range w.history {
+								w.history[j] /= 2
+							}
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+	w.path = w.path[:len(w.path)-1]
+	bound := uint8(boundExact)
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best <= origAlpha:
+		bound = boundUpper
+	}
+	w.e.tt.store(h, ttEntry{move: kit.MoveKey(moves[bestIdx]) + 1, score: int16(scoreToTT(best, ply)), depth: int8(depth), bound: bound})
+	return best
+}
+
+const (
+	hashScore   = 1 << 30
+	killerScore = 1 << 29
+)
+
+// order scores the moves for move ordering: the hash move, then the
+// killers, then by history.
+func (w *worker[P, M]) order(p P, moves []M, ply int, hashKey uint16) []int32 {
+	kit := w.e.kit
+	scores := w.scores[ply][:0]
+	base := int(p.Side()) * kit.MoveKeys
+	k0, k1 := w.killers[ply][0], w.killers[ply][1]
+	for _, m := range moves {
+		key := kit.MoveKey(m)
+		var s int32
+		switch {
+		case hashKey != 0 && key+1 == hashKey:
+			s = hashScore
+		case m == k0:
+			s = killerScore + 1
+		case m == k1:
+			s = killerScore
+		default:
+			s = w.history[base+int(key)]
+		}
+		scores = append(scores, s)
+	}
+	w.scores[ply] = scores
+	return scores
+}
+
+// pick moves the best scored move from i on to i (selection sort step).
+func pick[M any](moves []M, scores []int32, i int) {
+	b := i
+	for j := i + 1; j < len(scores); j++ {
+		if scores[j] > scores[b] {
+			b = j
+		}
+	}
+	if b != i {
+		moves[i], moves[b] = moves[b], moves[i]
+		scores[i], scores[b] = scores[b], scores[i]
+	}
+}
+
+// quiesce scores a leaf: a win when the side to move can win at once (the
+// games' threats: a magnet line in Magneton, a King capture in Tumbling
+// Down), a loss when it has no move, else the static evaluation.
+func (w *worker[P, M]) quiesce(p P, ply int) int {
+	w.tick()
+	kit := w.e.kit
+	if w.e.NoQuiescence {
+		if !w.hasMoves(p, ply) {
+			r, _ := p.Outcome()
+			return resultScore(r, p.Side(), ply)
+		}
+		return kit.Eval(p)
+	}
+	moves := p.AppendMoves(w.moves[ply][:0])
+	w.moves[ply] = moves
+	if len(moves) == 0 {
+		r, _ := p.Outcome()
+		return resultScore(r, p.Side(), ply)
+	}
+	us := p.Side()
+	for _, m := range moves {
+		if r, ok := kit.Decided(p.Play(m)); ok {
+			if wnr, ok := r.Winner(); ok && wnr == us {
+				w.pv[ply][0] = m
+				w.pvLen[ply] = 1
+				return Mate - ply - 1
+			}
+		}
+	}
+	return kit.Eval(p)
+}
+
+func (w *worker[P, M]) hasMoves(p P, ply int) bool {
+	moves := p.AppendMoves(w.moves[ply][:0])
+	w.moves[ply] = moves
+	return len(moves) > 0
+}
