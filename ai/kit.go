@@ -25,6 +25,10 @@ type Kit[P game.Position[P, M], M comparable] struct {
 	// reports false may still be over (no legal move); the search finds
 	// that out when it generates the moves.
 	Decided func(p P) (game.Result, bool)
+	// MayWin, if not nil, is a cheap test run before the leaves' search
+	// for a win in one: false means no move of the side to move wins at
+	// once, and the search skips playing them all.
+	MayWin func(p P) bool
 }
 
 // Score bounds. A won position scores Mate minus the number of plies to the

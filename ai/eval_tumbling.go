@@ -1,0 +1,183 @@
+package ai
+
+import (
+	"math/bits"
+
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/tumbling"
+)
+
+// Tumbling Down evaluation: a linear sum of features, each the side to
+// move's count minus the opponent's. The game is won by landing a disk on
+// an enemy King (a tallest single-colour stack), so besides material
+// (stacks controlled, disks under them, single-colour stacks) it counts the
+// height of the Kings, how many there are (each is a target) and whether
+// they lie within reach of an enemy step or tumble. The weights are fitted
+// by tools/tune (see docs/strength.md).
+
+// Tumbling Down feature indices.
+const (
+	TumTops     = iota // stacks controlled (own disk on top)
+	TumPure            // single-colour stacks
+	TumDisks           // disks in the stacks controlled
+	TumKingH           // height of the Kings
+	TumKings           // number of Kings (each one is a target)
+	TumAttacked        // Kings within reach of an enemy step or tumble (counted against their owner)
+	TumReach           // squares within reach of own steps and tumbles
+	TumTempo           // 1 for the side to move
+	TumFeatures
+)
+
+// TumblingFeatureNames names the features for the tuning tool.
+var TumblingFeatureNames = [TumFeatures]string{"tops", "pure", "disks", "king-height", "kings", "attacked", "reach", "tempo"}
+
+// TumblingWeights are the default weights, fitted by tools/tune.
+var TumblingWeights = [TumFeatures]int{30, 15, 3, 20, -10, -60, 2, 10}
+
+// tumbleReach[s][d][h] holds the squares a stack of height h on s covers
+// when it topples in direction d (h capped at 7, which reaches the edge).
+var tumbleReach [64][8][8]uint64
+
+// reachAll[s][h] is the union of tumbleReach[s][d][h] over the directions.
+var reachAll [64][8]uint64
+
+func init() {
+	df := [8]int{-1, -1, -1, 0, 0, 1, 1, 1}
+	dr := [8]int{-1, 0, 1, -1, 1, -1, 0, 1}
+	for s := range 64 {
+		for d := range 8 {
+			var acc uint64
+			f, r := s>>3+df[d], s&7+dr[d]
+			for h := 1; h < 8; h++ {
+				if f >= 0 && f < 8 && r >= 0 && r < 8 {
+					acc |= 1 << (f*8 + r)
+				}
+				tumbleReach[s][d][h] = acc
+				reachAll[s][h] |= acc
+				f, r = f+df[d], r+dr[d]
+			}
+		}
+	}
+}
+
+// reachOf returns the squares a side's stacks can drop a disk on.
+func reachOf(p tumbling.Position, side game.Side) uint64 {
+	var acc uint64
+	for b := p.Tops(side); b != 0; b &= b - 1 {
+		s := bits.TrailingZeros64(b)
+		acc |= reachAll[s][min(p.Height(tumbling.Square(s)), 7)]
+	}
+	return acc
+}
+
+// TumblingFeatures returns the features of a position, side to move minus
+// opponent.
+func TumblingFeatures(p tumbling.Position) [TumFeatures]int {
+	us, them := p.Side(), p.Side().Other()
+	var f [TumFeatures]int
+	var pure [2]int
+	var disks [2]int
+	for _, s := range [2]game.Side{us, them} {
+		for b := p.Tops(s); b != 0; b &= b - 1 {
+			sq := tumbling.Square(bits.TrailingZeros64(b))
+			h, mask := p.Stack(sq)
+			disks[s] += h
+			if mask == 0 || bits.OnesCount64(mask) == h {
+				pure[s]++
+			}
+		}
+	}
+	ku, hu := p.Kings(us)
+	kt, ht := p.Kings(them)
+	ru, rt := reachOf(p, us), reachOf(p, them)
+	f[TumTops] = bits.OnesCount64(p.Tops(us)) - bits.OnesCount64(p.Tops(them))
+	f[TumPure] = pure[us] - pure[them]
+	f[TumDisks] = disks[us] - disks[them]
+	f[TumKingH] = hu - ht
+	f[TumKings] = bits.OnesCount64(ku) - bits.OnesCount64(kt)
+	f[TumAttacked] = boolInt(ku&rt != 0) - boolInt(kt&ru != 0)
+	f[TumReach] = bits.OnesCount64(ru) - bits.OnesCount64(rt)
+	f[TumTempo] = 1
+	return f
+}
+
+// pureStacks counts the single-colour stacks of a side.
+func pureStacks(p tumbling.Position, side game.Side) int {
+	n := 0
+	for b := p.Tops(side); b != 0; b &= b - 1 {
+		h, mask := p.Stack(tumbling.Square(bits.TrailingZeros64(b)))
+		if mask == 0 || bits.OnesCount64(mask) == h {
+			n++
+		}
+	}
+	return n
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func tumblingDecided(p tumbling.Position) (game.Result, bool) {
+	if w, ok := p.Winner(); ok {
+		return game.WinFor(w), true
+	}
+	return game.Ongoing, false
+}
+
+// TumblingKit returns the search kit of Tumbling Down with the given weights.
+func TumblingKit(w [TumFeatures]int) *Kit[tumbling.Position, tumbling.Move] {
+	return &Kit[tumbling.Position, tumbling.Move]{
+		Game: tumbling.Spec.Name,
+		Eval: func(p tumbling.Position) int {
+			f := TumblingFeatures(p)
+			s := 0
+			for i, x := range f {
+				s += x * w[i]
+			}
+			return max(-MaxEval, min(MaxEval, s))
+		},
+		MoveKey:  func(m tumbling.Move) uint16 { return uint16(m) & 0x3ff },
+		MoveKeys: 1 << 10,
+		Decided:  tumblingDecided,
+		MayWin: func(p tumbling.Position) bool {
+			k, _ := p.Kings(p.Side().Other())
+			return k&reachOf(p, p.Side()) != 0
+		},
+	}
+}
+
+var tumblingKit = TumblingKit(TumblingWeights)
+
+// boardspaceKit is the evaluation of Boardspace's best Tumbling Down bot:
+// 2 x stacks controlled + 1 x single-colour stacks, side to move minus
+// opponent.
+var boardspaceKit = &Kit[tumbling.Position, tumbling.Move]{
+	Game: tumbling.Spec.Name,
+	Eval: func(p tumbling.Position) int {
+		us, them := p.Side(), p.Side().Other()
+		tops := bits.OnesCount64(p.Tops(us)) - bits.OnesCount64(p.Tops(them))
+		return 100 * (2*tops + pureStacks(p, us) - pureStacks(p, them))
+	},
+	MoveKey:  func(m tumbling.Move) uint16 { return uint16(m) & 0x3ff },
+	MoveKeys: 1 << 10,
+	Decided:  tumblingDecided,
+}
+
+// tumblingPlayer makes a Tumbling Down player; ok is false for other games.
+func tumblingPlayer(name string, rules game.Rules, cfg Config) (Player, bool, error) {
+	if rules.Spec() != tumbling.Spec {
+		return nil, false, nil
+	}
+	if name == "boardspace-d5" {
+		p := newABPlayer(name, boardspaceKit, cfg, abLevel{depth: 5})
+		p.eng.NoQuiescence = true
+		p.eng.NoReductions = true
+		p.fixed = true
+		return p, true, nil
+	}
+	p, err := makePlayer(name, rules, tumblingKit, cfg)
+	return p, true, err
+}
