@@ -1,6 +1,10 @@
 package tumbling
 
-import "testing"
+// fataler is what the checks need of a *testing.T or a *rapid.T.
+type fataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
 
 // fresh rebuilds p's derived state (tops, pure stacks, Kings, hash) from
 // its stacks alone, as Parse does.
@@ -17,7 +21,7 @@ func fresh(p Position) Position {
 
 // checkInvariants fails the test when the state Play keeps up to date
 // differs from the same state computed from scratch.
-func checkInvariants(t testing.TB, p Position) {
+func checkInvariants(t fataler, p Position) {
 	t.Helper()
 	q := fresh(p)
 	if p.tops != q.tops || p.pure != q.pure || p.kings != q.kings || p.kingH != q.kingH || p.hash != q.hash {

@@ -1,0 +1,76 @@
+package tumbling
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzParsePosition feeds arbitrary text to the position parser: it must
+// never panic, and a text it accepts must give a position whose text reads
+// back the same and whose moves all play.
+func FuzzParsePosition(f *testing.F) {
+	f.Add(OriginalStart)
+	f.Add(BoardspaceStart)
+	f.Add(midgame)
+	f.Add("8/8/8/8/8/8/8/8 b")
+	f.Add("b" + strings.Repeat("r", 29) + strings.Repeat("b", 28) + ",7/8/8/8/8/8/8/8 r")
+	f.Add("1,2,3,2/8/8/8/8/8/8/8 b")
+	f.Add("bbbb,bbb,bb,bb,b,3/bbb,bb,bb,b,4 b")
+	f.Add("x")
+	f.Add("")
+	f.Add(",,,/ b")
+	f.Add("08/8/8/8/8/8/8/8 r")
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, r := range []Rules{{}, {TumbleOnly: true, PBEMCapture: true, NoKingIgnored: true}} {
+			p, err := r.Parse(text)
+			if err != nil {
+				continue
+			}
+			checkInvariants(t, p)
+			q, err := r.Parse(p.String())
+			if err != nil || q.String() != p.String() || q.Hash() != p.Hash() {
+				t.Fatalf("%q parses as %s, which reads back as %v, %v", text, p, q, err)
+			}
+			for _, m := range p.AppendMoves(nil) {
+				checkInvariants(t, p.Play(m))
+			}
+			p.Outcome()
+		}
+	})
+}
+
+// FuzzParseMove feeds arbitrary text to the move parser in a few
+// positions: it must never panic, and a move it accepts must be legal and
+// read back from its own text.
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"a8-a7", "a8>a7", "e8>f8", "e8-f8", "h1-h2", "a8-a9", "a8-a6", "d4-d5", "", "a8", "a8xa7", " a8-b7 ", "é8-a7", "a8-\x00\x00", "i9-j9", "a0-a1"} {
+		f.Add(s)
+	}
+	rules := []Rules{{}, {TumbleOnly: true}}
+	texts := []string{OriginalStart, midgame, "1,bbb,b,bbbbbb,bb,3/bbbb,bb,b,b,4/bb,b,b,2,r,2/bb,b,3,r,1,r/bb,2,r,1,r,rr,rr/4,r,rr,r,rr/4,rrr,r,rrr,1/3,r,rr,2,rrrr r"}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, r := range rules {
+			for _, text := range texts {
+				p, err := r.Parse(text)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m, err := p.ParseMove(s)
+				if err != nil {
+					continue
+				}
+				legal := false
+				for _, l := range p.AppendMoves(nil) {
+					legal = legal || l == m
+				}
+				if !legal {
+					t.Fatalf("%s: %q reads as %s, which is not legal", text, s, m)
+				}
+				if back, err := p.ParseMove(p.FormatMove(m)); err != nil || back != m {
+					t.Fatalf("%s: %s reads back as %v, %v", text, m, back, err)
+				}
+				checkInvariants(t, p.Play(m))
+			}
+		}
+	})
+}
