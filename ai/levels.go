@@ -120,7 +120,7 @@ var defaultAlgorithm = map[string]Algorithm{
 // is level 2); each level searches about three times as many nodes as the
 // one below, which the matches in docs/strength.md show to be worth more
 // than 100 Elo a level. Level 8 has no cap but its time.
-var levelNodes = [6]int64{150, 500, 1500, 5000, 15000, 50000}
+var levelNodes = [6]int64{30, 100, 300, 1000, 3000, 10000}
 
 // beginnerTemp is level 1's softmax temperature, in evaluation units.
 const beginnerTemp = 60

@@ -1,0 +1,547 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/magneton-games/magneton/ai"
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/magneton"
+	"github.com/magneton-games/magneton/tumbling"
+)
+
+func init() {
+	commands = append(commands, matchCommand)
+}
+
+// aiRules resolves --game and --rule for the computer-player commands. It
+// uses the command line's game kits and falls back to the games package ai
+// knows, so that the commands work before a game's kit is registered.
+func aiRules(g *globalOptions) (game.Rules, error) {
+	if _, r, err := g.setup(); err == nil {
+		return r, nil
+	} else if _, isUsage := err.(usageError); !isUsage {
+		return nil, err
+	}
+	for _, sp := range []*game.Spec{magneton.Spec, tumbling.Spec} {
+		names := append([]string{sp.Name}, sp.Aliases...)
+		if sp == tumbling.Spec {
+			names = append(names, "tumbling")
+		}
+		for _, n := range names {
+			if n == g.game {
+				r, err := sp.Rules(g.rules...)
+				if err != nil {
+					return nil, usageError{err}
+				}
+				return r, nil
+			}
+		}
+	}
+	_, _, err := g.setup()
+	return nil, err
+}
+
+type matchOptions struct {
+	a, b        string
+	games       int
+	movetime    time.Duration
+	concurrency int
+	openings    string
+	pgn         string
+	sprt        string
+	threads     int
+	hash        int
+	seed        uint64
+	maxPlies    int
+	quiet       bool
+}
+
+func matchCommand(g *globalOptions) *cobra.Command {
+	o := &matchOptions{}
+	c := &cobra.Command{
+		Use:   "match --a PLAYER --b PLAYER",
+		Short: "Play games between two players and measure their difference in strength",
+		Long: `Play --games games between players A and B, alternating colours, and print
+the score, the Elo difference with its 95% interval and, with --sprt, the
+verdict of a sequential probability ratio test. The last line is
+"score A: NN.N% (W-D-L)" from A's point of view.
+
+Players: ` + ai.PlayerNames + `.
+
+Each pair of games starts from the same opening with colours swapped;
+--openings random:N plays N random moves first (none that end the game).
+A game still going after --max-plies plies is scored a draw.`,
+		Args: exactArgs(0, 0, "no arguments"),
+		RunE: func(c *cobra.Command, _ []string) error {
+			rules, err := aiRules(g)
+			if err != nil {
+				return err
+			}
+			return runMatch(c.Context(), rules, o, c.OutOrStdout(), c.ErrOrStderr())
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&o.a, "a", "", "player A (required)")
+	f.StringVar(&o.b, "b", "", "player B (required)")
+	f.IntVar(&o.games, "games", 2, "number of games")
+	f.DurationVar(&o.movetime, "movetime", 100*time.Millisecond, "thinking time per move")
+	f.IntVar(&o.concurrency, "concurrency", 1, "games played at once")
+	f.StringVar(&o.openings, "openings", "", "openings: random:N plays N random moves from the start")
+	f.StringVar(&o.pgn, "pgn", "", "write the games to this file")
+	f.StringVar(&o.sprt, "sprt", "", "elo0,elo1: run an SPRT of H0 elo=elo0 against H1 elo=elo1 (alpha=beta=0.05)")
+	f.IntVar(&o.threads, "threads", 1, "search threads of each player")
+	f.IntVar(&o.hash, "hash", 64, "transposition table of each player, in MB")
+	f.Uint64Var(&o.seed, "seed", 1, "seed of the openings and the players' random choices")
+	f.IntVar(&o.maxPlies, "max-plies", 600, "plies after which a game is adjudicated a draw")
+	f.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+	return c
+}
+
+// gameOutcome is one finished game of a match.
+type gameOutcome struct {
+	index   int
+	aFirst  bool
+	result  game.Result
+	reason  game.Reason
+	g       *game.Game
+	opening int
+	err     error
+	think   [2]time.Duration // A's and B's total thinking time
+	moves   [2]int
+	// adjudicated: drawn at --max-plies
+	adjudicated bool
+}
+
+func parseOpenings(s string) (int, error) {
+	if s == "" {
+		return 0, nil
+	}
+	n, ok := strings.CutPrefix(s, "random:")
+	k, err := strconv.Atoi(n)
+	if !ok || err != nil || k < 0 || k > 40 {
+		return 0, usagef("--openings %q: want random:N with 0 <= N <= 40", s)
+	}
+	return k, nil
+}
+
+func parseSPRT(s string) (elo0, elo1 float64, ok bool, err error) {
+	if s == "" {
+		return 0, 0, false, nil
+	}
+	a, b, found := strings.Cut(s, ",")
+	e0, err0 := strconv.ParseFloat(a, 64)
+	e1, err1 := strconv.ParseFloat(b, 64)
+	if !found || err0 != nil || err1 != nil || e0 >= e1 {
+		return 0, 0, false, usagef("--sprt %q: want elo0,elo1 with elo0 < elo1, like 0,10", s)
+	}
+	return e0, e1, true, nil
+}
+
+// randomOpening plays n random moves from the start, avoiding moves that
+// end the game.
+func randomOpening(rules game.Rules, n int, rng *rand.Rand) []string {
+	var moves []string
+	st := rules.Start()
+	for len(moves) < n {
+		cand := st.Moves()
+		rng.Shuffle(len(cand), func(i, j int) { cand[i], cand[j] = cand[j], cand[i] })
+		played := false
+		for _, m := range cand {
+			next, err := st.Play(m)
+			if err != nil {
+				continue
+			}
+			if r, _ := next.Outcome(); r.Over() {
+				continue
+			}
+			st, moves, played = next, append(moves, m), true
+			break
+		}
+		if !played {
+			break
+		}
+	}
+	return moves
+}
+
+func runMatch(ctx context.Context, rules game.Rules, o *matchOptions, stdout, stderr io.Writer) error {
+	if o.a == "" || o.b == "" {
+		return usagef("match: --a and --b name the players (%s)", ai.PlayerNames)
+	}
+	if o.games < 1 || o.concurrency < 1 || o.movetime <= 0 {
+		return usagef("match: --games, --concurrency and --movetime must be positive")
+	}
+	nOpen, err := parseOpenings(o.openings)
+	if err != nil {
+		return err
+	}
+	elo0, elo1, doSPRT, err := parseSPRT(o.sprt)
+	if err != nil {
+		return err
+	}
+	// Check the names before starting.
+	for _, name := range []string{o.a, o.b} {
+		if strings.HasPrefix(name, "ugi:") {
+			continue
+		}
+		if _, err := ai.NewPlayer(name, rules); err != nil {
+			return usageError{err}
+		}
+	}
+	rng := rand.New(rand.NewPCG(o.seed, 0x0be))
+	openings := make([][]string, (o.games+1)/2)
+	for i := range openings {
+		openings[i] = randomOpening(rules, nOpen, rng)
+	}
+
+	jobs := make(chan int)
+	results := make(chan gameOutcome)
+	var wg sync.WaitGroup
+	for w := 0; w < min(o.concurrency, o.games); w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			var players [2]ai.Player
+			for i, name := range []string{o.a, o.b} {
+				p, err := ai.NewPlayerConfig(name, rules, ai.Config{Threads: o.threads, HashMB: o.hash, Seed: int64(o.seed)*1000 + int64(w)*2 + int64(i) + 1})
+				if err != nil {
+					for range jobs {
+						results <- gameOutcome{err: err}
+					}
+					return
+				}
+				players[i] = p
+				if c, ok := p.(io.Closer); ok {
+					defer c.Close()
+				}
+			}
+			for i := range jobs {
+				results <- playMatchGame(ctx, rules, players, i, openings[i/2], o)
+			}
+		}(w)
+	}
+	go func() {
+		defer close(jobs)
+		for i := 0; i < o.games; i++ {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(results) }()
+
+	var st matchStats
+	var firstWins, firstDraws, done int
+	var think [2]time.Duration
+	var nmoves [2]int
+	var reasons = map[string]int{}
+	var pgn strings.Builder
+	finished := make([]*gameOutcome, o.games)
+	start := time.Now()
+	var firstErr error
+	for r := range results {
+		if r.err != nil {
+			if firstErr == nil {
+				firstErr = r.err
+			}
+			continue
+		}
+		done++
+		finished[r.index] = &r
+		aSide := game.First
+		if !r.aFirst {
+			aSide = game.Second
+		}
+		switch w, ok := r.result.Winner(); {
+		case !ok:
+			st.D++
+			firstDraws++
+		case w == aSide:
+			st.W++
+		default:
+			st.L++
+		}
+		if r.result == game.FirstWins {
+			firstWins++
+		}
+		if r.adjudicated {
+			reasons["max plies"]++
+		} else {
+			reasons[r.reason.String()]++
+		}
+		for i := range 2 {
+			think[i] += r.think[i]
+			nmoves[i] += r.moves[i]
+		}
+		if !o.quiet {
+			progress(stderr, done, o.games, st, time.Since(start))
+		}
+	}
+	if !o.quiet && done > 0 {
+		fmt.Fprintln(stderr)
+	}
+	if firstErr != nil {
+		return fmt.Errorf("match: %w", firstErr)
+	}
+	if err := ctx.Err(); err != nil && done < o.games {
+		fmt.Fprintf(stdout, "match interrupted after %d of %d games\n", done, o.games)
+	}
+	if o.pgn != "" {
+		for _, r := range finished {
+			if r == nil {
+				continue
+			}
+			names := [2]string{o.a, o.b}
+			if !r.aFirst {
+				names = [2]string{o.b, o.a}
+			}
+			pgn.WriteString(formatRecord(r.g, map[string]string{
+				"Event": "magneton match", "Round": strconv.Itoa(r.index + 1),
+				rules.Spec().SideNames[0]: names[0], rules.Spec().SideNames[1]: names[1],
+			}))
+			pgn.WriteString("\n")
+		}
+		if err := os.WriteFile(o.pgn, []byte(pgn.String()), 0o644); err != nil {
+			return fmt.Errorf("match: writing the games: %w", err)
+		}
+	}
+	n := st.W + st.D + st.L
+	fmt.Fprintf(stdout, "%s, %d games, %v a move, openings %q: A = %s, B = %s\n", rules.Spec().Title, n, o.movetime, o.openings, o.a, o.b)
+	var rs []string
+	for k, v := range reasons {
+		rs = append(rs, fmt.Sprintf("%s %d", k, v))
+	}
+	fmt.Fprintf(stdout, "endings: %s\n", strings.Join(sortStrings(rs), ", "))
+	for i, name := range []string{"A", "B"} {
+		if nmoves[i] > 0 {
+			fmt.Fprintf(stdout, "%s thought %.1f ms a move on average\n", name, float64(think[i].Microseconds())/1000/float64(nmoves[i]))
+		}
+	}
+	if n > 0 {
+		fmt.Fprintf(stdout, "first player: %d wins, %d draws, %d losses (score %.1f%%)\n", firstWins, firstDraws, n-firstWins-firstDraws, 100*(float64(firstWins)+float64(firstDraws)/2)/float64(n))
+		elo, lo, hi := st.Elo()
+		fmt.Fprintf(stdout, "elo difference: %s (95%%: %s to %s)\n", fmtElo(elo), fmtElo(lo), fmtElo(hi))
+		if doSPRT {
+			llr, lower, upper, verdict := st.SPRT(elo0, elo1, 0.05, 0.05)
+			fmt.Fprintf(stdout, "sprt elo0=%g elo1=%g: llr %.2f (bounds %.2f, %.2f): %s\n", elo0, elo1, llr, lower, upper, verdict)
+		}
+	}
+	fmt.Fprintf(stdout, "score A: %.1f%% (%d-%d-%d)\n", 100*st.Score(), st.W, st.D, st.L)
+	return nil
+}
+
+func sortStrings(s []string) []string {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	return s
+}
+
+func fmtElo(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%+.1f", x)
+}
+
+// progress draws a one-line progress bar on w.
+func progress(w io.Writer, done, total int, st matchStats, el time.Duration) {
+	const width = 30
+	fill := width * done / total
+	eta := time.Duration(0)
+	if done > 0 {
+		eta = el / time.Duration(done) * time.Duration(total-done)
+	}
+	fmt.Fprintf(w, "\r[%s%s] %d/%d  A %.1f%% (%d-%d-%d)  eta %v   ", strings.Repeat("#", fill), strings.Repeat(".", width-fill),
+		done, total, 100*st.Score(), st.W, st.D, st.L, eta.Round(time.Second))
+}
+
+// playMatchGame plays game i: A moves first in even games.
+func playMatchGame(ctx context.Context, rules game.Rules, players [2]ai.Player, i int, opening []string, o *matchOptions) gameOutcome {
+	out := gameOutcome{index: i, aFirst: i%2 == 0, opening: len(opening)}
+	g := game.NewGame(rules.Start())
+	for _, m := range opening {
+		if err := g.Play(m); err != nil {
+			out.err = fmt.Errorf("opening: %w", err)
+			return out
+		}
+	}
+	for _, p := range players {
+		if t, ok := p.(ai.Thinker); ok {
+			t.NewGame()
+		}
+	}
+	for ply := len(opening); ; ply++ {
+		if r, _ := g.Result(); r.Over() {
+			break
+		}
+		if ply >= o.maxPlies {
+			// Adjudicated a draw; records name it as an agreement.
+			if err := g.End(0, game.Agreement); err != nil {
+				out.err = err
+				return out
+			}
+			out.adjudicated = true
+			break
+		}
+		side := g.Position().Side()
+		who := 0 // index into players: 0 is A
+		if (side == game.First) != out.aFirst {
+			who = 1
+		}
+		start := time.Now()
+		m, err := players[who].Move(ctx, g, ai.Limits{MoveTime: o.movetime})
+		out.think[who] += time.Since(start)
+		out.moves[who]++
+		if err != nil {
+			if ctx.Err() != nil {
+				out.err = ctx.Err()
+				return out
+			}
+			out.err = fmt.Errorf("%s: %w", players[who].Name(), err)
+			return out
+		}
+		if err := g.Play(m); err != nil {
+			// An illegal move from an external engine loses.
+			if e := g.End(side, game.Resignation); e != nil {
+				out.err = e
+				return out
+			}
+			break
+		}
+	}
+	out.g = g
+	out.result, out.reason = g.Result()
+	return out
+}
+
+// matchStats counts wins, draws and losses from player A's point of view.
+type matchStats struct{ W, D, L int }
+
+// Score returns A's score, 0 to 1.
+func (s matchStats) Score() float64 {
+	n := s.W + s.D + s.L
+	if n == 0 {
+		return 0.5
+	}
+	return (float64(s.W) + float64(s.D)/2) / float64(n)
+}
+
+// eloOf is the Elo difference of an expected score.
+func eloOf(score float64) float64 {
+	if score <= 0 {
+		return math.Inf(-1)
+	}
+	if score >= 1 {
+		return math.Inf(1)
+	}
+	return -400 * math.Log10(1/score-1)
+}
+
+// variance returns the per-game variance of A's score.
+func (s matchStats) variance() float64 {
+	n := float64(s.W + s.D + s.L)
+	if n == 0 {
+		return 0
+	}
+	m := s.Score()
+	return (float64(s.W)*(1-m)*(1-m) + float64(s.D)*(0.5-m)*(0.5-m) + float64(s.L)*m*m) / n
+}
+
+// Elo returns the Elo difference of A over B and its 95% confidence
+// interval, from the normal approximation of the mean score.
+func (s matchStats) Elo() (elo, lo, hi float64) {
+	n := float64(s.W + s.D + s.L)
+	m := s.Score()
+	se := math.Sqrt(s.variance() / n)
+	return eloOf(m), eloOf(m - 1.959964*se), eloOf(m + 1.959964*se)
+}
+
+// SPRT runs the sequential probability ratio test of H0: elo = elo0
+// against H1: elo = elo1 with error rates alpha and beta, in the
+// generalised (normal approximation) form used by chess engine testing.
+// verdict is "H1 accepted", "H0 accepted" or "continue".
+func (s matchStats) SPRT(elo0, elo1, alpha, beta float64) (llr, lower, upper float64, verdict string) {
+	lower = math.Log(beta / (1 - alpha))
+	upper = math.Log((1 - beta) / alpha)
+	n := float64(s.W + s.D + s.L)
+	v := s.variance()
+	if n == 0 || v == 0 {
+		return 0, lower, upper, "continue"
+	}
+	s0 := 1 / (1 + math.Pow(10, -elo0/400))
+	s1 := 1 / (1 + math.Pow(10, -elo1/400))
+	llr = n * (s1 - s0) * (2*s.Score() - s0 - s1) / (2 * v)
+	switch {
+	case llr >= upper:
+		verdict = "H1 accepted"
+	case llr <= lower:
+		verdict = "H0 accepted"
+	default:
+		verdict = "continue"
+	}
+	return llr, lower, upper, verdict
+}
+
+// formatRecord writes a finished game as a PGN-like record.
+func formatRecord(g *game.Game, tags map[string]string) string {
+	var b strings.Builder
+	sp := g.Rules().Spec()
+	r, why := g.Result()
+	all := map[string]string{"Game": sp.Name, "Rules": g.Rules().Settings().String(), "Result": r.String()}
+	if why != game.NotOver {
+		all["Termination"] = why.String()
+	}
+	if g.Start().String() != g.Rules().Start().String() {
+		all["Position"] = g.Start().String()
+	}
+	for k, v := range tags {
+		all[k] = v
+	}
+	keys := make([]string, 0, len(all))
+	for k := range all {
+		keys = append(keys, k)
+	}
+	for _, k := range sortStrings(keys) {
+		fmt.Fprintf(&b, "[%s %q]\n", k, all[k])
+	}
+	b.WriteByte('\n')
+	line := 0
+	for i, m := range g.Moves() {
+		var tok string
+		if i%2 == 0 {
+			tok = fmt.Sprintf("%d. %s", i/2+1, m)
+		} else {
+			tok = m
+		}
+		if line+len(tok) > 78 {
+			b.WriteByte('\n')
+			line = 0
+		} else if line > 0 {
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(tok)
+		line += len(tok)
+	}
+	b.WriteString(" " + r.String() + "\n")
+	return b.String()
+}

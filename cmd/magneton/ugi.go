@@ -1,0 +1,433 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/magneton-games/magneton/ai"
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/magneton"
+	"github.com/magneton-games/magneton/tumbling"
+)
+
+func init() {
+	commands = append(commands, ugiCommand)
+}
+
+func ugiCommand(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "ugi",
+		Short: "Run as an engine speaking UGI, the UCI-like protocol for two-player games",
+		Long: `Read UGI commands from standard input and answer on standard output.
+
+The game is chosen by "setoption name game value magneton|tumbling" (the
+--game flag gives the initial one) and each rule option by
+"setoption name <option> value <value>". Other options: player (any player
+name of the match command, default level:8), threads, hash (MB).
+Positions are "position startpos|fen POSITION [moves M...]", with the
+game's position text after fen. Malformed commands are ignored with an
+"info string" saying why.`,
+		Args: exactArgs(0, 0, "no arguments"),
+		RunE: func(c *cobra.Command, _ []string) error {
+			rules, err := aiRules(g)
+			if err != nil {
+				return err
+			}
+			e := newUGIEngine(rules, c.OutOrStdout())
+			return e.run(c.Context(), c.InOrStdin())
+		},
+	}
+}
+
+// ugiEngine is the state of a UGI session.
+type ugiEngine struct {
+	outMu    sync.Mutex
+	out      io.Writer
+	spec     *game.Spec
+	settings game.Settings
+	rules    game.Rules
+	g        *game.Game
+	player   string
+	threads  int
+	hash     int
+	p        ai.Player // made lazily, reset when an option changes
+
+	cancel   context.CancelFunc
+	done     chan struct{} // closed when the running search has printed bestmove
+	infinite bool
+}
+
+func newUGIEngine(rules game.Rules, out io.Writer) *ugiEngine {
+	return &ugiEngine{out: out, spec: rules.Spec(), settings: rules.Settings(), rules: rules, g: game.NewGame(rules.Start()), player: "level:8", threads: 1, hash: 64}
+}
+
+func (e *ugiEngine) send(format string, args ...any) {
+	e.outMu.Lock()
+	defer e.outMu.Unlock()
+	fmt.Fprintf(e.out, format+"\n", args...)
+}
+
+var ugiSpecs = []*game.Spec{magneton.Spec, tumbling.Spec}
+
+func (e *ugiEngine) run(ctx context.Context, in io.Reader) error {
+	lines := make(chan string)
+	readErr := make(chan error, 1)
+	go func() {
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 1<<16), 1<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		readErr <- sc.Err()
+		close(lines)
+	}()
+	defer e.stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case line, ok := <-lines:
+			if !ok {
+				// End of input: let a bounded search finish and answer.
+				if e.busy() && !e.infinite {
+					<-e.done
+				}
+				e.stop()
+				return <-readErr
+			}
+			if quit := e.handle(ctx, line); quit {
+				return nil
+			}
+		}
+	}
+}
+
+// stop ends a running search and waits for its bestmove.
+func (e *ugiEngine) stop() {
+	if e.cancel != nil {
+		e.cancel()
+		<-e.done
+		e.cancel = nil
+	}
+}
+
+// busy reports whether a search is running.
+func (e *ugiEngine) busy() bool {
+	if e.done == nil {
+		return false
+	}
+	select {
+	case <-e.done:
+		return false
+	default:
+		return true
+	}
+}
+
+func (e *ugiEngine) handle(ctx context.Context, line string) (quit bool) {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return false
+	}
+	switch f[0] {
+	case "ugi":
+		e.send("id name magneton")
+		e.send("id author the magneton project")
+		var names []string
+		for _, sp := range ugiSpecs {
+			names = append(names, "var "+sp.Name)
+		}
+		e.send("option name game type combo default %s %s", e.spec.Name, strings.Join(names, " "))
+		for _, o := range e.spec.Options {
+			e.send("option name %s type combo default %s var %s", o.Name, o.Default(), strings.Join(o.Values, " var "))
+		}
+		e.send("option name player type string default level:8")
+		e.send("option name threads type spin default 1 min 1 max 64")
+		e.send("option name hash type spin default 64 min 1 max 4096")
+		e.send("ugiok")
+	case "isready":
+		e.send("readyok")
+	case "quit":
+		return true
+	case "stop":
+		e.stop()
+	case "uginewgame":
+		e.stop()
+		e.g = game.NewGame(e.rules.Start())
+		if t, ok := e.p.(ai.Thinker); ok {
+			t.NewGame()
+		}
+	case "setoption":
+		if e.busy() {
+			e.send("info string setoption ignored: a search is running (send stop first)")
+			return false
+		}
+		e.setOption(f[1:])
+	case "position":
+		if e.busy() {
+			e.send("info string position ignored: a search is running (send stop first)")
+			return false
+		}
+		e.position(f[1:])
+	case "go":
+		if e.busy() {
+			e.send("info string go ignored: a search is already running")
+			return false
+		}
+		e.goSearch(ctx, f[1:])
+	case "query":
+		e.query(f[1:])
+	default:
+		e.send("info string unknown command %q", f[0])
+	}
+	return false
+}
+
+func (e *ugiEngine) setOption(args []string) {
+	// setoption name NAME value VALUE (the value may hold spaces)
+	if len(args) < 2 || args[0] != "name" {
+		e.send("info string setoption: want \"setoption name NAME value VALUE\"")
+		return
+	}
+	vi := -1
+	for i, a := range args {
+		if a == "value" {
+			vi = i
+			break
+		}
+	}
+	if vi < 2 || vi == len(args)-1 {
+		e.send("info string setoption: want \"setoption name NAME value VALUE\"")
+		return
+	}
+	name := strings.ToLower(strings.Join(args[1:vi], " "))
+	value := strings.Join(args[vi+1:], " ")
+	switch name {
+	case "game":
+		for _, sp := range ugiSpecs {
+			if value == sp.Name || (sp == tumbling.Spec && value == "tumbling") || contains(sp.Aliases, value) {
+				e.spec = sp
+				e.settings = sp.Defaults()
+				e.newRules()
+				return
+			}
+		}
+		e.send("info string setoption: unknown game %q (magneton or tumbling)", value)
+	case "player":
+		if _, err := ai.NewPlayer(value, e.rules); err != nil {
+			e.send("info string setoption: %v", err)
+			return
+		}
+		e.player, e.p = value, nil
+	case "threads", "hash":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > 4096 {
+			e.send("info string setoption: %s must be a positive number, not %q", name, value)
+			return
+		}
+		if name == "threads" {
+			e.threads = n
+		} else {
+			e.hash = n
+		}
+		e.p = nil
+	default:
+		if _, ok := e.spec.Option(name); !ok {
+			e.send("info string setoption: %s has no option %q", e.spec.Title, name)
+			return
+		}
+		s, err := e.spec.ParseSettings(e.settings.String(), name+"="+value)
+		if err != nil {
+			e.send("info string setoption: %v", err)
+			return
+		}
+		e.settings = s
+		e.newRules()
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *ugiEngine) newRules() {
+	e.rules = e.spec.New(e.settings)
+	e.g = game.NewGame(e.rules.Start())
+	e.p = nil
+}
+
+func (e *ugiEngine) position(args []string) {
+	if len(args) == 0 {
+		e.send("info string position: want startpos or fen POSITION, then optionally moves")
+		return
+	}
+	mi := len(args)
+	for i, a := range args {
+		if a == "moves" {
+			mi = i
+			break
+		}
+	}
+	var start game.State
+	switch args[0] {
+	case "startpos":
+		if mi != 1 {
+			e.send("info string position: unexpected %q after startpos", args[1])
+			return
+		}
+		start = e.rules.Start()
+	case "fen":
+		s, err := e.rules.ParsePosition(strings.Join(args[1:mi], " "))
+		if err != nil {
+			e.send("info string position: %v", err)
+			return
+		}
+		start = s
+	default:
+		e.send("info string position: want startpos or fen, not %q", args[0])
+		return
+	}
+	g := game.NewGame(start)
+	if mi < len(args) {
+		for _, m := range args[mi+1:] {
+			if err := g.Play(m); err != nil {
+				e.send("info string position: move %s: %v", m, err)
+				return
+			}
+		}
+	}
+	e.g = g
+}
+
+func (e *ugiEngine) query(args []string) {
+	if len(args) != 1 {
+		e.send("info string query: want gameover, p1turn or result")
+		return
+	}
+	r, _ := e.g.Result()
+	switch args[0] {
+	case "gameover":
+		e.send("response %t", r.Over())
+	case "p1turn":
+		e.send("response %t", e.g.Position().Side() == game.First)
+	case "result":
+		word := map[game.Result]string{game.Ongoing: "none", game.FirstWins: "p1win", game.SecondWins: "p2win", game.Draw: "draw"}[r]
+		e.send("response %s", word)
+	default:
+		e.send("info string query: unknown query %q (gameover, p1turn, result)", args[0])
+	}
+}
+
+// parseGo reads the arguments of go.
+func parseGo(args []string) (lim ai.Limits, infinite bool, err error) {
+	for i := 0; i < len(args); i++ {
+		key := args[i]
+		if key == "infinite" {
+			infinite = true
+			continue
+		}
+		if i+1 >= len(args) {
+			return lim, false, fmt.Errorf("go: %s needs a value", key)
+		}
+		n, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil || n < 0 {
+			return lim, false, fmt.Errorf("go: %s %q is not a number", key, args[i+1])
+		}
+		i++
+		ms := time.Duration(n) * time.Millisecond
+		switch key {
+		case "p1time":
+			lim.Time[0] = ms
+		case "p2time":
+			lim.Time[1] = ms
+		case "p1inc":
+			lim.Increment[0] = ms
+		case "p2inc":
+			lim.Increment[1] = ms
+		case "movetime":
+			lim.MoveTime = ms
+		case "depth":
+			lim.Depth = int(n)
+		case "nodes":
+			lim.Nodes = n
+		default:
+			return lim, false, fmt.Errorf("go: unknown parameter %q", key)
+		}
+	}
+	return lim, infinite, nil
+}
+
+func (e *ugiEngine) goSearch(ctx context.Context, args []string) {
+	lim, infinite, err := parseGo(args)
+	if err != nil {
+		e.send("info string %v", err)
+		return
+	}
+	if r, _ := e.g.Result(); r.Over() {
+		e.send("info string go: the game is over (%s)", r)
+		e.send("bestmove (none)")
+		return
+	}
+	if e.p == nil {
+		p, err := ai.NewPlayerConfig(e.player, e.rules, ai.Config{Threads: e.threads, HashMB: e.hash})
+		if err != nil {
+			e.send("info string go: %v", err)
+			return
+		}
+		e.p = p
+	}
+	if infinite {
+		lim = ai.Limits{Depth: 120}
+	}
+	sctx, cancel := context.WithCancel(ctx)
+	e.cancel = cancel
+	e.infinite = infinite
+	e.done = make(chan struct{})
+	g, p, done := e.g, e.p, e.done
+	go func() {
+		defer close(done)
+		var move string
+		if t, ok := p.(ai.Thinker); ok {
+			in, err := t.Think(sctx, g, lim, func(in ai.Info) { e.send("%s", ugiInfo(in)) })
+			if err != nil {
+				e.send("info string search: %v", err)
+			}
+			move = in.BestMove
+		} else {
+			m, err := p.Move(sctx, g, lim)
+			if err != nil {
+				e.send("info string search: %v", err)
+			}
+			move = m
+		}
+		if infinite {
+			<-sctx.Done() // UGI: wait for stop before answering
+		}
+		if move == "" {
+			move = "(none)"
+		}
+		e.send("bestmove %s", move)
+	}()
+}
+
+// ugiInfo formats a search report as an info line.
+func ugiInfo(in ai.Info) string {
+	score := fmt.Sprintf("cp %d", in.Score)
+	if in.Mate != 0 {
+		score = fmt.Sprintf("mate %d", in.Mate)
+	}
+	return fmt.Sprintf("info depth %d score %s nodes %d nps %d time %d pv %s", in.Depth, score, in.Nodes, in.NPS(), in.Time.Milliseconds(), strings.Join(in.PV, " "))
+}
