@@ -1,5 +1,7 @@
 package game
 
+import "slices"
+
 // Adapt wraps a position of a concrete game as a State. Games use it to
 // implement their Rules without writing the dynamic interface twice.
 func Adapt[P Position[P, M], M comparable](p P, r Rules) State {
@@ -30,6 +32,7 @@ func (a adapted[P, M]) Moves() []string {
 	for i, m := range moves {
 		out[i] = a.pos.FormatMove(m)
 	}
+	slices.Sort(out)
 	return out
 }
 

@@ -181,7 +181,7 @@ type Rules interface {
 // (the command line, records, the server); searches use Position.
 type State interface {
 	Side() Side
-	// Moves returns the legal moves, formatted, in the game's move order.
+	// Moves returns the legal moves in the game's notation, sorted as text.
 	Moves() []string
 	// Play checks and plays a move given as text.
 	Play(move string) (State, error)

@@ -45,7 +45,8 @@ func (m Move) String() string {
 
 // AppendMoves appends the legal moves to buf: drops on every empty square
 // while the side to move has stones in hand, otherwise every move of one of
-// its stones along a magnetic line. They come sorted as text. A finished
+// its stones along a magnetic line. Drops come in square order (a1, a2,
+// ..., h8); moves in no order a caller should rely on. A finished
 // game has no moves.
 func (p Position) AppendMoves(buf []Move) []Move {
 	if p.winner != 0 {
@@ -58,6 +59,9 @@ func (p Position) AppendMoves(buf []Move) []Move {
 			buf = append(buf, dropBit|Move(bits.TrailingZeros64(b)))
 		}
 		return buf
+	}
+	if p.flags&(flagWeak|flagOneSided) == 0 {
+		return p.appendStrongMoves(buf)
 	}
 	for own := p.stones[us]; own != 0; own &= own - 1 {
 		from := Square(bits.TrailingZeros64(own))
@@ -78,6 +82,9 @@ func (p Position) hasMove() bool {
 	if p.hand[p.side] > 0 {
 		return occ != ^uint64(0)
 	}
+	if p.flags&(flagWeak|flagOneSided) == 0 {
+		return p.hasStrongMove()
+	}
 	for own := p.stones[p.side]; own != 0; own &= own - 1 {
 		if p.destinations(Square(bits.TrailingZeros64(own)), occ) != 0 {
 			return true
@@ -89,114 +96,86 @@ func (p Position) hasMove() bool {
 // destinations returns the squares the stone on from can move to: for each
 // direction, the nearest stone there either attracts it (other colour: it
 // slides toward that stone until adjacent) or repels it (same colour: it
-// slides the other way as far as it can). A set of squares merges the same
-// destination reached two ways.
-func (p Position) destinations(from Square, occ uint64) uint64 {
-	mine := p.stones[p.side]
-	var dests uint64
-	for d := range 8 {
-		q := nearest(d, from, occ)
-		if q == NoSquare {
-			continue
-		}
-		back := d ^ 4
-		if p.flags&flagOneSided != 0 && rays[back][from]&occ != 0 {
-			// The designer's reading: a line moves the stone only when its
-			// other side is empty to the edge.
-			continue
-		}
-		var to Square
-		if mine>>q&1 == 0 { // attracted toward q
-			if p.flags&flagWeak != 0 {
-				to = from + step[d]
-			} else {
-				to = q - step[d]
-			}
-			if to == q {
-				continue // already adjacent
-			}
-		} else { // repelled away from q
-			if p.flags&flagWeak != 0 {
-				if rays[back][from] == 0 || occ>>(from+step[back])&1 != 0 {
-					continue
-				}
-				to = from + step[back]
-			} else {
-				to = slideEnd(back, from, occ)
-			}
-		}
-		if to != from {
-			dests |= 1 << to
-		}
-	}
+// slides the other way as far as it can). Along each of the four lines
+// through the stone the answer is looked up (see lines.go); a set of
+// squares merges the same destination reached two ways.
+func (p Position) destinations(from Square, _ uint64) uint64 {
+	tbl := &destTable[p.flags&(flagWeak|flagOneSided)>>1]
+	us, them := p.stones[p.side], p.stones[p.side^1]
+	g := &geometry[lineFile][from&63]
+	dests := fileSpread(tbl[g.base+uint32(ternary[fileBits(us, g)])+2*uint32(ternary[fileBits(them, g)])], g)
+	g = &geometry[lineRank][from&63]
+	dests |= rankSpreadAt(tbl[g.base+uint32(ternary[rankBits(us, g)])+2*uint32(ternary[rankBits(them, g)])], g)
+	g = &geometry[lineDiag][from&63]
+	dests |= diagSpread(tbl[g.base+uint32(ternary[diagBits(us, g)])+2*uint32(ternary[diagBits(them, g)])], g)
+	g = &geometry[lineAnti][from&63]
+	dests |= diagSpread(tbl[g.base+uint32(ternary[diagBits(us, g)])+2*uint32(ternary[diagBits(them, g)])], g)
 	return dests
 }
 
 // Play returns the position after move m, which must be legal: the stone is
 // dropped or moved, its magnetic effect attracts the nearest stone of the
 // other colour and repels the nearest of its own along each of the eight
-// lines, and a line of four that includes a stone moved by the effect wins.
+// directions, and a line of four that includes a stone moved by the effect
+// wins. The effect is looked up line by line (see lines.go).
 func (p Position) Play(m Move) Position {
 	us, them := p.side, p.side^1
-	to := m.To()
+	to := m.To() & 63
 	if m.IsDrop() {
 		p.stones[us] |= 1 << to
-		p.hash ^= zobristStone[us][to] ^ zobristHand[us][p.hand[us]] ^ zobristHand[us][p.hand[us]-1]
+		p.hash ^= zobristStone[us][to] ^ zobristDrop[us][p.hand[us]]
 		p.hand[us]--
 	} else {
-		from := m.From()
+		from := m.From() & 63
 		p.stones[us] ^= 1<<from | 1<<to
 		p.hash ^= zobristStone[us][from] ^ zobristStone[us][to]
 	}
 
-	// The magnetic effect. Rays from one square share no square, so the
-	// eight effects are independent and the board before them serves all.
-	occ := p.stones[0] | p.stones[1]
-	weak := p.flags&flagWeak != 0
-	var movedOurs, movedTheirs uint64
-	for d := range 8 {
-		q := nearest(d, to, occ)
-		if q == NoSquare {
-			continue
-		}
-		if p.stones[us]>>q&1 != 0 {
-			var dest Square
-			if weak {
-				if rays[d][q] == 0 || occ>>(q+step[d])&1 != 0 {
-					continue
-				}
-				dest = q + step[d]
-			} else {
-				dest = slideEnd(d, q, occ)
-				if dest == q {
-					continue
-				}
-			}
-			p.stones[us] ^= 1<<q | 1<<dest
-			p.hash ^= zobristStone[us][q] ^ zobristStone[us][dest]
-			movedOurs |= 1 << dest
-		} else {
-			dest := to + step[d]
-			if dest == q {
-				continue
-			}
-			if weak {
-				dest = q - step[d]
-			}
-			p.stones[them] ^= 1<<q | 1<<dest
-			p.hash ^= zobristStone[them][q] ^ zobristStone[them][dest]
-			movedTheirs |= 1 << dest
-		}
+	tbl := &effectTable[p.flags&flagWeak>>2]
+	ours, theirs := p.stones[us], p.stones[them]
+	g := &geometry[lineFile][to]
+	e := tbl[g.base+uint32(ternary[fileBits(ours, g)])+2*uint32(ternary[fileBits(theirs, g)])]
+	changedOurs, changedTheirs := fileSpread(uint8(e), g), fileSpread(uint8(e>>8), g)
+	g = &geometry[lineRank][to]
+	e = tbl[g.base+uint32(ternary[rankBits(ours, g)])+2*uint32(ternary[rankBits(theirs, g)])]
+	changedOurs |= rankSpreadAt(uint8(e), g)
+	changedTheirs |= rankSpreadAt(uint8(e>>8), g)
+	g = &geometry[lineDiag][to]
+	e = tbl[g.base+uint32(ternary[diagBits(ours, g)])+2*uint32(ternary[diagBits(theirs, g)])]
+	changedOurs |= diagSpread(uint8(e), g)
+	changedTheirs |= diagSpread(uint8(e>>8), g)
+	g = &geometry[lineAnti][to]
+	e = tbl[g.base+uint32(ternary[diagBits(ours, g)])+2*uint32(ternary[diagBits(theirs, g)])]
+	changedOurs |= diagSpread(uint8(e), g)
+	changedTheirs |= diagSpread(uint8(e>>8), g)
+
+	ours ^= changedOurs
+	theirs ^= changedTheirs
+	// Rays from the magnet share no square, so no square changes for both
+	// colours: one loop updates the hash, taking each key by its colour.
+	h := p.hash ^ zobristBlack
+	for c := changedOurs | changedTheirs; c != 0; c &= c - 1 {
+		sq := bits.TrailingZeros64(c)
+		h ^= zobristStone[(us^game.Side(changedTheirs>>sq))&1][sq]
 	}
 
-	if movedOurs != 0 && lines(p.stones[us])&movedOurs != 0 {
-		p.winner = 1 + uint8(us)
-	} else if movedTheirs != 0 && p.flags&flagOwnerWins != 0 && lines(p.stones[them])&movedTheirs != 0 {
-		p.winner = 1 + uint8(them)
+	// The stones the effect moved are the changed squares now occupied.
+	winner := uint8(0)
+	if moved := changedOurs & ours; moved != 0 && lines(ours)&moved != 0 {
+		winner = 1 + uint8(us)
+	} else if moved := changedTheirs & theirs; moved != 0 && p.flags&flagOwnerWins != 0 && lines(theirs)&moved != 0 {
+		winner = 1 + uint8(them)
 	}
-	p.side = them
-	p.hash ^= zobristBlack
-	return p
+	// Build the result in one piece: writing the fields of p one by one
+	// and then copying it out costs more than the whole effect.
+	var next Position
+	next.stones[us], next.stones[them] = ours, theirs
+	next.hash = h
+	next.hand = p.hand
+	next.side = them
+	next.winner = winner
+	next.flags = p.flags
+	return next
 }
 
 // Compile-time check that Position fits the game-neutral interface.

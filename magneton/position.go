@@ -95,6 +95,8 @@ var (
 	zobristStone [2][64]uint64
 	zobristHand  [2][StonesPerSide + 1]uint64
 	zobristBlack uint64
+	// zobristDrop[c][n] changes the hand keys when c drops its n-th last stone.
+	zobristDrop [2][StonesPerSide + 1]uint64
 )
 
 func init() {
@@ -115,6 +117,11 @@ func init() {
 		}
 	}
 	zobristBlack = next()
+	for c := range 2 {
+		for n := 1; n <= StonesPerSide; n++ {
+			zobristDrop[c][n] = zobristHand[c][n] ^ zobristHand[c][n-1]
+		}
+	}
 }
 
 // computeHash hashes a position from scratch; Play keeps the hash up to date

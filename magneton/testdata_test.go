@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,6 +44,7 @@ func moveList(p Position) string {
 	for _, m := range p.AppendMoves(nil) {
 		out = append(out, m.String())
 	}
+	slices.Sort(out)
 	return strings.Join(out, " ")
 }
 

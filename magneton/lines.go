@@ -1,0 +1,243 @@
+package magneton
+
+// The magnetic effect and the move generator work line by line. Every
+// square lies on four lines (its file, its rank and two diagonals), and
+// what happens along a line depends only on that line's contents: the
+// nearest stone in each direction, and for a slide the next stone beyond
+// it or the edge. So each line's contents is reduced to a small number
+// (each square empty, ours or theirs: a base-3 number) and the outcome is
+// looked up in tables computed once at start-up. This replaces eight
+// direction scans full of unpredictable branches with four table loads.
+//
+// A line is handled in a normalised form: up to 8 bits, bit i for the
+// line's i-th square counted from its low end. For a file (squares a1..a8)
+// the index is the rank, for a rank the file, for a diagonal the rank,
+// shifted down so that the diagonal's lowest square is bit 0.
+
+// lineKind numbers the four lines through a square.
+const (
+	lineFile = iota // same file: north-south
+	lineRank        // same rank: east-west
+	lineDiag        // north-east diagonal
+	lineAnti        // south-east diagonal
+)
+
+// lineGeometry is one line through one square.
+type lineGeometry struct {
+	mask  uint64 // the line's squares
+	shift uint8  // file lines: 8*file; rank lines: the rank; diagonals: the lowest rank on it
+	base  uint32 // where this square's entries start in the outcome tables
+}
+
+var (
+	geometry [4][64]lineGeometry
+	// ternary[b] is b's bits read as base-3 digits: sum of 3^i for bit i.
+	ternary [256]uint16
+	// rankSpread[b] places bit i of b on square i*8 (file i, rank 1).
+	rankSpread [256]uint64
+	// effectTable[weak][base+index] packs the squares of the line whose
+	// occupancy the magnetic effect changes: our stones in the low byte,
+	// theirs in the high byte (normalised bits; XOR them in).
+	effectTable [2][tableSize]uint16
+	// destTable[variant][base+index] is the set of squares (normalised
+	// bits) the stone at the line's square can move to along the line.
+	// variant: bit 0 one-sided movement, bit 1 weak force (the position flags shifted right once).
+	destTable [4][tableSize]uint8
+)
+
+// tableSize is the number of entries in the outcome tables: for each line
+// length L from 1 to 8 and each square on it, 3^L line contents.
+const tableSize = 1*3 + 2*9 + 3*27 + 4*81 + 5*243 + 6*729 + 7*2187 + 8*6561
+
+// lengthBase[L] is where the entries for lines of length L start.
+var lengthBase [9]uint32
+
+const allFiles uint64 = 0x0101010101010101 // rank 1 of every file... after a shift, bit 8i
+
+func init() {
+	for b := range 256 {
+		t, p := 0, 1
+		for i := range 8 {
+			if b>>i&1 != 0 {
+				t += p
+				rankSpread[b] |= 1 << (8 * i)
+			}
+			p *= 3
+		}
+		ternary[b] = uint16(t)
+	}
+	size := uint32(0)
+	pow := uint32(1)
+	for l := 1; l <= 8; l++ {
+		pow *= 3
+		lengthBase[l] = size
+		size += uint32(l) * pow
+	}
+	if size != tableSize {
+		panic("magneton: line table size miscounted")
+	}
+	pow = 1
+	for l := 1; l <= 8; l++ {
+		pow *= 3
+		for pos := range l {
+			for idx := uint32(0); idx < pow; idx++ {
+				cells := make([]int8, l)
+				n := idx
+				for i := range l {
+					cells[i] = int8(n % 3)
+					n /= 3
+				}
+				if cells[pos] != ours {
+					continue
+				}
+				at := lengthBase[l] + uint32(pos)*pow + idx
+				for w := range 2 {
+					effectTable[w][at] = lineEffect(cells, pos, w == 1)
+				}
+				for v := range 4 {
+					destTable[v][at] = lineDestinations(cells, pos, v&2 != 0, v&1 != 0)
+				}
+			}
+		}
+	}
+	for s := range 64 {
+		sq := Square(s)
+		f, r := sq.File(), sq.Rank()
+		set := func(kind int, mask uint64, shift, length, pos int) {
+			geometry[kind][s] = lineGeometry{mask: mask, shift: uint8(shift), base: lengthBase[length] + uint32(pos)*pow3(length)}
+		}
+		set(lineFile, 0xff<<(8*f), 8*f, 8, r)
+		set(lineRank, allFiles<<r, r, 8, f)
+		for kind, d := range [2]int{northEast, southEast} {
+			mask := uint64(1) << s
+			lo, hi := r, r
+			for _, dir := range [2]int{d, d ^ 4} {
+				mask |= rays[dir][s]
+				if e := rayEnd[dir][s]; e != NoSquare {
+					lo, hi = min(lo, e.Rank()), max(hi, e.Rank())
+				}
+			}
+			set(lineDiag+kind, mask, lo, hi-lo+1, r-lo)
+		}
+	}
+}
+
+func pow3(n int) uint32 {
+	p := uint32(1)
+	for range n {
+		p *= 3
+	}
+	return p
+}
+
+// Cell contents of a normalised line while the tables are built.
+const (
+	empty  = 0
+	ours   = 1 // the magnet's colour, or the moving stone's
+	theirs = 2
+)
+
+// lineEffect computes the magnetic effect of the stone on pos along a
+// line, by the rules, and returns the changed squares (ours low byte,
+// theirs high byte).
+func lineEffect(cells []int8, pos int, weak bool) uint16 {
+	after := append([]int8(nil), cells...)
+	for _, dir := range [2]int{1, -1} {
+		q := pos + dir
+		for q >= 0 && q < len(cells) && cells[q] == empty {
+			q += dir
+		}
+		if q < 0 || q >= len(cells) {
+			continue
+		}
+		dest := q
+		if cells[q] == ours { // repelled further along dir
+			for next := dest + dir; next >= 0 && next < len(cells) && cells[next] == empty; next += dir {
+				dest = next
+				if weak {
+					break
+				}
+			}
+		} else if q != pos+dir { // attracted toward pos
+			dest = pos + dir
+			if weak {
+				dest = q - dir
+			}
+		}
+		after[q], after[dest] = empty, cells[q]
+	}
+	var changed uint16
+	for i := range cells {
+		if cells[i] == after[i] {
+			continue
+		}
+		if cells[i] == ours || after[i] == ours {
+			changed |= 1 << i
+		} else {
+			changed |= 1 << (8 + i)
+		}
+	}
+	return changed
+}
+
+// lineDestinations returns the squares the stone on pos may move to along
+// the line, by the rules of the move phase.
+func lineDestinations(cells []int8, pos int, weak, oneSided bool) uint8 {
+	var dests uint8
+	nearestIn := func(dir int) int {
+		q := pos + dir
+		for q >= 0 && q < len(cells) && cells[q] == empty {
+			q += dir
+		}
+		if q < 0 || q >= len(cells) {
+			return -1
+		}
+		return q
+	}
+	for _, dir := range [2]int{1, -1} {
+		q := nearestIn(dir)
+		if q < 0 || (oneSided && nearestIn(-dir) >= 0) {
+			continue
+		}
+		to := pos
+		if cells[q] == theirs {
+			to = q - dir
+			if weak {
+				to = pos + dir
+			}
+		} else {
+			for next := pos - dir; next >= 0 && next < len(cells) && cells[next] == empty; next -= dir {
+				to = next
+				if weak {
+					break
+				}
+			}
+		}
+		if to != pos && to != q {
+			dests |= 1 << to
+		}
+	}
+	return dests
+}
+
+// Extraction of a line's normalised bits from a bitboard, and the reverse.
+
+func fileBits(b uint64, g *lineGeometry) uint8 { return uint8(b >> g.shift) }
+func fileSpread(x uint8, g *lineGeometry) uint64 {
+	return uint64(x) << g.shift
+}
+
+func rankBits(b uint64, g *lineGeometry) uint8 {
+	return uint8((b >> g.shift & allFiles) * 0x0102040810204080 >> 56)
+}
+func rankSpreadAt(x uint8, g *lineGeometry) uint64 { return rankSpread[x] << g.shift }
+
+// On a diagonal every file holds at most one of the line's squares, so
+// adding up the bytes of the masked board collects the line's stones by
+// rank without carries.
+func diagBits(b uint64, g *lineGeometry) uint8 {
+	return uint8((b & g.mask) * allFiles >> 56 >> g.shift)
+}
+func diagSpread(x uint8, g *lineGeometry) uint64 {
+	return (uint64(x) << g.shift) * allFiles & g.mask
+}
