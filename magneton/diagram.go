@@ -43,9 +43,9 @@ func Diagram(p Position, color bool) string {
 	if w, ok := p.Winner(); ok {
 		fmt.Fprintf(&b, "%s has won with a line of four.\n", sideNames[w])
 	} else {
-		fmt.Fprintf(&b, "%s to move.", sideNames[p.side])
-		if p.hand[White]+p.hand[Black] > 0 {
-			fmt.Fprintf(&b, " In hand: White %d, Black %d.", p.hand[White], p.hand[Black])
+		fmt.Fprintf(&b, "%s to move.", sideNames[p.Side()])
+		if p.InHand(White)+p.InHand(Black) > 0 {
+			fmt.Fprintf(&b, " In hand: White %d, Black %d.", p.InHand(White), p.InHand(Black))
 		}
 		b.WriteByte('\n')
 	}

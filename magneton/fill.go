@@ -61,7 +61,7 @@ func slideEnds(stones, emptySquares uint64, d int) uint64 {
 // appendStrongMoves appends the move-phase moves of the side to move under
 // the default rules, direction by direction.
 func (p Position) appendStrongMoves(buf []Move) []Move {
-	ours, theirs := p.stones[p.side], p.stones[p.side^1]
+	ours, theirs := p.mine, p.theirs
 	occ := ours | theirs
 	emptySquares := ^occ
 	for d := range 8 {
@@ -91,7 +91,7 @@ func (p Position) strongDestinations(ours, theirs, emptySquares uint64, d int) u
 // hasStrongMove reports whether the side to move has a move-phase move
 // under the default rules.
 func (p Position) hasStrongMove() bool {
-	ours, theirs := p.stones[p.side], p.stones[p.side^1]
+	ours, theirs := p.mine, p.theirs
 	emptySquares := ^(ours | theirs)
 	for d := range 8 {
 		if p.strongDestinations(ours, theirs, emptySquares, d) != 0 {

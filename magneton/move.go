@@ -49,23 +49,22 @@ func (m Move) String() string {
 // ..., h8); moves in no order a caller should rely on. A finished
 // game has no moves.
 func (p Position) AppendMoves(buf []Move) []Move {
-	if p.winner != 0 {
+	if p.won() {
 		return buf
 	}
-	us := p.side
-	occ := p.stones[0] | p.stones[1]
-	if p.hand[us] > 0 {
+	occ := p.occupied()
+	if p.handMine() > 0 {
 		for b := ^occ; b != 0; b &= b - 1 {
 			buf = append(buf, dropBit|Move(bits.TrailingZeros64(b)))
 		}
 		return buf
 	}
-	if p.flags&(flagWeak|flagOneSided) == 0 {
+	if p.flags()&(flagWeak|flagOneSided) == 0 {
 		return p.appendStrongMoves(buf)
 	}
-	for own := p.stones[us]; own != 0; own &= own - 1 {
+	for own := p.mine; own != 0; own &= own - 1 {
 		from := Square(bits.TrailingZeros64(own))
-		for dests := p.destinations(from, occ); dests != 0; dests &= dests - 1 {
+		for dests := p.destinations(from); dests != 0; dests &= dests - 1 {
 			buf = append(buf, Move(from)<<6|Move(bits.TrailingZeros64(dests)))
 		}
 	}
@@ -75,33 +74,32 @@ func (p Position) AppendMoves(buf []Move) []Move {
 // hasMove reports whether the side to move has a legal move, without
 // listing them.
 func (p Position) hasMove() bool {
-	if p.winner != 0 {
+	if p.won() {
 		return false
 	}
-	occ := p.stones[0] | p.stones[1]
-	if p.hand[p.side] > 0 {
-		return occ != ^uint64(0)
+	if p.handMine() > 0 {
+		return p.occupied() != ^uint64(0)
 	}
-	if p.flags&(flagWeak|flagOneSided) == 0 {
+	if p.flags()&(flagWeak|flagOneSided) == 0 {
 		return p.hasStrongMove()
 	}
-	for own := p.stones[p.side]; own != 0; own &= own - 1 {
-		if p.destinations(Square(bits.TrailingZeros64(own)), occ) != 0 {
+	for own := p.mine; own != 0; own &= own - 1 {
+		if p.destinations(Square(bits.TrailingZeros64(own))) != 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// destinations returns the squares the stone on from can move to: for each
-// direction, the nearest stone there either attracts it (other colour: it
-// slides toward that stone until adjacent) or repels it (same colour: it
-// slides the other way as far as it can). Along each of the four lines
-// through the stone the answer is looked up (see lines.go); a set of
-// squares merges the same destination reached two ways.
-func (p Position) destinations(from Square, _ uint64) uint64 {
-	tbl := &destTable[p.flags&(flagWeak|flagOneSided)>>1]
-	us, them := p.stones[p.side], p.stones[p.side^1]
+// destinations returns the squares the stone of the side to move on from
+// can move to: for each direction, the nearest stone there either attracts
+// it (other colour: it slides toward that stone until adjacent) or repels it
+// (same colour: it slides the other way as far as it can). Along each of
+// the four lines through the stone the answer is looked up (see lines.go);
+// a set of squares merges the same destination reached two ways.
+func (p Position) destinations(from Square) uint64 {
+	tbl := &destTable[p.flags()&(flagWeak|flagOneSided)>>1]
+	us, them := p.mine, p.theirs
 	g := &geometry[lineFile][from&63]
 	dests := fileSpread(tbl[g.base+uint32(ternary[fileBits(us, g)])+2*uint32(ternary[fileBits(them, g)])], g)
 	g = &geometry[lineRank][from&63]
@@ -119,20 +117,20 @@ func (p Position) destinations(from Square, _ uint64) uint64 {
 // directions, and a line of four that includes a stone moved by the effect
 // wins. The effect is looked up line by line (see lines.go).
 func (p Position) Play(m Move) Position {
-	us, them := p.side, p.side^1
+	us := p.sideToMove()
 	to := m.To() & 63
+	ours, theirs, h, state := p.mine, p.theirs, p.hash, p.state
 	if m.IsDrop() {
-		p.stones[us] |= 1 << to
-		p.hash ^= zobristStone[us][to] ^ zobristDrop[us][p.hand[us]]
-		p.hand[us]--
+		ours |= 1 << to
+		h ^= zobristStone[us][to] ^ zobristDrop[us][state&0xff]
+		state--
 	} else {
 		from := m.From() & 63
-		p.stones[us] ^= 1<<from | 1<<to
-		p.hash ^= zobristStone[us][from] ^ zobristStone[us][to]
+		ours ^= 1<<from | 1<<to
+		h ^= zobristStone[us][from] ^ zobristStone[us][to]
 	}
 
-	tbl := &effectTable[p.flags&flagWeak>>2]
-	ours, theirs := p.stones[us], p.stones[them]
+	tbl := &effectTable[state>>(stateFlags+2)&1] // the weak-force flag
 	g := &geometry[lineFile][to]
 	e := tbl[g.base+uint32(ternary[fileBits(ours, g)])+2*uint32(ternary[fileBits(theirs, g)])]
 	changedOurs, changedTheirs := fileSpread(uint8(e), g), fileSpread(uint8(e>>8), g)
@@ -148,34 +146,27 @@ func (p Position) Play(m Move) Position {
 	e = tbl[g.base+uint32(ternary[diagBits(ours, g)])+2*uint32(ternary[diagBits(theirs, g)])]
 	changedOurs |= diagSpread(uint8(e), g)
 	changedTheirs |= diagSpread(uint8(e>>8), g)
-
 	ours ^= changedOurs
 	theirs ^= changedTheirs
+
 	// Rays from the magnet share no square, so no square changes for both
 	// colours: one loop updates the hash, taking each key by its colour.
-	h := p.hash ^ zobristBlack
+	h ^= zobristBlack
 	for c := changedOurs | changedTheirs; c != 0; c &= c - 1 {
 		sq := bits.TrailingZeros64(c)
 		h ^= zobristStone[(us^game.Side(changedTheirs>>sq))&1][sq]
 	}
 
 	// The stones the effect moved are the changed squares now occupied.
-	winner := uint8(0)
 	if moved := changedOurs & ours; moved != 0 && lines(ours)&moved != 0 {
-		winner = 1 + uint8(us)
-	} else if moved := changedTheirs & theirs; moved != 0 && p.flags&flagOwnerWins != 0 && lines(theirs)&moved != 0 {
-		winner = 1 + uint8(them)
+		state |= uint64(1+us) << stateWinner
+	} else if moved := changedTheirs & theirs; moved != 0 && state>>stateFlags&uint64(flagOwnerWins) != 0 && lines(theirs)&moved != 0 {
+		state |= uint64(2-us) << stateWinner
 	}
-	// Build the result in one piece: writing the fields of p one by one
-	// and then copying it out costs more than the whole effect.
-	var next Position
-	next.stones[us], next.stones[them] = ours, theirs
-	next.hash = h
-	next.hand = p.hand
-	next.side = them
-	next.winner = winner
-	next.flags = p.flags
-	return next
+	// Hand the turn over: swap the hands and flip the side.
+	state = state&^0xffff | state>>stateHandTheirs&0xff | (state&0xff)<<stateHandTheirs
+	state ^= 1 << stateSide
+	return Position{mine: theirs, theirs: ours, hash: h, state: state}
 }
 
 // Compile-time check that Position fits the game-neutral interface.

@@ -2,6 +2,8 @@ package magneton
 
 import (
 	"fmt"
+
+	"github.com/magneton-games/magneton/game"
 	"strconv"
 	"strings"
 )
@@ -37,11 +39,11 @@ func (p Position) String() string {
 		}
 	}
 	b.WriteByte(' ')
-	b.WriteByte("wb"[p.side])
+	b.WriteByte("wb"[p.Side()])
 	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(int(p.hand[White])))
+	b.WriteString(strconv.Itoa(p.InHand(White)))
 	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(int(p.hand[Black])))
+	b.WriteString(strconv.Itoa(p.InHand(Black)))
 	return b.String()
 }
 
@@ -52,7 +54,9 @@ func (r Rules) Parse(text string) (Position, error) {
 	if len(fields) != 4 {
 		return Position{}, fmt.Errorf("position %q: want 4 fields (board, side to move, White's and Black's stones in hand), got %d", text, len(fields))
 	}
-	p := Position{flags: r.flags()}
+	var stones [2]uint64
+	var hand [2]int
+	var side game.Side
 	ranks := strings.Split(fields[0], "/")
 	if len(ranks) != 8 {
 		return Position{}, fmt.Errorf("position %q: the board has %d ranks separated by '/', want 8", text, len(ranks))
@@ -71,7 +75,7 @@ func (r Rules) Parse(text string) (Position, error) {
 					if c == 'B' {
 						side = Black
 					}
-					p.stones[side] |= 1 << SquareAt(file, rank)
+					stones[side] |= 1 << SquareAt(file, rank)
 				}
 				file++
 			default:
@@ -84,9 +88,9 @@ func (r Rules) Parse(text string) (Position, error) {
 	}
 	switch fields[1] {
 	case "w":
-		p.side = White
+		side = White
 	case "b":
-		p.side = Black
+		side = Black
 	default:
 		return Position{}, fmt.Errorf("position %q: side to move %q is not w or b", text, fields[1])
 	}
@@ -95,13 +99,12 @@ func (r Rules) Parse(text string) (Position, error) {
 		if err != nil || n < 0 || n > StonesPerSide {
 			return Position{}, fmt.Errorf("position %q: %s's stones in hand %q is not a number from 0 to %d", text, name, fields[2+i], StonesPerSide)
 		}
-		if on := popcount(p.stones[i]); on+n > StonesPerSide {
+		if on := popcount(stones[i]); on+n > StonesPerSide {
 			return Position{}, fmt.Errorf("position %q: %s has %d stones on the board and %d in hand, more than %d", text, name, on, n, StonesPerSide)
 		}
-		p.hand[i] = uint8(n)
+		hand[i] = n
 	}
-	p.hash = p.computeHash()
-	return p, nil
+	return newPosition(stones, hand, side, r.flags()), nil
 }
 
 // FormatMove writes a move in the project's notation: "d4" or "d4-a1".
@@ -111,7 +114,7 @@ func (p Position) FormatMove(m Move) string { return m.String() }
 // legal here. The error names the move and says what is wrong.
 func (p Position) ParseMove(s string) (Move, error) {
 	text := strings.TrimSpace(s)
-	name := sideNames[p.side]
+	name := sideNames[p.Side()]
 	var from, to Square
 	drop := false
 	switch {
@@ -135,9 +138,9 @@ func (p Position) ParseMove(s string) (Move, error) {
 	if w, ok := p.Winner(); ok {
 		return NoMove, fmt.Errorf("%s: the game is over, %s made a line of four", text, sideNames[w])
 	}
-	occ := p.stones[0] | p.stones[1]
+	occ := p.occupied()
 	if drop {
-		if p.hand[p.side] == 0 {
+		if p.handMine() == 0 {
 			return NoMove, fmt.Errorf("%s: %s has no stones in hand and must move a stone on the board (like d4-a1)", text, name)
 		}
 		if occ>>to&1 != 0 {
@@ -145,13 +148,13 @@ func (p Position) ParseMove(s string) (Move, error) {
 		}
 		return Drop(to), nil
 	}
-	if p.hand[p.side] > 0 {
-		return NoMove, fmt.Errorf("%s: %s still has %d stones in hand and must drop one (like d4)", text, name, p.hand[p.side])
+	if p.handMine() > 0 {
+		return NoMove, fmt.Errorf("%s: %s still has %d stones in hand and must drop one (like d4)", text, name, p.handMine())
 	}
-	if p.stones[p.side]>>from&1 == 0 {
+	if p.mine>>from&1 == 0 {
 		return NoMove, fmt.Errorf("%s: %s is not your stone", text, from)
 	}
-	if p.destinations(from, occ)>>to&1 == 0 {
+	if p.destinations(from)>>to&1 == 0 {
 		return NoMove, fmt.Errorf("%s: no magnet sends %s to %s", text, from, to)
 	}
 	return Slide(from, to), nil

@@ -30,32 +30,59 @@ const (
 // (copy-make): Play returns a new Position and leaves the old one intact.
 // The zero value is not a valid position; use Rules.StartPosition or
 // Rules.Parse.
+//
+// The board is kept from the side to move's point of view (its stones and
+// the other side's), and everything else is packed into one word, so that
+// the whole position is four machine words the compiler keeps in registers.
 type Position struct {
-	stones [2]uint64 // bitboards of White's and Black's stones
+	mine   uint64 // stones of the side to move; bit i is square i (a1=0, a2=1, b1=8)
+	theirs uint64 // stones of the other side
 	hash   uint64
-	hand   [2]uint8 // stones in hand
-	side   game.Side
-	winner uint8 // 0 while nobody has won, else 1 + the winning side
-	flags  flags
+	state  uint64 // hands, side to move, winner and rule flags: see the state constants
 }
 
+// The fields packed in Position.state.
+const (
+	stateHandMine   = 0  // bits 0-7: stones in hand of the side to move
+	stateHandTheirs = 8  // bits 8-15: stones in hand of the other side
+	stateSide       = 16 // bit 16: the side to move (1 for Black)
+	stateWinner     = 24 // bits 24-31: 0 while nobody has won, else 1 + the winner
+	stateFlags      = 32 // bits 32-39: the rule flags
+)
+
+func (p Position) flags() flags          { return flags(p.state >> stateFlags) }
+func (p Position) handMine() uint64      { return p.state >> stateHandMine & 0xff }
+func (p Position) won() bool             { return p.state>>stateWinner&0xff != 0 }
+func (p Position) occupied() uint64      { return p.mine | p.theirs }
+func (p Position) sideToMove() game.Side { return game.Side(p.state >> stateSide & 1) }
+
 // Side returns the side to move.
-func (p Position) Side() game.Side { return p.side }
+func (p Position) Side() game.Side { return p.sideToMove() }
 
 // Stones returns the bitboard of a side's stones on the board (bit i is
 // square i, file-major: a1=0, a2=1, b1=8).
-func (p Position) Stones(s game.Side) uint64 { return p.stones[s] }
+func (p Position) Stones(s game.Side) uint64 {
+	if s == p.sideToMove() {
+		return p.mine
+	}
+	return p.theirs
+}
 
 // InHand returns how many stones a side still has to drop.
-func (p Position) InHand(s game.Side) int { return int(p.hand[s]) }
+func (p Position) InHand(s game.Side) int {
+	if s == p.sideToMove() {
+		return int(p.state >> stateHandMine & 0xff)
+	}
+	return int(p.state >> stateHandTheirs & 0xff)
+}
 
 // At returns the colour of the stone on a square, and false for an empty one.
 func (p Position) At(sq Square) (game.Side, bool) {
 	switch {
-	case p.stones[White]>>sq&1 != 0:
-		return White, true
-	case p.stones[Black]>>sq&1 != 0:
-		return Black, true
+	case p.mine>>sq&1 != 0:
+		return p.sideToMove(), true
+	case p.theirs>>sq&1 != 0:
+		return p.sideToMove().Other(), true
 	}
 	return 0, false
 }
@@ -66,10 +93,11 @@ func (p Position) Hash() uint64 { return p.hash }
 
 // Winner returns the side whose line of four the last move made, if any.
 func (p Position) Winner() (game.Side, bool) {
-	if p.winner == 0 {
+	w := p.state >> stateWinner & 0xff
+	if w == 0 {
 		return 0, false
 	}
-	return game.Side(p.winner - 1), true
+	return game.Side(w - 1), true
 }
 
 // Outcome returns the result the position decides by itself: a win made by
@@ -80,12 +108,23 @@ func (p Position) Outcome() (game.Result, game.Reason) {
 		return game.WinFor(w), game.Line
 	}
 	if !p.hasMove() {
-		if p.flags&flagNoMovesDraws != 0 {
+		if p.flags()&flagNoMovesDraws != 0 {
 			return game.Draw, game.NoMoves
 		}
-		return game.LossFor(p.side), game.NoMoves
+		return game.LossFor(p.sideToMove()), game.NoMoves
 	}
 	return game.Ongoing, game.NotOver
+}
+
+// newPosition builds a position from absolute colours.
+func newPosition(stones [2]uint64, hand [2]int, side game.Side, f flags) Position {
+	p := Position{
+		mine:   stones[side],
+		theirs: stones[side^1],
+		state:  uint64(hand[side])<<stateHandMine | uint64(hand[side^1])<<stateHandTheirs | uint64(side)<<stateSide | uint64(f)<<stateFlags,
+	}
+	p.hash = p.computeHash()
+	return p
 }
 
 // Zobrist keys: one per colour and square, one per colour and count of
@@ -128,13 +167,13 @@ func init() {
 // incrementally and the tests check the two agree.
 func (p Position) computeHash() uint64 {
 	var h uint64
-	for c := range 2 {
-		for b := p.stones[c]; b != 0; b &= b - 1 {
+	for c := range game.Side(2) {
+		for b := p.Stones(c); b != 0; b &= b - 1 {
 			h ^= zobristStone[c][bits.TrailingZeros64(b)]
 		}
-		h ^= zobristHand[c][p.hand[c]]
+		h ^= zobristHand[c][p.InHand(c)]
 	}
-	if p.side == Black {
+	if p.sideToMove() == Black {
 		h ^= zobristBlack
 	}
 	return h

@@ -104,9 +104,7 @@ func (r Rules) flags() flags {
 // StartPosition returns the empty board with White to move and twelve
 // stones in each hand.
 func (r Rules) StartPosition() Position {
-	p := Position{hand: [2]uint8{StonesPerSide, StonesPerSide}, side: White, flags: r.flags()}
-	p.hash = p.computeHash()
-	return p
+	return newPosition([2]uint64{}, [2]int{StonesPerSide, StonesPerSide}, White, r.flags())
 }
 
 // Start returns the starting position as a game.State.
