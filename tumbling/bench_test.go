@@ -2,6 +2,7 @@ package tumbling
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/magneton-games/magneton/game"
@@ -56,4 +57,28 @@ func BenchmarkPlayout(b *testing.B) {
 	}
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// TestAppendMovesBuffers checks that moves come out the same whatever room
+// the buffer has, including none and a buffer that fills up part way.
+func TestAppendMovesBuffers(t *testing.T) {
+	for _, text := range []string{OriginalStart, midgame, BoardspaceStart} {
+		p := mustParse(t, Rules{}, text)
+		want := moveList(p)
+		for _, room := range []int{0, 1, 15, 16, 17, 40, 100, 147, 148, 200, 600} {
+			prefix := []Move{Step(3, North)}
+			buf := append(make([]Move, 0, room+1), prefix...)
+			got := p.AppendMoves(buf)
+			if got[0] != prefix[0] {
+				t.Fatalf("room %d: the buffer's own moves were overwritten", room)
+			}
+			var out []string
+			for _, m := range got[1:] {
+				out = append(out, m.String())
+			}
+			if s := strings.Join(out, " "); s != want {
+				t.Errorf("%s, room %d:\n got %s\nwant %s", text, room, s, want)
+			}
+		}
+	}
 }

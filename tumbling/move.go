@@ -70,17 +70,16 @@ func (p Position) AppendMoves(buf []Move) []Move {
 	if p.winner != 0 {
 		return buf
 	}
-	own := p.tops[p.side]
 	steps := p.flags&flagTumbleOnly == 0
 	n := len(buf)
-	if cap(buf)-n < bits.OnesCount64(own)*16+8 {
-		return p.appendMovesSlow(buf)
-	}
-	// Each square's moves are copied as a whole array of eight, which is
-	// one wide store, and the length then advances by the real count; the
-	// room checked above covers the overshoot.
 	buf = buf[:cap(buf)]
-	for ; own != 0; own &= own - 1 {
+	// Each square's moves are copied as a whole array of eight, which is
+	// one wide store, and the length then advances by the real count; so
+	// a square needs room for 16 moves, whatever it has.
+	for own := p.tops[p.side]; own != 0; own &= own - 1 {
+		if len(buf)-n < 16 {
+			return p.appendMovesSlow(buf[:n], own)
+		}
 		s := bits.TrailingZeros64(own)
 		c := int(moveCount[s])
 		if p.height[s] == 1 {
@@ -98,10 +97,11 @@ func (p Position) AppendMoves(buf []Move) []Move {
 	return buf[:n]
 }
 
-// appendMovesSlow is AppendMoves for a buffer that may need to grow.
-func (p Position) appendMovesSlow(buf []Move) []Move {
+// appendMovesSlow is AppendMoves for the stacks in own, once the buffer
+// may need to grow.
+func (p Position) appendMovesSlow(buf []Move, own uint64) []Move {
 	steps := p.flags&flagTumbleOnly == 0
-	for own := p.tops[p.side]; own != 0; own &= own - 1 {
+	for ; own != 0; own &= own - 1 {
 		s := bits.TrailingZeros64(own)
 		c := moveCount[s]
 		if steps || p.height[s] == 1 {
