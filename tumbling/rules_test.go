@@ -1,6 +1,7 @@
 package tumbling
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -546,5 +547,48 @@ func TestKings(t *testing.T) {
 	}
 	if k, h := q.Kings(Black); k != sq("h1") || h != 2 {
 		t.Errorf("Black's Kings %x height %d, want h1 at 2", k, h)
+	}
+}
+
+func TestSpec(t *testing.T) {
+	if Spec.Name != "tumbling-down" || !slices.Equal(Spec.Aliases, []string{"tumbling"}) || Spec.Title != "Tumbling Down" ||
+		Spec.SideNames != [2]string{"Black", "Red"} || Spec.SideLetters != [2]string{"b", "r"} {
+		t.Errorf("spec %+v", Spec)
+	}
+	for _, v := range Spec.Variants {
+		if _, err := Spec.Rules(v.Name); err != nil {
+			t.Errorf("variant %s: %v", v.Name, err)
+		}
+	}
+	// Through the game-neutral interface, the boardspace variant starts
+	// with Red and lists only tumbles for Red's stacks.
+	r, err := Spec.Rules("boardspace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := r.Start()
+	if s.Side() != Red || s.String() != BoardspaceStart || r.Spec() != Spec {
+		t.Fatalf("boardspace start %s, %s to move", s, sideNames[s.Side()])
+	}
+	moves := s.Moves()
+	if len(moves) != 97 || !slices.Contains(moves, "f8>f7") || slices.Contains(moves, "f8-f7") || !slices.Contains(moves, "f5-f4") {
+		t.Errorf("boardspace start moves: %v", moves)
+	}
+	next, err := s.Play("f8>f7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := next.Play("c1-c2"); err == nil {
+		t.Error("a step of a stack under boardspace rules was accepted")
+	}
+	if p, ok := game.Unwrap[Position, Move](next); !ok || p.Side() != Black {
+		t.Errorf("unwrap: %v %v", p, ok)
+	}
+	if _, err := r.ParsePosition("nonsense b"); err == nil {
+		t.Error("nonsense read as a position")
+	}
+	pb, err := Spec.Rules("pbem")
+	if err != nil || !pb.(Rules).PBEMCapture || pb.Settings()["capture"] != "pbem" {
+		t.Errorf("pbem variant: %+v, %v", pb, err)
 	}
 }
