@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"fmt"
 	"math/bits"
 
 	"github.com/magneton-games/magneton/game"
@@ -178,6 +179,15 @@ func tumblingPlayer(name string, rules game.Rules, cfg Config) (Player, bool, er
 		p.fixed = true
 		return p, true, nil
 	}
-	p, err := makePlayer(name, rules, tumblingKit, cfg)
+	kit := tumblingKit
+	if cfg.Weights != nil {
+		var w [TumFeatures]int
+		if len(cfg.Weights) != len(w) {
+			return nil, true, fmt.Errorf("player %q: %d weights given, Tumbling Down has %d features", name, len(cfg.Weights), len(w))
+		}
+		copy(w[:], cfg.Weights)
+		kit = TumblingKit(w)
+	}
+	p, err := makePlayer(name, rules, kit, cfg)
 	return p, true, err
 }

@@ -21,6 +21,9 @@ type Config struct {
 	Threads int   // search threads (Lazy SMP for alpha-beta, root parallel MCTS); default 1
 	HashMB  int   // transposition table size in megabytes; default 64
 	Seed    int64 // seed of the random choices of the weaker players and baselines; 0 picks one
+	// Weights, if not nil, replace the evaluation weights of the game
+	// (MagnetonWeights or TumblingWeights order); the tuning tool uses it.
+	Weights []int
 }
 
 // Thinker is a Player that reports the progress of its search: the UGI
@@ -77,7 +80,16 @@ func NewPlayerConfig(name string, rules game.Rules, cfg Config) (Player, error) 
 	}
 	switch rules.Spec() {
 	case magneton.Spec:
-		return makePlayer(name, rules, magnetonKit, cfg)
+		kit := magnetonKit
+		if cfg.Weights != nil {
+			var w [MagFeatures]int
+			if len(cfg.Weights) != len(w) {
+				return nil, fmt.Errorf("player %q: %d weights given, Magneton has %d features", name, len(cfg.Weights), len(w))
+			}
+			copy(w[:], cfg.Weights)
+			kit = MagnetonKit(w)
+		}
+		return makePlayer(name, rules, kit, cfg)
 	}
 	if p, ok, err := tumblingPlayer(name, rules, cfg); ok {
 		return p, err

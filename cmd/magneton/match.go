@@ -121,6 +121,7 @@ type gameOutcome struct {
 	moves   [2]int
 	// adjudicated: drawn at --max-plies
 	adjudicated bool
+	illegal     string // why a player lost by an illegal move
 }
 
 func parseOpenings(s string) (int, error) {
@@ -277,6 +278,9 @@ func runMatch(ctx context.Context, rules game.Rules, o *matchOptions, stdout, st
 		if r.result == game.FirstWins {
 			firstWins++
 		}
+		if r.illegal != "" {
+			fmt.Fprintf(stderr, "\ngame %d: %s\n", r.index+1, r.illegal)
+		}
 		if r.adjudicated {
 			reasons["max plies"]++
 		} else {
@@ -421,6 +425,7 @@ func playMatchGame(ctx context.Context, rules game.Rules, players [2]ai.Player, 
 		}
 		if err := g.Play(m); err != nil {
 			// An illegal move from an external engine loses.
+			out.illegal = fmt.Sprintf("%s played an illegal move: %v", players[who].Name(), err)
 			if e := g.End(side, game.Resignation); e != nil {
 				out.err = e
 				return out

@@ -60,9 +60,10 @@ type ugiEngine struct {
 	hash     int
 	p        ai.Player // made lazily, reset when an option changes
 
-	cancel   context.CancelFunc
-	done     chan struct{} // closed when the running search has printed bestmove
-	infinite bool
+	cancel    context.CancelFunc
+	done      chan struct{} // closed when the running search has printed bestmove
+	searching bool          // a search runs and has not printed bestmove (guarded by outMu)
+	infinite  bool
 }
 
 func newUGIEngine(rules game.Rules, out io.Writer) *ugiEngine {
@@ -97,7 +98,7 @@ func (e *ugiEngine) run(ctx context.Context, in io.Reader) error {
 		case line, ok := <-lines:
 			if !ok {
 				// End of input: let a bounded search finish and answer.
-				if e.busy() && !e.infinite {
+				if e.done != nil && !e.infinite {
 					<-e.done
 				}
 				e.stop()
@@ -119,17 +120,11 @@ func (e *ugiEngine) stop() {
 	}
 }
 
-// busy reports whether a search is running.
+// busy reports whether a search is running and has not yet answered.
 func (e *ugiEngine) busy() bool {
-	if e.done == nil {
-		return false
-	}
-	select {
-	case <-e.done:
-		return false
-	default:
-		return true
-	}
+	e.outMu.Lock()
+	defer e.outMu.Unlock()
+	return e.searching
 }
 
 func (e *ugiEngine) handle(ctx context.Context, line string) (quit bool) {
@@ -396,6 +391,9 @@ func (e *ugiEngine) goSearch(ctx context.Context, args []string) {
 	e.cancel = cancel
 	e.infinite = infinite
 	e.done = make(chan struct{})
+	e.outMu.Lock()
+	e.searching = true
+	e.outMu.Unlock()
 	g, p, done := e.g, e.p, e.done
 	go func() {
 		defer close(done)
@@ -419,7 +417,12 @@ func (e *ugiEngine) goSearch(ctx context.Context, args []string) {
 		if move == "" {
 			move = "(none)"
 		}
-		e.send("bestmove %s", move)
+		// The answer and the end of the search are one step, so that a
+		// client that reacts to bestmove finds the engine idle.
+		e.outMu.Lock()
+		e.searching = false
+		fmt.Fprintf(e.out, "bestmove %s\n", move)
+		e.outMu.Unlock()
 	}()
 }
 

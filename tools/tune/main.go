@@ -1,0 +1,293 @@
+// Command tune fits the weights of a game's evaluation to the results of
+// self-play games (the "Texel" method): it plays games between computer
+// players from random openings, keeps every position after the opening in
+// which the side to move cannot win at once, and fits a logistic model
+//
+//	P(side to move wins) = 1 / (1 + exp(-sum(w_i * f_i) / 200))
+//
+// to the games' results (1 win, 0.5 draw, 0 loss) by gradient descent on
+// the cross entropy, where f_i are the evaluation's features (package ai,
+// MagnetonFeatures and TumblingFeatures). The scale 200 is the one MCTS
+// uses to turn an evaluation into a win probability. It prints the fitted
+// weights as the Go array to paste into ai/eval_<game>.go.
+//
+// Usage:
+//
+//	go run ./tools/tune --game magneton --games 600 --player level:4
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"github.com/magneton-games/magneton/ai"
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/magneton"
+	"github.com/magneton-games/magneton/tumbling"
+)
+
+const scale = 200.0
+
+type sample struct {
+	f []float64
+	y float64 // result for the side to move
+}
+
+func main() {
+	gameName := flag.String("game", "magneton", "magneton or tumbling")
+	games := flag.Int("games", 400, "self-play games")
+	player := flag.String("player", "level:4", "player of the self-play games")
+	opening := flag.Int("openings", 6, "random plies at the start of each game")
+	maxPlies := flag.Int("max-plies", 300, "plies after which a game is a draw")
+	iters := flag.Int("iterations", 3000, "gradient descent steps")
+	seed := flag.Uint64("seed", 1, "random seed")
+	verify := flag.Int("verify", 0, "after fitting, play this many games between --player with the fitted weights and with the current ones")
+	flag.Parse()
+
+	var rules game.Rules
+	var features func(game.State) ([]float64, bool)
+	var names []string
+	switch *gameName {
+	case "magneton":
+		rules = magneton.Rules{}
+		names = ai.MagnetonFeatureNames[:]
+		features = func(s game.State) ([]float64, bool) {
+			p, ok := game.Unwrap[magneton.Position, magneton.Move](s)
+			f := ai.MagnetonFeatures(p)
+			return toFloat(f[:]), ok
+		}
+	case "tumbling", "tumbling-down":
+		rules = tumbling.Rules{}
+		names = ai.TumblingFeatureNames[:]
+		features = func(s game.State) ([]float64, bool) {
+			p, ok := game.Unwrap[tumbling.Position, tumbling.Move](s)
+			f := ai.TumblingFeatures(p)
+			return toFloat(f[:]), ok
+		}
+	default:
+		fmt.Fprintf(os.Stderr, "tune: unknown game %q\n", *gameName)
+		os.Exit(2)
+	}
+	rng := rand.New(rand.NewPCG(*seed, 7))
+	var data []sample
+	results := map[game.Result]int{}
+	for i := 0; i < *games; i++ {
+		samples, r, err := selfPlay(rules, *player, *opening, *maxPlies, rng, features)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "tune:", err)
+			os.Exit(1)
+		}
+		results[r]++
+		data = append(data, samples...)
+		if (i+1)%50 == 0 {
+			fmt.Fprintf(os.Stderr, "%d games, %d positions\n", i+1, len(data))
+		}
+	}
+	fmt.Fprintf(os.Stderr, "games: first wins %d, second wins %d, draws %d; %d positions\n",
+		results[game.FirstWins], results[game.SecondWins], results[game.Draw]+results[game.Ongoing], len(data))
+	w := fit(data, len(names), *iters)
+	fmt.Printf("// fitted by: go run ./tools/tune --game %s --games %d --player %s --openings %d --seed %d\n", *gameName, *games, *player, *opening, *seed)
+	var parts []string
+	for i, x := range w {
+		parts = append(parts, fmt.Sprintf("%d", int(math.Round(x))))
+		fmt.Printf("// %-12s %8.2f\n", names[i], x)
+	}
+	fmt.Printf("{%s}\n", strings.Join(parts, ", "))
+	fmt.Printf("// cross entropy: fitted %.4f, all zero %.4f\n", loss(data, w), loss(data, make([]float64, len(w))))
+	if *verify > 0 {
+		iw := make([]int, len(w))
+		for i, x := range w {
+			iw[i] = int(math.Round(x))
+		}
+		score, wins, draws, losses, err := verifyMatch(rules, *player, iw, *verify, *opening, *maxPlies, rng)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "tune:", err)
+			os.Exit(1)
+		}
+		fmt.Printf("// verification: %s with the fitted weights against the current ones, %d games: %.1f%% (%d-%d-%d)\n", *player, *verify, 100*score, wins, draws, losses)
+	}
+}
+
+// verifyMatch plays the fitted weights (A) against the current ones (B),
+// colours alternating, from random openings.
+func verifyMatch(rules game.Rules, name string, weights []int, games, opening, maxPlies int, rng *rand.Rand) (score float64, w, d, l int, err error) {
+	for i := 0; i < games; i++ {
+		a, err := ai.NewPlayerConfig(name, rules, ai.Config{Seed: int64(i) + 1, HashMB: 8, Weights: weights})
+		if err != nil {
+			return 0, 0, 0, 0, err
+		}
+		b, err := ai.NewPlayerConfig(name, rules, ai.Config{Seed: int64(i) + 1, HashMB: 8})
+		if err != nil {
+			return 0, 0, 0, 0, err
+		}
+		players := [2]ai.Player{a, b}
+		aSide := game.First
+		if i%2 == 1 {
+			players = [2]ai.Player{b, a}
+			aSide = game.Second
+		}
+		g := game.NewGame(rules.Start())
+		playOpening(g, opening, rng)
+		for ply := 0; ply < maxPlies; ply++ {
+			if r, _ := g.Result(); r.Over() {
+				break
+			}
+			m, err := players[g.Position().Side()].Move(context.Background(), g, ai.Limits{})
+			if err != nil {
+				return 0, 0, 0, 0, err
+			}
+			if err := g.Play(m); err != nil {
+				return 0, 0, 0, 0, err
+			}
+		}
+		r, _ := g.Result()
+		switch winner, ok := r.Winner(); {
+		case !ok:
+			d++
+		case winner == aSide:
+			w++
+		default:
+			l++
+		}
+	}
+	return (float64(w) + float64(d)/2) / float64(games), w, d, l, nil
+}
+
+// playOpening plays n random moves that do not end the game.
+func playOpening(g *game.Game, n int, rng *rand.Rand) {
+	for i := 0; i < n; i++ {
+		moves := g.Position().Moves()
+		rng.Shuffle(len(moves), func(a, b int) { moves[a], moves[b] = moves[b], moves[a] })
+		for _, m := range moves {
+			next, _ := g.Position().Play(m)
+			if r, _ := next.Outcome(); !r.Over() {
+				_ = g.Play(m)
+				break
+			}
+		}
+	}
+}
+
+func toFloat(f []int) []float64 {
+	out := make([]float64, len(f))
+	for i, x := range f {
+		out[i] = float64(x)
+	}
+	return out
+}
+
+// selfPlay plays one game and returns its quiet positions labelled with
+// the result for their side to move.
+func selfPlay(rules game.Rules, name string, opening, maxPlies int, rng *rand.Rand, features func(game.State) ([]float64, bool)) ([]sample, game.Result, error) {
+	var players [2]ai.Player
+	for i := range players {
+		p, err := ai.NewPlayerConfig(name, rules, ai.Config{Seed: rng.Int64N(1<<62) + 1, HashMB: 8})
+		if err != nil {
+			return nil, 0, err
+		}
+		players[i] = p
+	}
+	g := game.NewGame(rules.Start())
+	playOpening(g, opening, rng)
+	type pos struct {
+		f    []float64
+		side game.Side
+	}
+	var seen []pos
+	for ply := 0; ply < maxPlies; ply++ {
+		if r, _ := g.Result(); r.Over() {
+			break
+		}
+		s := g.Position()
+		if !winsAtOnce(s) {
+			if f, ok := features(s); ok {
+				seen = append(seen, pos{f, s.Side()})
+			}
+		}
+		m, err := players[s.Side()].Move(context.Background(), g, ai.Limits{})
+		if err != nil {
+			return nil, 0, err
+		}
+		if err := g.Play(m); err != nil {
+			return nil, 0, err
+		}
+	}
+	r, _ := g.Result()
+	out := make([]sample, 0, len(seen))
+	for _, p := range seen {
+		y := 0.5
+		if w, ok := r.Winner(); ok {
+			y = 0
+			if w == p.side {
+				y = 1
+			}
+		}
+		out = append(out, sample{p.f, y})
+	}
+	return out, r, nil
+}
+
+// winsAtOnce reports whether the side to move has a winning move: such
+// positions are not quiet, and the search never evaluates them.
+func winsAtOnce(s game.State) bool {
+	for _, m := range s.Moves() {
+		next, err := s.Play(m)
+		if err != nil {
+			continue
+		}
+		if r, _ := next.Outcome(); r == game.WinFor(s.Side()) {
+			return true
+		}
+	}
+	return false
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x/scale)) }
+
+func loss(data []sample, w []float64) float64 {
+	var l float64
+	for _, d := range data {
+		p := math.Min(math.Max(sigmoid(dot(w, d.f)), 1e-9), 1-1e-9)
+		l -= d.y*math.Log(p) + (1-d.y)*math.Log(1-p)
+	}
+	return l / float64(len(data))
+}
+
+func dot(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+// fit minimises the cross entropy by gradient descent with Adam steps.
+func fit(data []sample, n, iters int) []float64 {
+	w := make([]float64, n)
+	m := make([]float64, n)
+	v := make([]float64, n)
+	const lr, b1, b2 = 1.0, 0.9, 0.999
+	for t := 1; t <= iters; t++ {
+		g := make([]float64, n)
+		for _, d := range data {
+			e := (sigmoid(dot(w, d.f)) - d.y) / scale
+			for i, x := range d.f {
+				g[i] += e * x
+			}
+		}
+		for i := range g {
+			g[i] /= float64(len(data))
+			m[i] = b1*m[i] + (1-b1)*g[i]
+			v[i] = b2*v[i] + (1-b2)*g[i]*g[i]
+			mh := m[i] / (1 - math.Pow(b1, float64(t)))
+			vh := v[i] / (1 - math.Pow(b2, float64(t)))
+			w[i] -= lr * mh / (math.Sqrt(vh) + 1e-12)
+		}
+	}
+	return w
+}
