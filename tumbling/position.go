@@ -81,9 +81,9 @@ func (p *Position) stack(s Square) uint64 {
 	return m
 }
 
-// put sets the stack on s and its bits in the tops and pure bitboards. It
-// is written without branches on the stack's colours, as it runs for every
-// square a move touches.
+// put sets the stack on s and its bits in the tops and pure bitboards.
+// Play uses it where it cannot tell the new top and purity more cheaply:
+// the tumble's origin and the square that takes the rest of the pile.
 func (p *Position) put(s Square, h uint8, m uint64) {
 	if h > lowDisks || p.height[s] > lowDisks {
 		p.putTall(s, h, m)
