@@ -10,6 +10,7 @@ import (
 
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
+	"github.com/magneton-games/magneton/tumbling"
 )
 
 // kit is what the command line needs from a game beyond the game-neutral
@@ -27,6 +28,11 @@ var kits = []kit{
 		sp:    magneton.Spec,
 		suite: magneton.BenchSuite,
 		draw:  magneton.Diagram,
+	},
+	gameKit[tumbling.Position, tumbling.Move]{
+		sp:    tumbling.Spec,
+		suite: tumbling.BenchSuite,
+		draw:  tumbling.Diagram,
 	},
 }
 
