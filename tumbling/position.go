@@ -260,44 +260,56 @@ func (p *Position) computeHash() uint64 {
 }
 
 // updateKings brings each side's Kings up to date after the stacks on the
-// squares in changed (and only those) changed. A King that did not change
-// is still as tall as any unchanged pure stack, so only the changed squares
-// need looking at, unless every King changed: then the side's pure stacks
-// are scanned for the tallest.
+// squares in changed (and only those) changed. An unchanged pure stack is
+// no taller than the old Kings, so the new Kings are the unchanged old
+// ones and the tallest changed pure stacks, whichever are taller, unless
+// every old King changed and nothing reaches the old height: only then
+// are the side's pure stacks scanned.
 func (p *Position) updateKings(changed uint64) {
 	for c := range 2 {
-		if changed&(p.kings[c]|p.pure[c]) == 0 {
+		old := p.kings[c]
+		cand := changed & p.pure[c]
+		if (old|cand)&changed == 0 {
 			continue
 		}
-		p.kings[c] &^= changed
-		if p.kings[c] == 0 {
+		kings := old &^ changed
+		var best uint8
+		if kings != 0 {
+			best = p.kingH[c]
+		}
+		for b := cand; b != 0; b &= b - 1 {
+			s := bits.TrailingZeros64(b)
+			switch h := p.height[s]; {
+			case h > best:
+				kings, best = 1<<s, h
+			case h == best:
+				kings |= 1 << s
+			}
+		}
+		if best < p.kingH[c] {
 			p.scanKings(game.Side(c))
 			continue
 		}
-		for b := changed & p.pure[c]; b != 0; b &= b - 1 {
-			s := bits.TrailingZeros64(b)
-			switch h := p.height[s]; {
-			case h > p.kingH[c]:
-				p.kings[c], p.kingH[c] = 1<<s, h
-			case h == p.kingH[c]:
-				p.kings[c] |= 1 << s
-			}
-		}
+		p.kings[c], p.kingH[c] = kings, best
 	}
 }
 
-// scanKings finds a side's Kings among all its pure stacks.
+// scanKings finds a side's Kings among all its pure stacks: the tallest
+// height first, then the stacks of that height, which keeps the loops free
+// of hard-to-predict branches.
 func (p *Position) scanKings(c game.Side) {
-	var kings uint64
 	var best uint8
 	for b := p.pure[c]; b != 0; b &= b - 1 {
+		best = max(best, p.height[bits.TrailingZeros64(b)])
+	}
+	var kings uint64
+	for b := p.pure[c]; b != 0; b &= b - 1 {
 		s := bits.TrailingZeros64(b)
-		switch h := p.height[s]; {
-		case h > best:
-			kings, best = 1<<s, h
-		case h == best:
-			kings |= 1 << s
+		var bit uint64
+		if p.height[s] == best {
+			bit = 1
 		}
+		kings |= bit << s
 	}
 	p.kings[c], p.kingH[c] = kings, best
 }
