@@ -1,0 +1,175 @@
+package record
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/games"
+)
+
+// randomGame plays random legal moves under the given game's default rules.
+func randomGame(t *testing.T, sp *game.Spec, rng *rand.Rand, plies int) *game.Game {
+	t.Helper()
+	rules, err := sp.Rules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := game.NewGame(rules.Start())
+	for range plies {
+		if res, _ := g.Result(); res.Over() {
+			break
+		}
+		moves := g.Position().Moves()
+		if err := g.Play(moves[rng.IntN(len(moves))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+func TestRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, sp := range games.All {
+		for i := range 20 {
+			g := randomGame(t, sp, rng, rng.IntN(300))
+			rec := FromGame(g, [2]string{"Ann \"the Bold\"", `C:\bots\x`}, time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC))
+			if i%3 == 0 && len(rec.Moves) > 2 {
+				rec.Moves[1].Comment = "a comment"
+				rec.Comment = "before the first move"
+			}
+			text := rec.Format()
+			back, err := Parse(text)
+			if err != nil {
+				t.Fatalf("%s game %d: %v\n%s", sp.Name, i, err, text)
+			}
+			if again := back.Format(); again != text {
+				t.Fatalf("%s game %d: Format(Parse(text)) differs:\n%s\n---\n%s", sp.Name, i, text, again)
+			}
+			replayed, err := back.Replay()
+			if err != nil {
+				t.Fatalf("%s game %d: replay: %v\n%s", sp.Name, i, err, text)
+			}
+			r1, why1 := g.Result()
+			r2, why2 := replayed.Result()
+			if r1 != r2 || why1 != why2 || replayed.Position().String() != g.Position().String() {
+				t.Fatalf("%s game %d: replay ends %s %s at %s, game ended %s %s at %s", sp.Name, i, r2, why2, replayed.Position(), r1, why1, g.Position())
+			}
+			if back.Tag(sp.SideNames[0]) != "Ann \"the Bold\"" {
+				t.Fatalf("player name did not survive: %q", back.Tag(sp.SideNames[0]))
+			}
+		}
+	}
+}
+
+func TestSetUpPositionAndNumbering(t *testing.T) {
+	text := `[Game "magneton"]
+[Rules "force=weak"]
+[Position "8/8/8/8/3B4/8/8/8 b 12 11"]
+[Result "*"]
+
+1... e5 2. a1 {hm} 2... h8 *
+`
+	rec, err := Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(g.Moves(), " "); got != "e5 a1 h8" {
+		t.Errorf("moves %q", got)
+	}
+	if rec.Moves[1].Comment != "hm" {
+		t.Errorf("comment %q", rec.Moves[1].Comment)
+	}
+	if got := g.Rules().Settings()["force"]; got != "weak" {
+		t.Errorf("rules: force=%s", got)
+	}
+	if got := rec.Format(); got != text {
+		t.Errorf("format:\n%s\nwant\n%s", got, text)
+	}
+}
+
+func TestResignationAndErrors(t *testing.T) {
+	resigned := "[Game \"magneton\"]\n[Result \"0-1\"]\n[Termination \"resignation\"]\n\n1. d4 0-1\n"
+	rec, err := Parse(resigned)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, why := g.Result(); res != game.SecondWins || why != game.Resignation {
+		t.Errorf("result %s %s", res, why)
+	}
+
+	for _, tc := range []struct{ text, want string }{
+		{"", "no game record"},
+		{"1. d4 *", "line 1: expected a tag"},
+		{"[Result \"*\"]\n\n*", "no Game tag"},
+		{"[Game \"chess\"]\n\n*", "unknown game \"chess\""},
+		{"[Game \"magneton\"]\n[Rules \"win=sometimes\"]\n\n*", "Rules tag: Magneton: rule option win cannot be \"sometimes\""},
+		{"[Game \"magneton\"]\n\n1. d4 d4 *", "move 2 (1..., Black): d4: d4 is not empty"},
+		{"[Game \"magneton\"]\n\n1. d4 e5", "line 3: the moves end without a result"},
+		{"[Game \"magneton\"]\n\n1. d4 {oops", "line 3: comment opened with { is never closed"},
+		{"[Game \"magneton\"]\n[Result \"1-0\"]\n\n1. d4 0-1", "the moves end with 0-1 but the Result tag says 1-0"},
+		{"[Game \"magneton\"]\n[Result \"1-0\"]\n\n1. d4 1-0", "the game is not over"},
+		{"[Game \"magneton\"]\n[Game \"magneton\"]\n\n*", "line 2: tag Game appears twice"},
+		{"[Game \"magneton]\n\n*", "line 1: tag Game: value has no closing quote"},
+		{"[Game \"magneton\"]\n\n1.. d4 *", "\"1..\" is not a move number"},
+		{"[Game \"magneton\"]\n[Position \"8/8 w 1 1\"]\n\n*", "Position tag: position"},
+	} {
+		rec, err := Parse(tc.text)
+		if err == nil {
+			_, err = rec.Replay()
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want one containing %q", tc.text, err, tc.want)
+		}
+	}
+}
+
+func TestParseAll(t *testing.T) {
+	one := "[Game \"magneton\"]\n[Result \"*\"]\n\n1. d4 *\n"
+	two := "[Game \"tumbling-down\"]\n[Result \"*\"]\n\n1. e8-f7 *\n"
+	recs, err := ParseAll(one + "\n" + two)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2 || recs[1].Tag("Game") != "tumbling-down" {
+		t.Fatalf("got %d records", len(recs))
+	}
+	if _, err := recs[1].Replay(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add("[Game \"magneton\"]\n[Result \"*\"]\n\n1. d4 {c} e5 2. a1 *\n")
+	f.Add("[Game \"tumbling-down\"]\n[Rules \"boardspace\"]\n[Result \"*\"]\n\n1. c4-c5 *\n")
+	f.Add("[Game \"magneton\"]\n[Position \"8/8/8/8/3B4/8/8/8 b 12 11\"]\n\n1... e5 *")
+	f.Add("[A \"\\\"\\\\\"]\n{x}\n*")
+	f.Fuzz(func(t *testing.T, text string) {
+		recs, err := ParseAll(text)
+		if err != nil {
+			return
+		}
+		for _, rec := range recs {
+			// What parses formats to text that parses to the same text again.
+			out := rec.Format()
+			back, err := Parse(out)
+			if err != nil {
+				t.Fatalf("%q formats as %q, which does not parse: %v", text, out, err)
+			}
+			if again := back.Format(); again != out {
+				t.Fatalf("format is not stable: %q then %q", out, again)
+			}
+			_, _ = rec.Replay()
+		}
+	})
+}
