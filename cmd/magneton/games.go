@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -63,6 +64,9 @@ func (k gameKit[P, M]) perft(ctx context.Context, s game.State, depth, threads i
 	if err != nil {
 		return err
 	}
+	slices.SortFunc(entries, func(a, b game.DivideEntry[M]) int {
+		return strings.Compare(p.FormatMove(a.Move), p.FormatMove(b.Move))
+	})
 	var total uint64
 	for _, e := range entries {
 		total += e.Nodes

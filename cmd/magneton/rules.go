@@ -137,7 +137,13 @@ func applyMoves(s game.State, moves []string) (game.State, game.Result, error) {
 			return nil, 0, err
 		}
 	}
-	res, _ := g.Result()
+	res, reason := g.Result()
+	if reason == game.NoMoves {
+		// The reference data report the result the moves made: a side
+		// left without a legal move loses when its turn comes, and shows
+		// as "-" here (and as an empty line in `moves`).
+		res = game.Ongoing
+	}
 	return g.Position(), res, nil
 }
 
@@ -146,7 +152,9 @@ func applyCommand(g *globalOptions) *cobra.Command {
 		Use:   "apply [POSITION MOVE...]",
 		Short: "Play moves from a position and print the position after them and the result",
 		Long: `Play MOVE... from POSITION and print the position after them, a tab, and
-the result: the winner's side letter, "draw", or "-" while the game goes on.
+the result the moves made: the winner's side letter, "draw" (by repetition),
+or "-" otherwise. A side left without a legal move loses when its turn
+comes; apply shows that position with "-", and moves prints an empty line.
 Without arguments, read lines "POSITION<TAB>MOVE" (or several moves separated
 by spaces) from standard input and print "POSITION_AFTER<TAB>RESULT" for each.`,
 		Args: func(c *cobra.Command, args []string) error {
