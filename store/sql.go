@@ -1,0 +1,319 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Open opens the database named by url and applies the migrations:
+//
+//	sqlite:PATH   an SQLite file (created if missing) in WAL mode
+//	PATH          the same
+//
+// PostgreSQL ("postgres://...") is not supported yet; the SQL is written so
+// that it can be.
+func Open(ctx context.Context, url string) (Store, error) {
+	switch {
+	case strings.HasPrefix(url, "postgres:"), strings.HasPrefix(url, "postgresql:"):
+		return nil, fmt.Errorf("open %s: PostgreSQL is not supported yet (use sqlite:PATH)", url)
+	}
+	path := strings.TrimPrefix(url, "sqlite:")
+	if path == "" {
+		return nil, fmt.Errorf("open database: empty path in %q", url)
+	}
+	return OpenSQLite(ctx, path)
+}
+
+// OpenSQLite opens (creating if needed) an SQLite database file in WAL mode
+// with a busy timeout and applies the migrations. Writes go through one
+// connection, so that they queue in Go instead of in SQLite's busy loop;
+// reads use a small pool of their own.
+func OpenSQLite(ctx context.Context, path string) (Store, error) {
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("open database: %w", err)
+		}
+	}
+	// synchronous=NORMAL in WAL mode: a commit is safe from a crash of the
+	// process (the crash test kills it) but may be lost in a power cut.
+	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+	w, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	w.SetConnMaxIdleTime(0)
+	if err := migrate(ctx, w); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	r, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	r.SetMaxOpenConns(4)
+	r.SetMaxIdleConns(4)
+	r.SetConnMaxIdleTime(0)
+	return &sqlStore{w: w, r: r}, nil
+}
+
+// migrate applies the embedded migrations.
+func migrate(ctx context.Context, db *sql.DB) error {
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, sub)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	return nil
+}
+
+// sqlStore is a Store on database/sql: w for writes (one connection), r
+// for reads.
+type sqlStore struct {
+	w, r *sql.DB
+}
+
+const gameColumns = `id, game, rules, start, opponent, level, player0, player1, seat0, seat1, invite, public,
+	status, result, reason, nmoves, position, clock_initial, clock_increment, remaining0, remaining1, clock_at,
+	draw_offer, rematch_by, rematch_game, rematch_of, created, updated`
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (s *sqlStore) CreateGame(ctx context.Context, g *Game) error {
+	if err := insertGame(ctx, s.w, g); err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+func insertGame(ctx context.Context, db execer, g *Game) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO games (`+gameColumns+`) VALUES
+		($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)`,
+		g.ID, g.Game, g.Rules, g.Start, g.Opponent, g.Level, g.Players[0], g.Players[1], g.Seats[0], g.Seats[1], g.Invite, boolInt(g.Public),
+		g.Status, g.Result, g.Reason, g.Moves, g.Position, g.ClockInitial.Milliseconds(), g.ClockIncrement.Milliseconds(),
+		g.Remaining[0].Milliseconds(), g.Remaining[1].Milliseconds(), g.ClockAt,
+		g.DrawOffer, g.RematchBy, g.RematchGame, g.RematchOf, g.Created, g.Updated)
+	return err
+}
+
+func updateGame(ctx context.Context, db execer, g *Game) error {
+	res, err := db.ExecContext(ctx, `UPDATE games SET player0 = $2, player1 = $3, seat0 = $4, seat1 = $5, invite = $6,
+		status = $7, result = $8, reason = $9, nmoves = $10, position = $11, remaining0 = $12, remaining1 = $13, clock_at = $14,
+		draw_offer = $15, rematch_by = $16, rematch_game = $17, updated = $18 WHERE id = $1`,
+		g.ID, g.Players[0], g.Players[1], g.Seats[0], g.Seats[1], g.Invite,
+		g.Status, g.Result, g.Reason, g.Moves, g.Position, g.Remaining[0].Milliseconds(), g.Remaining[1].Milliseconds(), g.ClockAt,
+		g.DrawOffer, g.RematchBy, g.RematchGame, g.Updated)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+func (s *sqlStore) UpdateGame(ctx context.Context, g *Game) error {
+	if err := updateGame(ctx, s.w, g); err != nil {
+		return fmt.Errorf("update game %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+// inTx runs f in a write transaction.
+func (s *sqlStore) inTx(ctx context.Context, f func(tx *sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+func (s *sqlStore) CreateRematch(ctx context.Context, old, next *Game) error {
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := insertGame(ctx, tx, next); err != nil {
+			return err
+		}
+		return updateGame(ctx, tx, old)
+	})
+	if err != nil {
+		return fmt.Errorf("create rematch %s of %s: %w", next.ID, old.ID, err)
+	}
+	return nil
+}
+
+func (s *sqlStore) AddMove(ctx context.Context, g *Game, m Move) error {
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, move, played_at, clock) VALUES ($1, $2, $3, $4, $5)`,
+			g.ID, m.Ply, m.Move, m.PlayedAt, m.Clock.Milliseconds()); err != nil {
+			return err
+		}
+		return updateGame(ctx, tx, g)
+	})
+	if err != nil {
+		return fmt.Errorf("add move %d %s to game %s: %w", m.Ply+1, m.Move, g.ID, err)
+	}
+	return nil
+}
+
+type scanner interface {
+	Scan(dest ...any) error
+}
+
+func scanGame(row scanner) (*Game, error) {
+	var (
+		g                        Game
+		public                   int
+		ci, cinc, r0, r1         int64
+		player0, player1, s0, s1 string
+	)
+	err := row.Scan(&g.ID, &g.Game, &g.Rules, &g.Start, &g.Opponent, &g.Level, &player0, &player1, &s0, &s1, &g.Invite, &public,
+		&g.Status, &g.Result, &g.Reason, &g.Moves, &g.Position, &ci, &cinc, &r0, &r1, &g.ClockAt,
+		&g.DrawOffer, &g.RematchBy, &g.RematchGame, &g.RematchOf, &g.Created, &g.Updated)
+	if err != nil {
+		return nil, err
+	}
+	g.Players = [2]string{player0, player1}
+	g.Seats = [2]string{s0, s1}
+	g.Public = public != 0
+	g.ClockInitial = time.Duration(ci) * time.Millisecond
+	g.ClockIncrement = time.Duration(cinc) * time.Millisecond
+	g.Remaining = [2]time.Duration{time.Duration(r0) * time.Millisecond, time.Duration(r1) * time.Millisecond}
+	return &g, nil
+}
+
+func (s *sqlStore) Game(ctx context.Context, id string) (*Game, error) {
+	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read game %s: %w", id, err)
+	}
+	return g, nil
+}
+
+func (s *sqlStore) Moves(ctx context.Context, id string) ([]Move, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT ply, move, played_at, clock FROM moves WHERE game_id = $1 ORDER BY ply`, id)
+	if err != nil {
+		return nil, fmt.Errorf("read moves of %s: %w", id, err)
+	}
+	defer rows.Close()
+	var out []Move
+	for rows.Next() {
+		var m Move
+		var clock int64
+		if err := rows.Scan(&m.Ply, &m.Move, &m.PlayedAt, &clock); err != nil {
+			return nil, fmt.Errorf("read moves of %s: %w", id, err)
+		}
+		m.Clock = time.Duration(clock) * time.Millisecond
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read moves of %s: %w", id, err)
+	}
+	return out, nil
+}
+
+func (s *sqlStore) queryGames(ctx context.Context, query string, args ...any) ([]*Game, error) {
+	rows, err := s.r.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+func (s *sqlStore) List(ctx context.Context, q Query) ([]*Game, error) {
+	limit := q.Limit
+	if limit <= 0 {
+		limit = 50
+	}
+	// Keyset paging on (updated, id), newest first.
+	var (
+		updated int64 = 1<<63 - 1
+		id            = "\uffff"
+	)
+	if q.Before != "" {
+		g, err := s.Game(ctx, q.Before)
+		if err != nil {
+			return nil, fmt.Errorf("list games before %s: %w", q.Before, err)
+		}
+		updated, id = g.Updated, g.ID
+	}
+	games, err := s.queryGames(ctx, `SELECT `+gameColumns+` FROM games
+		WHERE status = $1 AND ($2 = 0 OR public = 1) AND (updated < $3 OR (updated = $3 AND id < $4))
+		ORDER BY updated DESC, id DESC LIMIT $5`, q.Status, boolInt(q.PublicOnly), updated, id, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list %s games: %w", q.Status, err)
+	}
+	return games, nil
+}
+
+func (s *sqlStore) Unfinished(ctx context.Context) ([]*Game, error) {
+	games, err := s.queryGames(ctx, `SELECT `+gameColumns+` FROM games WHERE status <> $1 ORDER BY created`, Finished)
+	if err != nil {
+		return nil, fmt.Errorf("list unfinished games: %w", err)
+	}
+	return games, nil
+}
+
+func (s *sqlStore) Ping(ctx context.Context) error {
+	var one int
+	if err := s.r.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
+		return fmt.Errorf("ping database: %w", err)
+	}
+	return nil
+}
+
+func (s *sqlStore) Close() error {
+	err1 := s.r.Close()
+	err2 := s.w.Close()
+	if err := errors.Join(err1, err2); err != nil {
+		return fmt.Errorf("close database: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,107 @@
+// Package store keeps the play server's games in a SQL database: one row
+// per game with its settings, seats and current state, and one row per
+// move. The server writes every accepted move in a transaction before it
+// tells anyone about it, and reloads the unfinished games at start.
+//
+// Store is an interface so that another database can follow; the SQL is
+// portable ($1 placeholders, no SQLite-only syntax) and the schema is
+// applied with goose migrations embedded in the binary. Open knows SQLite
+// (the pure-Go modernc.org/sqlite driver, in WAL mode).
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned when no game has the id asked for.
+var ErrNotFound = errors.New("no such game")
+
+// Game statuses.
+const (
+	Waiting  = "waiting"  // a game against a person with a free seat
+	Playing  = "playing"  // both seats taken, not over
+	Finished = "finished" // over
+)
+
+// Game is one game's row.
+type Game struct {
+	ID       string
+	Game     string // the game's name, as games.Lookup knows it
+	Rules    string // the settings, as game.Settings writes them
+	Start    string // the starting position text
+	Opponent string // "computer" or "human"
+	Level    int    // the computer's level, 1 to 8, for computer games
+	// Players holds the display name of each side's player ("" for a free
+	// seat).
+	Players [2]string
+	// Seats holds a hash of each seat's token ("" for a free seat or the
+	// computer's); Invite a hash of the invitation token.
+	Seats  [2]string
+	Invite string
+	Public bool
+	Status string // Waiting, Playing or Finished
+	Result string // "*", "1-0", "0-1", "1/2-1/2"
+	Reason string // as game.Reason writes it
+	Moves  int    // the number of moves played
+	// Position is the current position text.
+	Position string
+	// Clock: initial time and increment (both 0 for a game without a
+	// clock), each side's remaining time as of ClockAt (ms since the epoch).
+	ClockInitial   time.Duration
+	ClockIncrement time.Duration
+	Remaining      [2]time.Duration
+	ClockAt        int64
+	DrawOffer      int    // the side offering a draw, or -1
+	RematchBy      int    // the side asking for a rematch, or -1
+	RematchGame    string // the id of the rematch once accepted
+	RematchOf      string // the id of the game this one is a rematch of
+	Created        int64  // ms since the epoch
+	Updated        int64  // ms since the epoch
+}
+
+// Move is one move's row.
+type Move struct {
+	Ply      int    // 0 for the first move
+	Move     string // in the game's notation
+	PlayedAt int64  // ms since the epoch
+	// Clock is the mover's remaining time after the move (with its
+	// increment), 0 without a clock.
+	Clock time.Duration
+}
+
+// Query selects games for a list.
+type Query struct {
+	Status     string // Waiting, Playing or Finished
+	PublicOnly bool
+	// Before pages back through a list: only games listed after the game
+	// with this id (older ones) are returned.
+	Before string
+	Limit  int // at most this many; 0 means 50
+}
+
+// Store keeps games. It is safe for concurrent use.
+type Store interface {
+	// CreateGame inserts a new game.
+	CreateGame(ctx context.Context, g *Game) error
+	// CreateRematch inserts the rematch next and records it in old, in one
+	// transaction.
+	CreateRematch(ctx context.Context, old, next *Game) error
+	// Game returns a game by id, or ErrNotFound.
+	Game(ctx context.Context, id string) (*Game, error)
+	// Moves returns a game's moves in order.
+	Moves(ctx context.Context, id string) ([]Move, error)
+	// UpdateGame writes every changeable field of g.
+	UpdateGame(ctx context.Context, g *Game) error
+	// AddMove inserts the move and updates the game, in one transaction.
+	AddMove(ctx context.Context, g *Game, m Move) error
+	// List returns games by status, the most recently updated first.
+	List(ctx context.Context, q Query) ([]*Game, error)
+	// Unfinished returns every game that is not over.
+	Unfinished(ctx context.Context) ([]*Game, error)
+	// Ping checks that the database answers.
+	Ping(ctx context.Context) error
+	// Close closes the database.
+	Close() error
+}
