@@ -12,6 +12,7 @@ package game
 
 import (
 	"fmt"
+	"math/rand/v2"
 )
 
 // Side is one of the two players. The first player (White in Magneton,
@@ -161,4 +162,9 @@ type Position[P any, M comparable] interface {
 	ParseMove(s string) (M, error)
 	// FormatMove writes a move in the game's notation.
 	FormatMove(m M) string
+	// RandomMove returns a legal move drawn uniformly at random, or false
+	// when there is none. Playouts call it on every ply; a game may draw
+	// the move without listing them all. buf is scratch space for a game
+	// that does list them.
+	RandomMove(rng *rand.Rand, buf []M) (M, bool)
 }

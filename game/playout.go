@@ -11,12 +11,12 @@ import "math/rand/v2"
 // moves (256 is plenty for both games) so that playouts do not allocate.
 func Playout[P Position[P, M], M comparable](p P, rng *rand.Rand, maxPlies int, buf []M) (Result, int) {
 	for ply := 0; ply < maxPlies; ply++ {
-		moves := p.AppendMoves(buf[:0])
-		if len(moves) == 0 {
+		m, ok := p.RandomMove(rng, buf)
+		if !ok {
 			r, _ := p.Outcome()
 			return r, ply
 		}
-		p = p.Play(moves[rng.IntN(len(moves))])
+		p = p.Play(m)
 	}
 	r, _ := p.Outcome()
 	return r, maxPlies

@@ -2,6 +2,7 @@ package magneton
 
 import (
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -200,6 +201,39 @@ func TestSymmetries(t *testing.T) {
 			if w1 != w2 || ok1 != ok2 {
 				t.Fatalf("%s %s under symmetry %d: winner differs", p, m, k)
 			}
+		}
+	})
+}
+
+// TestRandomMove checks that RandomMove draws only legal moves, says when
+// there are none, and reaches every legal move with about equal frequency.
+func TestRandomMove(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPlayed(t)
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1))
+		legal := p.AppendMoves(nil)
+		const draws = 200
+		seen := map[Move]int{}
+		for range draws * max(len(legal), 1) {
+			m, ok := p.RandomMove(rng, make([]Move, 0, 8))
+			if ok != (len(legal) > 0) {
+				t.Fatalf("%s: RandomMove ok=%v with %d legal moves", p, ok, len(legal))
+			}
+			if !ok {
+				return
+			}
+			seen[m]++
+		}
+		for _, m := range legal {
+			// Each count is binomial with mean 200; 100 is over 7 standard
+			// deviations below it.
+			if seen[m] < draws/2 || seen[m] > draws*3/2 {
+				t.Fatalf("%s: %s drawn %d times in %d, expected about %d", p, m, seen[m], draws*len(legal), draws)
+			}
+			delete(seen, m)
+		}
+		if len(seen) > 0 {
+			t.Fatalf("%s: RandomMove drew moves that are not legal: %v", p, seen)
 		}
 	})
 }

@@ -35,3 +35,14 @@ func Playout(p Position, rng *rand.Rand, maxPlies int) (game.Result, int) {
 	r, _ := p.Outcome()
 	return r, maxPlies
 }
+
+// RandomMove returns a legal move drawn uniformly at random, and false when
+// there is none. It lists the moves into buf and picks one; pass a buffer
+// with room for maxMoves so that it does not allocate.
+func (p Position) RandomMove(rng *rand.Rand, buf []Move) (Move, bool) {
+	moves := p.AppendMoves(buf[:0])
+	if len(moves) == 0 {
+		return NoMove, false
+	}
+	return moves[rng.IntN(len(moves))], true
+}
