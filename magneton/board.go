@@ -51,9 +51,6 @@ const (
 	northWest
 )
 
-// step is the change of square index for one step in each direction.
-var step = [8]Square{1, 9, 8, 7, -1, -9, -8, -7}
-
 var (
 	// rays[d][s] holds the squares from s (excluded) to the board's edge in direction d.
 	rays [8][64]uint64
@@ -93,26 +90,6 @@ func nearest(d int, s Square, occ uint64) Square {
 		return Square(bits.TrailingZeros64(r))
 	}
 	return Square(63 - bits.LeadingZeros64(r))
-}
-
-// slideEnd returns where a stone on s stops when it slides in direction d as
-// far as it can: the edge, or the square before the next stone. It returns s
-// itself when the stone cannot move at all.
-func slideEnd(d int, s Square, occ uint64) Square {
-	r := rays[d][s]
-	if r == 0 {
-		return s
-	}
-	if b := r & occ; b != 0 {
-		var blocker Square
-		if d < 4 {
-			blocker = Square(bits.TrailingZeros64(b))
-		} else {
-			blocker = Square(63 - bits.LeadingZeros64(b))
-		}
-		return blocker - step[d]
-	}
-	return rayEnd[d][s]
 }
 
 const (

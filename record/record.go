@@ -115,11 +115,11 @@ func (r *Record) Rules() (game.Rules, error) {
 	}
 	sp, err := games.Lookup(name)
 	if err != nil {
-		return nil, fmt.Errorf("Game tag: %w", err)
+		return nil, fmt.Errorf("tag Game: %w", err)
 	}
 	rules, err := sp.Rules(r.Tag("Rules"))
 	if err != nil {
-		return nil, fmt.Errorf("Rules tag: %w", err)
+		return nil, fmt.Errorf("tag Rules: %w", err)
 	}
 	return rules, nil
 }
@@ -139,7 +139,7 @@ func (r *Record) Replay() (*game.Game, error) {
 	if pos := r.Tag("Position"); pos != "" {
 		start, err = rules.ParsePosition(pos)
 		if err != nil {
-			return nil, fmt.Errorf("Position tag: %w", err)
+			return nil, fmt.Errorf("tag Position: %w", err)
 		}
 	}
 	g := game.NewGame(start)
@@ -151,16 +151,16 @@ func (r *Record) Replay() (*game.Game, error) {
 	}
 	claimed, err := game.ParseResult(r.Tag("Result"))
 	if err != nil {
-		return nil, fmt.Errorf("Result tag: %w", err)
+		return nil, fmt.Errorf("tag Result: %w", err)
 	}
 	got, _ := g.Result()
 	switch {
 	case got.Over() && claimed != got:
-		return nil, fmt.Errorf("Result tag says %s but the moves end the game %s", claimed, got)
+		return nil, fmt.Errorf("the Result tag says %s but the moves end the game %s", claimed, got)
 	case !got.Over() && claimed.Over():
 		reason, err := game.ParseReason(r.Tag("Termination"))
 		if err != nil || (reason != game.Resignation && reason != game.Agreement && reason != game.Timeout) {
-			return nil, fmt.Errorf("Result tag says %s but the game is not over after the moves (a Termination tag of resignation, agreement or time forfeit would explain it)", claimed)
+			return nil, fmt.Errorf("the Result tag says %s but the game is not over after the moves (a Termination tag of resignation, agreement or time forfeit would explain it)", claimed)
 		}
 		loser := game.First
 		if claimed == game.FirstWins {

@@ -113,7 +113,7 @@ func TestResignationAndErrors(t *testing.T) {
 		{"1. d4 *", "line 1: expected a tag"},
 		{"[Result \"*\"]\n\n*", "no Game tag"},
 		{"[Game \"chess\"]\n\n*", "unknown game \"chess\""},
-		{"[Game \"magneton\"]\n[Rules \"win=sometimes\"]\n\n*", "Rules tag: Magneton: rule option win cannot be \"sometimes\""},
+		{"[Game \"magneton\"]\n[Rules \"win=sometimes\"]\n\n*", "tag Rules: Magneton: rule option win cannot be \"sometimes\""},
 		{"[Game \"magneton\"]\n\n1. d4 d4 *", "move 2 (1..., Black): d4: d4 is not empty"},
 		{"[Game \"magneton\"]\n\n1. d4 e5", "line 3: the moves end without a result"},
 		{"[Game \"magneton\"]\n\n1. d4 {oops", "line 3: comment opened with { is never closed"},
@@ -122,7 +122,7 @@ func TestResignationAndErrors(t *testing.T) {
 		{"[Game \"magneton\"]\n[Game \"magneton\"]\n\n*", "line 2: tag Game appears twice"},
 		{"[Game \"magneton]\n\n*", "line 1: tag Game: value has no closing quote"},
 		{"[Game \"magneton\"]\n\n1.. d4 *", "\"1..\" is not a move number"},
-		{"[Game \"magneton\"]\n[Position \"8/8 w 1 1\"]\n\n*", "Position tag: position"},
+		{"[Game \"magneton\"]\n[Position \"8/8 w 1 1\"]\n\n*", "tag Position: position"},
 	} {
 		rec, err := Parse(tc.text)
 		if err == nil {
