@@ -117,20 +117,24 @@ func (p Position) destinations(from Square) uint64 {
 // directions, and a line of four that includes a stone moved by the effect
 // wins. The effect is looked up line by line (see lines.go).
 func (p Position) Play(m Move) Position {
-	us := p.sideToMove()
-	to := m.To() & 63
+	// Unsigned, masked indexes let the compiler drop bounds checks.
+	us := uint(p.state>>stateSide) & 1
+	to := uint(m) & 63
 	ours, theirs, h, state := p.mine, p.theirs, p.hash, p.state
 	if m.IsDrop() {
 		ours |= 1 << to
-		h ^= zobristStone[us][to] ^ zobristDrop[us][state&0xff]
+		h ^= zobristStone[us][to] ^ zobristDrop[us][state&15]
 		state--
 	} else {
-		from := m.From() & 63
+		from := uint(m>>6) & 63
 		ours ^= 1<<from | 1<<to
 		h ^= zobristStone[us][from] ^ zobristStone[us][to]
 	}
 
-	tbl := &effectTable[state>>(stateFlags+2)&1] // the weak-force flag
+	tbl := &effectTable[0]
+	if state&(uint64(flagWeak)<<stateFlags) != 0 {
+		tbl = &effectTable[1]
+	}
 	g := &geometry[lineFile][to]
 	e := tbl[g.base+uint32(ternary[fileBits(ours, g)])+2*uint32(ternary[fileBits(theirs, g)])]
 	changedOurs, changedTheirs := fileSpread(uint8(e), g), fileSpread(uint8(e>>8), g)
@@ -152,9 +156,12 @@ func (p Position) Play(m Move) Position {
 	// Rays from the magnet share no square, so no square changes for both
 	// colours: one loop updates the hash, taking each key by its colour.
 	h ^= zobristBlack
-	for c := changedOurs | changedTheirs; c != 0; c &= c - 1 {
-		sq := bits.TrailingZeros64(c)
-		h ^= zobristStone[(us^game.Side(changedTheirs>>sq))&1][sq]
+	keysOurs, keysTheirs := &zobristStone[us], &zobristStone[us^1]
+	for c := changedOurs; c != 0; c &= c - 1 {
+		h ^= keysOurs[bits.TrailingZeros64(c)&63]
+	}
+	for c := changedTheirs; c != 0; c &= c - 1 {
+		h ^= keysTheirs[bits.TrailingZeros64(c)&63]
 	}
 
 	// The stones the effect moved are the changed squares now occupied.

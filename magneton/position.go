@@ -134,8 +134,9 @@ var (
 	zobristStone [2][64]uint64
 	zobristHand  [2][StonesPerSide + 1]uint64
 	zobristBlack uint64
-	// zobristDrop[c][n] changes the hand keys when c drops its n-th last stone.
-	zobristDrop [2][StonesPerSide + 1]uint64
+	// zobristDrop[c][n] changes the hand keys when c drops its n-th last
+	// stone (sized 16 so that an index masked with 15 needs no check).
+	zobristDrop [2][16]uint64
 )
 
 func init() {
