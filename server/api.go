@@ -1,0 +1,643 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/magneton-games/magneton/ai"
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/record"
+	"github.com/magneton-games/magneton/store"
+	"github.com/magneton-games/magneton/tumbling"
+)
+
+const (
+	opponentComputer = "computer"
+	opponentHuman    = "human"
+	playerHuman      = "human"
+	// maxBody bounds every request body.
+	maxBody = 16 << 10
+)
+
+// levelNames are the names of the computer's levels, 1 to 8.
+var levelNames = [...]string{"beginner", "novice", "casual", "intermediate", "club", "strong", "expert", "max"}
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", s.handleHealth)
+	mux.HandleFunc("GET /api/meta", s.handleMeta)
+	mux.HandleFunc("POST /api/games", s.handleCreate)
+	mux.HandleFunc("GET /api/games", s.handleList)
+	mux.HandleFunc("GET /api/games/{id}", s.handleState)
+	mux.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
+	mux.HandleFunc("GET /api/games/{id}/record", s.handleRecord)
+	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
+	mux.HandleFunc("POST /api/analyze", s.handleAnalyze)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "no such API: "+r.Method+" "+r.URL.Path)
+	})
+	mux.HandleFunc("/", s.handleStatic)
+	return mux
+}
+
+// writeJSON answers with a JSON value.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, `{"error":"internal error"}`, http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(append(b, '\n'))
+}
+
+// writeError answers with {"error": msg}.
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": msg})
+}
+
+// readJSON reads a request body of at most maxBody bytes into v, refusing
+// unknown fields' types and trailing data.
+func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is over %d bytes", maxBody))
+		} else {
+			writeError(w, http.StatusBadRequest, "reading the body: "+err.Error())
+		}
+		return false
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		body = []byte("{}")
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		writeError(w, http.StatusBadRequest, "bad JSON body: "+err.Error())
+		return false
+	}
+	return true
+}
+
+// gameError answers an error from a session or the store.
+func (s *Server) gameError(w http.ResponseWriter, r *http.Request, err error) {
+	var ue userError
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		writeError(w, http.StatusNotFound, "no such game")
+	case errors.As(err, &ue):
+		status := http.StatusConflict
+		if ue == errSave {
+			status = http.StatusServiceUnavailable
+		}
+		writeError(w, status, ue.msg)
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		writeError(w, http.StatusServiceUnavailable, "the request took too long")
+	default:
+		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		writeError(w, http.StatusInternalServerError, "internal error")
+	}
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.st.Ping(ctx); err != nil {
+		s.log.Error("health check", "err", err)
+		http.Error(w, "database not answering", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	io.WriteString(w, "ok\n")
+}
+
+type (
+	metaSide struct {
+		Name   string `json:"name"`
+		Letter string `json:"letter"`
+	}
+	metaOption struct {
+		Name    string   `json:"name"`
+		Values  []string `json:"values"`
+		Summary string   `json:"summary"`
+	}
+	metaVariant struct {
+		Name    string `json:"name"`
+		Summary string `json:"summary"`
+	}
+	metaGame struct {
+		Name     string        `json:"name"`
+		Title    string        `json:"title"`
+		Sides    [2]metaSide   `json:"sides"`
+		Options  []metaOption  `json:"options"`
+		Variants []metaVariant `json:"variants"`
+		Start    string        `json:"start"`
+	}
+	metaLevel struct {
+		Level int    `json:"level"`
+		Name  string `json:"name"`
+	}
+)
+
+func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
+	var out struct {
+		Games  []metaGame  `json:"games"`
+		Levels []metaLevel `json:"levels"`
+	}
+	for _, sp := range games.All {
+		mg := metaGame{Name: sp.Name, Title: sp.Title, Options: []metaOption{}, Variants: []metaVariant{},
+			Start: sp.New(sp.Defaults()).Start().String()}
+		for i := range mg.Sides {
+			mg.Sides[i] = metaSide{sp.SideNames[i], sp.SideLetters[i]}
+		}
+		for _, o := range sp.Options {
+			mg.Options = append(mg.Options, metaOption{o.Name, o.Values, o.Summary})
+		}
+		for _, v := range sp.Variants {
+			mg.Variants = append(mg.Variants, metaVariant{v.Name, v.Summary})
+		}
+		out.Games = append(out.Games, mg)
+	}
+	for i, n := range levelNames {
+		out.Levels = append(out.Levels, metaLevel{i + 1, n})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// createRequest is the body of POST /api/games.
+type createRequest struct {
+	Game     string `json:"game"`
+	Rules    string `json:"rules"`
+	Opponent string `json:"opponent"`
+	Level    int    `json:"level"`
+	Color    string `json:"color"`
+	Clock    string `json:"clock"`
+	Public   bool   `json:"public"`
+}
+
+// parseClock reads "5+3": minutes (a decimal) and seconds of increment.
+func parseClock(text string) (initial, inc time.Duration, err error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return 0, 0, nil
+	}
+	m, sec, ok := strings.Cut(text, "+")
+	if !ok {
+		sec = "0"
+	}
+	mins, err1 := strconv.ParseFloat(strings.TrimSpace(m), 64)
+	secs, err2 := strconv.ParseFloat(strings.TrimSpace(sec), 64)
+	if err1 != nil || err2 != nil || !(mins > 0 && mins <= 180) || !(secs >= 0 && secs <= 60) {
+		return 0, 0, fmt.Errorf("clock %q: want minutes+seconds such as 5+3 (minutes above 0 up to 180, increment 0 to 60 s)", text)
+	}
+	return time.Duration(mins * float64(time.Minute)), time.Duration(secs * float64(time.Second)), nil
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req createRequest
+	if !readJSON(w, r, &req) {
+		return
+	}
+	if req.Game == "" {
+		req.Game = games.All[0].Name
+	}
+	sp, err := games.Lookup(req.Game)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	rules, err := sp.Rules(req.Rules)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if req.Opponent != opponentComputer && req.Opponent != opponentHuman {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("opponent %q: want computer or human", req.Opponent))
+		return
+	}
+	if req.Opponent == opponentComputer {
+		if req.Level == 0 {
+			req.Level = 3
+		}
+		if req.Level < 1 || req.Level > 8 {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("level %d: want 1 to 8", req.Level))
+			return
+		}
+	} else {
+		req.Level = 0
+	}
+	seat := 0
+	switch req.Color {
+	case "first":
+	case "second":
+		seat = 1
+	case "random", "":
+		seat = rand.IntN(2)
+	default:
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("color %q: want first, second or random", req.Color))
+		return
+	}
+	initial, inc, err := parseClock(req.Clock)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	now := time.Now()
+	token := newToken()
+	start := rules.Start().String()
+	row := &store.Game{
+		ID: newID(), Game: sp.Name, Rules: rules.Settings().String(), Start: start, Opponent: req.Opponent, Level: req.Level,
+		Public: req.Public, Status: store.Playing, Result: game.Ongoing.String(), Position: start,
+		ClockInitial: initial, ClockIncrement: inc, Remaining: [2]time.Duration{initial, initial}, ClockAt: millis(now),
+		DrawOffer: -1, RematchBy: -1, Created: millis(now), Updated: millis(now),
+	}
+	row.Seats[seat] = hashToken(token)
+	row.Players[seat] = playerHuman
+	var invite string
+	if req.Opponent == opponentComputer {
+		row.Players[1-seat] = computerLabel(req.Level)
+	} else {
+		invite = newToken()
+		row.Invite = hashToken(invite)
+		row.Status = store.Waiting
+	}
+	sess, err := newSession(s, row, nil)
+	if err != nil {
+		s.gameError(w, r, err)
+		return
+	}
+	if s.closing.Load() {
+		writeError(w, http.StatusServiceUnavailable, "the server is shutting down")
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.WriteTimeout)
+	defer cancel()
+	if err := s.st.CreateGame(ctx, row); err != nil {
+		s.gameError(w, r, err)
+		return
+	}
+	s.register(sess)
+	sess.start()
+	s.log.Info("game created", "game", row.ID, "rules", row.Game+" "+row.Rules, "opponent", row.Opponent, "level", row.Level, "clock", req.Clock)
+	setSeatCookie(w, r, row.ID, token)
+	out := map[string]string{"id": row.ID, "url": "/g/" + row.ID}
+	if invite != "" {
+		out["invite"] = "/g/" + row.ID + "?invite=" + invite
+	}
+	writeJSON(w, http.StatusCreated, out)
+}
+
+// setSeatCookie gives the client the token of its seat in a game.
+func setSeatCookie(w http.ResponseWriter, r *http.Request, id, token string) {
+	http.SetCookie(w, &http.Cookie{
+		Name: "seat_" + id, Value: token, Path: "/", MaxAge: 365 * 24 * 3600,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
+	})
+}
+
+// seatOf returns the seat whose token the request's cookie holds for a
+// game, or -1.
+func seatOf(r *http.Request, g *store.Game) int {
+	c, err := r.Cookie("seat_" + g.ID)
+	if err != nil || c.Value == "" {
+		return -1
+	}
+	h := hashToken(c.Value)
+	for i, seat := range g.Seats {
+		if seat != "" && seat == h {
+			return i
+		}
+	}
+	return -1
+}
+
+// pathID reads and checks the {id} of a path.
+func pathID(w http.ResponseWriter, r *http.Request) (string, bool) {
+	id := r.PathValue("id")
+	if !validID(id) {
+		writeError(w, http.StatusNotFound, "no such game")
+		return "", false
+	}
+	return id, true
+}
+
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return
+	}
+	sess, err := s.session(r.Context(), id, false)
+	if err != nil {
+		s.gameError(w, r, err)
+		return
+	}
+	sess.mu.Lock()
+	st := sess.state(seatOf(r, sess.row), time.Now())
+	sess.mu.Unlock()
+	writeJSON(w, http.StatusOK, st)
+}
+
+// joinRequest is the body of POST /api/games/<id>/join.
+type joinRequest struct {
+	Invite    string `json:"invite"`
+	RematchOf string `json:"rematch_of"`
+}
+
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return
+	}
+	var req joinRequest
+	if !readJSON(w, r, &req) {
+		return
+	}
+	sess, err := s.session(r.Context(), id, false)
+	if err != nil {
+		s.gameError(w, r, err)
+		return
+	}
+	if req.RematchOf != "" {
+		s.joinRematch(w, r, sess, req.RematchOf)
+		return
+	}
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	row := sess.row
+	if seat := seatOf(r, row); seat >= 0 {
+		writeJSON(w, http.StatusOK, map[string]any{"id": id, "seat": seat}) // already seated
+		return
+	}
+	switch {
+	case req.Invite != "":
+		if row.Invite == "" || hashToken(req.Invite) != row.Invite {
+			writeError(w, http.StatusForbidden, "this invitation is not for this game")
+			return
+		}
+	case !row.Public:
+		writeError(w, http.StatusForbidden, "this game is private: it needs its invitation link")
+		return
+	}
+	token := newToken()
+	seat, err := sess.join(token)
+	if err != nil {
+		s.gameError(w, r, err)
+		return
+	}
+	s.log.Info("player joined", "game", id, "seat", seat)
+	setSeatCookie(w, r, id, token)
+	writeJSON(w, http.StatusOK, map[string]any{"id": id, "seat": seat})
+}
+
+// joinRematch gives the caller its seat in a rematch: the seat cookie of
+// the old game proves it, and the token carries over.
+func (s *Server) joinRematch(w http.ResponseWriter, r *http.Request, sess *session, oldID string) {
+	c, err := r.Cookie("seat_" + oldID)
+	if err != nil || c.Value == "" || !validID(oldID) {
+		writeError(w, http.StatusForbidden, "no seat in game "+oldID)
+		return
+	}
+	sess.mu.Lock()
+	row := *sess.row
+	sess.mu.Unlock()
+	if row.RematchOf != oldID {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("game %s is not the rematch of %s", row.ID, oldID))
+		return
+	}
+	h := hashToken(c.Value)
+	for i, seat := range row.Seats {
+		if seat != "" && seat == h {
+			setSeatCookie(w, r, row.ID, c.Value)
+			writeJSON(w, http.StatusOK, map[string]any{"id": row.ID, "seat": i})
+			return
+		}
+	}
+	writeError(w, http.StatusForbidden, "no seat in game "+oldID)
+}
+
+func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	var sq store.Query
+	switch q.Get("status") {
+	case "open":
+		sq.Status = store.Waiting
+	case "live", "":
+		sq.Status = store.Playing
+	case "finished":
+		sq.Status = store.Finished
+	default:
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("status %q: want open, live or finished", q.Get("status")))
+		return
+	}
+	sq.PublicOnly = true
+	sq.Limit = 50
+	if l := q.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 200 {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("limit %q: want 1 to 200", l))
+			return
+		}
+		sq.Limit = n
+	}
+	if b := q.Get("before"); b != "" {
+		if !validID(b) {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("before %q: not a game id", b))
+			return
+		}
+		sq.Before = b
+	}
+	rows, err := s.st.List(r.Context(), sq)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			writeError(w, http.StatusBadRequest, "before: no such game")
+			return
+		}
+		s.gameError(w, r, err)
+		return
+	}
+	out := []summary{}
+	for _, g := range rows {
+		out = append(out, summarize(g))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+}
+
+func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return
+	}
+	format := r.URL.Query().Get("format")
+	if format == "" {
+		format = "pgn"
+	}
+	if format != "pgn" && format != "sgf" {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("format %q: want pgn or sgf", format))
+		return
+	}
+	sess, err := s.session(r.Context(), id, false)
+	if err != nil {
+		s.gameError(w, r, err)
+		return
+	}
+	sess.mu.Lock()
+	row := *sess.row
+	g := sess.g
+	moves := append([]string(nil), g.Moves()...)
+	rules := sess.rules
+	res, _ := g.Result()
+	var text string
+	date := time.UnixMilli(row.Created).UTC()
+	if format == "pgn" {
+		text = record.FromGame(g, row.Players, date).Format()
+	}
+	sess.mu.Unlock()
+	if format == "sgf" {
+		tr, ok := rules.(tumbling.Rules)
+		if !ok {
+			writeError(w, http.StatusBadRequest, "SGF records are for Tumbling Down only; use format=pgn")
+			return
+		}
+		start := row.Start
+		if start == tr.StartText() {
+			start = ""
+		}
+		text = tumbling.FormatSGF(tumbling.SGFGame{Rules: tr, Start: start, Moves: moves, Black: row.Players[0], Red: row.Players[1],
+			Date: date.Format("2006-01-02"), Result: res.String()})
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.%s"`, row.Game, id, format))
+	io.WriteString(w, text)
+}
+
+// analyzeRequest is the body of POST /api/analyze.
+type analyzeRequest struct {
+	Game       string `json:"game"`
+	Rules      string `json:"rules"`
+	Position   string `json:"position"`
+	MoveTimeMS int    `json:"movetime_ms"`
+}
+
+func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
+	var req analyzeRequest
+	if !readJSON(w, r, &req) {
+		return
+	}
+	if req.Game == "" {
+		req.Game = games.All[0].Name
+	}
+	sp, err := games.Lookup(req.Game)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	rules, err := sp.Rules(req.Rules)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	st := rules.Start()
+	if p := strings.TrimSpace(req.Position); p != "" && p != "start" {
+		st, err = rules.ParsePosition(p)
+		if err != nil {
+			writeError(w, http.StatusBadRequest, "position: "+err.Error())
+			return
+		}
+	}
+	if req.MoveTimeMS == 0 {
+		req.MoveTimeMS = 1000
+	}
+	if req.MoveTimeMS < 100 || req.MoveTimeMS > 5000 {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("movetime_ms %d: want 100 to 5000", req.MoveTimeMS))
+		return
+	}
+	g := game.NewGame(st)
+	if res, why := g.Result(); res.Over() {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("the game is over in this position (%s, %s)", res, why))
+		return
+	}
+	// Wait a little for a free slot, then give up.
+	wait, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	select {
+	case s.analyses <- struct{}{}:
+	case <-wait.Done():
+		writeError(w, http.StatusTooManyRequests, "the server is busy with other analyses; try again in a moment")
+		return
+	}
+	defer func() { <-s.analyses }()
+	p, err := ai.NewPlayerConfig("level:8", rules, ai.Config{HashMB: 16})
+	if err != nil {
+		s.gameError(w, r, err)
+		return
+	}
+	t, ok := p.(ai.Thinker)
+	if !ok {
+		s.gameError(w, r, fmt.Errorf("analyze: the level 8 player of %s does not search", sp.Title))
+		return
+	}
+	ctx, cancel2 := context.WithTimeout(r.Context(), time.Duration(req.MoveTimeMS)*time.Millisecond+2*time.Second)
+	defer cancel2()
+	in, err := t.Think(ctx, g, ai.Limits{MoveTime: time.Duration(req.MoveTimeMS) * time.Millisecond}, nil)
+	if err != nil {
+		s.gameError(w, r, fmt.Errorf("analyze: %w", err))
+		return
+	}
+	score := fmt.Sprintf("%+.2f", float64(in.Score)/100)
+	if in.Mate != 0 {
+		score = fmt.Sprintf("mate %d", in.Mate)
+	}
+	pv := in.PV
+	if pv == nil {
+		pv = []string{}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"score": score, "best": in.BestMove, "pv": pv, "depth": in.Depth})
+}
+
+// handleStatic serves the front end: a file of the tree if the path names
+// one, else index.html (the single-page app reads /g/<id> itself).
+func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		writeError(w, http.StatusMethodNotAllowed, "method not allowed")
+		return
+	}
+	static := s.cfg.Static
+	if static == nil {
+		writeError(w, http.StatusNotFound, "this server has no front end")
+		return
+	}
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if name == "" || name == "." || strings.HasPrefix(name, "g/") {
+		s.serveIndex(w, r)
+		return
+	}
+	if st, err := fs.Stat(static, name); err == nil && !st.IsDir() {
+		http.ServeFileFS(w, r, static, name)
+		return
+	}
+	writeError(w, http.StatusNotFound, "not found: "+r.URL.Path)
+}
+
+func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
+	b, err := fs.ReadFile(s.cfg.Static, "index.html")
+	if err != nil {
+		writeError(w, http.StatusNotFound, "this server has no front end")
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Write(b)
+}

@@ -1,0 +1,762 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/magneton-games/magneton/ai"
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/store"
+)
+
+// A session is one game held in memory: the rules engine's game, the
+// database row as last committed, the connected clients, the clock's timer
+// and the computer's search. Every change happens under mu, and is written
+// to the database before anyone hears of it.
+type session struct {
+	srv *Server
+	id  string
+
+	mu        sync.Mutex
+	row       *store.Game // as committed
+	spec      *game.Spec
+	rules     game.Rules
+	g         *game.Game
+	positions []string // position text after each move
+	legal     []string // the current position's legal moves, cached
+	computer  int      // the computer's seat, or -1
+	clients   map[*client]struct{}
+	conns     [2]int    // connected clients per seat
+	turnStart time.Time // when the running clock last started
+	flag      *time.Timer
+	player    ai.Player // the computer, made on its first move
+	aiCancel  context.CancelFunc
+	thinking  bool
+	closed    bool // the server is shutting down
+	evicted   bool // no longer in the server's map
+}
+
+// userError is a refusal to tell the client about; anything else is logged
+// and reported as an internal error.
+type userError struct{ msg string }
+
+func (e userError) Error() string { return e.msg }
+
+func refuse(format string, args ...any) error { return userError{fmt.Sprintf(format, args...)} }
+
+// errSave is what a client hears when the database refused a write.
+var errSave = userError{"the server could not save that; please try again"}
+
+func millis(t time.Time) int64 { return t.UnixMilli() }
+
+// buildGame replays a game's row and moves with the rules engine.
+func buildGame(row *store.Game, moves []store.Move) (*game.Game, game.Rules, error) {
+	sp, err := games.Lookup(row.Game)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %s: %w", row.ID, err)
+	}
+	rules, err := sp.Rules(row.Rules)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %s: %w", row.ID, err)
+	}
+	start, err := rules.ParsePosition(row.Start)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %s: start: %w", row.ID, err)
+	}
+	g := game.NewGame(start)
+	for i, m := range moves {
+		if m.Ply != i {
+			return nil, nil, fmt.Errorf("game %s: move %d is stored as ply %d", row.ID, i+1, m.Ply+1)
+		}
+		if err := g.Play(m.Move); err != nil {
+			return nil, nil, fmt.Errorf("game %s: move %d: %w", row.ID, i+1, err)
+		}
+	}
+	if row.Status == store.Finished {
+		if res, _ := g.Result(); !res.Over() {
+			want, err := game.ParseResult(row.Result)
+			if err != nil {
+				return nil, nil, fmt.Errorf("game %s: %w", row.ID, err)
+			}
+			reason, err := game.ParseReason(row.Reason)
+			if err != nil {
+				return nil, nil, fmt.Errorf("game %s: %w", row.ID, err)
+			}
+			loser := game.First
+			if want == game.FirstWins {
+				loser = game.Second
+			}
+			if err := g.End(loser, reason); err != nil {
+				return nil, nil, fmt.Errorf("game %s: %w", row.ID, err)
+			}
+		}
+	}
+	return g, rules, nil
+}
+
+// newSession builds a session from a stored game. A running clock restarts
+// now from its stored value: time while the server was down is not
+// charged to anyone.
+func newSession(srv *Server, row *store.Game, moves []store.Move) (*session, error) {
+	g, rules, err := buildGame(row, moves)
+	if err != nil {
+		return nil, err
+	}
+	s := &session{
+		srv: srv, id: row.ID, row: row, spec: rules.Spec(), rules: rules, g: g,
+		computer: -1, clients: map[*client]struct{}{}, turnStart: time.Now(),
+	}
+	for _, st := range g.States()[1:] {
+		s.positions = append(s.positions, st.String())
+	}
+	if row.Opponent == opponentComputer {
+		for i, h := range row.Seats {
+			if h == "" {
+				s.computer = i
+			}
+		}
+	}
+	return s, nil
+}
+
+// start arms the clock and the computer of a session just made; call it
+// once, before the session is shared.
+func (s *session) start() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.armFlag()
+	s.maybeAI()
+}
+
+func (s *session) clocked() bool { return s.row.ClockInitial > 0 }
+
+// running returns the side whose clock runs, or -1.
+func (s *session) running() int {
+	if !s.clocked() || s.row.Status != store.Playing {
+		return -1
+	}
+	return int(s.g.Position().Side())
+}
+
+// remaining returns both clocks as of now.
+func (s *session) remaining(now time.Time) [2]time.Duration {
+	r := s.row.Remaining
+	if run := s.running(); run >= 0 {
+		r[run] -= now.Sub(s.turnStart)
+	}
+	return r
+}
+
+func (s *session) stopFlag() {
+	if s.flag != nil {
+		s.flag.Stop()
+		s.flag = nil
+	}
+}
+
+// armFlag sets the timer that makes the running side's flag fall.
+func (s *session) armFlag() {
+	s.stopFlag()
+	run := s.running()
+	if run < 0 || s.closed {
+		return
+	}
+	d := max(s.remaining(time.Now())[run], 0)
+	s.flag = time.AfterFunc(d, s.onFlag)
+}
+
+func (s *session) onFlag() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	run := s.running()
+	if run < 0 || s.closed {
+		return
+	}
+	if s.remaining(time.Now())[run] > 0 {
+		s.armFlag() // moved on since the timer was set
+		return
+	}
+	if err := s.timeout(run); err != nil {
+		s.srv.log.Error("flag fall not saved", "game", s.id, "err", err)
+		s.armFlag() // try again
+	}
+}
+
+// timeout ends the game on time against side.
+func (s *session) timeout(side int) error {
+	if err := s.g.End(game.Side(side), game.Timeout); err != nil {
+		return err
+	}
+	return s.finish(time.Now())
+}
+
+// finish commits the end of the game that g now shows (resignation,
+// agreement, time) and tells everyone. On a database error g is put back.
+func (s *session) finish(now time.Time) error {
+	nr := *s.row
+	res, why := s.g.Result()
+	nr.Status, nr.Result, nr.Reason = store.Finished, res.String(), why.String()
+	if s.clocked() {
+		nr.Remaining = s.remaining(now)
+		for i := range nr.Remaining {
+			nr.Remaining[i] = max(nr.Remaining[i], 0)
+		}
+		nr.ClockAt = millis(now)
+	}
+	nr.DrawOffer = -1
+	nr.Updated = millis(now)
+	if err := s.srv.save(&nr); err != nil {
+		s.rebuild()
+		return err
+	}
+	s.row = &nr
+	s.ended()
+	return nil
+}
+
+// ended stops what runs during a game and tells everyone.
+func (s *session) ended() {
+	s.stopFlag()
+	s.stopAI()
+	s.player = nil
+	s.srv.log.Info("game over", "game", s.id, "result", s.row.Result, "reason", s.row.Reason, "moves", s.row.Moves)
+	s.broadcast()
+	s.maybeEvict()
+}
+
+// rebuild replays g without an ending from outside the rules that could
+// not be saved.
+func (s *session) rebuild() {
+	g := game.NewGame(s.g.Start())
+	for _, m := range s.g.Moves() {
+		g.Play(m) // these moves were legal a moment ago
+	}
+	s.g = g
+}
+
+// update commits a change to the row (draw offers, rematches, seats) and
+// tells everyone.
+func (s *session) update(nr *store.Game) error {
+	nr.Updated = millis(time.Now())
+	if err := s.srv.save(nr); err != nil {
+		return err
+	}
+	s.row = nr
+	s.broadcast()
+	return nil
+}
+
+// checkPlaying refuses actions on a game not being played.
+func (s *session) checkPlaying() error {
+	switch {
+	case s.closed:
+		return refuse("the server is shutting down; try again in a moment")
+	case s.row.Status == store.Waiting:
+		return refuse("the game has not started: waiting for an opponent")
+	case s.row.Status == store.Finished:
+		return refuse("the game is over (%s, %s)", s.row.Result, s.row.Reason)
+	}
+	return nil
+}
+
+// move plays a move for side: checked by the rules engine, committed,
+// then broadcast.
+func (s *session) move(side int, mv string) error {
+	if err := s.checkPlaying(); err != nil {
+		return err
+	}
+	if int(s.g.Position().Side()) != side {
+		return refuse("%s: it is not your turn", mv)
+	}
+	now := time.Now()
+	rem := s.remaining(now)
+	if s.clocked() && rem[side] <= 0 {
+		if err := s.timeout(side); err != nil {
+			return err
+		}
+		return refuse("%s: your time is up", mv)
+	}
+	if err := s.g.Play(mv); err != nil {
+		return userError{err.Error()}
+	}
+	nr := *s.row
+	nr.Moves++
+	nr.Position = s.g.Position().String()
+	nr.Updated = millis(now)
+	m := store.Move{Ply: nr.Moves - 1, Move: mv, PlayedAt: millis(now)}
+	if s.clocked() {
+		rem[side] += nr.ClockIncrement
+		nr.Remaining, nr.ClockAt = rem, millis(now)
+		m.Clock = rem[side]
+	}
+	if nr.DrawOffer == 1-side {
+		nr.DrawOffer = -1 // moving on declines the opponent's offer
+	}
+	res, why := s.g.Result()
+	if res.Over() {
+		nr.Status, nr.Result, nr.Reason, nr.DrawOffer = store.Finished, res.String(), why.String(), -1
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
+	err := s.srv.st.AddMove(ctx, &nr, m)
+	cancel()
+	if err != nil {
+		s.g.Undo()
+		s.srv.log.Error("move not saved", "game", s.id, "move", mv, "err", err)
+		return errSave
+	}
+	s.row = &nr
+	s.positions = append(s.positions, nr.Position)
+	s.legal = nil
+	s.turnStart = now
+	if res.Over() {
+		s.ended()
+		return nil
+	}
+	s.armFlag()
+	s.broadcast()
+	s.maybeAI()
+	return nil
+}
+
+// resign ends the game with a loss for side.
+func (s *session) resign(side int) error {
+	if err := s.checkPlaying(); err != nil {
+		return err
+	}
+	if err := s.g.End(game.Side(side), game.Resignation); err != nil {
+		return userError{err.Error()}
+	}
+	return s.finish(time.Now())
+}
+
+// draw handles a draw offer, acceptance or refusal by side.
+func (s *session) draw(side int, action string) error {
+	if err := s.checkPlaying(); err != nil {
+		return err
+	}
+	offer := s.row.DrawOffer
+	switch action {
+	case "offer":
+		if offer == 1-side {
+			return s.draw(side, "accept")
+		}
+		if offer == side {
+			return refuse("you have already offered a draw")
+		}
+		nr := *s.row
+		nr.DrawOffer = side
+		if err := s.update(&nr); err != nil {
+			return err
+		}
+		if s.computer == 1-side {
+			// The computer plays on.
+			nr := *s.row
+			nr.DrawOffer = -1
+			return s.update(&nr)
+		}
+		return nil
+	case "accept":
+		if offer != 1-side {
+			return refuse("there is no draw offer to accept")
+		}
+		if err := s.g.End(game.Side(side), game.Agreement); err != nil {
+			return userError{err.Error()}
+		}
+		return s.finish(time.Now())
+	case "decline":
+		if offer != 1-side {
+			return refuse("there is no draw offer to decline")
+		}
+		nr := *s.row
+		nr.DrawOffer = -1
+		return s.update(&nr)
+	}
+	return refuse("draw: unknown action %q (offer, accept or decline)", action)
+}
+
+// rematch handles a rematch offer or acceptance by side.
+func (s *session) rematch(side int, action string) error {
+	switch {
+	case s.closed:
+		return refuse("the server is shutting down; try again in a moment")
+	case s.row.Status != store.Finished:
+		return refuse("a rematch can be asked for when the game is over")
+	case s.row.RematchGame != "":
+		return refuse("the rematch has already started: /g/%s", s.row.RematchGame)
+	}
+	by := s.row.RematchBy
+	switch action {
+	case "offer":
+		if s.computer == 1-side || by == 1-side {
+			return s.startRematch(side)
+		}
+		if by == side {
+			return refuse("you have already asked for a rematch")
+		}
+		nr := *s.row
+		nr.RematchBy = side
+		return s.update(&nr)
+	case "accept":
+		if by != 1-side {
+			return refuse("there is no rematch offer to accept")
+		}
+		return s.startRematch(by)
+	}
+	return refuse("rematch: unknown action %q (offer or accept)", action)
+}
+
+// startRematch creates the new game, colours swapped: each player's seat
+// token carries over to the other side, so the old seat cookie proves the
+// new seat (POST /api/games/<new>/join with rematch_of).
+func (s *session) startRematch(by int) error {
+	now := time.Now()
+	old := s.row
+	next := &store.Game{
+		ID: newID(), Game: old.Game, Rules: old.Rules, Start: old.Start, Opponent: old.Opponent, Level: old.Level,
+		Players: [2]string{old.Players[1], old.Players[0]},
+		Seats:   [2]string{old.Seats[1], old.Seats[0]},
+		Public:  old.Public, Status: store.Playing, Result: game.Ongoing.String(), Position: old.Start,
+		ClockInitial: old.ClockInitial, ClockIncrement: old.ClockIncrement,
+		Remaining: [2]time.Duration{old.ClockInitial, old.ClockInitial}, ClockAt: millis(now),
+		DrawOffer: -1, RematchBy: -1, RematchOf: old.ID, Created: millis(now), Updated: millis(now),
+	}
+	sess, err := newSession(s.srv, next, nil)
+	if err != nil {
+		return err
+	}
+	nr := *old
+	nr.RematchBy, nr.RematchGame, nr.Updated = by, next.ID, millis(now)
+	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
+	err = s.srv.st.CreateRematch(ctx, &nr, next)
+	cancel()
+	if err != nil {
+		s.srv.log.Error("rematch not saved", "game", s.id, "err", err)
+		return errSave
+	}
+	s.srv.register(sess)
+	sess.start()
+	s.row = &nr
+	s.srv.log.Info("rematch", "game", s.id, "new", next.ID)
+	s.broadcast()
+	return nil
+}
+
+// join gives the free seat of a waiting game to the holder of token.
+func (s *session) join(token string) (int, error) {
+	switch {
+	case s.closed:
+		return 0, refuse("the server is shutting down; try again in a moment")
+	case s.row.Status != store.Waiting:
+		return 0, refuse("the game already has two players")
+	}
+	free := -1
+	for i, h := range s.row.Seats {
+		if h == "" {
+			free = i
+		}
+	}
+	if free < 0 {
+		return 0, refuse("the game already has two players")
+	}
+	now := time.Now()
+	nr := *s.row
+	nr.Seats[free] = hashToken(token)
+	nr.Players[free] = playerHuman
+	nr.Status = store.Playing
+	nr.ClockAt = millis(now)
+	if err := s.update(&nr); err != nil {
+		return 0, err
+	}
+	s.turnStart = now
+	s.armFlag()
+	return free, nil
+}
+
+// maybeAI starts the computer's search when it is to move.
+func (s *session) maybeAI() {
+	if s.computer < 0 || s.closed || s.thinking || s.row.Status != store.Playing || int(s.g.Position().Side()) != s.computer {
+		return
+	}
+	if s.player == nil {
+		hash := 2
+		if s.row.Level >= 8 {
+			hash = 16
+		}
+		p, err := ai.NewPlayerConfig(fmt.Sprintf("level:%d", s.row.Level), s.rules, ai.Config{HashMB: hash})
+		if err != nil {
+			s.srv.log.Error("no computer player", "game", s.id, "err", err)
+			return
+		}
+		s.player = p
+	}
+	lim := ai.Limits{MoveTime: s.srv.moveTime(s.row.Level)}
+	if s.clocked() {
+		lim = ai.Limits{Time: s.remaining(time.Now()), Increment: [2]time.Duration{s.row.ClockIncrement, s.row.ClockIncrement}}
+	}
+	g := game.NewGame(s.g.Start())
+	for _, m := range s.g.Moves() {
+		g.Play(m)
+	}
+	ctx, cancel := context.WithCancel(s.srv.ctx)
+	s.aiCancel, s.thinking = cancel, true
+	ply := len(s.g.Moves())
+	player := s.player
+	s.srv.aiWG.Add(1)
+	go func() {
+		defer s.srv.aiWG.Done()
+		defer cancel()
+		mv, err := s.srv.think(ctx, func() (string, error) { return player.Move(ctx, g, lim) })
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.thinking, s.aiCancel = false, nil
+		if ctx.Err() != nil || s.closed || len(s.g.Moves()) != ply {
+			return
+		}
+		if err != nil {
+			s.srv.log.Error("computer found no move", "game", s.id, "err", err)
+			return
+		}
+		if err := s.move(s.computer, mv); err != nil {
+			s.srv.log.Error("computer move refused", "game", s.id, "move", mv, "err", err)
+		}
+	}()
+}
+
+func (s *session) stopAI() {
+	if s.aiCancel != nil {
+		s.aiCancel()
+	}
+}
+
+// attach adds a client and sends it the state; false if the session has
+// left the server's map meanwhile.
+func (s *session) attach(c *client) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.evicted {
+		return false
+	}
+	s.clients[c] = struct{}{}
+	if c.seat >= 0 {
+		s.conns[c.seat]++
+		if s.conns[c.seat] == 1 {
+			s.broadcast() // the player is now connected
+			return true
+		}
+	}
+	c.send(s.stateJSON(c.seat, time.Now()))
+	return true
+}
+
+// detach removes a client.
+func (s *session) detach(c *client) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.clients[c]; !ok {
+		return
+	}
+	delete(s.clients, c)
+	if c.seat >= 0 {
+		s.conns[c.seat]--
+		if s.conns[c.seat] == 0 && !s.closed {
+			s.broadcast()
+		}
+	}
+	s.maybeEvict()
+}
+
+// maybeEvict drops a finished game nobody watches from the server's map.
+func (s *session) maybeEvict() {
+	if s.row.Status == store.Finished && len(s.clients) == 0 && !s.evicted {
+		s.evicted = true
+		s.srv.unregister(s)
+	}
+}
+
+// shutdown stops the session for a server shutdown: it saves the running
+// clock as of now (so the downtime is not charged) and closes the sockets.
+func (s *session) shutdown() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return
+	}
+	s.closed = true
+	s.stopFlag()
+	s.stopAI()
+	if run := s.running(); run >= 0 {
+		now := time.Now()
+		nr := *s.row
+		nr.Remaining = s.remaining(now)
+		nr.Remaining[run] = max(nr.Remaining[run], 0)
+		nr.ClockAt = millis(now)
+		if err := s.srv.save(&nr); err != nil {
+			s.srv.log.Error("clock not saved at shutdown", "game", s.id, "err", err)
+		} else {
+			s.row = &nr
+			s.turnStart = now
+		}
+	}
+	for c := range s.clients {
+		c.kick(closeGoingAway, "the server is shutting down")
+	}
+}
+
+// The state message.
+type (
+	stateMsg struct {
+		Type      string      `json:"type"`
+		ID        string      `json:"id"`
+		Game      string      `json:"game"`
+		Title     string      `json:"title"`
+		Rules     string      `json:"rules"`
+		Sides     [2]sideMsg  `json:"sides"`
+		Seat      *int        `json:"seat"`
+		Status    string      `json:"status"`
+		Start     string      `json:"start"`
+		Moves     []string    `json:"moves"`
+		Positions []string    `json:"positions"`
+		Position  string      `json:"position"`
+		Turn      int         `json:"turn"`
+		Legal     []string    `json:"legal"`
+		Last      string      `json:"last"`
+		Clock     *clockMsg   `json:"clock"`
+		Result    string      `json:"result"`
+		Reason    string      `json:"reason"`
+		DrawOffer *int        `json:"draw_offer"`
+		Rematch   *rematchMsg `json:"rematch"`
+	}
+	sideMsg struct {
+		Name      string `json:"name"`
+		Letter    string `json:"letter"`
+		Player    string `json:"player"`
+		Connected bool   `json:"connected"`
+	}
+	clockMsg struct {
+		InitialMS   int64    `json:"initial_ms"`
+		IncrementMS int64    `json:"increment_ms"`
+		RemainingMS [2]int64 `json:"remaining_ms"`
+		Running     *int     `json:"running"`
+		At          int64    `json:"at"`
+	}
+	rematchMsg struct {
+		OfferedBy int    `json:"offered_by"`
+		Game      string `json:"game,omitempty"`
+	}
+)
+
+func intp(i int) *int { return &i }
+
+// state builds the state object as seen from seat (-1: a spectator).
+func (s *session) state(seat int, now time.Time) *stateMsg {
+	r := s.row
+	pos := s.g.Position()
+	if s.legal == nil {
+		s.legal = []string{}
+		if r.Status == store.Playing {
+			s.legal = pos.Moves()
+		}
+	}
+	moves := s.g.Moves()
+	if moves == nil {
+		moves = []string{}
+	}
+	positions := s.positions
+	if positions == nil {
+		positions = []string{}
+	}
+	m := &stateMsg{
+		Type: "state", ID: r.ID, Game: s.spec.Name, Title: s.spec.Title, Rules: r.Rules,
+		Status: r.Status, Start: r.Start, Moves: moves, Positions: positions, Position: pos.String(),
+		Turn: int(pos.Side()), Legal: s.legal, Result: r.Result, Reason: r.Reason,
+	}
+	if len(moves) > 0 {
+		m.Last = moves[len(moves)-1]
+	}
+	if seat >= 0 {
+		m.Seat = intp(seat)
+	}
+	for i := range m.Sides {
+		sd := sideMsg{Name: s.spec.SideNames[i], Letter: s.spec.SideLetters[i], Player: r.Players[i], Connected: s.conns[i] > 0}
+		if i == s.computer {
+			sd.Connected = true
+		}
+		if i == seat {
+			sd.Player = "you"
+		}
+		m.Sides[i] = sd
+	}
+	if s.clocked() {
+		rem := s.remaining(now)
+		c := &clockMsg{InitialMS: r.ClockInitial.Milliseconds(), IncrementMS: r.ClockIncrement.Milliseconds(), At: millis(now)}
+		for i := range rem {
+			c.RemainingMS[i] = max(rem[i].Milliseconds(), 0)
+		}
+		if run := s.running(); run >= 0 {
+			c.Running = intp(run)
+		}
+		m.Clock = c
+	}
+	if r.DrawOffer >= 0 {
+		m.DrawOffer = intp(r.DrawOffer)
+	}
+	if r.RematchBy >= 0 || r.RematchGame != "" {
+		m.Rematch = &rematchMsg{OfferedBy: r.RematchBy, Game: r.RematchGame}
+	}
+	return m
+}
+
+func (s *session) stateJSON(seat int, now time.Time) []byte {
+	b, err := json.Marshal(s.state(seat, now))
+	if err != nil {
+		panic(err) // a stateMsg always marshals
+	}
+	return b
+}
+
+// broadcast sends the state to every client, encoding it once per seat.
+func (s *session) broadcast() {
+	if len(s.clients) == 0 {
+		return
+	}
+	now := time.Now()
+	var cache [3][]byte
+	for c := range s.clients {
+		i := c.seat + 1
+		if cache[i] == nil {
+			cache[i] = s.stateJSON(c.seat, now)
+		}
+		c.send(cache[i])
+	}
+}
+
+// summary is a game's line in a list.
+type summary struct {
+	ID      string    `json:"id"`
+	Game    string    `json:"game"`
+	Title   string    `json:"title"`
+	Rules   string    `json:"rules"`
+	Players [2]string `json:"players"`
+	Status  string    `json:"status"`
+	Result  string    `json:"result"`
+	Reason  string    `json:"reason"`
+	Moves   int       `json:"moves"`
+	Created int64     `json:"created"`
+	Updated int64     `json:"updated"`
+}
+
+func summarize(g *store.Game) summary {
+	title := g.Game
+	if sp, err := games.Lookup(g.Game); err == nil {
+		title = sp.Title
+	}
+	return summary{ID: g.ID, Game: g.Game, Title: title, Rules: g.Rules, Players: g.Players, Status: g.Status,
+		Result: g.Result, Reason: g.Reason, Moves: g.Moves, Created: g.Created, Updated: g.Updated}
+}
+
+// computerLabel is the display name of a computer player.
+func computerLabel(level int) string { return fmt.Sprintf("computer (level %d)", level) }
