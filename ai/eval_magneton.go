@@ -23,14 +23,15 @@ const (
 	MagEdge          // own stones on the edge
 	MagCenter        // own stones in the centre 4x4
 	MagTempo         // 1 for the side to move (the opponent's count is 0)
+	MagThreats       // minus the opponent's winning moves if it were to move, at most 2 (default rules only)
 	MagFeatures
 )
 
 // MagnetonFeatureNames names the features for the tuning tool.
-var MagnetonFeatureNames = [MagFeatures]string{"three", "two", "four", "edge", "center", "tempo"}
+var MagnetonFeatureNames = [MagFeatures]string{"three", "two", "four", "edge", "center", "tempo", "threats"}
 
 // MagnetonWeights are the default weights, fitted by tools/tune.
-var MagnetonWeights = [MagFeatures]int{40, 8, 10, 5, 3, 10}
+var MagnetonWeights = [MagFeatures]int{40, 8, 10, 5, 3, 10, 150}
 
 const (
 	filesAtoE  uint64 = 0x000000ffffffffff
@@ -69,8 +70,17 @@ func windows(own, other uint64) (two, three, four int) {
 }
 
 // MagnetonFeatures returns the features of a position, side to move minus
-// opponent.
+// opponent, under the default movement rules (force=strong,
+// movement=any-magnet).
 func MagnetonFeatures(p magneton.Position) [MagFeatures]int {
+	f := magnetonFeatures(p)
+	f[MagThreats] = -magnetonWins(p, p.Side().Other(), 2)
+	return f
+}
+
+// magnetonFeatures is MagnetonFeatures without the threats, which need the
+// default movement rules.
+func magnetonFeatures(p magneton.Position) [MagFeatures]int {
 	us, them := p.Side(), p.Side().Other()
 	ob, tb := p.Stones(us), p.Stones(them)
 	u2, u3, u4 := windows(ob, tb)
@@ -85,12 +95,22 @@ func MagnetonFeatures(p magneton.Position) [MagFeatures]int {
 	return f
 }
 
-// MagnetonKit returns the search kit of Magneton with the given weights.
-func MagnetonKit(w [MagFeatures]int) *Kit[magneton.Position, magneton.Move] {
-	return &Kit[magneton.Position, magneton.Move]{
+// MagnetonKit returns the search kit of Magneton with the given weights
+// for the given rules. Under the default movement rules (force=strong,
+// movement=any-magnet) it counts winning moves with the fast bitboard code
+// of threats_magneton.go: for the win-in-one test at the leaves, the
+// threats feature and the threat extension; under others it plays the
+// moves out and has no threats feature.
+func MagnetonKit(w [MagFeatures]int, rules magneton.Rules) *Kit[magneton.Position, magneton.Move] {
+	fast := !rules.Weak && !rules.OneSided
+	features := magnetonFeatures
+	if fast {
+		features = MagnetonFeatures
+	}
+	k := &Kit[magneton.Position, magneton.Move]{
 		Game: magneton.Spec.Name,
 		Eval: func(p magneton.Position) int {
-			f := MagnetonFeatures(p)
+			f := features(p)
 			s := 0
 			for i, x := range f {
 				s += x * w[i]
@@ -106,6 +126,11 @@ func MagnetonKit(w [MagFeatures]int) *Kit[magneton.Position, magneton.Move] {
 			return game.Ongoing, false
 		},
 	}
+	if fast {
+		k.MayWin = func(p magneton.Position) bool { return magnetonWins(p, p.Side(), 1) > 0 }
+		k.Threatened = func(p magneton.Position) bool { return magnetonWins(p, p.Side().Other(), 1) > 0 }
+	}
+	return k
 }
 
-var magnetonKit = MagnetonKit(MagnetonWeights)
+var magnetonKit = MagnetonKit(MagnetonWeights, magneton.Rules{})

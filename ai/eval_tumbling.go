@@ -181,6 +181,7 @@ func tumblingPlayer(name string, rules game.Rules, cfg Config) (Player, bool, er
 		p := newABPlayer(name, boardspaceKit, cfg, abLevel{depth: 5})
 		p.eng.NoQuiescence = true
 		p.eng.NoReductions = true
+		p.eng.Contempt = 0
 		p.fixed = true
 		return p, true, nil
 	}

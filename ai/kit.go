@@ -29,6 +29,11 @@ type Kit[P game.Position[P, M], M comparable] struct {
 	// for a win in one: false means no move of the side to move wins at
 	// once, and the search skips playing them all.
 	MayWin func(p P) bool
+	// Threatened, if not nil, reports whether the opponent of the side to
+	// move could win at once if it were its turn (or may: a superset is
+	// fine). At the leaves the search then looks one move further, to see
+	// whether the side to move can parry: the threat extension.
+	Threatened func(p P) bool
 }
 
 // Score bounds. A won position scores Mate minus the number of plies to the

@@ -80,15 +80,15 @@ func NewPlayerConfig(name string, rules game.Rules, cfg Config) (Player, error) 
 	}
 	switch rules.Spec() {
 	case magneton.Spec:
-		kit := magnetonKit
+		mr, _ := rules.(magneton.Rules)
+		w := MagnetonWeights
 		if cfg.Weights != nil {
-			var w [MagFeatures]int
 			if len(cfg.Weights) != len(w) {
 				return nil, fmt.Errorf("player %q: %d weights given, Magneton has %d features", name, len(cfg.Weights), len(w))
 			}
 			copy(w[:], cfg.Weights)
-			kit = MagnetonKit(w)
 		}
+		kit := MagnetonKit(w, mr)
 		return makePlayer(name, rules, kit, cfg)
 	}
 	if p, ok, err := tumblingPlayer(name, rules, cfg); ok {

@@ -9,6 +9,9 @@ import (
 	"github.com/magneton-games/magneton/game"
 )
 
+// DefaultContempt is the Contempt of a new Engine.
+const DefaultContempt = 20
+
 // maxPly bounds the depth of a search path.
 const maxPly = 128
 
@@ -53,6 +56,10 @@ type Engine[P game.Position[P, M], M comparable] struct {
 	NoQuiescence bool
 	// NoReductions turns late move reductions off.
 	NoReductions bool
+	// Contempt is how much worse than 0 the root side to move scores a
+	// draw by repetition, so that it avoids repeating in positions it
+	// judges level and plays on for a win.
+	Contempt int
 	workers      []*worker[P, M]
 }
 
@@ -65,7 +72,7 @@ func NewEngine[P game.Position[P, M], M comparable](kit *Kit[P, M], hashMB, thre
 	if hashMB < 1 {
 		hashMB = 1
 	}
-	e := &Engine[P, M]{kit: kit, tt: newTable(hashMB), threads: threads}
+	e := &Engine[P, M]{kit: kit, tt: newTable(hashMB), threads: threads, Contempt: DefaultContempt}
 	return e
 }
 
@@ -279,10 +286,13 @@ func (w *worker[P, M]) search(p P, depth, ply, alpha, beta int) int {
 	}
 	h := p.Hash()
 	if ply > 0 && w.repeated(h) {
-		return 0
+		if ply%2 == 0 {
+			return -w.e.Contempt
+		}
+		return w.e.Contempt
 	}
 	if depth <= 0 || ply >= maxPly-2 {
-		return w.quiesce(p, ply)
+		return w.quiesce(p, ply, 0)
 	}
 	if w.tick() {
 		return 0
@@ -436,8 +446,11 @@ func pick[M any](moves []M, scores []int32, i int) {
 
 // quiesce scores a leaf: a win when the side to move can win at once (the
 // games' threats: a magnet line in Magneton, a King capture in Tumbling
-// Down), a loss when it has no move, else the static evaluation.
-func (w *worker[P, M]) quiesce(p P, ply int) int {
+// Down), a loss when it has no move, else the static evaluation. When the
+// opponent threatens to win at once (Kit.Threatened), the first leaf
+// (qd 0) looks at every move to see whether one parries the threat: the
+// threat extension.
+func (w *worker[P, M]) quiesce(p P, ply, qd int) int {
 	w.tick()
 	kit := w.e.kit
 	if w.e.NoQuiescence {
@@ -447,6 +460,7 @@ func (w *worker[P, M]) quiesce(p P, ply int) int {
 		}
 		return kit.Eval(p)
 	}
+	w.pvLen[ply] = 0
 	moves := p.AppendMoves(w.moves[ply][:0])
 	w.moves[ply] = moves
 	if len(moves) == 0 {
@@ -454,19 +468,38 @@ func (w *worker[P, M]) quiesce(p P, ply int) int {
 		return resultScore(r, p.Side(), ply)
 	}
 	us := p.Side()
-	if kit.MayWin != nil && !kit.MayWin(p) {
-		return kit.Eval(p)
-	}
-	for _, m := range moves {
-		if r, ok := kit.Decided(p.Play(m)); ok {
-			if wnr, ok := r.Winner(); ok && wnr == us {
-				w.pv[ply][0] = m
-				w.pvLen[ply] = 1
-				return Mate - ply - 1
+	if kit.MayWin == nil || kit.MayWin(p) {
+		for _, m := range moves {
+			if r, ok := kit.Decided(p.Play(m)); ok {
+				if wnr, ok := r.Winner(); ok && wnr == us {
+					w.pv[ply][0] = m
+					w.pvLen[ply] = 1
+					return Mate - ply - 1
+				}
 			}
 		}
 	}
-	return kit.Eval(p)
+	if qd > 0 || kit.Threatened == nil || ply >= maxPly-2 || !kit.Threatened(p) {
+		return kit.Eval(p)
+	}
+	best := -inf
+	for i := 0; i < len(moves); i++ {
+		m := w.moves[ply][i]
+		child := p.Play(m)
+		var score int
+		if r, ok := kit.Decided(child); ok {
+			score = resultScore(r, us, ply+1)
+		} else {
+			score = -w.quiesce(child, ply+1, qd+1)
+		}
+		if score > best {
+			best = score
+			w.pv[ply][0] = m
+			copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
+			w.pvLen[ply] = w.pvLen[ply+1] + 1
+		}
+	}
+	return best
 }
 
 func (w *worker[P, M]) hasMoves(p P, ply int) bool {
