@@ -17,13 +17,13 @@ import (
 
 // Magneton feature indices.
 const (
-	MagThree  = iota // windows of 4 with 3 own stones and 1 empty square
-	MagTwo           // windows with 2 own stones and 2 empty squares
-	MagFour          // full windows of own stones (made without a magnet, they do not win)
-	MagEdge          // own stones on the edge
-	MagCenter        // own stones in the centre 4x4
-	MagTempo         // 1 for the side to move (the opponent's count is 0)
-	MagThreats       // minus the opponent's winning moves if it were to move, at most 2 (default rules only)
+	MagThree   = iota // windows of 4 with 3 own stones and 1 empty square
+	MagTwo            // windows with 2 own stones and 2 empty squares
+	MagFour           // full windows of own stones (made without a magnet, they do not win)
+	MagEdge           // own stones on the edge
+	MagCenter         // own stones in the centre 4x4
+	MagTempo          // 1 for the side to move (the opponent's count is 0)
+	MagThreats        // minus the opponent's winning moves if it were to move, at most 2 (default rules only)
 	MagFeatures
 )
 

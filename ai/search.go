@@ -60,7 +60,7 @@ type Engine[P game.Position[P, M], M comparable] struct {
 	// draw by repetition, so that it avoids repeating in positions it
 	// judges level and plays on for a win.
 	Contempt int
-	workers      []*worker[P, M]
+	workers  []*worker[P, M]
 }
 
 // NewEngine makes an engine with a transposition table of about hashMB
