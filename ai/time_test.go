@@ -1,0 +1,89 @@
+package ai
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/magneton"
+)
+
+func TestBudget(t *testing.T) {
+	if b := (Limits{MoveTime: time.Second}).Budget(game.First, time.Minute); b.Hard != time.Second || b.Soft != 0 {
+		t.Errorf("movetime: %+v", b)
+	}
+	if b := (Limits{}).Budget(game.First, 3*time.Second); b.Hard != 3*time.Second {
+		t.Errorf("no limits: %+v", b)
+	}
+	if b := (Limits{Depth: 4}).Budget(game.First, 3*time.Second); b.Hard != 0 || b.Depth != 4 {
+		t.Errorf("depth only: %+v", b)
+	}
+	// 60 s left and 1 s increment: target 2 s + 0.75 s, hard at most 3x
+	// the target and a quarter of the time left.
+	l := Limits{Time: [2]time.Duration{time.Minute, time.Second}, Increment: [2]time.Duration{time.Second, 0}}
+	b := l.Budget(game.First, 0)
+	if b.Soft != 2750*time.Millisecond || b.Hard != 8250*time.Millisecond {
+		t.Errorf("clock: %+v", b)
+	}
+	// Second player with 1 s left and no increment: target 1/30 of it,
+	// hard three times that (below a quarter of the time left).
+	if b := l.Budget(game.Second, 0); b.Hard != 3*(time.Second/30) || b.Soft != time.Second/30 {
+		t.Errorf("short clock: %+v", b)
+	}
+}
+
+// TestMCTSTreeReuse checks that the subtree of the position reached is
+// kept for the next search.
+func TestMCTSTreeReuse(t *testing.T) {
+	s := NewMCTS(magnetonKit, 1, 1)
+	p := magneton.Rules{}.StartPosition()
+	if _, err := s.Search(context.Background(), p, Budget{Nodes: 20000}, nil); err != nil {
+		t.Fatal(err)
+	}
+	// Play the most visited move and a reply, and search again.
+	root := s.trees[0].root
+	best := root.children[0]
+	for _, c := range root.children {
+		if c.visits > best.visits {
+			best = c
+		}
+	}
+	reply := best.children[0]
+	for _, c := range best.children {
+		if c.visits > reply.visits {
+			reply = c
+		}
+	}
+	q := p.Play(best.move).Play(reply.move)
+	kept := reply.visits
+	s.trees[0].reuse(q)
+	if s.trees[0].root != reply || s.trees[0].root.visits != kept || kept == 0 {
+		t.Errorf("the tree was not reused (root visits %v, want %v)", s.trees[0].root.visits, kept)
+	}
+}
+
+// TestSearchStopsOnCancel checks that a search without limits returns a
+// legal move soon after its context is cancelled.
+func TestSearchStopsOnCancel(t *testing.T) {
+	for _, name := range []string{"alphabeta", "mcts"} {
+		pl, err := NewPlayer(name, magneton.Rules{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := game.NewGame(magneton.Rules{}.Start())
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		start := time.Now()
+		m, err := pl.Move(ctx, g, Limits{Depth: 100})
+		cancel()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%s took %v to stop", name, d)
+		}
+		if err := g.Play(m); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
