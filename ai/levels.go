@@ -125,6 +125,9 @@ var levelNodes = [6]int64{30, 100, 300, 1000, 3000, 10000}
 // beginnerTemp is level 1's softmax temperature, in evaluation units.
 const beginnerTemp = 60
 
+// LevelNames names the levels 1 to 8 (index 0 is level 1), for menus.
+var LevelNames = [8]string{"beginner", "novice", "casual", "intermediate", "club", "advanced", "expert", "max"}
+
 // newLevelPlayer makes the player of a level.
 func newLevelPlayer[P game.Position[P, M], M comparable](lv int, rules game.Rules, kit *Kit[P, M], cfg Config, rng *rand.Rand) Player {
 	name := fmt.Sprintf("level %d", lv)
