@@ -1,0 +1,416 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/magneton-games/magneton/ai"
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/games"
+)
+
+// chromiumPath is Debian's Chromium, which CI installs.
+const chromiumPath = "/usr/bin/chromium"
+
+// browser starts a headless Chromium with a fresh profile and returns its
+// context; tabs made from it with tab share the browser.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Skipf("the browser tests need Chromium at %s (apt-get install chromium)", chromiumPath)
+	}
+	profile := t.TempDir()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1280, 860),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	bctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("start Chromium: %v", err)
+	}
+	return bctx
+}
+
+// page is one browser tab with its own cookies (a person at their computer).
+type page struct {
+	t    *testing.T
+	name string
+	ctx  context.Context
+
+	mu   sync.Mutex
+	errs []string
+}
+
+// tab opens a tab in a new browser context, so that its cookies (the seat)
+// are its own, and collects the page's console errors and exceptions.
+func tab(t *testing.T, bctx context.Context, name string) *page {
+	t.Helper()
+	p := &page{t: t, name: name}
+	listener := func(ev any) {
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError {
+				var parts []string
+				for _, a := range ev.Args {
+					parts = append(parts, string(a.Value)+a.Description)
+				}
+				p.addErr("console.error: " + strings.Join(parts, " "))
+			}
+		case *runtime.EventExceptionThrown:
+			d := ev.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+			p.addErr(fmt.Sprintf("exception: %s (%s:%d)", msg, d.URL, d.LineNumber))
+		}
+	}
+	ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext(), chromedp.WithListener(listener))
+	t.Cleanup(cancel)
+	p.ctx = ctx
+	// The first run opens the tab, which lives as long as the context it is
+	// given: so give it ctx itself, not a child with a time limit.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 860)); err != nil {
+		t.Fatalf("%s: open a tab: %v", name, err)
+	}
+	return p
+}
+
+func (p *page) addErr(s string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.errs = append(p.errs, s)
+}
+
+// checkConsole fails the test if the page logged an error or threw.
+func (p *page) checkConsole() {
+	p.t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, e := range p.errs {
+		p.t.Errorf("%s: %s", p.name, e)
+	}
+}
+
+func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		p.t.Fatalf("%s: %v", p.name, err)
+	}
+}
+
+func eval[T any](p *page, expr string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		p.t.Fatalf("%s: evaluate %s: %v", p.name, expr, err)
+	}
+	return v
+}
+
+// waitFor polls a JavaScript condition until it is true.
+func (p *page) waitFor(what, cond string, timeout time.Duration) {
+	p.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		if eval[bool](p, "!!("+cond+")") {
+			return
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("%s: timed out after %v waiting for %s (%s)", p.name, timeout, what, cond)
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
+}
+
+// state is the part of the server's state object the tests read.
+type state struct {
+	ID     string   `json:"id"`
+	Game   string   `json:"game"`
+	Rules  string   `json:"rules"`
+	Seat   *int     `json:"seat"`
+	Status string   `json:"status"`
+	Start  string   `json:"start"`
+	Moves  []string `json:"moves"`
+	Turn   int      `json:"turn"`
+	Legal  []string `json:"legal"`
+	Result string   `json:"result"`
+	Reason string   `json:"reason"`
+}
+
+// state returns the state the game page last received.
+func (p *page) state() state {
+	p.t.Helper()
+	return eval[state](p, `(window.magnetonGame && window.magnetonGame.state) || {}`)
+}
+
+func (p *page) goTo(url string) {
+	p.t.Helper()
+	p.do(chromedp.Navigate(url))
+}
+
+func (p *page) click(css string) {
+	p.t.Helper()
+	p.do(chromedp.Click(chromedp.CSS(css), chromedp.NodeVisible))
+}
+
+// clickSquare clicks a square of the board.
+func (p *page) clickSquare(sq string) {
+	p.t.Helper()
+	p.click(fmt.Sprintf(`.board .sq[data-sq=%q]`, sq))
+}
+
+// play makes a move with the mouse, as a person would: a drop is one click,
+// a move a click on the piece and one on the target; when a Tumbling Down
+// step and tumble share the target, it picks one in the popup. It waits for
+// the server's new state.
+func (p *page) play(move string) {
+	p.t.Helper()
+	before := len(p.state().Moves)
+	if len(move) == 2 {
+		p.clickSquare(move)
+	} else {
+		from, to := move[:2], move[3:]
+		p.clickSquare(from)
+		p.waitFor("the piece on "+from+" to be selected", fmt.Sprintf(`document.querySelector('.sq[data-sq=%q]').classList.contains('selected')`, from), 5*time.Second)
+		p.clickSquare(to)
+		if eval[bool](p, `!!document.querySelector('.chooser')`) {
+			if move[2] == '>' {
+				p.click(".chooser .choose-tumble")
+			} else {
+				p.click(".chooser .choose-step")
+			}
+		}
+	}
+	p.waitFor("the move "+move+" to be played", fmt.Sprintf(`window.magnetonGame.state.moves.length > %d`, before), 10*time.Second)
+}
+
+// chooser picks the tests' moves with the project's own engine, so that a
+// game against the computer ends soon.
+type chooser struct {
+	t      *testing.T
+	player ai.Player
+}
+
+func (c *chooser) move(s state) string {
+	c.t.Helper()
+	sp, err := games.Lookup(s.Game)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	rules, err := sp.Rules(s.Rules)
+	if err != nil {
+		c.t.Fatalf("rules %q: %v", s.Rules, err)
+	}
+	start, err := rules.ParsePosition(s.Start)
+	if err != nil {
+		c.t.Fatalf("start %q: %v", s.Start, err)
+	}
+	g := game.NewGame(start)
+	for _, m := range s.Moves {
+		if err := g.Play(m); err != nil {
+			c.t.Fatalf("replay %v: %v", s.Moves, err)
+		}
+	}
+	if c.player == nil {
+		if c.player, err = ai.NewPlayer("alphabeta", rules); err != nil {
+			c.t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	m, err := c.player.Move(ctx, g, ai.Limits{MoveTime: 40 * time.Millisecond, Depth: 4})
+	if err != nil {
+		c.t.Fatalf("choose a move: %v", err)
+	}
+	return m
+}
+
+// screenshot saves the page as a PNG under docs/ when UPDATE_SCREENSHOTS is
+// set (go test ./e2e -run Browser with UPDATE_SCREENSHOTS=1).
+func (p *page) screenshot(name string) {
+	p.t.Helper()
+	if os.Getenv("UPDATE_SCREENSHOTS") == "" {
+		return
+	}
+	time.Sleep(900 * time.Millisecond) // let the last move's animation finish
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Fatalf("screenshot: %v", err)
+	}
+	path := filepath.Join("..", "docs", name)
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+	p.t.Logf("wrote %s", path)
+}
+
+// newGame fills in the home page's form and starts the game.
+func (p *page) newGame(base, gameName, opponent, level, color, clock string) {
+	p.t.Helper()
+	p.goTo(base + "/")
+	p.waitFor("the new-game form", `document.querySelector('#start')`, 10*time.Second)
+	p.click(fmt.Sprintf(`[data-name=game] input[value=%q] + label`, gameName))
+	p.click(fmt.Sprintf(`[data-name=opponent] input[value=%q] + label`, opponent))
+	if level != "" {
+		p.click(fmt.Sprintf(`[data-name=level] input[value=%q] + label`, level))
+	}
+	p.click(fmt.Sprintf(`[data-name=color] input[value=%q] + label`, color))
+	if clock != "" {
+		p.do(chromedp.SetValue(chromedp.CSS(`#clock`), clock))
+		p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#clock').dispatchEvent(new Event('change'))`))
+	}
+	p.click(`#start`)
+	p.waitFor("the game page", `location.pathname.startsWith('/g/') && window.magnetonGame && window.magnetonGame.state`, 10*time.Second)
+}
+
+// TestBrowserGameAgainstComputer plays a whole game of Tumbling Down against
+// the computer at level 1 by clicking on the board, until the result banner
+// shows; then replays it with the keyboard and opens the analysis view.
+func TestBrowserGameAgainstComputer(t *testing.T) {
+	bctx := browser(t)
+	base := startServer(t)
+	p := tab(t, bctx, "player")
+	p.newGame(base, "tumbling-down", "computer", "1", "first", "")
+	c := &chooser{t: t}
+	shot := false
+	for ply := 0; ; ply++ {
+		p.waitFor("my turn or the end", `(s => s.status === 'finished' || (s.status === 'playing' && s.seat === s.turn && s.legal.length > 0))(window.magnetonGame.state)`, 30*time.Second)
+		s := p.state()
+		if s.Status == "finished" {
+			break
+		}
+		if ply > 120 {
+			t.Fatalf("no result after %d moves: %v", len(s.Moves), s.Moves)
+		}
+		if ply == 3 {
+			p.screenshot("screenshot-tumbling.png")
+			shot = true
+		}
+		p.play(c.move(s))
+	}
+	if !shot {
+		p.screenshot("screenshot-tumbling.png")
+	}
+	s := p.state()
+	t.Logf("game over after %d moves: %s (%s)", len(s.Moves), s.Result, s.Reason)
+	if s.Result == "*" || s.Reason == "" {
+		t.Errorf("finished without a result: %+v", s)
+	}
+	p.waitFor("the result banner", `document.querySelector('.status .result')`, 5*time.Second)
+	banner := eval[string](p, `document.querySelector('.status .result').textContent`)
+	if !strings.Contains(banner, s.Result) && !(s.Result == "1/2-1/2" && strings.Contains(banner, "½")) {
+		t.Errorf("banner %q does not show the result %s", banner, s.Result)
+	}
+	// Replay: Home goes to the start, ArrowRight one move on.
+	p.do(chromedp.KeyEvent(kb.Home))
+	p.waitFor("the start position", `document.querySelectorAll('.mv[aria-current="true"]').length === 0`, 5*time.Second)
+	p.do(chromedp.KeyEvent(kb.ArrowRight))
+	p.waitFor("the first move", `document.querySelector('.mv[aria-current="true"]') && document.querySelector('.mv[aria-current="true"]').dataset.ply === '1'`, 5*time.Second)
+	p.checkConsole()
+}
+
+// TestBrowserTwoPlayersAndWatcher: one person creates a game against a
+// person and sends the invitation link; the second opens it and the game
+// starts; a third person watches. They play by clicks, the watcher sees
+// every move as it happens and cannot move; a reload keeps the seat; the
+// game ends in a draw offered by one and accepted by the other.
+func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
+	bctx := browser(t)
+	base := startServer(t)
+	a := tab(t, bctx, "first player")
+	b := tab(t, bctx, "second player")
+	w := tab(t, bctx, "watcher")
+
+	a.newGame(base, "magneton", "human", "", "first", "5+3")
+	a.waitFor("the invitation link", `document.querySelector('.invite-url')`, 10*time.Second)
+	invite := eval[string](a, `document.querySelector('.invite-url').value`)
+	id := a.state().ID
+	if !strings.Contains(invite, "invite=") {
+		t.Fatalf("invitation link %q", invite)
+	}
+	w.goTo(base + "/g/" + id)
+	w.waitFor("the game as a spectator", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.seat === null`, 10*time.Second)
+
+	b.goTo(invite)
+	b.waitFor("the seat", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.seat === 1 && window.magnetonGame.state.status === 'playing'`, 10*time.Second)
+	a.waitFor("the game to start", `window.magnetonGame.state.status === 'playing'`, 10*time.Second)
+	w.waitFor("the game to start", `window.magnetonGame.state.status === 'playing'`, 10*time.Second)
+	if got := eval[string](b, `location.pathname + location.search`); got != "/g/"+id {
+		t.Errorf("after joining the URL is %q, want /g/%s without the invitation", got, id)
+	}
+
+	c := &chooser{t: t}
+	var moves []string
+	for i := 0; i < 12; i++ {
+		mover := a
+		if i%2 == 1 {
+			mover = b
+		}
+		m := c.move(mover.state())
+		moves = append(moves, m)
+		mover.play(m)
+		n := i + 1
+		for _, p := range []*page{a, b, w} {
+			p.waitFor(fmt.Sprintf("move %d on the board", n), fmt.Sprintf(`document.querySelectorAll('.moves .mv').length === %d && window.magnetonGame.state.moves.length === %d`, n, n), 10*time.Second)
+		}
+		if i == 3 {
+			// The second player reloads: the seat comes back with the cookie.
+			b.do(chromedp.Reload())
+			b.waitFor("the seat after a reload", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.seat === 1`, 10*time.Second)
+		}
+	}
+	if got := eval[string](w, `Array.from(document.querySelectorAll('.moves .mv')).map(e => e.textContent).join(' ')`); got != strings.Join(moves, " ") {
+		t.Errorf("the watcher's move list is %q, want %q", got, strings.Join(moves, " "))
+	}
+	// The watcher cannot move: the board takes no input and offers no buttons.
+	if eval[bool](w, `document.querySelector('.board').classList.contains('interactive') || !!document.querySelector('#resign')`) {
+		t.Errorf("the watcher's board takes moves")
+	}
+	a.screenshot("screenshot-magneton.png")
+
+	a.click("#offer-draw")
+	b.waitFor("the draw offer", `Array.from(document.querySelectorAll('.offer button')).some(e => e.textContent === 'Accept draw')`, 10*time.Second)
+	b.click(".offer .btn.primary")
+	for _, p := range []*page{a, b, w} {
+		p.waitFor("the draw", `window.magnetonGame.state.status === 'finished' && document.querySelector('.status .result')`, 10*time.Second)
+		if s := p.state(); s.Result != "1/2-1/2" || s.Reason != "agreement" {
+			t.Errorf("%s sees %s (%s), want a draw by agreement", p.name, s.Result, s.Reason)
+		}
+	}
+	for _, p := range []*page{a, b, w} {
+		p.checkConsole()
+	}
+}

@@ -1,0 +1,49 @@
+// HTTP helpers for the play server's JSON API (docs/protocol.md).
+
+/** An error answered by the server, with its HTTP status. */
+export class APIError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Calls the API and returns the decoded JSON answer; throws APIError. */
+export async function api(method, path, body) {
+  const opts = { method, headers: {}, credentials: 'same-origin' };
+  if (body !== undefined) {
+    opts.headers['Content-Type'] = 'application/json';
+    opts.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, opts);
+  } catch (e) {
+    throw new APIError('The server cannot be reached. Check your connection.', 0);
+  }
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch (e) {
+    data = null;
+  }
+  if (!res.ok) {
+    const msg = (data && data.error) || text.trim() || res.statusText;
+    throw new APIError(msg, res.status);
+  }
+  return data;
+}
+
+let metaPromise = null;
+
+/** The server's description of the games and levels, fetched once. */
+export function getMeta() {
+  if (!metaPromise) {
+    metaPromise = api('GET', '/api/meta').catch((e) => {
+      metaPromise = null;
+      throw e;
+    });
+  }
+  return metaPromise;
+}

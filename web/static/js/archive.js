@@ -1,0 +1,48 @@
+// The archive: finished games, newest first, a page at a time.
+
+import { h, formatDate, toast } from './dom.js';
+import { api } from './api.js';
+import { shortResult } from './words.js';
+
+const PAGE = 50;
+
+export function archiveView() {
+  const body = h('tbody');
+  const more = h('button.btn', { type: 'button', hidden: true }, 'Older games');
+  const empty = h('p.empty', { hidden: true }, 'No finished games yet.');
+  const node = h('section.card.archive', { 'aria-labelledby': 'archive-title' },
+    h('h1#archive-title', 'Finished games'),
+    h('div.table-wrap', h('table.games',
+      h('thead', h('tr', ['Game', 'Players', 'Result', 'Moves', 'Ended', ''].map((t) => h('th', { scope: 'col' }, t)))),
+      body)),
+    empty, more);
+  let last = '';
+
+  async function load() {
+    more.disabled = true;
+    try {
+      const q = new URLSearchParams({ status: 'finished', limit: String(PAGE) });
+      if (last) q.set('before', last);
+      const res = await api('GET', '/api/games?' + q);
+      const games = (res && res.games) || [];
+      for (const g of games) {
+        const href = `/g/${g.id}`;
+        body.append(h('tr',
+          h('td', h('a', { href }, g.title || g.game), g.rules && g.rules !== 'standard' ? h('small.rules', ' ' + g.rules) : null),
+          h('td', (g.players || []).join(' vs ')),
+          h('td', h('strong', shortResult(g.result)), g.reason ? h('small', ' ' + g.reason) : null),
+          h('td', String(g.moves ?? '')),
+          h('td', formatDate(g.updated || g.created)),
+          h('td', h('a.btn.small.ghost', { href }, 'Replay'))));
+        last = g.id;
+      }
+      empty.hidden = body.childElementCount > 0;
+      more.hidden = games.length < PAGE;
+    } catch (err) {
+      toast(err.message, 'error');
+    }
+    more.disabled = false;
+  }
+  more.onclick = load;
+  return { node, mounted: load };
+}
