@@ -76,7 +76,7 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is over %d bytes", maxBody))
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("the body is over %d bytes", maxBody))
 		} else {
 			writeError(w, http.StatusBadRequest, "reading the body: "+err.Error())
 		}

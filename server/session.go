@@ -655,11 +655,12 @@ func intp(i int) *int { return &i }
 func (s *session) state(seat int, now time.Time) *stateMsg {
 	r := s.row
 	pos := s.g.Position()
-	if s.legal == nil {
-		s.legal = []string{}
-		if r.Status == store.Playing {
+	legal := []string{}
+	if r.Status == store.Playing {
+		if s.legal == nil {
 			s.legal = pos.Moves()
 		}
+		legal = s.legal
 	}
 	moves := s.g.Moves()
 	if moves == nil {
@@ -672,7 +673,7 @@ func (s *session) state(seat int, now time.Time) *stateMsg {
 	m := &stateMsg{
 		Type: "state", ID: r.ID, Game: s.spec.Name, Title: s.spec.Title, Rules: r.Rules,
 		Status: r.Status, Start: r.Start, Moves: moves, Positions: positions, Position: pos.String(),
-		Turn: int(pos.Side()), Legal: s.legal, Result: r.Result, Reason: r.Reason,
+		Turn: int(pos.Side()), Legal: legal, Result: r.Result, Reason: r.Reason,
 	}
 	if len(moves) > 0 {
 		m.Last = moves[len(moves)-1]

@@ -1,0 +1,329 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/magneton-games/magneton/store"
+)
+
+// testServer is a server on a store in a folder, served by httptest.
+type testServer struct {
+	t   *testing.T
+	dir string
+	st  store.Store
+	srv *Server
+	ts  *httptest.Server
+	url string
+}
+
+var testStatic = fstest.MapFS{
+	"index.html":  {Data: []byte("<!doctype html><title>magneton</title>")},
+	"css/app.css": {Data: []byte("body{}")},
+}
+
+func startServer(t *testing.T, dir string, tune ...func(*Config)) *testServer {
+	t.Helper()
+	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(dir, "games.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Store: st, Static: testStatic, ComputerMoveTime: 20 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)}
+	for _, f := range tune {
+		f(&cfg)
+	}
+	srv, err := New(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	s := &testServer{t: t, dir: dir, st: st, srv: srv, ts: ts, url: ts.URL}
+	t.Cleanup(s.stop)
+	return s
+}
+
+// stop shuts the server down as magneton serve does; stopping twice is
+// harmless.
+func (s *testServer) stop() {
+	if s.ts == nil {
+		return
+	}
+	s.ts.Listener.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := s.srv.Close(ctx); err != nil {
+		s.t.Error(err)
+	}
+	s.ts.Close()
+	s.st.Close()
+	s.ts = nil
+}
+
+// user is a browser: a cookie jar and the sockets it opened.
+type user struct {
+	t    *testing.T
+	s    *testServer
+	http *http.Client
+}
+
+func (s *testServer) user() *user {
+	jar, _ := cookiejar.New(nil)
+	return &user{t: s.t, s: s, http: &http.Client{Jar: jar, Timeout: 20 * time.Second}}
+}
+
+// do sends a request with a JSON body (nil for none) and decodes the JSON
+// answer into out (if not nil), returning the status.
+func (u *user) do(method, path string, body any, out any) int {
+	u.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		if s, ok := body.(string); ok {
+			rd = strings.NewReader(s)
+		} else {
+			b, _ := json.Marshal(body)
+			rd = bytes.NewReader(b)
+		}
+	}
+	req, err := http.NewRequest(method, u.s.url+path, rd)
+	if err != nil {
+		u.t.Fatal(err)
+	}
+	resp, err := u.http.Do(req)
+	if err != nil {
+		u.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			u.t.Fatalf("%s %s: %d %q: %v", method, path, resp.StatusCode, data, err)
+		}
+	}
+	return resp.StatusCode
+}
+
+type created struct {
+	ID     string `json:"id"`
+	URL    string `json:"url"`
+	Invite string `json:"invite"`
+	Error  string `json:"error"`
+}
+
+func (u *user) create(req map[string]any) created {
+	u.t.Helper()
+	var c created
+	if code := u.do("POST", "/api/games", req, &c); code != http.StatusCreated {
+		u.t.Fatalf("create %v: %d %s", req, code, c.Error)
+	}
+	return c
+}
+
+// joinResult is the answer of a join.
+type joinResult struct {
+	ID    string `json:"id"`
+	Seat  int    `json:"seat"`
+	Error string `json:"error"`
+}
+
+func (u *user) join(id string, body any) (joinResult, int) {
+	u.t.Helper()
+	var j joinResult
+	code := u.do("POST", "/api/games/"+id+"/join", body, &j)
+	return j, code
+}
+
+// state is the state message as a client reads it.
+type state struct {
+	Type  string `json:"type"`
+	ID    string `json:"id"`
+	Game  string `json:"game"`
+	Sides [2]struct {
+		Name      string `json:"name"`
+		Player    string `json:"player"`
+		Connected bool   `json:"connected"`
+	} `json:"sides"`
+	Seat      *int     `json:"seat"`
+	Status    string   `json:"status"`
+	Start     string   `json:"start"`
+	Moves     []string `json:"moves"`
+	Positions []string `json:"positions"`
+	Position  string   `json:"position"`
+	Turn      int      `json:"turn"`
+	Legal     []string `json:"legal"`
+	Last      string   `json:"last"`
+	Clock     *struct {
+		InitialMS   int64    `json:"initial_ms"`
+		IncrementMS int64    `json:"increment_ms"`
+		RemainingMS [2]int64 `json:"remaining_ms"`
+		Running     *int     `json:"running"`
+		At          int64    `json:"at"`
+	} `json:"clock"`
+	Result    string `json:"result"`
+	Reason    string `json:"reason"`
+	DrawOffer *int   `json:"draw_offer"`
+	Rematch   *struct {
+		OfferedBy int    `json:"offered_by"`
+		Game      string `json:"game"`
+	} `json:"rematch"`
+	Message string `json:"message"`
+}
+
+func (u *user) state(id string) state {
+	u.t.Helper()
+	var st state
+	if code := u.do("GET", "/api/games/"+id, nil, &st); code != http.StatusOK {
+		u.t.Fatalf("state of %s: %d", id, code)
+	}
+	return st
+}
+
+// sock is one WebSocket of a user; a goroutine reads it into msgs, since
+// a Read whose context ends closes the connection.
+type sock struct {
+	t    *testing.T
+	conn *websocket.Conn
+	msgs chan []byte
+	err  error // why the socket closed, once msgs is closed
+	last state
+}
+
+func (u *user) connect(id string) *sock {
+	u.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	url := "ws" + strings.TrimPrefix(u.s.url, "http") + "/api/games/" + id + "/ws"
+	conn, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: u.http})
+	if err != nil {
+		u.t.Fatalf("dial %s: %v", url, err)
+	}
+	s := &sock{t: u.t, conn: conn, msgs: make(chan []byte, 1000)}
+	go func() {
+		for {
+			_, data, err := conn.Read(context.Background())
+			if err != nil {
+				s.err = err
+				close(s.msgs)
+				return
+			}
+			s.msgs <- data
+		}
+	}()
+	u.t.Cleanup(func() { conn.CloseNow() })
+	s.last = s.next()
+	if s.last.Type != "state" {
+		u.t.Fatalf("first message %+v, want a state", s.last)
+	}
+	return s
+}
+
+// read returns the next message, or an error (a closed socket, or nothing
+// within timeout).
+func (s *sock) read(timeout time.Duration) (state, []byte, error) {
+	var data []byte
+	select {
+	case d, ok := <-s.msgs:
+		if !ok {
+			return state{}, nil, s.err
+		}
+		data = d
+	case <-time.After(timeout):
+		return state{}, nil, context.DeadlineExceeded
+	}
+	var st state
+	if err := json.Unmarshal(data, &st); err != nil {
+		s.t.Fatalf("bad message %q: %v", data, err)
+	}
+	if st.Type == "state" {
+		s.last = st
+	}
+	return st, data, nil
+}
+
+func (s *sock) next() state {
+	s.t.Helper()
+	st, _, err := s.read(10 * time.Second)
+	if err != nil {
+		s.t.Fatalf("read: %v", err)
+	}
+	return st
+}
+
+// until reads states until one satisfies ok.
+func (s *sock) until(what string, ok func(state) bool) state {
+	s.t.Helper()
+	if ok(s.last) {
+		return s.last
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		st, _, err := s.read(time.Until(deadline))
+		if err != nil {
+			s.t.Fatalf("waiting for %s: %v", what, err)
+		}
+		if st.Type == "state" && ok(st) {
+			return st
+		}
+	}
+	s.t.Fatalf("no state with %s", what)
+	return state{}
+}
+
+// expectError reads messages until an error arrives, failing on a state
+// that shows a change.
+func (s *sock) expectError(contains string) {
+	s.t.Helper()
+	for {
+		st := s.next()
+		if st.Type == "error" {
+			if !strings.Contains(st.Message, contains) {
+				s.t.Errorf("error %q, want one containing %q", st.Message, contains)
+			}
+			return
+		}
+	}
+}
+
+func (s *sock) send(v any) {
+	s.t.Helper()
+	b, _ := json.Marshal(v)
+	s.sendRaw(b)
+}
+
+func (s *sock) sendRaw(b []byte) {
+	s.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := s.conn.Write(ctx, websocket.MessageText, b); err != nil {
+		s.t.Fatalf("write: %v", err)
+	}
+}
+
+func (s *sock) move(m string) { s.send(map[string]string{"type": "move", "move": m}) }
+
+// moves waits for a state with n moves.
+func (s *sock) moves(n int) state {
+	s.t.Helper()
+	return s.until("moves", func(st state) bool { return len(st.Moves) >= n })
+}
+
+// quiet checks that nothing arrives for a moment.
+func (s *sock) quiet(d time.Duration) {
+	s.t.Helper()
+	st, data, err := s.read(d)
+	if err == nil {
+		s.t.Errorf("unexpected message %s (%+v)", data, st.Type)
+	}
+}
