@@ -71,7 +71,15 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	r.SetMaxOpenConns(4)
 	r.SetMaxIdleConns(4)
 	r.SetConnMaxIdleTime(0)
-	return &sqlStore{w: w, r: r}, nil
+	s := &sqlStore{w: w, r: r}
+	if s.insertMove, err = w.PrepareContext(ctx, insertMoveSQL); err == nil {
+		s.update, err = w.PrepareContext(ctx, updateGameSQL)
+	}
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	return s, nil
 }
 
 // migrate applies the embedded migrations.
@@ -94,6 +102,8 @@ func migrate(ctx context.Context, db *sql.DB) error {
 // for reads.
 type sqlStore struct {
 	w, r *sql.DB
+	// Prepared on w for the hot path: a move.
+	insertMove, update *sql.Stmt
 }
 
 const gameColumns = `id, game, rules, start, opponent, level, player0, player1, seat0, seat1, invite, public,
@@ -118,6 +128,14 @@ type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
+// stmtExecer runs a prepared statement as an execer (the query is the one
+// it was prepared with).
+type stmtExecer struct{ st *sql.Stmt }
+
+func (e stmtExecer) ExecContext(ctx context.Context, _ string, args ...any) (sql.Result, error) {
+	return e.st.ExecContext(ctx, args...)
+}
+
 func insertGame(ctx context.Context, db execer, g *Game) error {
 	_, err := db.ExecContext(ctx, `INSERT INTO games (`+gameColumns+`) VALUES
 		($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)`,
@@ -128,10 +146,14 @@ func insertGame(ctx context.Context, db execer, g *Game) error {
 	return err
 }
 
+const updateGameSQL = `UPDATE games SET player0 = $2, player1 = $3, seat0 = $4, seat1 = $5, invite = $6,
+	status = $7, result = $8, reason = $9, nmoves = $10, position = $11, remaining0 = $12, remaining1 = $13, clock_at = $14,
+	draw_offer = $15, rematch_by = $16, rematch_game = $17, updated = $18 WHERE id = $1`
+
+const insertMoveSQL = `INSERT INTO moves (game_id, ply, move, played_at, clock) VALUES ($1, $2, $3, $4, $5)`
+
 func updateGame(ctx context.Context, db execer, g *Game) error {
-	res, err := db.ExecContext(ctx, `UPDATE games SET player0 = $2, player1 = $3, seat0 = $4, seat1 = $5, invite = $6,
-		status = $7, result = $8, reason = $9, nmoves = $10, position = $11, remaining0 = $12, remaining1 = $13, clock_at = $14,
-		draw_offer = $15, rematch_by = $16, rematch_game = $17, updated = $18 WHERE id = $1`,
+	res, err := db.ExecContext(ctx, updateGameSQL,
 		g.ID, g.Players[0], g.Players[1], g.Seats[0], g.Seats[1], g.Invite,
 		g.Status, g.Result, g.Reason, g.Moves, g.Position, g.Remaining[0].Milliseconds(), g.Remaining[1].Milliseconds(), g.ClockAt,
 		g.DrawOffer, g.RematchBy, g.RematchGame, g.Updated)
@@ -145,7 +167,7 @@ func updateGame(ctx context.Context, db execer, g *Game) error {
 }
 
 func (s *sqlStore) UpdateGame(ctx context.Context, g *Game) error {
-	if err := updateGame(ctx, s.w, g); err != nil {
+	if err := updateGame(ctx, stmtExecer{s.update}, g); err != nil {
 		return fmt.Errorf("update game %s: %w", g.ID, err)
 	}
 	return nil
@@ -179,11 +201,10 @@ func (s *sqlStore) CreateRematch(ctx context.Context, old, next *Game) error {
 
 func (s *sqlStore) AddMove(ctx context.Context, g *Game, m Move) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, move, played_at, clock) VALUES ($1, $2, $3, $4, $5)`,
-			g.ID, m.Ply, m.Move, m.PlayedAt, m.Clock.Milliseconds()); err != nil {
+		if _, err := tx.StmtContext(ctx, s.insertMove).ExecContext(ctx, g.ID, m.Ply, m.Move, m.PlayedAt, m.Clock.Milliseconds()); err != nil {
 			return err
 		}
-		return updateGame(ctx, tx, g)
+		return updateGame(ctx, stmtExecer{tx.StmtContext(ctx, s.update)}, g)
 	})
 	if err != nil {
 		return fmt.Errorf("add move %d %s to game %s: %w", m.Ply+1, m.Move, g.ID, err)
@@ -310,6 +331,11 @@ func (s *sqlStore) Ping(ctx context.Context) error {
 }
 
 func (s *sqlStore) Close() error {
+	for _, st := range []*sql.Stmt{s.insertMove, s.update} {
+		if st != nil {
+			st.Close()
+		}
+	}
 	err1 := s.r.Close()
 	err2 := s.w.Close()
 	if err := errors.Join(err1, err2); err != nil {
