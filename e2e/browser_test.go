@@ -196,14 +196,30 @@ func (p *page) clickSquare(sq string) {
 // the server's new state.
 func (p *page) play(move string) {
 	p.t.Helper()
+	p.playWith(move, false)
+}
+
+// drag makes a move by dragging the piece to its target with the mouse.
+func (p *page) drag(move string) {
+	p.t.Helper()
+	p.playWith(move, true)
+}
+
+func (p *page) playWith(move string, drag bool) {
+	p.t.Helper()
 	before := len(p.state().Moves)
 	if len(move) == 2 {
 		p.clickSquare(move)
 	} else {
 		from, to := move[:2], move[3:]
-		p.clickSquare(from)
-		p.waitFor("the piece on "+from+" to be selected", fmt.Sprintf(`document.querySelector('.sq[data-sq=%q]').classList.contains('selected')`, from), 5*time.Second)
-		p.clickSquare(to)
+		if drag {
+			sq := func(s string) chromedp.CSS { return chromedp.CSS(fmt.Sprintf(`.board .sq[data-sq=%q]`, s)) }
+			p.do(chromedp.DragAndDrop(sq(from), sq(to)))
+		} else {
+			p.clickSquare(from)
+			p.waitFor("the piece on "+from+" to be selected", fmt.Sprintf(`document.querySelector('.sq[data-sq=%q]').classList.contains('selected')`, from), 5*time.Second)
+			p.clickSquare(to)
+		}
 		if eval[bool](p, `!!document.querySelector('.chooser')`) {
 			if move[2] == '>' {
 				p.click(".chooser .choose-tumble")
@@ -304,6 +320,13 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	base := startServer(t)
 	p := tab(t, bctx, "player")
 	p.newGame(base, "tumbling-down", "computer", "1", "first", "")
+	// A move the rules refuse, typed in the move box: the server's error is
+	// shown, and the board still takes moves.
+	p.waitFor("my first turn", `(s => s.status === 'playing' && s.seat === s.turn && s.legal.length > 0)(window.magnetonGame.state)`, 10*time.Second)
+	p.do(chromedp.SendKeys(chromedp.CSS("#move-input"), "h8-h7\n"))
+	p.waitFor("the error message", `document.querySelector('.toast.error') && document.querySelector('.toast.error').textContent.includes('h8')`, 10*time.Second)
+	p.waitFor("the board to take moves again", `document.querySelector('.board.interactive')`, 5*time.Second)
+
 	c := &chooser{t: t}
 	shot := false
 	for ply := 0; ; ply++ {
@@ -315,11 +338,15 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 		if ply > 120 {
 			t.Fatalf("no result after %d moves: %v", len(s.Moves), s.Moves)
 		}
-		if ply == 3 {
+		if ply == 2 {
 			p.screenshot("screenshot-tumbling.png")
 			shot = true
 		}
-		p.play(c.move(s))
+		if ply == 0 {
+			p.drag(c.move(s))
+		} else {
+			p.play(c.move(s))
+		}
 	}
 	if !shot {
 		p.screenshot("screenshot-tumbling.png")
@@ -410,6 +437,16 @@ func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
 			t.Errorf("%s sees %s (%s), want a draw by agreement", p.name, s.Result, s.Reason)
 		}
 	}
+
+	// A rematch: asked by one, accepted by the other; both go to the new
+	// game with the colours swapped, and the watcher is shown the way there.
+	a.click("#rematch")
+	b.waitFor("the rematch offer", `document.querySelector('#rematch') && document.querySelector('#rematch').textContent === 'Accept rematch'`, 10*time.Second)
+	b.click("#rematch")
+	for i, p := range []*page{a, b} {
+		p.waitFor("the rematch game", fmt.Sprintf(`location.pathname !== '/g/%s' && window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.id !== %q && window.magnetonGame.state.seat === %d && window.magnetonGame.state.status === 'playing'`, id, id, 1-i), 10*time.Second)
+	}
+	w.waitFor("the link to the rematch", `Array.from(document.querySelectorAll('.actions a')).some(e => e.textContent === 'Watch the rematch')`, 10*time.Second)
 	for _, p := range []*page{a, b, w} {
 		p.checkConsole()
 	}

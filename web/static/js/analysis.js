@@ -68,7 +68,7 @@ export function analysisView(params) {
       }
 
       node.append(
-        h('div.area-board', boardBox),
+        h('div.an-board', boardBox),
         h('section.card.analysis', { 'aria-labelledby': 'an-title' },
           h('h1#an-title', 'Analysis'),
           h('form', { onsubmit: analyse },

@@ -4,7 +4,7 @@
 // without the buttons that act.
 
 import { h, toast, formatClock } from './dom.js';
-import { api } from './api.js';
+import { api, getMeta } from './api.js';
 import { Board } from './board.js';
 import { GameSocket } from './socket.js';
 import { isTumbling, parseTumbling, parseMagneton, rankOf } from './notation.js';
@@ -40,6 +40,20 @@ function orientationFor(state, i) {
   if (n === 0) return i === 1 ? 1 : 0;
   return sum / n > 3.5 ? 1 : 0;
 }
+
+/** The rules in short: "standard", or only the options that differ from it. */
+function rulesLabel(s) {
+  const spec = meta && meta.games.find((g) => g.name === s.game);
+  if (!spec || !s.rules) return s.rules || 'standard';
+  const diff = s.rules.split(',').filter((item) => {
+    const [name, value] = item.split('=');
+    const o = spec.options.find((x) => x.name === name);
+    return !o || o.values[0] !== value;
+  });
+  return diff.length ? diff.join(', ') : 'standard rules';
+}
+
+let meta = null;
 
 export function gameView(id) {
   const params = new URLSearchParams(location.search);
@@ -181,13 +195,12 @@ export function gameView(id) {
     const s = v.state;
     statusBox.textContent = '';
     statusBox.className = 'status';
-    const rules = s.rules ? h('div.rules', { title: s.rules }, s.rules) : null;
+    const rules = h('div.rules', { title: s.rules || 'standard' }, rulesLabel(s));
     statusBox.append(h('div.title', s.title, rules));
     if (s.status === 'finished') {
       statusBox.classList.add('over');
-      const mine = s.seat != null && (s.result === '1-0' || s.result === '0-1') ? ((s.result === '1-0') === (s.seat === 0) ? 'You won. ' : 'You lost. ') : '';
       statusBox.append(h('div.result', { 'data-result': s.result },
-        h('strong.score', s.result === '1/2-1/2' ? '½-½' : s.result), h('span.reason', mine + resultText(s.result, s.reason, s.sides))));
+        h('strong.score', s.result === '1/2-1/2' ? '½-½' : s.result), h('span.reason', resultText(s.result, s.reason, s.sides, s.seat))));
     } else if (s.status === 'waiting') {
       statusBox.append(h('div.line', 'Waiting for an opponent to join'));
     } else if (s.seat == null) {
@@ -386,7 +399,7 @@ export function gameView(id) {
     }
     if (wasAtEnd || v.ply > s.moves.length) v.ply = s.moves.length;
     const anim = renderAll(wasAtEnd && grew);
-    if (s.status === 'finished' && prev && prev.status !== 'finished') toast(resultText(s.result, s.reason, s.sides) || 'Game over');
+    if (s.status === 'finished' && prev && prev.status !== 'finished') toast(resultText(s.result, s.reason, s.sides, s.seat) || 'Game over');
     if (s.rematch && s.rematch.game && s.seat != null && !(prev && prev.rematch && prev.rematch.game)) joinRematch(s.rematch.game);
     await Promise.race([anim, new Promise((r) => setTimeout(r, 1500))]);
   }
@@ -451,6 +464,11 @@ export function gameView(id) {
     node,
     async mounted() {
       document.addEventListener('keydown', onKey);
+      try {
+        meta = await getMeta();
+      } catch (err) {
+        meta = null;
+      }
       if (invite) {
         try {
           await api('POST', `/api/games/${id}/join`, { invite });

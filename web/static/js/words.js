@@ -12,18 +12,24 @@ const REASONS = {
   'time forfeit': 'time',
 };
 
-/** The result as a sentence: "White wins by resignation", "Draw by agreement". */
-export function resultText(result, reason, sides) {
+/**
+ * The result as a sentence: "White wins by resignation", "Draw by
+ * agreement"; with the viewer's seat, their side is "You".
+ */
+export function resultText(result, reason, sides, seat) {
   const why = REASONS[reason] || reason || '';
-  const name = (i) => (sides && sides[i] && sides[i].name) || (i === 0 ? 'First player' : 'Second player');
+  const you = (i) => seat != null && seat === i;
+  const name = (i) => (you(i) ? 'You' : (sides && sides[i] && sides[i].name) || (i === 0 ? 'First player' : 'Second player'));
+  const wins = (i) => `${name(i)} ${you(i) ? 'win' : 'wins'}`;
   if (result === '1-0' || result === '0-1') {
     const w = result === '1-0' ? 0 : 1;
-    if (reason === 'resignation') return `${name(1 - w)} resigned · ${name(w)} wins`;
-    if (reason === 'time forfeit') return `${name(1 - w)} ran out of time · ${name(w)} wins`;
-    if (reason === 'own king captured') return `${name(1 - w)} covered their own King · ${name(w)} wins`;
-    if (reason === 'no king') return `${name(1 - w)} has no King left · ${name(w)} wins`;
-    if (reason === 'no legal move') return `${name(1 - w)} has no legal move · ${name(w)} wins`;
-    return `${name(w)} wins` + (why ? ` by ${why}` : '');
+    const l = 1 - w;
+    if (reason === 'resignation') return `${name(l)} resigned · ${wins(w)}`;
+    if (reason === 'time forfeit') return `${name(l)} ran out of time · ${wins(w)}`;
+    if (reason === 'own king captured') return `${name(l)} covered ${you(l) ? 'your' : 'their'} own King · ${wins(w)}`;
+    if (reason === 'no king') return `${name(l)} ${you(l) ? 'have' : 'has'} no King left · ${wins(w)}`;
+    if (reason === 'no legal move') return `${name(l)} ${you(l) ? 'have' : 'has'} no legal move · ${wins(w)}`;
+    return wins(w) + (why ? ` by ${why}` : '');
   }
   if (result === '1/2-1/2') return 'Draw' + (why ? ` by ${why}` : '');
   return '';
