@@ -533,11 +533,11 @@ func (s *session) stopAI() {
 }
 
 // attach adds a client and sends it the state; false if the session has
-// left the server's map meanwhile.
+// left the server's map meanwhile or the server is shutting down.
 func (s *session) attach(c *client) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.evicted {
+	if s.evicted || s.closed {
 		return false
 	}
 	s.clients[c] = struct{}{}

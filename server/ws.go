@@ -158,6 +158,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	c.conn = conn
 	s.connWG.Add(1)
 	defer s.connWG.Done()
+	if s.closing.Load() {
+		conn.Close(websocket.StatusGoingAway, "the server is shutting down")
+		return
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	writerDone := make(chan struct{})
@@ -166,7 +170,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		close(writerDone)
 	}()
 	if !sess.attach(c) {
-		c.kick(websocket.StatusTryAgainLater, "the game was reloaded; connect again")
+		c.kick(websocket.StatusTryAgainLater, "the game was reloaded or the server is stopping; connect again")
 		<-writerDone
 		return
 	}
