@@ -248,9 +248,13 @@ func (w *worker[P, M]) flush() {
 	}
 }
 
-// tick counts a node and, every so often, checks the limits.
+// tick counts a node and, every so often, checks the limits; a node
+// limit below a few thousand is checked at every node.
 func (w *worker[P, M]) tick() bool {
 	w.nodes++
+	if m := w.sh.maxNodes; m > 0 && m < 1<<16 && w.sh.nodes.Load()+w.nodes >= m {
+		w.sh.stop.Store(true)
+	}
 	if w.nodes&1023 == 0 {
 		n := w.sh.nodes.Add(w.nodes)
 		w.nodes = 0
