@@ -236,6 +236,8 @@ func (p *page) playWith(move string, drag bool) {
 type chooser struct {
 	t      *testing.T
 	player ai.Player
+	quiet  int // play this many first moves with "greedy" (safe but aimless), for a game with some history
+	played int
 }
 
 func (c *chooser) move(s state) string {
@@ -258,39 +260,59 @@ func (c *chooser) move(s state) string {
 			c.t.Fatalf("replay %v: %v", s.Moves, err)
 		}
 	}
-	if c.player == nil {
-		if c.player, err = ai.NewPlayer("alphabeta", rules); err != nil {
+	player := c.player
+	if c.played++; c.played <= c.quiet {
+		if player, err = ai.NewPlayer("greedy", rules); err != nil {
 			c.t.Fatal(err)
 		}
+	} else if player == nil {
+		if player, err = ai.NewPlayer("alphabeta", rules); err != nil {
+			c.t.Fatal(err)
+		}
+		c.player = player
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	m, err := c.player.Move(ctx, g, ai.Limits{MoveTime: 40 * time.Millisecond, Depth: 4})
+	m, err := player.Move(ctx, g, ai.Limits{MoveTime: 40 * time.Millisecond, Depth: 4})
 	if err != nil {
 		c.t.Fatalf("choose a move: %v", err)
 	}
 	return m
 }
 
-// screenshot saves the page as a PNG under docs/ when UPDATE_SCREENSHOTS is
-// set (go test ./e2e -run Browser with UPDATE_SCREENSHOTS=1).
-func (p *page) screenshot(name string) {
+// screenshots reports whether the tests should write docs/screenshot-*.png
+// (UPDATE_SCREENSHOTS=1 go test ./e2e -run Browser).
+func screenshots() bool { return os.Getenv("UPDATE_SCREENSHOTS") != "" }
+
+// capture takes a picture of the page once the last move's animation is
+// over; nil unless screenshots are wanted.
+func (p *page) capture() []byte {
 	p.t.Helper()
-	if os.Getenv("UPDATE_SCREENSHOTS") == "" {
-		return
+	if !screenshots() {
+		return nil
 	}
-	time.Sleep(900 * time.Millisecond) // let the last move's animation finish
+	time.Sleep(900 * time.Millisecond)
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('.toast').forEach(e => e.remove())`))
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
 	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		p.t.Fatalf("screenshot: %v", err)
 	}
-	path := filepath.Join("..", "docs", name)
-	if err := os.WriteFile(path, buf, 0o644); err != nil {
-		p.t.Fatal(err)
+	return buf
+}
+
+// save writes a picture taken by capture to docs/.
+func save(t *testing.T, name string, png []byte) {
+	t.Helper()
+	if png == nil {
+		return
 	}
-	p.t.Logf("wrote %s", path)
+	path := filepath.Join("..", "docs", name)
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s", path)
 }
 
 // newGame fills in the home page's form and starts the game.
@@ -328,7 +350,10 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	p.waitFor("the board to take moves again", `document.querySelector('.board.interactive')`, 5*time.Second)
 
 	c := &chooser{t: t}
-	shot := false
+	if screenshots() {
+		c.quiet = 6 // a picture of a game with some history
+	}
+	var shot []byte // the last position with the game still going, up to move 16
 	for ply := 0; ; ply++ {
 		p.waitFor("my turn or the end", `(s => s.status === 'finished' || (s.status === 'playing' && s.seat === s.turn && s.legal.length > 0))(window.magnetonGame.state)`, 30*time.Second)
 		s := p.state()
@@ -338,9 +363,8 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 		if ply > 120 {
 			t.Fatalf("no result after %d moves: %v", len(s.Moves), s.Moves)
 		}
-		if ply == 2 {
-			p.screenshot("screenshot-tumbling.png")
-			shot = true
+		if ply >= 3 && ply <= 7 {
+			shot = p.capture()
 		}
 		if ply == 0 {
 			p.drag(c.move(s))
@@ -348,9 +372,7 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 			p.play(c.move(s))
 		}
 	}
-	if !shot {
-		p.screenshot("screenshot-tumbling.png")
-	}
+	save(t, "screenshot-tumbling.png", shot)
 	s := p.state()
 	t.Logf("game over after %d moves: %s (%s)", len(s.Moves), s.Result, s.Reason)
 	if s.Result == "*" || s.Reason == "" {
@@ -413,6 +435,11 @@ func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
 		for _, p := range []*page{a, b, w} {
 			p.waitFor(fmt.Sprintf("move %d on the board", n), fmt.Sprintf(`document.querySelectorAll('.moves .mv').length === %d && window.magnetonGame.state.moves.length === %d`, n, n), 10*time.Second)
 		}
+		if i == 1 {
+			// The watcher's connection drops: the page reconnects by itself.
+			w.do(chromedp.Evaluate[chromedp.Void](`window.magnetonGame.socket.ws.close()`))
+			w.waitFor("the reconnection", `window.magnetonGame.socket.isOpen() && !document.querySelector('.game-page.offline')`, 10*time.Second)
+		}
 		if i == 3 {
 			// The second player reloads: the seat comes back with the cookie.
 			b.do(chromedp.Reload())
@@ -426,7 +453,7 @@ func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
 	if eval[bool](w, `document.querySelector('.board').classList.contains('interactive') || !!document.querySelector('#resign')`) {
 		t.Errorf("the watcher's board takes moves")
 	}
-	a.screenshot("screenshot-magneton.png")
+	save(t, "screenshot-magneton.png", a.capture())
 
 	a.click("#offer-draw")
 	b.waitFor("the draw offer", `Array.from(document.querySelectorAll('.offer button')).some(e => e.textContent === 'Accept draw')`, 10*time.Second)

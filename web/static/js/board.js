@@ -115,6 +115,7 @@ export class Board {
   draw(text, fromText) {
     this.piecesEl.textContent = '';
     this.pieceAt = new Map();
+    this.root.setAttribute('aria-label', `Board: ${text}`);
     return this.tumbling ? this.drawTumbling(text, fromText) : this.drawMagneton(text, fromText);
   }
 
