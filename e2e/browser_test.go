@@ -127,11 +127,13 @@ func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
+// eval evaluates a JavaScript expression in the page, waiting for it if it
+// is a promise, and decodes its value.
 func eval[T any](p *page, expr string) T {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
 	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
 	if err != nil {
 		p.t.Fatalf("%s: evaluate %s: %v", p.name, expr, err)
 	}
@@ -388,7 +390,59 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	p.waitFor("the start position", `document.querySelectorAll('.mv[aria-current="true"]').length === 0`, 5*time.Second)
 	p.do(chromedp.KeyEvent(kb.ArrowRight))
 	p.waitFor("the first move", `document.querySelector('.mv[aria-current="true"]') && document.querySelector('.mv[aria-current="true"]').dataset.ply === '1'`, 5*time.Second)
+
+	// The record, as the download links fetch it: PGN and, for Tumbling
+	// Down, SGF.
+	for _, f := range []struct{ format, want string }{{"pgn", s.Moves[0]}, {"sgf", "GM[33]"}} {
+		href := eval[string](p, fmt.Sprintf(`document.querySelector('a[href$="format=%s"]').getAttribute('href')`, f.format))
+		text := eval[string](p, fmt.Sprintf(`fetch(%q).then(r => r.text())`, href))
+		if !strings.Contains(text, f.want) {
+			t.Errorf("the %s record does not hold %q:\n%s", f.format, f.want, text)
+		}
+	}
+
+	// The archive lists the game; its row opens the replay.
+	p.goTo(base + "/#/archive")
+	p.waitFor("the game in the archive", fmt.Sprintf(`document.querySelector('table.games a[href="/g/%s"]')`, s.ID), 10*time.Second)
+	p.click(fmt.Sprintf(`table.games a[href="/g/%s"]`, s.ID))
+	p.waitFor("the finished game", fmt.Sprintf(`window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.status === 'finished' && document.querySelectorAll('.moves .mv').length === %d`, len(s.Moves)), 10*time.Second)
+	p.do(chromedp.KeyEvent(kb.ArrowLeft))
+	p.waitFor("one move back", fmt.Sprintf(`document.querySelector('.mv[aria-current="true"]').dataset.ply === '%d'`, len(s.Moves)-1), 5*time.Second)
+
+	// The analysis view of that position: the engine's score and best move.
+	p.click(`.links a[href="#"]`)
+	p.waitFor("the analysis", `location.hash.startsWith('#/analysis') && document.querySelector('.analysis-out .score') && document.querySelector('.analysis-out .best').textContent.length >= 2`, 15*time.Second)
 	p.checkConsole()
+}
+
+// TestBrowserOpenGame: a public game waits in the home page's list of open
+// games until someone presses Join.
+func TestBrowserOpenGame(t *testing.T) {
+	bctx := browser(t)
+	base := startServer(t)
+	a := tab(t, bctx, "creator")
+	b := tab(t, bctx, "joiner")
+	a.newGame(base, "tumbling-down", "human", "", "second", "")
+	id := a.state().ID
+	b.goTo(base + "/")
+	b.waitFor("the open game", fmt.Sprintf(`document.querySelector('.game-row a[href="/g/%s"]')`, id), 10*time.Second)
+	b.click(fmt.Sprintf(`.game-row:has(a[href="/g/%s"]) button`, id))
+	b.waitFor("the first seat", `location.pathname.startsWith('/g/') && window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.seat === 0 && window.magnetonGame.state.status === 'playing'`, 10*time.Second)
+	a.waitFor("the opponent", `window.magnetonGame.state.status === 'playing' && window.magnetonGame.state.sides[0].connected`, 10*time.Second)
+	c := &chooser{t: t}
+	b.play(c.move(b.state()))
+	a.waitFor("the first move", `window.magnetonGame.state.moves.length === 1 && window.magnetonGame.state.seat === window.magnetonGame.state.turn`, 10*time.Second)
+	// The first player resigns; both see the result.
+	a.click("#resign")
+	a.waitFor("the confirmation", `document.querySelector('#resign').textContent.includes('Really')`, 5*time.Second)
+	a.click("#resign")
+	for _, p := range []*page{a, b} {
+		p.waitFor("the resignation", `window.magnetonGame.state.status === 'finished' && document.querySelector('.status .result')`, 10*time.Second)
+		if s := p.state(); s.Result != "1-0" || s.Reason != "resignation" {
+			t.Errorf("%s sees %s (%s), want 1-0 by resignation", p.name, s.Result, s.Reason)
+		}
+		p.checkConsole()
+	}
 }
 
 // TestBrowserTwoPlayersAndWatcher: one person creates a game against a

@@ -1,8 +1,8 @@
 // The archive: finished games, newest first, a page at a time.
 
 import { h, formatDate, toast } from './dom.js';
-import { api } from './api.js';
-import { shortResult } from './words.js';
+import { api, getMeta } from './api.js';
+import { shortResult, rulesLabel } from './words.js';
 
 const PAGE = 50;
 
@@ -18,8 +18,11 @@ export function archiveView() {
     empty, more);
   let last = '';
 
+  let meta = null;
+
   async function load() {
     more.disabled = true;
+    if (!meta) meta = await getMeta().catch(() => null);
     try {
       const q = new URLSearchParams({ status: 'finished', limit: String(PAGE) });
       if (last) q.set('before', last);
@@ -28,7 +31,7 @@ export function archiveView() {
       for (const g of games) {
         const href = `/g/${g.id}`;
         body.append(h('tr',
-          h('td', h('a', { href }, g.title || g.game), g.rules && g.rules !== 'standard' ? h('small.rules', ' ' + g.rules) : null),
+          h('td', h('a', { href }, g.title || g.game), h('small.rules', ' ' + rulesLabel(meta, g.game, g.rules))),
           h('td', (g.players || []).join(' vs ')),
           h('td', h('strong', shortResult(g.result)), g.reason ? h('small', ' ' + g.reason) : null),
           h('td', String(g.moves ?? '')),

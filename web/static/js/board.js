@@ -374,8 +374,10 @@ export class Board {
     this.closeChooser();
     const box = el('div', 'chooser', { role: 'dialog', 'aria-label': 'Step or tumble' });
     const { row, col } = this.cell(to);
-    box.style.left = Math.min(col, 5.5) * 12.5 + '%';
-    box.style.top = Math.min(row + 0.6, 6.6) * 12.5 + '%';
+    if (col < 4) box.style.left = col * 12.5 + '%';
+    else box.style.right = (7 - col) * 12.5 + '%';
+    if (row < 6) box.style.top = (row + 1) * 12.5 + '%';
+    else box.style.bottom = (8 - row) * 12.5 + '%';
     const n = (this.parsed.board[from] || '').length;
     const step = el('button', 'btn choose-step', { type: 'button' });
     step.textContent = `Step ${options.find((m) => m.includes('-'))}`;

@@ -8,7 +8,7 @@ import { api, getMeta } from './api.js';
 import { Board } from './board.js';
 import { GameSocket } from './socket.js';
 import { isTumbling, parseTumbling, parseMagneton, rankOf } from './notation.js';
-import { resultText } from './words.js';
+import { resultText, rulesLabel } from './words.js';
 
 const ICONS = {
   first: 'M6 5h2v14H6zM18 5v14l-9-7z',
@@ -41,18 +41,6 @@ function orientationFor(state, i) {
   return sum / n > 3.5 ? 1 : 0;
 }
 
-/** The rules in short: "standard", or only the options that differ from it. */
-function rulesLabel(s) {
-  const spec = meta && meta.games.find((g) => g.name === s.game);
-  if (!spec || !s.rules) return s.rules || 'standard';
-  const diff = s.rules.split(',').filter((item) => {
-    const [name, value] = item.split('=');
-    const o = spec.options.find((x) => x.name === name);
-    return !o || o.values[0] !== value;
-  });
-  return diff.length ? diff.join(', ') : 'standard rules';
-}
-
 let meta = null;
 
 export function gameView(id) {
@@ -69,9 +57,10 @@ export function gameView(id) {
   const extraBox = h('div.extra');
   const connBox = h('div.conn', { role: 'status', 'aria-live': 'polite' });
   const moveForm = h('form.move-form', { hidden: true });
+  const replayFlag = h('button.replay-flag', { type: 'button', hidden: true, onclick: () => goto(v.state.moves.length, false) });
   const node = h('div.game-page',
     h('div.game-layout',
-      h('div.area-board', boardBox, connBox),
+      h('div.area-board', boardBox, connBox, replayFlag),
       topBar,
       h('div.area-side', statusBox, movesBox, navBox),
       h('div.area-actions', actionsBox, moveForm, extraBox),
@@ -114,6 +103,9 @@ export function gameView(id) {
 
   function renderBoard(animate) {
     ensureBoard();
+    const behind = v.state.status === 'playing' && v.ply < v.state.moves.length;
+    replayFlag.hidden = !behind;
+    if (behind) replayFlag.textContent = `Move ${v.ply} of ${v.state.moves.length} · back to the game ▸`;
     const s = v.state;
     const ply = v.ply;
     const opts = { last: ply > 0 ? s.moves[ply - 1] : '', legal: canMove() ? s.legal : [] };
@@ -195,7 +187,7 @@ export function gameView(id) {
     const s = v.state;
     statusBox.textContent = '';
     statusBox.className = 'status';
-    const rules = h('div.rules', { title: s.rules || 'standard' }, rulesLabel(s));
+    const rules = h('div.rules', { title: s.rules || 'standard' }, rulesLabel(meta, s.game, s.rules));
     statusBox.append(h('div.title', s.title, rules));
     if (s.status === 'finished') {
       statusBox.classList.add('over');

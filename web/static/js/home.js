@@ -3,7 +3,7 @@
 
 import { h, toast } from './dom.js';
 import { api, getMeta } from './api.js';
-import { shortResult } from './words.js';
+import { shortResult, rulesLabel } from './words.js';
 
 const CLOCKS = [
   ['', 'No clock'], ['1+0', '1+0 bullet'], ['3+2', '3+2 blitz'], ['5+3', '5+3 blitz'],
@@ -83,7 +83,7 @@ export function homeView() {
       s.opponent === 'human'
         ? h('div.field.check',
           h('input#public', { type: 'checkbox', checked: s.public, onchange: (e) => { s.public = e.target.checked; } }),
-          h('label', { for: 'public' }, 'List it in the open games, so anyone can join'))
+          h('label', { for: 'public' }, 'Public: listed in the open games (anyone can join), then live and in the archive'))
         : null,
       h('button.btn.primary.big', { type: 'submit', id: 'start' }, s.opponent === 'computer' ? 'Play against the computer' : 'Create an invitation'));
     formBox.textContent = '';
@@ -99,7 +99,7 @@ export function homeView() {
     for (const [k, v] of Object.entries(opts)) if (v) parts.push(`${k}=${v}`);
     const body = {
       game: g.name, rules: parts.join(','), opponent: s.opponent, level: s.level,
-      color: s.color, clock: s.clock, public: s.opponent === 'human' ? !!s.public : false,
+      color: s.color, clock: s.clock, public: s.opponent === 'human' ? !!s.public : true,
     };
     localStorage.setItem('newgame', JSON.stringify(s));
     const btn = formBox.querySelector('#start');
@@ -119,7 +119,7 @@ export function homeView() {
       h('a.row-link', { href: `/g/${g.id}` },
         h('span.row-title', g.title || g.game),
         h('span.row-players', (g.players || []).map((p) => p || '…').join(' vs ')),
-        h('span.row-meta', [g.rules && g.rules !== 'standard' ? g.rules : null, g.moves ? `${g.moves} moves` : null, shortResult(g.result)].filter(Boolean).join(' · '))),
+        h('span.row-meta', [rulesLabel(meta, g.game, g.rules), g.moves ? `${g.moves} moves` : null, shortResult(g.result)].filter(Boolean).join(' · '))),
       action);
   }
 

@@ -42,3 +42,15 @@ export function shortResult(result) {
 }
 
 export const STATUS = { waiting: 'waiting for an opponent', playing: 'playing', finished: 'finished' };
+
+/** The rules in short: "standard rules", or only the options that differ. */
+export function rulesLabel(meta, game, rules) {
+  const spec = meta && meta.games.find((g) => g.name === game);
+  if (!spec || !rules || !rules.includes('=')) return rules || 'standard rules';
+  const diff = rules.split(',').filter((item) => {
+    const [name, value] = item.split('=');
+    const o = spec.options.find((x) => x.name === name);
+    return !o || o.values[0] !== value;
+  });
+  return diff.length ? diff.join(', ') : 'standard rules';
+}
