@@ -117,10 +117,11 @@ var defaultAlgorithm = map[string]Algorithm{
 }
 
 // levelNodes is the node budget of the alpha-beta levels 2 to 7 (index 0
-// is level 2); each level searches about three times as many nodes as the
-// one below, which the matches in docs/strength.md show to be worth more
-// than 100 Elo a level. Level 8 has no cap but its time.
-var levelNodes = [6]int64{30, 100, 300, 1000, 3000, 10000}
+// is level 2): level 2 searches depth 1 only (a node limit never cuts
+// depth 1), then each level about three times as many nodes as the one
+// below. Level 8 has no cap but its time. docs/strength.md gives the
+// measured differences.
+var levelNodes = [6]int64{1, 300, 1000, 3000, 10000, 25000}
 
 // beginnerTemp is level 1's softmax temperature, in evaluation units.
 const beginnerTemp = 60

@@ -86,6 +86,7 @@ func (e *Engine[P, M]) Clear() {
 type shared struct {
 	stop     atomic.Bool
 	nodes    atomic.Int64
+	depth1   atomic.Bool // depth 1 is complete: node limits apply from then on
 	deadline time.Time // zero: none
 	maxNodes int64
 	ctx      context.Context
@@ -123,7 +124,9 @@ func (e *Engine[P, M]) worker(i int) *worker[P, M] {
 // Search looks for the best move in root. history holds the hashes of the
 // game's earlier positions, oldest first, not including root, so that the
 // search scores repetitions as draws. lim bounds the search
-// (Limits.Budget makes one from a player's limits). info, if not nil, is called after each
+// (Limits.Budget makes one from a player's limits); a node limit lets
+// depth 1 complete, so that the move is never worse than a one-ply
+// search's. info, if not nil, is called after each
 // completed depth. When ctx is cancelled the search stops and returns the
 // best move found so far; the error is non-nil only when root has no move.
 func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim Budget, info func(Info)) (SearchResult[M], error) {
@@ -195,6 +198,7 @@ func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim
 			}
 			break
 		}
+		sh.depth1.Store(true)
 		best = Info{Depth: d, Score: score, Mate: MateMoves(score), BestMove: root.FormatMove(res.Move)}
 		for _, m := range w.pv[0][:w.pvLen[0]] {
 			best.PV = append(best.PV, root.FormatMove(m))
@@ -252,13 +256,13 @@ func (w *worker[P, M]) flush() {
 // limit below a few thousand is checked at every node.
 func (w *worker[P, M]) tick() bool {
 	w.nodes++
-	if m := w.sh.maxNodes; m > 0 && m < 1<<16 && w.sh.nodes.Load()+w.nodes >= m {
+	if m := w.sh.maxNodes; m > 0 && m < 1<<16 && w.sh.depth1.Load() && w.sh.nodes.Load()+w.nodes >= m {
 		w.sh.stop.Store(true)
 	}
 	if w.nodes&1023 == 0 {
 		n := w.sh.nodes.Add(w.nodes)
 		w.nodes = 0
-		if w.sh.maxNodes > 0 && n >= w.sh.maxNodes {
+		if w.sh.maxNodes > 0 && n >= w.sh.maxNodes && w.sh.depth1.Load() {
 			w.sh.stop.Store(true)
 		}
 		if !w.sh.deadline.IsZero() && time.Now().After(w.sh.deadline) {
