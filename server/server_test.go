@@ -333,10 +333,18 @@ func TestRecords(t *testing.T) {
 			u := s.user()
 			c := u.create(map[string]any{"game": tc.game, "opponent": "computer", "level": 1, "color": "first"})
 			ws := u.connect(c.ID)
+			// Up to three moves each, or fewer if the game ends.
+			st := ws.last
 			for i := range 3 {
-				ws.move(ws.moves(2 * i).Legal[0])
+				st = ws.until("my turn or the end", func(st state) bool {
+					return st.Status == "finished" || len(st.Moves) == 2*i && st.Turn == 0
+				})
+				if st.Status == "finished" {
+					break
+				}
+				ws.move(st.Legal[0])
 			}
-			st := ws.moves(6)
+			st = ws.until("six moves or the end", func(st state) bool { return st.Status == "finished" || len(st.Moves) == 6 })
 			resp, err := u.http.Get(s.url + "/api/games/" + c.ID + "/record?format=" + tc.format)
 			if err != nil {
 				t.Fatal(err)

@@ -149,6 +149,9 @@ func TestListPaging(t *testing.T) {
 	if err != nil || len(gs) != 1 || gs[0].ID != "w" {
 		t.Errorf("waiting list = %v, %v", gs, err)
 	}
+	if _, err := s.List(ctx, Query{Status: "bogus"}); err == nil {
+		t.Error("an unknown status gave no error")
+	}
 	if _, err := s.List(ctx, Query{Status: Finished, Before: "missing"}); err == nil {
 		t.Error("paging before a missing game gave no error")
 	}

@@ -31,9 +31,13 @@ CREATE TABLE games (
     created          BIGINT NOT NULL,
     updated          BIGINT NOT NULL
 );
-CREATE INDEX games_status_updated ON games (status, updated, id);
+-- The lists: waiting and live games are few, and the archive pages through
+-- finished ones; indexing those only keeps a move's write small.
+CREATE INDEX games_finished ON games (updated, id) WHERE status = 'finished';
+CREATE INDEX games_unfinished ON games (status) WHERE status <> 'finished';
 
--- One row per move, in order.
+-- One row per move, in order, kept together by game (WITHOUT ROWID is
+-- SQLite's clustered table; other databases drop the clause).
 CREATE TABLE moves (
     game_id   TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     ply       INTEGER NOT NULL,
@@ -41,7 +45,7 @@ CREATE TABLE moves (
     played_at BIGINT NOT NULL,
     clock     BIGINT NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, ply)
-);
+) WITHOUT ROWID;
 
 -- +goose Down
 DROP TABLE moves;

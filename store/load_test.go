@@ -1,0 +1,75 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestDBLoad measures the latency of moves written at 500 a second over
+// 500 games, and the write-ahead log's size after 10 s. It runs only when
+// DBLOAD names a scratch folder:
+//
+//	DBLOAD=/tmp/dbload go test ./store -run TestDBLoad -v
+func TestDBLoad(t *testing.T) {
+	if os.Getenv("DBLOAD") == "" {
+		t.Skip("set DBLOAD to a scratch folder to run")
+	}
+	dir := os.Getenv("DBLOAD")
+	os.RemoveAll(dir)
+	ctx := context.Background()
+	s, err := Open(ctx, "sqlite:"+filepath.Join(dir, "x.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const games = 500
+	gs := make([]*Game, games)
+	for i := range gs {
+		gs[i] = sample(fmt.Sprintf("game%012d", i), Playing, 1)
+		gs[i].Position = "8/8/8/3w4/8/8/8/8 w 12 12 some more text here"
+		if err := s.CreateGame(ctx, gs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mu sync.Mutex
+	var lat []time.Duration
+	var wg sync.WaitGroup
+	end := time.Now().Add(10 * time.Second)
+	tick := time.NewTicker(2 * time.Millisecond)
+	i := 0
+	for now := range tick.C {
+		if now.After(end) {
+			break
+		}
+		g := gs[i%games]
+		ply := i / games
+		i++
+		wg.Go(func() {
+			t0 := time.Now()
+			g2 := *g
+			g2.Moves = ply + 1
+			g2.Updated = time.Now().UnixMilli()
+			if err := s.AddMove(ctx, &g2, Move{Ply: ply, Move: "d4", PlayedAt: 1}); err != nil {
+				t.Error(err)
+			}
+			d := time.Since(t0)
+			mu.Lock()
+			lat = append(lat, d)
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	slices.Sort(lat)
+	st, _ := os.Stat(filepath.Join(dir, "x.db-wal"))
+	var wal int64
+	if st != nil {
+		wal = st.Size()
+	}
+	t.Logf("n=%d p50=%v p90=%v p99=%v max=%v wal=%d", len(lat), lat[len(lat)/2], lat[len(lat)*9/10], lat[len(lat)*99/100], lat[len(lat)-1], wal)
+}
