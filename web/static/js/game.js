@@ -7,7 +7,7 @@ import { h, toast, formatClock } from './dom.js';
 import { api, getMeta } from './api.js';
 import { Board } from './board.js';
 import { GameSocket } from './socket.js';
-import { isTumbling, parseTumbling, parseMagneton, rankOf } from './notation.js';
+import { isTumbling, parseTumbling, parseMagneton, rankOf, tumblingKings, sqName } from './notation.js';
 import { resultText, rulesLabel } from './words.js';
 
 const ICONS = {
@@ -145,8 +145,11 @@ export function gameView(id) {
       const n = parseMagneton(pos).hands[i];
       hand = h('span.hand', { title: `${n} stones in hand` }, h('span.chip.' + side.letter), `× ${n}`);
     } else {
-      const disks = parseTumbling(pos).board.join('').split('').filter((d) => d === side.letter).length;
-      hand = h('span.hand', { title: `${disks} disks on the board` }, h('span.chip.disk-chip.' + side.letter), `${disks}`);
+      const board = parseTumbling(pos).board;
+      const kings = [...tumblingKings(board)[side.letter]];
+      const height = kings.length ? board[kings[0]].length : 0;
+      const where = kings.map(sqName).join(', ');
+      hand = h('span.hand', { title: height ? `King: ${height} high on ${where}` : 'no King' }, h('span.crown-chip', '♛'), height ? `${height} · ${where}` : 'no King');
     }
     const you = s.seat === i;
     const turn = s.status === 'playing' && s.turn === i;
