@@ -207,6 +207,7 @@ func (s *sock) readLoop(lt *loadTest) {
 		if err != nil {
 			if !s.g.closing.Load() && lt.rec.on.Load() {
 				lt.dropped.Add(1)
+				lt.log.Warn("socket dropped", "game", s.g.id, "seat", s.seat, "err", err)
 			}
 			return
 		}
@@ -455,8 +456,19 @@ func (lt *loadTest) play(ctx context.Context, g *lgame) {
 		if lt.rec.on.Load() {
 			lt.moves.Add(1)
 		}
+		// A game that was kicked many times (catching up after a stall)
+		// still moves like people: at most every minGap.
+		select {
+		case <-time.After(minGap):
+		case <-ctx.Done():
+			return
+		}
 	}
 }
+
+// minGap is the shortest time between two moves of one game, which keeps
+// each player well under the server's 20 messages a second.
+const minGap = 60 * time.Millisecond
 
 // startLocal runs a server in this process on a temporary database.
 func startLocal(ctx context.Context) (base string, stop func(), err error) {
