@@ -32,7 +32,7 @@ export function archiveView() {
         const href = `/g/${g.id}`;
         body.append(h('tr',
           h('td', h('a', { href }, g.title || g.game), h('small.rules', ' ' + rulesLabel(meta, g.game, g.rules))),
-          h('td', (g.players || []).join(' vs ')),
+          h('td', (g.players || []).map((p) => (p === 'human' ? 'Anonymous' : p)).join(' vs ')),
           h('td', h('strong', shortResult(g.result)), g.reason ? h('small', ' ' + g.reason) : null),
           h('td', String(g.moves ?? '')),
           h('td', formatDate(g.updated || g.created)),

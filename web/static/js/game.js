@@ -43,6 +43,14 @@ function orientationFor(state, i) {
 
 let meta = null;
 
+/** How a seat's player is shown: you, Anonymous, the computer, or a free seat. */
+function playerLabel(player, you, status) {
+  if (you) return 'you';
+  if (!player) return status === 'waiting' ? 'waiting…' : '';
+  if (player === 'human') return 'Anonymous';
+  return player;
+}
+
 export function gameView(id) {
   const params = new URLSearchParams(location.search);
   const invite = params.get('invite');
@@ -160,7 +168,7 @@ export function gameView(id) {
     bar.append(h('div.who',
         h('span.dot', { class: side.connected ? 'on' : 'off', title: side.connected ? 'connected' : 'not connected' }),
         h('span.side-name', h('span.chip.' + side.letter), side.name),
-        h('span.player-name', side.player ? `${side.player}${you && side.player !== 'you' ? ' (you)' : ''}` : (s.status === 'waiting' ? 'waiting…' : '')),
+        h('span.player-name', playerLabel(side.player, you, s.status)),
         hand));
     if (clock) bar.append(clock);
   }
@@ -394,6 +402,9 @@ export function gameView(id) {
     }
     if (wasAtEnd || v.ply > s.moves.length) v.ply = s.moves.length;
     const anim = renderAll(wasAtEnd && grew);
+    if (prev && s.seat != null && prev.draw_offer === s.seat && s.draw_offer == null && s.status === 'playing' && s.moves.length === prev.moves.length) {
+      toast('Your draw offer was declined.');
+    }
     if (s.status === 'finished' && prev && prev.status !== 'finished') toast(resultText(s.result, s.reason, s.sides, s.seat) || 'Game over');
     if (s.rematch && s.rematch.game && s.seat != null && !(prev && prev.rematch && prev.rematch.game)) joinRematch(s.rematch.game);
     await Promise.race([anim, new Promise((r) => setTimeout(r, 1500))]);

@@ -118,7 +118,7 @@ export function homeView() {
     return h('li.game-row',
       h('a.row-link', { href: `/g/${g.id}` },
         h('span.row-title', g.title || g.game),
-        h('span.row-players', (g.players || []).map((p) => p || '…').join(' vs ')),
+        h('span.row-players', (g.players || []).map((p) => (p === 'human' ? 'Anonymous' : p || '…')).join(' vs ')),
         h('span.row-meta', [rulesLabel(meta, g.game, g.rules), g.moves ? `${g.moves} moves` : null, shortResult(g.result)].filter(Boolean).join(' · '))),
       action);
   }
