@@ -416,7 +416,8 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 }
 
 // TestBrowserOpenGame: a public game waits in the home page's list of open
-// games until someone presses Join.
+// games until someone presses Join; the home page leads a player back to
+// their game; a resignation ends it.
 func TestBrowserOpenGame(t *testing.T) {
 	bctx := browser(t)
 	base := startServer(t)
@@ -432,6 +433,12 @@ func TestBrowserOpenGame(t *testing.T) {
 	c := &chooser{t: t}
 	b.play(c.move(b.state()))
 	a.waitFor("the first move", `window.magnetonGame.state.moves.length === 1 && window.magnetonGame.state.seat === window.magnetonGame.state.turn`, 10*time.Second)
+	// The joiner leaves for the home page and comes back through "Your games".
+	b.goTo(base + "/")
+	mine := fmt.Sprintf(`#mine-title ~ .game-list a.btn[href="/g/%s"]`, id)
+	b.waitFor("the game under Your games", fmt.Sprintf(`document.querySelector(%q)`, mine), 10*time.Second)
+	b.click(mine)
+	b.waitFor("the seat again", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.seat === 0`, 10*time.Second)
 	// The first player resigns; both see the result.
 	a.click("#resign")
 	a.waitFor("the confirmation", `document.querySelector('#resign').textContent.includes('Really')`, 5*time.Second)

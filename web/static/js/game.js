@@ -9,6 +9,7 @@ import { Board } from './board.js';
 import { GameSocket } from './socket.js';
 import { isTumbling, parseTumbling, parseMagneton, rankOf, tumblingKings, sqName } from './notation.js';
 import { resultText, rulesLabel } from './words.js';
+import { rememberGame } from './mine.js';
 
 const ICONS = {
   first: 'M6 5h2v14H6zM18 5v14l-9-7z',
@@ -395,6 +396,7 @@ export function gameView(id) {
     const wasAtEnd = !prev || v.ply === prev.moves.length;
     const grew = prev && s.moves.length === prev.moves.length + 1;
     v.state = s;
+    if (s.seat != null && !(prev && prev.seat === s.seat)) rememberGame(s.id);
     v.clockBase = Date.now();
     if (s.clock && s.clock.at) {
       const lag = Date.now() - s.clock.at;

@@ -4,6 +4,7 @@
 import { h, toast } from './dom.js';
 import { api, getMeta } from './api.js';
 import { shortResult, rulesLabel } from './words.js';
+import { myGames, forgetGame } from './mine.js';
 
 const CLOCKS = [
   ['', 'No clock'], ['1+0', '1+0 bullet'], ['3+2', '3+2 blitz'], ['5+3', '5+3 blitz'],
@@ -40,7 +41,8 @@ export function homeView() {
   const formBox = h('section.card.create', { 'aria-labelledby': 'create-title' });
   const openBox = h('section.card.list', { 'aria-labelledby': 'open-title' });
   const liveBox = h('section.card.list', { 'aria-labelledby': 'live-title' });
-  node.append(formBox, h('div.lists', openBox, liveBox));
+  const mineBox = h('section.card.list', { 'aria-labelledby': 'mine-title', hidden: true });
+  node.append(formBox, h('div.lists', mineBox, openBox, liveBox));
   let timer = null;
   let meta = null;
 
@@ -133,6 +135,29 @@ export function homeView() {
     }
   }
 
+  /** The games this browser plays in and that are not over: their states, read with the seat cookies. */
+  async function refreshMine() {
+    const ids = myGames();
+    const states = await Promise.all(ids.map((id) => api('GET', `/api/games/${id}`).catch((err) => {
+      if (err.status === 404) forgetGame(id);
+      return null;
+    })));
+    const going = states.filter((st) => st && st.seat != null && st.status !== 'finished');
+    mineBox.hidden = going.length === 0;
+    mineBox.textContent = '';
+    mineBox.append(h('h2#mine-title', 'Your games'), h('ul.game-list', going.map((st) => {
+      const turn = st.status === 'playing' && st.turn === st.seat;
+      const other = st.sides[1 - st.seat];
+      const who = other.player === 'human' ? 'Anonymous' : other.player || 'waiting for an opponent';
+      return h('li.game-row',
+        h('a.row-link', { href: `/g/${st.id}` },
+          h('span.row-title', st.title),
+          h('span.row-players', `${st.sides[st.seat].name} vs ${who}`),
+          h('span.row-meta', [rulesLabel(meta, st.game, st.rules), `${st.moves.length} moves`].join(' · '))),
+        h('a.btn.small' + (turn ? '.primary' : '.ghost'), { href: `/g/${st.id}` }, turn ? 'Your turn' : st.status === 'waiting' ? 'Waiting' : 'Open'));
+    })));
+  }
+
   async function refresh() {
     try {
       const [open, live] = await Promise.all([api('GET', '/api/games?status=open'), api('GET', '/api/games?status=live')]);
@@ -164,6 +189,7 @@ export function homeView() {
         return;
       }
       renderForm();
+      refreshMine();
       refresh();
       timer = setInterval(refresh, 5000);
     },
