@@ -120,6 +120,9 @@ type sqlStore struct {
 // a checkpoint also starts the log over, briefly holding up writers.
 const restartFrames = 4096
 
+// restartTail is the most pages a restart may have left to copy.
+const restartTail = 512
+
 // checkpoint copies the log into the database without blocking writers;
 // when the log has grown long, it then starts it over on the write
 // connection (writers wait for that part only, which has little left to
@@ -131,7 +134,10 @@ func (s *sqlStore) checkpoint() {
 	if err := s.r.QueryRowContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &frames, &done); err != nil {
 		return // retried next time
 	}
-	if frames > restartFrames {
+	// Start the log over only when the passive pass left little to copy,
+	// so that writers wait for a short tail and one sync, never for the
+	// whole log.
+	if frames > restartFrames && frames-done < restartTail {
 		s.w.ExecContext(ctx, `PRAGMA wal_checkpoint(RESTART)`)
 	}
 }
