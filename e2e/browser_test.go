@@ -63,8 +63,17 @@ type page struct {
 	name string
 	ctx  context.Context
 
+	phone bool // a touch screen: squares are tapped, not clicked
+
 	mu   sync.Mutex
 	errs []string
+}
+
+// asPhone turns the tab into a phone: a narrow touch screen.
+func (p *page) asPhone() {
+	p.t.Helper()
+	p.phone = true
+	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 }
 
 // tab opens a tab in a new browser context, so that its cookies (the seat)
@@ -189,7 +198,14 @@ func (p *page) click(css string) {
 // clickSquare clicks a square of the board.
 func (p *page) clickSquare(sq string) {
 	p.t.Helper()
-	p.click(fmt.Sprintf(`.board .sq[data-sq=%q]`, sq))
+	css := fmt.Sprintf(`.board .sq[data-sq=%q]`, sq)
+	if !p.phone {
+		p.click(css)
+		return
+	}
+	p.do(chromedp.ScrollIntoView(chromedp.CSS(css)))
+	xy := eval[[]float64](p, fmt.Sprintf(`(r => [r.left + r.width / 2, r.top + r.height / 2])(document.querySelector(%q).getBoundingClientRect())`, css))
+	p.do(chromedp.TapXY(xy[0], xy[1]))
 }
 
 // play makes a move with the mouse, as a person would: a drop is one click,
@@ -422,7 +438,8 @@ func TestBrowserOpenGame(t *testing.T) {
 	bctx := browser(t)
 	base := startServer(t)
 	a := tab(t, bctx, "creator")
-	b := tab(t, bctx, "joiner")
+	b := tab(t, bctx, "joiner on a phone")
+	b.asPhone()
 	a.newGame(base, "tumbling-down", "human", "", "second", "")
 	id := a.state().ID
 	b.goTo(base + "/")

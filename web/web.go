@@ -1,6 +1,23 @@
 // Package web holds the browser front end of the play server: plain HTML,
 // CSS and JavaScript modules, embedded in the binary so that nothing is
-// fetched or built at run time.
+// fetched or built at run time (no Node, no bundler, no library).
+//
+// The page is one index.html; js/app.js routes /g/<id> to the game view and
+// the hash routes of / (#/archive, #/analysis?...) to the other views:
+//
+//	js/api.js       the JSON API of docs/protocol.md
+//	js/socket.js    a game's WebSocket, reconnecting with backoff
+//	js/notation.js  squares, moves and position texts of both games, and
+//	                the animation plans worked out from two positions
+//	js/board.js     the board: drawing, marks, click-click and drag (pointer
+//	                events, so touch too), the step-or-tumble chooser and the
+//	                animations
+//	js/home.js      new game, your games, open games, live games
+//	js/game.js      the live game: players, clocks, moves, replay, actions
+//	js/archive.js   finished games; js/analysis.js any position and the engine
+//
+// The browser tests in package e2e drive it in Chromium against the real
+// server.
 package web
 
 import (
