@@ -53,6 +53,9 @@ var errSave = userError{"the server could not save that; please try again"}
 
 func millis(t time.Time) int64 { return t.UnixMilli() }
 
+// slowWrite is the time past which a move's database write is logged.
+const slowWrite = 200 * time.Millisecond
+
 // buildGame replays a game's row and moves with the rules engine.
 func buildGame(row *store.Game, moves []store.Move) (*game.Game, game.Rules, error) {
 	sp, err := games.Lookup(row.Game)
@@ -301,8 +304,12 @@ func (s *session) move(side int, mv string) error {
 		nr.Status, nr.Result, nr.Reason, nr.DrawOffer = store.Finished, res.String(), why.String(), -1
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
+	t0 := time.Now()
 	err := s.srv.st.AddMove(ctx, &nr, m)
 	cancel()
+	if d := time.Since(t0); d > slowWrite {
+		s.srv.log.Warn("slow database write", "game", s.id, "took", d)
+	}
 	if err != nil {
 		s.g.Undo()
 		s.srv.log.Error("move not saved", "game", s.id, "move", mv, "err", err)

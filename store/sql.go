@@ -85,7 +85,10 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	}
 	s.stop = make(chan struct{})
 	s.stopped = make(chan struct{})
+	s.moves = make(chan *moveReq)
+	s.committerDone = make(chan struct{})
 	go s.checkpoints(time.Second)
+	go s.commitMoves()
 	return s, nil
 }
 
@@ -111,9 +114,11 @@ type sqlStore struct {
 	w, r *sql.DB
 	// Prepared on w for the hot path: a move.
 	insertMove, update *sql.Stmt
-	// The background checkpointer: closed to stop it, closed when stopped.
-	stop, stopped chan struct{}
-	closeOnce     sync.Once
+	// The background checkpointer and committer: stop is closed to stop
+	// them, stopped and committerDone when they have.
+	stop, stopped, committerDone chan struct{}
+	closeOnce                    sync.Once
+	moves                        chan *moveReq
 }
 
 // restartFrames is the length of the write-ahead log (in pages) past which
@@ -251,17 +256,100 @@ func (s *sqlStore) CreateRematch(ctx context.Context, old, next *Game) error {
 	return nil
 }
 
+// AddMove queues the move for the committer, which writes the moves of
+// every game that arrive together in one transaction (group commit), and
+// waits until that transaction has committed.
 func (s *sqlStore) AddMove(ctx context.Context, g *Game, m Move) error {
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.StmtContext(ctx, s.insertMove).ExecContext(ctx, g.ID, m.Ply, m.Move, m.PlayedAt, m.Clock.Milliseconds()); err != nil {
-			return err
-		}
-		return updateGame(ctx, stmtExecer{tx.StmtContext(ctx, s.update)}, g)
-	})
-	if err != nil {
+	req := &moveReq{ctx: ctx, g: *g, m: m, done: make(chan error, 1)}
+	select {
+	case s.moves <- req:
+	case <-ctx.Done():
+		return fmt.Errorf("add move %d %s to game %s: %w", m.Ply+1, m.Move, g.ID, ctx.Err())
+	case <-s.stop:
+		return fmt.Errorf("add move %d %s to game %s: the store is closed", m.Ply+1, m.Move, g.ID)
+	}
+	// The committer always answers, even after ctx ends: the caller must
+	// know whether the move was written.
+	if err := <-req.done; err != nil {
 		return fmt.Errorf("add move %d %s to game %s: %w", m.Ply+1, m.Move, g.ID, err)
 	}
 	return nil
+}
+
+// moveReq is one move waiting for the committer.
+type moveReq struct {
+	ctx  context.Context
+	g    Game
+	m    Move
+	done chan error
+}
+
+// maxBatch bounds the moves written in one transaction.
+const maxBatch = 256
+
+// commitMoves is the committer: it takes the waiting moves, writes each
+// under a savepoint of one transaction (so that a bad one fails alone),
+// commits, and answers every caller.
+func (s *sqlStore) commitMoves() {
+	defer close(s.committerDone)
+	batch := make([]*moveReq, 0, maxBatch)
+	for {
+		batch = batch[:0]
+		select {
+		case req := <-s.moves:
+			batch = append(batch, req)
+		case <-s.stop:
+			return
+		}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case req := <-s.moves:
+				batch = append(batch, req)
+			default:
+				break more
+			}
+		}
+		s.writeBatch(batch)
+	}
+}
+
+func (s *sqlStore) writeBatch(batch []*moveReq) {
+	errs := make([]error, len(batch))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		ins, upd := tx.StmtContext(ctx, s.insertMove), stmtExecer{tx.StmtContext(ctx, s.update)}
+		for i, r := range batch {
+			if err := r.ctx.Err(); err != nil {
+				errs[i] = err
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `SAVEPOINT move`); err != nil {
+				return err
+			}
+			_, err := ins.ExecContext(ctx, r.g.ID, r.m.Ply, r.m.Move, r.m.PlayedAt, r.m.Clock.Milliseconds())
+			if err == nil {
+				err = updateGame(ctx, upd, &r.g)
+			}
+			if err != nil {
+				errs[i] = err
+				if _, err := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT move`); err != nil {
+					return err
+				}
+			}
+			if _, err := tx.ExecContext(ctx, `RELEASE SAVEPOINT move`); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	for i, r := range batch {
+		if err != nil && errs[i] == nil {
+			errs[i] = err
+		}
+		r.done <- errs[i]
+	}
 }
 
 type scanner interface {
@@ -395,6 +483,7 @@ func (s *sqlStore) Close() error {
 	if s.stop != nil {
 		s.closeOnce.Do(func() { close(s.stop) })
 		<-s.stopped
+		<-s.committerDone
 		// Leave a small file behind: everything in the database proper.
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		s.w.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
