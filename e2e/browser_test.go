@@ -428,6 +428,12 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	// The analysis view of that position: the engine's score and best move.
 	p.click(`.links a[href="#"]`)
 	p.waitFor("the analysis", `location.hash.startsWith('#/analysis') && document.querySelector('.analysis-out .score') && document.querySelector('.analysis-out .best').textContent.length >= 2`, 15*time.Second)
+
+	// A rematch against the computer starts at once, colours swapped.
+	p.goTo(base + "/g/" + s.ID)
+	p.waitFor("the finished game", `window.magnetonGame && window.magnetonGame.state && document.querySelector('#rematch')`, 10*time.Second)
+	p.click("#rematch")
+	p.waitFor("the rematch", fmt.Sprintf(`window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.id !== %q && window.magnetonGame.state.seat === %d && window.magnetonGame.state.status === 'playing'`, s.ID, 1-*s.Seat), 10*time.Second)
 	p.checkConsole()
 }
 
