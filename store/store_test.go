@@ -178,7 +178,7 @@ func TestRematchAndConcurrentWrites(t *testing.T) {
 	}
 	// Many games written at once: every write lands.
 	var wg sync.WaitGroup
-	errs := make(chan error, 100)
+	errs := make(chan error, 300)
 	for i := range 10 {
 		wg.Go(func() {
 			g := sample(fmt.Sprintf("c%d", i), Playing, 5)
@@ -190,6 +190,10 @@ func TestRematchAndConcurrentWrites(t *testing.T) {
 				g.Moves = ply + 1
 				if err := s.AddMove(ctx, g, Move{Ply: ply, Move: "m"}); err != nil {
 					errs <- err
+				}
+				// A bad move in the same batches fails alone.
+				if err := s.AddMove(ctx, g, Move{Ply: ply, Move: "again"}); err == nil {
+					errs <- fmt.Errorf("game %s: a second move at ply %d was accepted", g.ID, ply)
 				}
 				if _, err := s.Game(ctx, g.ID); err != nil {
 					errs <- err
