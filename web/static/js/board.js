@@ -99,6 +99,15 @@ export class Board {
    * promise that settles when the animation is over.
    */
   set(position, opts = {}) {
+    const legal = opts.legal || [];
+    if (position === this.position && (opts.last || '') === this.lastMove && legal.join() === this.legal.join() && opts.from == null) {
+      // Nothing on the board changed (a player connected, a draw offer):
+      // keep the selection and an open chooser.
+      this.interactive = legal.length > 0;
+      this.marks = new Set((opts.marks || []).map(sqIndex));
+      this.decorate();
+      return Promise.resolve();
+    }
     this.position = position;
     this.lastMove = opts.last || '';
     this.legal = opts.legal || [];
