@@ -571,8 +571,12 @@ func run(ctx context.Context, cfg config, out io.Writer) (result, error) {
 	fmt.Fprintf(out, "set-up: %d clients connected in %s\n", clients, time.Since(t0).Round(time.Millisecond))
 
 	// Play: a ticker kicks the next idle game, round robin.
-	runCtx, cancel := context.WithTimeout(ctx, cfg.Duration)
+	// The run ends when the timer fires: recording stops first, then the
+	// games stop (cancelling a write closes its socket, which is no drop).
+	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	timer := time.NewTimer(cfg.Duration)
+	defer timer.Stop()
 	var pw sync.WaitGroup
 	for _, g := range games {
 		pw.Go(func() { lt.play(runCtx, g) })
@@ -588,6 +592,8 @@ loop:
 	for {
 		select {
 		case <-runCtx.Done():
+			break loop
+		case <-timer.C:
 			break loop
 		case now := <-tick.C:
 			// Kick as many games as the rate says by now, so that merged
@@ -619,6 +625,7 @@ loop:
 	lt.rec.on.Store(false)
 	elapsed := time.Since(start)
 	cpu := cpuTime() - cpu0
+	cancel()
 	pw.Wait()
 
 	lt.rec.mu.Lock()
