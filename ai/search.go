@@ -87,7 +87,7 @@ type shared struct {
 	stop     atomic.Bool
 	nodes    atomic.Int64
 	depth1   atomic.Bool // depth 1 is complete: node limits apply from then on
-	deadline time.Time // zero: none
+	deadline time.Time   // zero: none
 	maxNodes int64
 	ctx      context.Context
 }
