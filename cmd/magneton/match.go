@@ -17,6 +17,7 @@ import (
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
+	"github.com/magneton-games/magneton/record"
 	"github.com/magneton-games/magneton/tumbling"
 )
 
@@ -312,9 +313,8 @@ func runMatch(ctx context.Context, rules game.Rules, o *matchOptions, stdout, st
 			if !r.aFirst {
 				names = [2]string{o.b, o.a}
 			}
-			pgn.WriteString(formatRecord(r.g, map[string]string{
+			pgn.WriteString(formatRecord(r.g, names, map[string]string{
 				"Event": "magneton match", "Round": strconv.Itoa(r.index + 1),
-				rules.Spec().SideNames[0]: names[0], rules.Spec().SideNames[1]: names[1],
 			}))
 			pgn.WriteString("\n")
 		}
@@ -506,47 +506,16 @@ func (s matchStats) SPRT(elo0, elo1, alpha, beta float64) (llr, lower, upper flo
 	return llr, lower, upper, verdict
 }
 
-// formatRecord writes a finished game as a PGN-like record.
-func formatRecord(g *game.Game, tags map[string]string) string {
-	var b strings.Builder
-	sp := g.Rules().Spec()
-	r, why := g.Result()
-	all := map[string]string{"Game": sp.Name, "Rules": g.Rules().Settings().String(), "Result": r.String()}
-	if why != game.NotOver {
-		all["Termination"] = why.String()
-	}
-	if g.Start().String() != g.Rules().Start().String() {
-		all["Position"] = g.Start().String()
-	}
-	for k, v := range tags {
-		all[k] = v
-	}
-	keys := make([]string, 0, len(all))
-	for k := range all {
+// formatRecord writes a game as a record (package record) with the players
+// by side and extra tags.
+func formatRecord(g *game.Game, players [2]string, tags map[string]string) string {
+	rec := record.FromGame(g, players, time.Now())
+	keys := make([]string, 0, len(tags))
+	for k := range tags {
 		keys = append(keys, k)
 	}
 	for _, k := range sortStrings(keys) {
-		fmt.Fprintf(&b, "[%s %q]\n", k, all[k])
+		rec.SetTag(k, tags[k])
 	}
-	b.WriteByte('\n')
-	line := 0
-	for i, m := range g.Moves() {
-		var tok string
-		if i%2 == 0 {
-			tok = fmt.Sprintf("%d. %s", i/2+1, m)
-		} else {
-			tok = m
-		}
-		if line+len(tok) > 78 {
-			b.WriteByte('\n')
-			line = 0
-		} else if line > 0 {
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(tok)
-		line += len(tok)
-	}
-	b.WriteString(" " + r.String() + "\n")
-	return b.String()
+	return rec.Format()
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/record"
 )
 
 func init() {
@@ -293,8 +294,7 @@ func scoreWords(in ai.Info) string {
 func (s *playSession) record() string {
 	names := [2]string{"computer level " + strconv.Itoa(s.o.level), "computer level " + strconv.Itoa(s.o.level)}
 	names[s.human] = "human"
-	sp := s.rules.Spec()
-	return formatRecord(s.g, map[string]string{"Event": "magneton play", sp.SideNames[0]: names[0], sp.SideNames[1]: names[1]})
+	return formatRecord(s.g, names, map[string]string{"Event": "magneton play"})
 }
 
 // load replaces the game by the one in a record file: its rules, start and
@@ -320,69 +320,11 @@ func (s *playSession) load(path string) error {
 	return nil
 }
 
-// parseRecord reads a record written by formatRecord: tag lines, then the
-// moves with move numbers and the result.
+// parseRecord reads a game record (package record) and replays it.
 func parseRecord(text string) (*game.Game, error) {
-	tags := map[string]string{}
-	var tokens []string
-	for i, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "[") {
-			key, val, ok := strings.Cut(strings.Trim(line, "[]"), " ")
-			v, err := strconv.Unquote(strings.TrimSpace(val))
-			if !ok || err != nil {
-				return nil, fmt.Errorf("line %d: a tag is written [Name \"value\"]", i+1)
-			}
-			tags[key] = v
-			continue
-		}
-		tokens = append(tokens, strings.Fields(line)...)
-	}
-	var spec *game.Spec
-	for _, sp := range ugiSpecs {
-		if sp.Name == tags["Game"] {
-			spec = sp
-		}
-	}
-	if spec == nil {
-		return nil, fmt.Errorf("unknown game %q in the Game tag", tags["Game"])
-	}
-	rules, err := spec.Rules(tags["Rules"])
+	rec, err := record.Parse(text)
 	if err != nil {
 		return nil, err
 	}
-	start := rules.Start()
-	if pos, ok := tags["Position"]; ok {
-		if start, err = rules.ParsePosition(pos); err != nil {
-			return nil, err
-		}
-	}
-	g := game.NewGame(start)
-	for _, tok := range tokens {
-		if strings.HasSuffix(tok, ".") {
-			if _, err := strconv.Atoi(strings.TrimSuffix(tok, ".")); err == nil {
-				continue
-			}
-		}
-		if _, err := game.ParseResult(tok); err == nil {
-			break
-		}
-		if err := g.Play(tok); err != nil {
-			return nil, fmt.Errorf("move %d: %w", len(g.Moves())+1, err)
-		}
-	}
-	if why, err := game.ParseReason(tags["Termination"]); err == nil {
-		if r, _ := g.Result(); !r.Over() {
-			switch why {
-			case game.Resignation, game.Timeout, game.Agreement:
-				res, _ := game.ParseResult(tags["Result"])
-				loser := game.First
-				if res == game.FirstWins {
-					loser = game.Second
-				}
-				_ = g.End(loser, why)
-			}
-		}
-	}
-	return g, nil
+	return rec.Replay()
 }
