@@ -248,15 +248,3 @@ func (s *Server) session(ctx context.Context, id string, keep bool) (*session, e
 	}
 	return sess, nil
 }
-
-// Stats are counts for logs and the load test.
-type Stats struct {
-	Sessions int
-}
-
-// Stats returns the server's counts.
-func (s *Server) Stats() Stats {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return Stats{Sessions: len(s.sessions)}
-}
