@@ -619,3 +619,35 @@ func TestManyGamesAtOnce(t *testing.T) {
 		}
 	}
 }
+
+func TestComputerDeclinesDrawAndFinishedGamesStayWatchable(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	u := s.user()
+	c := u.create(map[string]any{"opponent": "computer", "level": 1, "color": "first", "public": true})
+	ws := u.connect(c.ID)
+	ws.send(map[string]string{"type": "draw", "action": "offer"})
+	ws.until("the offer", func(st state) bool { return st.DrawOffer != nil && *st.DrawOffer == 0 })
+	if st := ws.until("the refusal", func(st state) bool { return st.DrawOffer == nil }); st.Status != "playing" {
+		t.Errorf("after the computer declined: %+v", st)
+	}
+	ws.send(map[string]string{"type": "resign"})
+	ws.until("finished", func(st state) bool { return st.Status == "finished" })
+	ws.conn.Close(websocket.StatusNormalClosure, "")
+	// A spectator opens the finished game later: it is loaded from the
+	// database and shows the end; actions are refused.
+	time.Sleep(50 * time.Millisecond)
+	sp := s.user().connect(c.ID)
+	if sp.last.Status != "finished" || sp.last.Reason != "resignation" || sp.last.Seat != nil {
+		t.Errorf("finished game for a spectator: %+v", sp.last)
+	}
+	sp.send(map[string]string{"type": "rematch", "action": "offer"})
+	sp.expectError("spectators cannot")
+	// The player comes back and asks for the rematch from the reloaded game.
+	back := u.connect(c.ID)
+	back.send(map[string]string{"type": "rematch", "action": "offer"})
+	st := back.until("rematch", func(st state) bool { return st.Rematch != nil && st.Rematch.Game != "" })
+	sp.until("rematch seen by the spectator", func(st state) bool { return st.Rematch != nil && st.Rematch.Game != "" })
+	if _, code := u.join(st.Rematch.Game, map[string]string{"rematch_of": c.ID}); code != http.StatusOK {
+		t.Errorf("rematch join: %d", code)
+	}
+}
