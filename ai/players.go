@@ -19,7 +19,7 @@ var errNoMove = errors.New("no legal move: the game is over")
 // Config holds the engine settings of a player that searches.
 type Config struct {
 	Threads int   // search threads (Lazy SMP for alpha-beta, root parallel MCTS); default 1
-	HashMB  int   // transposition table size in megabytes; default 64
+	HashMB  int   // transposition table size in megabytes; default 16 (each alpha-beta player has its own)
 	Seed    int64 // seed of the random choices of the weaker players and baselines; 0 picks one
 	// Weights, if not nil, replace the evaluation weights of the game
 	// (MagnetonWeights or TumblingWeights order); the tuning tool uses it.
@@ -56,7 +56,10 @@ const DefaultMoveTime = time.Second
 //	               alpha-beta on 2 x stacks controlled + 1 x pure stacks
 //	ugi:PATH       an external engine speaking UGI
 //
-// A Player must be used by one goroutine at a time; make one per game.
+// A Player must be used by one goroutine at a time; make one per game (an
+// alpha-beta player holds a Config.HashMB transposition table, an MCTS
+// player its tree, until it is dropped). Players of different games share
+// nothing and may run at once.
 func NewPlayer(name string, rules game.Rules) (Player, error) {
 	return NewPlayerConfig(name, rules, Config{})
 }
@@ -67,7 +70,7 @@ func NewPlayerConfig(name string, rules game.Rules, cfg Config) (Player, error) 
 		cfg.Threads = 1
 	}
 	if cfg.HashMB < 1 {
-		cfg.HashMB = 64
+		cfg.HashMB = 16
 	}
 	if cfg.Seed == 0 {
 		cfg.Seed = rand.Int64()
