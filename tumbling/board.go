@@ -12,6 +12,8 @@
 // searches and game records drive it like any other game.
 package tumbling
 
+import "github.com/magneton-games/magneton/game"
+
 // Squares are numbered file-major: a1=0, a2=1, ..., a8=7, b1=8, ..., h8=63.
 // Walking a bitboard from its lowest bit then visits squares in the order
 // a1 a2 ... h8, which is the alphabetical order of their names; with the
@@ -19,36 +21,18 @@ package tumbling
 // emits moves already sorted as text, which is how the reference data and
 // people list them.
 
-// Square is a square index, 0 to 63, file-major (a1=0, a2=1, b1=8).
-type Square int8
+// Square is a square of the board, file-major (a1=0, a2=1, b1=8); see
+// game.Square.
+type Square = game.Square
 
 // NoSquare stands for "no square" where a square is optional.
-const NoSquare Square = -1
+const NoSquare = game.NoSquare
 
 // SquareAt returns the square of a file (0 = a) and rank (0 = rank 1).
-func SquareAt(file, rank int) Square { return Square(file*8 + rank) }
-
-// File returns the square's file, 0 for a to 7 for h.
-func (s Square) File() int { return int(s) >> 3 }
-
-// Rank returns the square's rank, 0 for rank 1 to 7 for rank 8.
-func (s Square) Rank() int { return int(s) & 7 }
-
-// String returns the square's name, such as "d4".
-func (s Square) String() string {
-	if s < 0 || s > 63 {
-		return "??"
-	}
-	return string([]byte{'a' + byte(s.File()), '1' + byte(s.Rank())})
-}
+func SquareAt(file, rank int) Square { return game.SquareAt(file, rank) }
 
 // ParseSquare reads a square name such as "d4".
-func ParseSquare(s string) (Square, bool) {
-	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
-		return NoSquare, false
-	}
-	return SquareAt(int(s[0]-'a'), int(s[1]-'1')), true
-}
+func ParseSquare(s string) (Square, bool) { return game.ParseSquare(s) }
 
 // Direction is one of the eight directions a disk steps or a stack tumbles
 // in. They are numbered in increasing order of their change of square index
