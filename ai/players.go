@@ -79,7 +79,11 @@ func NewPlayerConfig(name string, rules game.Rules, cfg Config) (Player, error) 
 		if path == "" {
 			return nil, fmt.Errorf("player %q: want ugi:/path/to/engine", name)
 		}
-		return NewUGIPlayer(path, rules)
+		u, err := NewUGIPlayer(path, rules)
+		if err != nil {
+			return nil, err
+		}
+		return u, nil
 	}
 	switch rules.Spec() {
 	case magneton.Spec:
