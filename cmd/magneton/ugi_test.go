@@ -187,4 +187,15 @@ func TestUGI(t *testing.T) {
 	c.send("position startpos", "go p1time 2000 p2time 2000 p1inc 100 p2inc 100")
 	c.expect("bestmove", 5*time.Second)
 	c.send("quit")
+
+	// The match runner drives the same binary as an external engine.
+	for _, g := range []string{"magneton", "tumbling"} {
+		out, errs, code := runCmd(t, "", "match", "--game", g, "--a", "ugi:"+bin, "--b", "greedy", "--games", "2", "--movetime", "20ms", "--quiet")
+		if code != 0 || strings.Contains(errs, "illegal") {
+			t.Fatalf("%s match against ugi:%s: exit %d: %s", g, bin, code, errs)
+		}
+		if !strings.Contains(out, "score A: ") {
+			t.Errorf("%s match output:\n%s", g, out)
+		}
+	}
 }
