@@ -106,7 +106,6 @@ type worker[P game.Position[P, M], M comparable] struct {
 	pvLen    [maxPly]int
 	rootBest M
 	hasBest  bool
-	noMove   M
 }
 
 func (e *Engine[P, M]) worker(i int) *worker[P, M] {
