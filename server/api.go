@@ -206,20 +206,25 @@ func parseClock(text string) (initial, inc time.Duration, err error) {
 	return time.Duration(mins * float64(time.Minute)), time.Duration(secs * float64(time.Second)), nil
 }
 
+// requestRules finds a request's game (Magneton when none is named) and
+// builds its rules from the request's settings.
+func requestRules(name, settings string) (game.Rules, error) {
+	if name == "" {
+		name = games.All[0].Name
+	}
+	sp, err := games.Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	return sp.Rules(settings)
+}
+
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var req createRequest
 	if !readJSON(w, r, &req) {
 		return
 	}
-	if req.Game == "" {
-		req.Game = games.All[0].Name
-	}
-	sp, err := games.Lookup(req.Game)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	rules, err := sp.Rules(req.Rules)
+	rules, err := requestRules(req.Game, req.Rules)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
@@ -259,7 +264,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	token := newToken()
 	start := rules.Start().String()
 	row := &store.Game{
-		ID: newID(), Game: sp.Name, Rules: rules.Settings().String(), Start: start, Opponent: req.Opponent, Level: req.Level,
+		ID: newID(), Game: rules.Spec().Name, Rules: rules.Settings().String(), Start: start, Opponent: req.Opponent, Level: req.Level,
 		Public: req.Public, Status: store.Playing, Result: game.Ongoing.String(), Position: start,
 		ClockInitial: initial, ClockIncrement: inc, Remaining: [2]time.Duration{initial, initial}, ClockAt: millis(now),
 		DrawOffer: -1, RematchBy: -1, Created: millis(now), Updated: millis(now),
@@ -536,15 +541,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	if req.Game == "" {
-		req.Game = games.All[0].Name
-	}
-	sp, err := games.Lookup(req.Game)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	rules, err := sp.Rules(req.Rules)
+	rules, err := requestRules(req.Game, req.Rules)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
@@ -586,7 +583,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	}
 	t, ok := p.(ai.Thinker)
 	if !ok {
-		s.gameError(w, r, fmt.Errorf("analyze: the level 8 player of %s does not search", sp.Title))
+		s.gameError(w, r, fmt.Errorf("analyze: the level 8 player of %s does not search", rules.Spec().Title))
 		return
 	}
 	ctx, cancel2 := context.WithTimeout(r.Context(), time.Duration(req.MoveTimeMS)*time.Millisecond+2*time.Second)
