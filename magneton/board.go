@@ -78,22 +78,28 @@ const (
 	rank4to8 uint64 = 0xf8f8f8f8f8f8f8f8 // squares that can start a run of four going south-east
 )
 
-// lines returns every stone of b that belongs to a straight run of four or
-// more stones of b: along a file, a rank or either diagonal.
-func lines(b uint64) uint64 {
-	// Along a file (step +1): runs must not wrap from rank 8 to the next file's rank 1.
-	x := b & (b >> 1) & (b >> 2) & (b >> 3) & rank1to5
-	all := x | x<<1 | x<<2 | x<<3
-	// Along a rank (step +8): shifts drop off the board by themselves.
-	x = b & (b >> 8) & (b >> 16) & (b >> 24)
-	all |= x | x<<8 | x<<16 | x<<24
-	// North-east diagonal (step +9).
-	x = b & (b >> 9) & (b >> 18) & (b >> 27) & rank1to5
-	all |= x | x<<9 | x<<18 | x<<27
-	// South-east diagonal (step +7).
-	x = b & (b >> 7) & (b >> 14) & (b >> 21) & rank4to8
-	all |= x | x<<7 | x<<14 | x<<21
-	return all
+// lineThrough reports whether a straight run of four or more stones of b
+// (along a file, a rank or a diagonal) includes a square of moved. For each
+// direction it finds the squares that start a run of four, and the squares
+// up to three steps before a moved stone, where a run through it starts.
+func lineThrough(b, moved uint64) bool {
+	y := b & (b >> 1)
+	x := y & (y >> 2) & rank1to5
+	m := moved | moved>>1
+	hit := x & (m | m>>2)
+	y = b & (b >> 8)
+	x = y & (y >> 16)
+	m = moved | moved>>8
+	hit |= x & (m | m>>16)
+	y = b & (b >> 9)
+	x = y & (y >> 18) & rank1to5
+	m = moved | moved>>9
+	hit |= x & (m | m>>18)
+	y = b & (b >> 7)
+	x = y & (y >> 14) & rank4to8
+	m = moved | moved>>7
+	hit |= x & (m | m>>14)
+	return hit != 0
 }
 
 func popcount(b uint64) int { return bits.OnesCount64(b) }

@@ -22,15 +22,20 @@ const (
 	lineAnti        // south-east diagonal
 )
 
-// lineGeometry is one line through one square.
-type lineGeometry struct {
-	mask  uint64 // the line's squares
-	shift uint8  // file lines: 8*file; rank lines: the rank; diagonals: the lowest rank on it
-	base  uint32 // where this square's entries start in the outcome tables
+// squareLines describes the four lines through one square. A file line is
+// the square's byte of the board and a rank line every eighth bit from the
+// rank's square on file a, so both are found from the square by shifts; a
+// diagonal needs its mask and its lowest rank. base[kind] is where the
+// square's entries start in the outcome tables. The four lines share one
+// record (40 bytes) so that Play reads them from one cache line.
+type squareLines struct {
+	diagMask, antiMask   uint64
+	base                 [4]uint32
+	diagShift, antiShift uint8
 }
 
 var (
-	geometry [4][64]lineGeometry
+	geometry [64]squareLines
 	// ternary[b] is b's bits read as base-3 digits: sum of 3^i for bit i.
 	ternary [256]uint16
 	// rankSpread[b] places bit i of b on square i*8 (file i, rank 1).
@@ -38,12 +43,29 @@ var (
 	// effectTable[weak][base+index] packs the squares of the line whose
 	// occupancy the magnetic effect changes: our stones in the low byte,
 	// theirs in the high byte (normalised bits; XOR them in).
-	effectTable [2][tableSize]uint16
+	effectTable [2][tableSpan]uint16
 	// destTable[variant][base+index] is the set of squares (normalised
 	// bits) the stone at the line's square can move to along the line.
 	// variant: bit 0 one-sided movement, bit 1 weak force (the position flags shifted right once).
-	destTable [4][tableSize]uint8
+	destTable [4][tableSpan]uint8
 )
+
+// tableSpan is tableSize rounded up to a power of two. Indexes masked with
+// tableSpan-1 need no bounds check; the entries past tableSize are never
+// read and take no memory until touched.
+const tableSpan = 1 << 17
+
+func init() {
+	if tableSize > tableSpan {
+		panic("magneton: tableSpan is smaller than tableSize")
+	}
+}
+
+// lineIndex returns the table index of a line's contents (our stones a,
+// theirs b, normalised) for the square whose entries start at base.
+func lineIndex(base uint32, a, b uint8) uint32 {
+	return (base + uint32(ternary[a]) + 2*uint32(ternary[b])) & (tableSpan - 1)
+}
 
 // tableSize is the number of entries in the outcome tables: for each line
 // length L from 1 to 8 and each square on it, 3^L line contents.
@@ -103,11 +125,9 @@ func init() {
 	for s := range 64 {
 		sq := Square(s)
 		f, r := sq.File(), sq.Rank()
-		set := func(kind int, mask uint64, shift, length, pos int) {
-			geometry[kind][s] = lineGeometry{mask: mask, shift: uint8(shift), base: lengthBase[length] + uint32(pos)*pow3(length)}
-		}
-		set(lineFile, 0xff<<(8*f), 8*f, 8, r)
-		set(lineRank, allFiles<<r, r, 8, f)
+		g := &geometry[s]
+		g.base[lineFile] = lengthBase[8] + uint32(r)*pow3(8)
+		g.base[lineRank] = lengthBase[8] + uint32(f)*pow3(8)
 		for kind, d := range [2]int{northEast, southEast} {
 			mask := uint64(1) << s
 			lo, hi := r, r
@@ -117,7 +137,12 @@ func init() {
 					lo, hi = min(lo, e.Rank()), max(hi, e.Rank())
 				}
 			}
-			set(lineDiag+kind, mask, lo, hi-lo+1, r-lo)
+			g.base[lineDiag+kind] = lengthBase[hi-lo+1] + uint32(r-lo)*pow3(hi-lo+1)
+			if kind == 0 {
+				g.diagMask, g.diagShift = mask, uint8(lo)
+			} else {
+				g.antiMask, g.antiShift = mask, uint8(lo)
+			}
 		}
 	}
 }
@@ -221,23 +246,27 @@ func lineDestinations(cells []int8, pos int, weak, oneSided bool) uint8 {
 }
 
 // Extraction of a line's normalised bits from a bitboard, and the reverse.
+// Shift counts are masked to below 64: that spares the code Go otherwise
+// adds for larger counts.
 
-func fileBits(b uint64, g *lineGeometry) uint8 { return uint8(b >> g.shift) }
-func fileSpread(x uint8, g *lineGeometry) uint64 {
-	return uint64(x) << g.shift
+// fileBits returns the file of square sq: bit i is rank i.
+func fileBits(b uint64, sq uint) uint8 { return uint8(b >> (sq & 56)) }
+func fileSpread(x uint8, sq uint) uint64 {
+	return uint64(x) << (sq & 56)
 }
 
-func rankBits(b uint64, g *lineGeometry) uint8 {
-	return uint8((b >> g.shift & allFiles) * 0x0102040810204080 >> 56)
+// rankBits returns the rank of square sq: bit i is file i.
+func rankBits(b uint64, sq uint) uint8 {
+	return uint8((b >> (sq & 7) & allFiles) * 0x0102040810204080 >> 56)
 }
-func rankSpreadAt(x uint8, g *lineGeometry) uint64 { return rankSpread[x] << g.shift }
+func rankSpreadAt(x uint8, sq uint) uint64 { return rankSpread[x] << (sq & 7) }
 
 // On a diagonal every file holds at most one of the line's squares, so
 // adding up the bytes of the masked board collects the line's stones by
-// rank without carries.
-func diagBits(b uint64, g *lineGeometry) uint8 {
-	return uint8((b & g.mask) * allFiles >> 56 >> g.shift)
+// rank without carries; shift is the diagonal's lowest rank.
+func diagBits(b, mask uint64, shift uint8) uint8 {
+	return uint8((b & mask) * allFiles >> 56 >> (shift & 7))
 }
-func diagSpread(x uint8, g *lineGeometry) uint64 {
-	return (uint64(x) << g.shift) * allFiles & g.mask
+func diagSpread(x uint8, mask uint64, shift uint8) uint64 {
+	return (uint64(x) << (shift & 7)) * allFiles & mask
 }

@@ -137,6 +137,11 @@ var (
 	// zobristDrop[c][n] changes the hand keys when c drops its n-th last
 	// stone (sized 16 so that an index masked with 15 needs no check).
 	zobristDrop [2][16]uint64
+	// zobristBytes[c][i][b] is the XOR of c's keys of the squares set in
+	// b, read as the board's byte i (file i): so the keys of any set of
+	// squares are eight lookups without a branch, where a loop over the
+	// squares would mispredict its exit on almost every move.
+	zobristBytes [2][8 * 256]uint64
 )
 
 func init() {
@@ -158,10 +163,29 @@ func init() {
 	}
 	zobristBlack = next()
 	for c := range 2 {
+		for i := range 8 {
+			for b := range 256 {
+				for j := range 8 {
+					if b>>j&1 != 0 {
+						zobristBytes[c][256*i+b] ^= zobristStone[c][8*i+j]
+					}
+				}
+			}
+		}
+	}
+	for c := range 2 {
 		for n := 1; n <= StonesPerSide; n++ {
 			zobristDrop[c][n] = zobristHand[c][n] ^ zobristHand[c][n-1]
 		}
 	}
+}
+
+// zobristSet returns the XOR of the keys in t (one colour's zobristBytes)
+// of the squares in b. The table is flat so that each byte's offset folds
+// into the load's address.
+func zobristSet(t *[8 * 256]uint64, b uint64) uint64 {
+	return t[uint8(b)] ^ t[256+uint(uint8(b>>8))] ^ t[512+uint(uint8(b>>16))] ^ t[768+uint(uint8(b>>24))] ^
+		t[1024+uint(uint8(b>>32))] ^ t[1280+uint(uint8(b>>40))] ^ t[1536+uint(uint8(b>>48))] ^ t[1792+uint(uint8(b>>56))]
 }
 
 // computeHash hashes a position from scratch; Play keeps the hash up to date
