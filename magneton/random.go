@@ -33,18 +33,7 @@ func (p Position) RandomMove(rng *rand.Rand, buf []Move) (Move, bool) {
 		}
 		return moves[rng.IntN(len(moves))], true
 	}
-	ours, theirs := p.mine, p.theirs
-	free := ^occ
-	dests := [8]uint64{
-		destsUp(ours, theirs, free, 1, notRank1, notRank8),
-		destsUp(ours, theirs, free, 9, notRank1, notRank8),
-		destsUp(ours, theirs, free, 8, ^uint64(0), ^uint64(0)),
-		destsUp(ours, theirs, free, 7, notRank8, notRank1),
-		destsDown(ours, theirs, free, 1, notRank8, notRank1),
-		destsDown(ours, theirs, free, 9, notRank8, notRank1),
-		destsDown(ours, theirs, free, 8, ^uint64(0), ^uint64(0)),
-		destsDown(ours, theirs, free, 7, notRank1, notRank8),
-	}
+	dests := strongDests(p.mine, p.theirs)
 	var counts [8]int
 	total := 0
 	for d, b := range dests {
@@ -55,22 +44,28 @@ func (p Position) RandomMove(rng *rand.Rand, buf []Move) (Move, bool) {
 		return NoMove, false
 	}
 	r := rng.IntN(total)
-	for d, b := range dests {
-		if r >= counts[d] {
-			r -= counts[d]
-			continue
-		}
-		for ; r > 0; r-- {
-			b &= b - 1
-		}
-		to := Square(bits.TrailingZeros64(b) & 63)
-		// dests[d] are moves in direction d (north, north-east, east,
-		// south-east, then their opposites): the origin lies behind.
-		return Move(nearest(directionOrder[d]^4, to, occ))<<6 | Move(to), true
+	// Which direction holds the r-th destination is random, so a branch per
+	// direction would be mispredicted; count the directions wholly before
+	// it instead (once r is below the running sum it stays below).
+	d, skip, sum := 0, 0, 0
+	for i := range 7 {
+		sum += counts[i]
+		past := int(uint64(sum-r-1) >> 63) // 1 when r >= sum
+		d += past
+		skip += counts[i] & -past
 	}
-	panic("unreachable: the rank is below the total")
+	d &= 7
+	b := dests[d]
+	for r -= skip; r > 0; r-- {
+		b &= b - 1
+	}
+	to := Square(bits.TrailingZeros64(b) & 63)
+	// The origin is the nearest stone behind the destination: directions 0-3
+	// raise the square index, so looking back from them it is the highest
+	// occupied square of the ray; from the others, the lowest.
+	behind := rays[directionOrder[d]^4][to] & occ
+	lowest, highest := bits.TrailingZeros64(behind), 63-bits.LeadingZeros64(behind)
+	up := d>>2 - 1 // all ones for directions 0-3, else 0
+	from := lowest ^ (lowest^highest)&up
+	return Move(from&63)<<6 | Move(to), true
 }
-
-// directionOrder names the direction of each entry of the dests array in
-// RandomMove and appendStrongMoves.
-var directionOrder = [8]int{north, northEast, east, southEast, south, southWest, west, northWest}
