@@ -67,37 +67,74 @@ func init() {
 }
 
 // reachOf returns the squares a side's stacks can drop a disk on.
-func reachOf(p tumbling.Position, side game.Side) uint64 {
+func reachOf(p *tumbling.Position, side game.Side) uint64 {
+	return reachWith(tumHeights(p), p.Tops(side))
+}
+
+// reachWith returns the squares the stacks on tops can drop a disk on.
+func reachWith(h *[64]uint8, tops uint64) uint64 {
 	var acc uint64
-	for b := p.Tops(side); b != 0; b &= b - 1 {
+	for b := tops; b != 0; b &= b - 1 {
 		s := bits.TrailingZeros64(b)
-		acc |= reachAll[s][min(p.Height(tumbling.Square(s)), 7)]
+		acc |= reachAll[s][min(h[s], 7)]
 	}
 	return acc
+}
+
+// tumblingWinCandidates keeps the moves that drop a disk on an enemy King:
+// only those can win at once (leaving the opponent without a
+// single-colour stack also needs a disk on each of its Kings). Testing a
+// move's reach against the Kings costs a table look-up, playing it a copy
+// of the position.
+func tumblingWinCandidates(p *tumbling.Position, moves, buf []tumbling.Move) []tumbling.Move {
+	k, _ := p.Kings(p.Side().Other())
+	h := tumHeights(p)
+	// The stacks that reach a King in some direction; only their moves
+	// are looked at one by one.
+	var from uint64
+	for b := p.Tops(p.Side()); b != 0; b &= b - 1 {
+		s := bits.TrailingZeros64(b)
+		if reachAll[s][min(h[s], 7)]&k != 0 {
+			from |= 1 << s
+		}
+	}
+	if from == 0 {
+		return buf
+	}
+	for _, m := range moves {
+		s := m.From()
+		if from&(1<<s) == 0 {
+			continue
+		}
+		reach := uint64(1) << m.To()
+		if m.IsTumble() {
+			reach = tumbleReach[s][m.Direction()][min(h[s], 7)]
+		}
+		if reach&k != 0 {
+			buf = append(buf, m)
+		}
+	}
+	return buf
 }
 
 // TumblingFeatures returns the features of a position, side to move minus
 // opponent.
 func TumblingFeatures(p tumbling.Position) [TumFeatures]int {
+	return tumblingFeatures(&p)
+}
+
+// tumblingFeatures is TumblingFeatures on a pointer: a Position is a few
+// hundred bytes, and the evaluation runs at every leaf.
+func tumblingFeatures(p *tumbling.Position) [TumFeatures]int {
 	us, them := p.Side(), p.Side().Other()
 	var f [TumFeatures]int
-	var pure [2]int
-	var disks [2]int
-	for _, s := range [2]game.Side{us, them} {
-		for b := p.Tops(s); b != 0; b &= b - 1 {
-			sq := tumbling.Square(bits.TrailingZeros64(b))
-			h, mask := p.Stack(sq)
-			disks[s] += h
-			if mask == 0 || bits.OnesCount64(mask) == h {
-				pure[s]++
-			}
-		}
-	}
+	pure, disks := pureAndDisks(p)
 	ku, hu := p.Kings(us)
 	kt, ht := p.Kings(them)
-	ru, rt := reachOf(p, us), reachOf(p, them)
+	h := tumHeights(p)
+	ru, rt := reachWith(h, p.Tops(us)), reachWith(h, p.Tops(them))
 	f[TumTops] = bits.OnesCount64(p.Tops(us)) - bits.OnesCount64(p.Tops(them))
-	f[TumPure] = pure[us] - pure[them]
+	f[TumPure] = bits.OnesCount64(pure[us]) - bits.OnesCount64(pure[them])
 	f[TumDisks] = disks[us] - disks[them]
 	f[TumKingH] = hu - ht
 	f[TumKings] = bits.OnesCount64(ku) - bits.OnesCount64(kt)
@@ -107,16 +144,16 @@ func TumblingFeatures(p tumbling.Position) [TumFeatures]int {
 	return f
 }
 
-// pureStacks counts the single-colour stacks of a side.
-func pureStacks(p tumbling.Position, side game.Side) int {
-	n := 0
-	for b := p.Tops(side); b != 0; b &= b - 1 {
-		h, mask := p.Stack(tumbling.Square(bits.TrailingZeros64(b)))
-		if mask == 0 || bits.OnesCount64(mask) == h {
-			n++
+// pureAndDisks returns each side's single-colour stacks as bitboards and
+// the disks in the stacks each side controls.
+func pureAndDisks(p *tumbling.Position) (pure [2]uint64, disks [2]int) {
+	h := tumHeights(p)
+	for s := range 2 {
+		for b := p.Tops(game.Side(s)); b != 0; b &= b - 1 {
+			disks[s] += int(h[bits.TrailingZeros64(b)])
 		}
 	}
-	return n
+	return tumPure(p), disks
 }
 
 func boolInt(b bool) int {
@@ -138,7 +175,7 @@ func TumblingKit(w [TumFeatures]int) *Kit[tumbling.Position, tumbling.Move] {
 	return &Kit[tumbling.Position, tumbling.Move]{
 		Game: tumbling.Spec.Name,
 		Eval: func(p tumbling.Position) int {
-			f := TumblingFeatures(p)
+			f := tumblingFeatures(&p)
 			s := 0
 			for i, x := range f {
 				s += x * w[i]
@@ -148,9 +185,8 @@ func TumblingKit(w [TumFeatures]int) *Kit[tumbling.Position, tumbling.Move] {
 		MoveKey:  func(m tumbling.Move) uint16 { return uint16(m) & 0x3ff },
 		MoveKeys: 1 << 10,
 		Decided:  tumblingDecided,
-		MayWin: func(p tumbling.Position) bool {
-			k, _ := p.Kings(p.Side().Other())
-			return k&reachOf(p, p.Side()) != 0
+		WinCandidates: func(p tumbling.Position, moves, buf []tumbling.Move) []tumbling.Move {
+			return tumblingWinCandidates(&p, moves, buf)
 		},
 	}
 }
@@ -165,7 +201,8 @@ var boardspaceKit = &Kit[tumbling.Position, tumbling.Move]{
 	Eval: func(p tumbling.Position) int {
 		us, them := p.Side(), p.Side().Other()
 		tops := bits.OnesCount64(p.Tops(us)) - bits.OnesCount64(p.Tops(them))
-		return 100 * (2*tops + pureStacks(p, us) - pureStacks(p, them))
+		pure := tumPure(&p)
+		return 100 * (2*tops + bits.OnesCount64(pure[us]) - bits.OnesCount64(pure[them]))
 	},
 	MoveKey:  func(m tumbling.Move) uint16 { return uint16(m) & 0x3ff },
 	MoveKeys: 1 << 10,

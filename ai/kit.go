@@ -29,6 +29,12 @@ type Kit[P game.Position[P, M], M comparable] struct {
 	// for a win in one: false means no move of the side to move wins at
 	// once, and the search skips playing them all.
 	MayWin func(p P) bool
+	// WinCandidates, if not nil, appends to buf those of moves (the legal
+	// moves of p) that may win at once, a superset of the winning moves,
+	// and returns buf. The leaves' search for a win in one then plays
+	// only these instead of every move, which in a game with a hundred
+	// moves a position is most of the cost of a leaf.
+	WinCandidates func(p P, moves, buf []M) []M
 	// Threatened, if not nil, reports whether the opponent of the side to
 	// move could win at once if it were its turn (or may: a superset is
 	// fine). At the leaves the search then looks one move further, to see

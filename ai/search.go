@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -104,6 +105,7 @@ type worker[P game.Position[P, M], M comparable] struct {
 	history  []int32
 	pv       [maxPly][maxPly]M
 	pvLen    [maxPly]int
+	cands    []M // scratch for Kit.WinCandidates
 	rootBest M
 	hasBest  bool
 }
@@ -339,7 +341,16 @@ func (w *worker[P, M]) search(p P, depth, ply, alpha, beta int) int {
 	best, bestIdx := -inf, -1
 	w.path = append(w.path, h)
 	for i := range moves {
-		pick(moves, scores, i)
+		// Selection picks the best few moves, which usually settle a cut
+		// node; past them a node tends to need every move, and one sort
+		// costs less than a selection step per move (quadratic in a
+		// position with over a hundred moves).
+		switch {
+		case i < pickFirst:
+			pick(moves, scores, i)
+		case i == pickFirst:
+			sort.Sort(byScore[M]{moves[i:], scores[i:]})
+		}
 		m := moves[i]
 		child := p.Play(m)
 		var score int
@@ -437,6 +448,23 @@ func (w *worker[P, M]) order(p P, moves []M, ply int, hashKey uint16) []int32 {
 	return scores
 }
 
+// pickFirst is how many moves the search orders by selection before it
+// sorts the rest.
+const pickFirst = 6
+
+// byScore sorts moves by their scores, highest first.
+type byScore[M any] struct {
+	moves  []M
+	scores []int32
+}
+
+func (b byScore[M]) Len() int           { return len(b.moves) }
+func (b byScore[M]) Less(i, j int) bool { return b.scores[i] > b.scores[j] }
+func (b byScore[M]) Swap(i, j int) {
+	b.moves[i], b.moves[j] = b.moves[j], b.moves[i]
+	b.scores[i], b.scores[j] = b.scores[j], b.scores[i]
+}
+
 // pick moves the best scored move from i on to i (selection sort step).
 func pick[M any](moves []M, scores []int32, i int) {
 	b := i
@@ -461,8 +489,9 @@ func (w *worker[P, M]) quiesce(p P, ply, qd int) int {
 	w.tick()
 	kit := w.e.kit
 	if w.e.NoQuiescence {
-		if !w.hasMoves(p, ply) {
-			r, _ := p.Outcome()
+		// Outcome tells a position without a legal move (the game's
+		// interface promises it) without generating the moves.
+		if r, _ := p.Outcome(); r.Over() {
 			return resultScore(r, p.Side(), ply)
 		}
 		return kit.Eval(p)
@@ -476,7 +505,12 @@ func (w *worker[P, M]) quiesce(p P, ply, qd int) int {
 	}
 	us := p.Side()
 	if kit.MayWin == nil || kit.MayWin(p) {
-		for _, m := range moves {
+		cands := moves
+		if kit.WinCandidates != nil {
+			w.cands = kit.WinCandidates(p, moves, w.cands[:0])
+			cands = w.cands
+		}
+		for _, m := range cands {
 			if r, ok := kit.Decided(p.Play(m)); ok {
 				if wnr, ok := r.Winner(); ok && wnr == us {
 					w.pv[ply][0] = m
@@ -507,10 +541,4 @@ func (w *worker[P, M]) quiesce(p P, ply, qd int) int {
 		}
 	}
 	return best
-}
-
-func (w *worker[P, M]) hasMoves(p P, ply int) bool {
-	moves := p.AppendMoves(w.moves[ply][:0])
-	w.moves[ply] = moves
-	return len(moves) > 0
 }
