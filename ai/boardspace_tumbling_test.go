@@ -115,3 +115,26 @@ func TestBoardspaceExact(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBoardspaceD5 times boardspace-d5's depth-5 search of the start
+// and of a middle-game position (a fresh table each time).
+func BenchmarkBoardspaceD5(b *testing.B) {
+	for _, bc := range []struct{ name, pos string }{
+		{"start", tumbling.Rules{}.StartText()},
+		{"middle", "bbb,bbbb,bb,1,b,3/bb,bbbb,bbb,b,4/bbb,bb,bb,5/1,b,1,r,3,r/b,3,r,1,r,rr/4,r,2,rrr/3,r,r,rrr,rrr,rrr/3,r,2,rrr,rrrr r"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			p, err := parseTumbling(bc.pos)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var nodes int64
+			for b.Loop() {
+				pl, _ := NewPlayerConfig("boardspace-d5", tumbling.Rules{}, Config{HashMB: 64})
+				res, _ := pl.(*abPlayer[tumbling.Position, tumbling.Move]).eng.Search(context.Background(), p, nil, Budget{Depth: 5}, nil)
+				nodes = res.Info.Nodes
+			}
+			b.ReportMetric(float64(nodes), "nodes")
+		})
+	}
+}
