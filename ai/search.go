@@ -334,6 +334,26 @@ func (w *worker[P, M]) search(p P, depth, ply, alpha, beta int) int {
 		r, _ := p.Outcome()
 		return resultScore(r, p.Side(), ply)
 	}
+	// A win at once is the best score a node can have. Where the game
+	// lists the few moves that may win (Tumbling Down: those that reach an
+	// enemy King), trying them first costs little, and it ends the node
+	// before any subtree is searched, where the move ordering might have
+	// reached the winning move only after many others.
+	if kit.WinCandidates != nil {
+		w.cands = kit.WinCandidates(p, moves, w.cands[:0])
+		for _, m := range w.cands {
+			if r, ok := kit.Decided(p.Play(m)); ok {
+				if wnr, ok := r.Winner(); ok && wnr == p.Side() {
+					w.pv[ply][0] = m
+					w.pvLen[ply] = 1
+					if ply == 0 {
+						w.rootBest, w.hasBest = m, true
+					}
+					return Mate - ply - 1
+				}
+			}
+		}
+	}
 	scores := w.order(p, moves, ply, hashKey)
 
 	side := int(p.Side())
