@@ -12,6 +12,10 @@ import (
 type abLevel struct {
 	nodes int64
 	depth int
+	// mistakes is the chance, each move, that the player does not search
+	// but picks as the beginner does (level 1): never missing a win in one
+	// nor allowing one, otherwise a plausible move by a one-ply look.
+	mistakes float64
 }
 
 // mctsLevel caps an MCTS player below full strength.
@@ -24,13 +28,16 @@ type abPlayer[P game.Position[P, M], M comparable] struct {
 	name string
 	eng  *Engine[P, M]
 	lv   abLevel
+	kit  *Kit[P, M]
+	rng  *rand.Rand // draws the mistakes
 	// fixed: the player searches to its depth whatever the time (the
 	// fixed-depth baseline); only a cancelled context stops it.
 	fixed bool
 }
 
 func newABPlayer[P game.Position[P, M], M comparable](name string, kit *Kit[P, M], cfg Config, lv abLevel) *abPlayer[P, M] {
-	return &abPlayer[P, M]{name: name, eng: NewEngine(kit, cfg.HashMB, cfg.Threads), lv: lv}
+	return &abPlayer[P, M]{name: name, eng: NewEngine(kit, cfg.HashMB, cfg.Threads), lv: lv, kit: kit,
+		rng: rand.New(rand.NewPCG(uint64(cfg.Seed), 0xab1e))}
 }
 
 func (a *abPlayer[P, M]) Name() string { return a.name }
@@ -41,6 +48,10 @@ func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, in
 	p, hist, err := unwrapGame[P, M](g)
 	if err != nil {
 		return Info{}, err
+	}
+	if a.lv.mistakes > 0 && a.rng.Float64() < a.lv.mistakes {
+		mv := p.FormatMove(beginnerMove(a.kit, p, a.rng, beginnerTemp))
+		return Info{BestMove: mv, PV: []string{mv}}, nil
 	}
 	b := lim.Budget(p.Side(), DefaultMoveTime)
 	if a.fixed {
@@ -116,12 +127,30 @@ var defaultAlgorithm = map[string]Algorithm{
 	"tumbling-down": AlphaBeta,
 }
 
-// levelNodes is the node budget of the alpha-beta levels 2 to 7 (index 0
-// is level 2): level 2 searches depth 1 only (a node limit never cuts
-// depth 1), then each level about three times as many nodes as the one
-// below. Level 8 has no cap but its time. docs/strength.md gives the
-// measured differences.
-var levelNodes = [6]int64{1, 300, 1000, 3000, 10000, 25000}
+// levels holds, per game, the alpha-beta levels 2 to 7 (index 0 is level
+// 2): a node budget (1: depth 1 only, as a budget never cuts depth 1; 0: no
+// cap but the move time) and the chance, each move, of a beginner's move
+// instead of a search. docs/strength.md gives the measured differences.
+//
+// Tumbling Down's levels search three times as many nodes as the level
+// below. Between players who both search, Magneton is so drawish that
+// such budgets hardly separate them; its levels differ instead by how often
+// they make a mistake, of the kind a person makes: a plausible move that
+// does not throw the game in one. The chances were set by matches between
+// neighbouring levels.
+var levels = map[string][6]abLevel{
+	"magneton": {
+		{nodes: 1, mistakes: 0.7},
+		{nodes: 1, mistakes: 0.35},
+		{nodes: 1},
+		{mistakes: 0.5},
+		{mistakes: 0.33},
+		{mistakes: 0.2},
+	},
+	"tumbling-down": {
+		{nodes: 1}, {nodes: 300}, {nodes: 1000}, {nodes: 3000}, {nodes: 10000}, {nodes: 25000},
+	},
+}
 
 // beginnerTemp is level 1's softmax temperature, in evaluation units.
 const beginnerTemp = 60
@@ -138,7 +167,7 @@ func newLevelPlayer[P game.Position[P, M], M comparable](lv int, rules game.Rule
 			return beginnerMove(kit, p, rng, beginnerTemp)
 		}}
 	case lv < 8:
-		return newABPlayer(name, kit, cfg, abLevel{nodes: levelNodes[lv-2]})
+		return newABPlayer(name, kit, cfg, levels[rules.Spec().Name][lv-2])
 	}
 	if defaultAlgorithm[rules.Spec().Name] == MCTSAlgo {
 		return newMCTSPlayer(name, kit, cfg, mctsLevel{})

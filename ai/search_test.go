@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -179,6 +180,40 @@ func TestGreedyTakesWin(t *testing.T) {
 	for range 20 {
 		if m := greedyMove(magnetonKit, p, rng); m.String() != "b3" {
 			t.Fatalf("greedy played %s, not the win b3", m)
+		}
+	}
+}
+
+// TestLevelsTakeWinInOne checks that no level misses a win in one, whether
+// it searches or makes one of its beginner's moves (the seeds of a few
+// games are tried so that both happen).
+func TestLevelsTakeWinInOne(t *testing.T) {
+	p, _ := parseMagneton(magnetonMates[0].pos)
+	for lv := 1; lv <= 8; lv++ {
+		for seed := range int64(8) {
+			pl, err := NewPlayerConfig(fmt.Sprintf("level:%d", lv), magneton.Rules{}, Config{Seed: seed + 1, HashMB: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := game.NewGame(game.Adapt[magneton.Position, magneton.Move](p, magneton.Rules{}))
+			m, err := pl.Move(context.Background(), g, Limits{Nodes: 2000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m != "b3" {
+				t.Fatalf("level %d (seed %d) played %s, not the win b3", lv, seed+1, m)
+			}
+		}
+	}
+}
+
+// TestLevelsForEveryGame checks that each game the AI plays has its own
+// table of levels: a missing one would make every level play at full
+// strength.
+func TestLevelsForEveryGame(t *testing.T) {
+	for _, rules := range []game.Rules{magneton.Rules{}, tumbling.Rules{}} {
+		if _, ok := levels[rules.Spec().Name]; !ok {
+			t.Errorf("no levels for %s", rules.Spec().Name)
 		}
 	}
 }
