@@ -66,11 +66,6 @@ func init() {
 	}
 }
 
-// reachOf returns the squares a side's stacks can drop a disk on.
-func reachOf(p *tumbling.Position, side game.Side) uint64 {
-	return reachWith(tumHeights(p), p.Tops(side))
-}
-
 // reachWith returns the squares the stacks on tops can drop a disk on.
 func reachWith(h *[64]uint8, tops uint64) uint64 {
 	var acc uint64
@@ -88,7 +83,7 @@ func reachWith(h *[64]uint8, tops uint64) uint64 {
 // of the position.
 func tumblingWinCandidates(p *tumbling.Position, moves, buf []tumbling.Move) []tumbling.Move {
 	k, _ := p.Kings(p.Side().Other())
-	h := tumHeights(p)
+	h := p.Heights()
 	// The stacks that reach a King in some direction; only their moves
 	// are looked at one by one.
 	var from uint64
@@ -131,8 +126,8 @@ func tumblingFeatures(p *tumbling.Position) [TumFeatures]int {
 	pure, disks := pureAndDisks(p)
 	ku, hu := p.Kings(us)
 	kt, ht := p.Kings(them)
-	h := tumHeights(p)
-	ru, rt := reachWith(h, p.Tops(us)), reachWith(h, p.Tops(them))
+	h := p.Heights()
+	ru, rt := reachWith(&h, p.Tops(us)), reachWith(&h, p.Tops(them))
 	f[TumTops] = bits.OnesCount64(p.Tops(us)) - bits.OnesCount64(p.Tops(them))
 	f[TumPure] = bits.OnesCount64(pure[us]) - bits.OnesCount64(pure[them])
 	f[TumDisks] = disks[us] - disks[them]
@@ -147,13 +142,13 @@ func tumblingFeatures(p *tumbling.Position) [TumFeatures]int {
 // pureAndDisks returns each side's single-colour stacks as bitboards and
 // the disks in the stacks each side controls.
 func pureAndDisks(p *tumbling.Position) (pure [2]uint64, disks [2]int) {
-	h := tumHeights(p)
+	h := p.Heights()
 	for s := range 2 {
 		for b := p.Tops(game.Side(s)); b != 0; b &= b - 1 {
 			disks[s] += int(h[bits.TrailingZeros64(b)])
 		}
 	}
-	return tumPure(p), disks
+	return [2]uint64{p.Pure(tumbling.Black), p.Pure(tumbling.Red)}, disks
 }
 
 func boolInt(b bool) int {
@@ -201,8 +196,7 @@ var boardspaceKit = &Kit[tumbling.Position, tumbling.Move]{
 	Eval: func(p tumbling.Position) int {
 		us, them := p.Side(), p.Side().Other()
 		tops := bits.OnesCount64(p.Tops(us)) - bits.OnesCount64(p.Tops(them))
-		pure := tumPure(&p)
-		return 100 * (2*tops + bits.OnesCount64(pure[us]) - bits.OnesCount64(pure[them]))
+		return 100 * (2*tops + bits.OnesCount64(p.Pure(us)) - bits.OnesCount64(p.Pure(them)))
 	},
 	MoveKey:  func(m tumbling.Move) uint16 { return uint16(m) & 0x3ff },
 	MoveKeys: 1 << 10,

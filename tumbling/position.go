@@ -143,6 +143,15 @@ func (p Position) Side() game.Side { return p.side }
 // Height returns the number of disks on a square.
 func (p Position) Height(sq Square) int { return int(p.height[sq]) }
 
+// Heights returns the number of disks on every square (index: the square).
+// It and Pure have pointer receivers, unlike the other accessors, because
+// evaluations call them at every leaf of a search: a value receiver would
+// copy the whole position (over 400 bytes) on each call.
+func (p *Position) Heights() [64]uint8 { return p.height }
+
+// Pure returns the bitboard of the stacks made only of a side's disks.
+func (p *Position) Pure(s game.Side) uint64 { return p.pure[s&1] }
+
 // Stack returns the colours of the disks on a square from the bottom up:
 // bit i of the mask is the colour of the i-th disk (0 Black, 1 Red), and
 // height says how many bits count.
