@@ -148,7 +148,7 @@ var levels = map[string][6]abLevel{
 		{mistakes: 0.2},
 	},
 	"tumbling-down": {
-		{nodes: 1}, {nodes: 300}, {nodes: 1000}, {nodes: 3000}, {nodes: 10000}, {nodes: 25000},
+		{nodes: 1}, {nodes: 1000}, {nodes: 2500}, {nodes: 6000}, {nodes: 14000}, {nodes: 30000},
 	},
 }
 
