@@ -192,7 +192,22 @@ func (p *page) goTo(url string) {
 
 func (p *page) click(css string) {
 	p.t.Helper()
-	p.do(chromedp.Click(chromedp.CSS(css), chromedp.NodeVisible))
+	for attempt := 1; ; attempt++ {
+		ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+		err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(css), chromedp.NodeVisible))
+		cancel()
+		if err == nil {
+			return
+		}
+		// The page may replace the node between the query and the mouse
+		// events (a re-render on a server message); the click never
+		// reached it, so finding it again is safe.
+		if attempt < 3 && strings.Contains(err.Error(), "Could not find node") {
+			p.t.Logf("%s: click %s: %v; again", p.name, css, err)
+			continue
+		}
+		p.t.Fatalf("%s: click %s: %v", p.name, css, err)
+	}
 }
 
 // clickSquare clicks a square of the board.

@@ -343,6 +343,11 @@ export function gameView(id) {
 
   function renderExtra() {
     const s = v.state;
+    // Rebuilt only when what it shows changes: a link replaced under the
+    // pointer between press and release loses the click.
+    const key = [s.id, s.game, s.rules, s.status, s.seat, s.moves.length > 0].join('|');
+    if (extraBox.dataset.key === key) return;
+    extraBox.dataset.key = key;
     extraBox.textContent = '';
     const links = [];
     if (s.moves.length > 0 || s.status === 'finished') {
