@@ -2,10 +2,12 @@ package ai
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/magneton-games/magneton/magneton"
+	"github.com/magneton-games/magneton/tumbling"
 )
 
 // BenchmarkSearchMagneton searches fixed positions for a fixed time and
@@ -30,6 +32,30 @@ func BenchmarkSearchMagneton(b *testing.B) {
 				b.Logf("depth %d score %d pv %v nodes %d", res.Info.Depth, res.Info.Score, res.Info.PV, res.Info.Nodes)
 			}
 			b.ReportMetric(float64(nodes)/el.Seconds(), "nodes/s")
+		})
+	}
+}
+
+// BenchmarkSearchTumbling searches the start and three middle-game
+// positions of Tumbling Down to a fixed depth: the node counts are the
+// same on every run, so ns/op compares builds.
+func BenchmarkSearchTumbling(b *testing.B) {
+	for i, bc := range tumbling.BenchSuite {
+		b.Run(fmt.Sprintf("%s-%d", bc.Phase, i), func(b *testing.B) {
+			p, err := tumbling.Rules{}.Parse(bc.Position)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var nodes int64
+			var el time.Duration
+			for b.Loop() {
+				eng := NewEngine(tumblingKit, 16, 1)
+				res, _ := eng.Search(context.Background(), p, nil, Budget{Depth: 6}, nil)
+				nodes += res.Info.Nodes
+				el += res.Info.Time
+			}
+			b.ReportMetric(float64(nodes)/el.Seconds(), "nodes/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes")
 		})
 	}
 }

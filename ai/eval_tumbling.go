@@ -180,6 +180,9 @@ func TumblingKit(w [TumFeatures]int) *Kit[tumbling.Position, tumbling.Move] {
 		MoveKey:  func(m tumbling.Move) uint16 { return uint16(m) & 0x3ff },
 		MoveKeys: 1 << 10,
 		Decided:  tumblingDecided,
+		// Both measured for Tumbling Down in docs/strength.md.
+		Pass:           func(p tumbling.Position) tumbling.Position { return p.Pass() },
+		DeepReductions: true,
 		WinCandidates: func(p tumbling.Position, moves, buf []tumbling.Move) []tumbling.Move {
 			return tumblingWinCandidates(&p, moves, buf)
 		},

@@ -40,6 +40,16 @@ type Kit[P game.Position[P, M], M comparable] struct {
 	// fine). At the leaves the search then looks one move further, to see
 	// whether the side to move can parry: the threat extension.
 	Threatened func(p P) bool
+	// Pass, if not nil, returns p with the other side to move and the
+	// board unchanged: the null move of null-move pruning, which the
+	// search then uses. Only for games where moving is rarely worse than
+	// passing.
+	Pass func(p P) P
+	// DeepReductions reduces the search of late, quiet moves by about
+	// ln(depth)·ln(move number)/2 plies (at least one), instead of one
+	// or two: for games with a hundred moves a position, where the late
+	// ones are rarely best.
+	DeepReductions bool
 }
 
 // Score bounds. A won position scores Mate minus the number of plies to the

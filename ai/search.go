@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"math"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -107,6 +108,7 @@ type worker[P game.Position[P, M], M comparable] struct {
 	pvLen    [maxPly]int
 	cands    []M // scratch for Kit.WinCandidates
 	rootBest M
+	null     [maxPly]bool // null[ply]: the move out of ply is a null move
 	hasBest  bool
 }
 
@@ -354,6 +356,27 @@ func (w *worker[P, M]) search(p P, depth, ply, alpha, beta int) int {
 			}
 		}
 	}
+	// Null move: where the side to move looks well placed, let the
+	// opponent move twice; if a search three plies shallower still fails
+	// high, the real moves (almost always better than passing) would too.
+	// Never twice within two plies, and never at the root or on the
+	// principal variation.
+	if kit.Pass != nil && !pvNode && ply > 0 && depth >= 3 && !w.nullAt(ply) && kit.Eval(p) >= beta {
+		child := kit.Pass(p)
+		if _, ok := kit.Decided(child); !ok {
+			w.path = append(w.path, h)
+			w.null[ply] = true
+			score := -w.search(child, depth-3, ply+1, -beta, -beta+1)
+			w.null[ply] = false
+			w.path = w.path[:len(w.path)-1]
+			if w.sh.stop.Load() {
+				return 0
+			}
+			if score >= beta && score < Mate-maxPly {
+				return score
+			}
+		}
+	}
 	scores := w.order(p, moves, ply, hashKey)
 
 	side := int(p.Side())
@@ -382,6 +405,13 @@ func (w *worker[P, M]) search(p P, depth, ply, alpha, beta int) int {
 				r = 1
 				if i >= 8 && depth >= 5 {
 					r = 2
+				}
+				if kit.DeepReductions {
+					r = int(lmrTable[min(depth, 63)][min(i, 255)])
+					if pvNode && r > 0 {
+						r--
+					}
+					r = max(1, min(r, depth-2))
 				}
 			}
 			score = -w.search(child, depth-1-r, ply+1, -alpha-1, -alpha)
@@ -561,4 +591,22 @@ func (w *worker[P, M]) quiesce(p P, ply, qd int) int {
 		}
 	}
 	return best
+}
+
+// lmrTable[depth][i] is how many plies Kit.DeepReductions takes off the
+// search of the i-th move (from 0) at a depth: ln(depth)·ln(i)/2, rounded.
+var lmrTable [64][256]int8
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 256; i++ {
+			lmrTable[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/2.0)
+		}
+	}
+}
+
+// nullAt reports whether the move into ply, or the one before it, was a
+// null move.
+func (w *worker[P, M]) nullAt(ply int) bool {
+	return w.null[ply-1] || (ply >= 2 && w.null[ply-2])
 }

@@ -38,3 +38,36 @@ func TestHeightsAndPure(t *testing.T) {
 		}
 	}
 }
+
+// TestPass checks that a pass changes only the side to move: the stacks
+// and Kings stay, the hash is the from-scratch hash of the new position,
+// the moves are the other side's, and two passes give the position back.
+func TestPass(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 30 {
+		p := Rules{}.StartPosition()
+		for range 60 {
+			q := p.Pass()
+			if q.Side() != p.Side().Other() || q.Heights() != p.Heights() {
+				t.Fatalf("%s: Pass gives %s", p, q)
+			}
+			if q.Hash() != q.computeHash() {
+				t.Fatalf("%s: the hash after Pass is %x, from scratch %x", p, q.Hash(), q.computeHash())
+			}
+			if q.Pass() != p {
+				t.Fatalf("%s: two passes give %s", p, q.Pass())
+			}
+			if want, err := (Rules{}).Parse(q.String()); err != nil || want.Hash() != q.Hash() || len(want.AppendMoves(nil)) != len(q.AppendMoves(nil)) {
+				t.Fatalf("%s after a pass: %s does not parse back to the same position (%v)", p, q, err)
+			}
+			moves := p.AppendMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			p = p.Play(moves[rng.IntN(len(moves))])
+			if _, over := p.Winner(); over {
+				break
+			}
+		}
+	}
+}

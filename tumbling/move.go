@@ -263,3 +263,12 @@ func topRun(x uint64, n uint8) bool {
 
 // Compile-time check that Position fits the game-neutral interface.
 var _ game.Position[Position, Move] = Position{}
+
+// Pass returns the position with the other side to move and the stacks
+// unchanged. It is no legal move in Tumbling Down: searches use it to ask
+// what the opponent could do if it moved twice (null-move pruning).
+func (p Position) Pass() Position {
+	p.side = p.side.Other()
+	p.hash ^= zobristRed
+	return p
+}
