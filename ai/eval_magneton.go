@@ -74,7 +74,7 @@ func windows(own, other uint64) (two, three, four int) {
 // movement=any-magnet).
 func MagnetonFeatures(p magneton.Position) [MagFeatures]int {
 	f := magnetonFeatures(p)
-	f[MagThreats] = -magnetonWins(p, p.Side().Other(), 2)
+	f[MagThreats] = -p.WinsInOne(p.Side().Other(), 2)
 	return f
 }
 
@@ -97,10 +97,10 @@ func magnetonFeatures(p magneton.Position) [MagFeatures]int {
 
 // MagnetonKit returns the search kit of Magneton with the given weights
 // for the given rules. Under the default movement rules (force=strong,
-// movement=any-magnet) it counts winning moves with the fast bitboard code
-// of threats_magneton.go: for the win-in-one test at the leaves, the
-// threats feature and the threat extension; under others it plays the
-// moves out and has no threats feature.
+// movement=any-magnet) it counts winning moves with
+// magneton.Position.WinsInOne, which is fast there: for the win-in-one
+// test at the leaves, the threats feature and the threat extension; under
+// others it plays the moves out and has no threats feature.
 func MagnetonKit(w [MagFeatures]int, rules magneton.Rules) *Kit[magneton.Position, magneton.Move] {
 	fast := !rules.Weak && !rules.OneSided
 	features := magnetonFeatures
@@ -127,8 +127,8 @@ func MagnetonKit(w [MagFeatures]int, rules magneton.Rules) *Kit[magneton.Positio
 		},
 	}
 	if fast {
-		k.MayWin = func(p magneton.Position) bool { return magnetonWins(p, p.Side(), 1) > 0 }
-		k.Threatened = func(p magneton.Position) bool { return magnetonWins(p, p.Side().Other(), 1) > 0 }
+		k.MayWin = func(p magneton.Position) bool { return p.WinsInOne(p.Side(), 1) > 0 }
+		k.Threatened = func(p magneton.Position) bool { return p.WinsInOne(p.Side().Other(), 1) > 0 }
 	}
 	return k
 }

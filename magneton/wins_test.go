@@ -1,0 +1,76 @@
+package magneton
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/magneton-games/magneton/game"
+)
+
+// TestWinsInOne checks the count of winning moves, for both sides, against
+// playing every move of the position with that side to move (parsed from
+// the position's text with the side letter changed), in random games under
+// several rule options.
+func TestWinsInOne(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		rules Rules
+	}{
+		{"default", Rules{}},
+		{"owner-wins", Rules{OwnerWins: true}},
+		{"weak", Rules{Weak: true}},
+		{"one-sided", Rules{OneSided: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(3, 4))
+			checked, wins := 0, 0
+			for range 120 {
+				p := tc.rules.StartPosition()
+				for range 200 {
+					for _, s := range []game.Side{White, Black} {
+						want := winsAsIfToMove(t, tc.rules, p, s)
+						if got := p.WinsInOne(s, 1000); got != want {
+							t.Fatalf("%s: side %d has %d winning moves, WinsInOne says %d", p, s, want, got)
+						}
+						if want > 0 && p.WinsInOne(s, 1) != 1 {
+							t.Fatalf("%s: WinsInOne(%d, 1) is not 1", p, s)
+						}
+						checked++
+						wins += want
+					}
+					moves := p.AppendMoves(nil)
+					if len(moves) == 0 {
+						break
+					}
+					p = p.Play(moves[rng.IntN(len(moves))])
+				}
+			}
+			if wins == 0 {
+				t.Fatal("no winning move met: the test checks nothing")
+			}
+			t.Logf("%d positions and sides, %d winning moves", checked, wins)
+		})
+	}
+}
+
+// winsAsIfToMove counts side s's winning moves by playing them all from p
+// with s to move.
+func winsAsIfToMove(t *testing.T, r Rules, p Position, s game.Side) int {
+	if _, won := p.Winner(); won {
+		return 0
+	}
+	fields := strings.Fields(p.String())
+	fields[1] = map[game.Side]string{White: "w", Black: "b"}[s]
+	q, err := r.Parse(strings.Join(fields, " "))
+	if err != nil {
+		t.Fatalf("%s with side %d to move: %v", p, s, err)
+	}
+	n := 0
+	for _, m := range q.AppendMoves(nil) {
+		if w, ok := q.Play(m).Winner(); ok && w == s {
+			n++
+		}
+	}
+	return n
+}
