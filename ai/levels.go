@@ -140,8 +140,8 @@ var defaultAlgorithm = map[string]Algorithm{
 // neighbouring levels.
 var levels = map[string][6]abLevel{
 	"magneton": {
-		{nodes: 1, mistakes: 0.7},
-		{nodes: 1, mistakes: 0.35},
+		{nodes: 1, mistakes: 0.8},
+		{nodes: 1, mistakes: 0.4},
 		{nodes: 1},
 		{mistakes: 0.5},
 		{mistakes: 0.33},
@@ -152,8 +152,14 @@ var levels = map[string][6]abLevel{
 	},
 }
 
-// beginnerTemp is level 1's softmax temperature, in evaluation units.
+// beginnerTemp is the softmax temperature, in evaluation units, of the
+// beginner's moves that levels 2 to 7 play as mistakes.
 const beginnerTemp = 60
+
+// levelOneTemp is level 1's own temperature per game. Magneton's is
+// higher: at 60, levels 1 to 4 spanned too little strength for three
+// steps of 100 Elo (docs/strength.md).
+var levelOneTemp = map[string]float64{"magneton": 150, "tumbling-down": beginnerTemp}
 
 // LevelNames names the levels 1 to 8 (index 0 is level 1), for menus.
 var LevelNames = [8]string{"beginner", "novice", "casual", "intermediate", "club", "advanced", "expert", "max"}
@@ -163,8 +169,9 @@ func newLevelPlayer[P game.Position[P, M], M comparable](lv int, rules game.Rule
 	name := fmt.Sprintf("level %d", lv)
 	switch {
 	case lv <= 1:
+		temp := levelOneTemp[rules.Spec().Name]
 		return &movePlayer[P, M]{name: name, choose: func(p P, _ []uint64) M {
-			return beginnerMove(kit, p, rng, beginnerTemp)
+			return beginnerMove(kit, p, rng, temp)
 		}}
 	case lv < 8:
 		return newABPlayer(name, kit, cfg, levels[rules.Spec().Name][lv-2])

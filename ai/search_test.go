@@ -208,12 +208,15 @@ func TestLevelsTakeWinInOne(t *testing.T) {
 }
 
 // TestLevelsForEveryGame checks that each game the AI plays has its own
-// table of levels: a missing one would make every level play at full
-// strength.
+// table of levels (a missing one would make every level play at full
+// strength) and its own level 1 temperature.
 func TestLevelsForEveryGame(t *testing.T) {
 	for _, rules := range []game.Rules{magneton.Rules{}, tumbling.Rules{}} {
 		if _, ok := levels[rules.Spec().Name]; !ok {
 			t.Errorf("no levels for %s", rules.Spec().Name)
+		}
+		if levelOneTemp[rules.Spec().Name] <= 0 {
+			t.Errorf("no level 1 temperature for %s", rules.Spec().Name)
 		}
 	}
 }
