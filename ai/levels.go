@@ -132,8 +132,10 @@ var defaultAlgorithm = map[string]Algorithm{
 // cap but the move time) and the chance, each move, of a beginner's move
 // instead of a search. docs/strength.md gives the measured differences.
 //
-// Tumbling Down's levels search three times as many nodes as the level
-// below. Between players who both search, Magneton is so drawish that
+// Tumbling Down's levels 3 to 7 search two and a half to five times as
+// many nodes as the level below (the ratios that gave steps of about the
+// same size: a budget counts in whole plies more or less), and level 2
+// searches one ply with 40% mistakes. Between players who both search, Magneton is so drawish that
 // such budgets hardly separate them; its levels differ instead by how often
 // they make a mistake, of the kind a person makes: a plausible move that
 // does not throw the game in one. The chances were set by matches between
@@ -148,7 +150,7 @@ var levels = map[string][6]abLevel{
 		{mistakes: 0.2},
 	},
 	"tumbling-down": {
-		{nodes: 1}, {nodes: 1000}, {nodes: 2500}, {nodes: 6000}, {nodes: 14000}, {nodes: 30000},
+		{nodes: 1, mistakes: 0.4}, {nodes: 500}, {nodes: 2400}, {nodes: 6000}, {nodes: 18000}, {nodes: 36000},
 	},
 }
 
