@@ -135,11 +135,11 @@ var defaultAlgorithm = map[string]Algorithm{
 // Tumbling Down's levels 3 to 7 search two and a half to five times as
 // many nodes as the level below (the ratios that gave steps of about the
 // same size: a budget counts in whole plies more or less), and level 2
-// searches one ply with 40% mistakes. Between players who both search, Magneton is so drawish that
-// such budgets hardly separate them; its levels differ instead by how often
-// they make a mistake, of the kind a person makes: a plausible move that
-// does not throw the game in one. The chances were set by matches between
-// neighbouring levels.
+// searches one ply with 40% mistakes. Between players who both search,
+// Magneton is so drawish that such budgets hardly separate them; its
+// levels differ instead by how often they make a mistake, of the kind a
+// person makes: a plausible move that does not throw the game in one. The
+// chances were set by matches between neighbouring levels.
 var levels = map[string][6]abLevel{
 	"magneton": {
 		{nodes: 1, mistakes: 0.8},

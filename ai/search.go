@@ -343,17 +343,11 @@ func (w *worker[P, M]) search(p P, depth, ply, alpha, beta int) int {
 	// reached the winning move only after many others.
 	if kit.WinCandidates != nil {
 		w.cands = kit.WinCandidates(p, moves, w.cands[:0])
-		for _, m := range w.cands {
-			if r, ok := kit.Decided(p.Play(m)); ok {
-				if wnr, ok := r.Winner(); ok && wnr == p.Side() {
-					w.pv[ply][0] = m
-					w.pvLen[ply] = 1
-					if ply == 0 {
-						w.rootBest, w.hasBest = m, true
-					}
-					return Mate - ply - 1
-				}
+		if m, ok := w.winAtOnce(p, w.cands, ply); ok {
+			if ply == 0 {
+				w.rootBest, w.hasBest = m, true
 			}
+			return Mate - ply - 1
 		}
 	}
 	// Null move: where the side to move looks well placed, let the
@@ -560,14 +554,8 @@ func (w *worker[P, M]) quiesce(p P, ply, qd int) int {
 			w.cands = kit.WinCandidates(p, moves, w.cands[:0])
 			cands = w.cands
 		}
-		for _, m := range cands {
-			if r, ok := kit.Decided(p.Play(m)); ok {
-				if wnr, ok := r.Winner(); ok && wnr == us {
-					w.pv[ply][0] = m
-					w.pvLen[ply] = 1
-					return Mate - ply - 1
-				}
-			}
+		if _, ok := w.winAtOnce(p, cands, ply); ok {
+			return Mate - ply - 1
 		}
 	}
 	if qd > 0 || kit.Threatened == nil || ply >= maxPly-2 || !kit.Threatened(p) {
@@ -591,6 +579,23 @@ func (w *worker[P, M]) quiesce(p P, ply, qd int) int {
 		}
 	}
 	return best
+}
+
+// winAtOnce plays the moves of cands from p and returns the first that
+// wins at once for the side to move, which it makes the principal
+// variation at ply.
+func (w *worker[P, M]) winAtOnce(p P, cands []M, ply int) (M, bool) {
+	for _, m := range cands {
+		if r, ok := w.e.kit.Decided(p.Play(m)); ok {
+			if wnr, ok := r.Winner(); ok && wnr == p.Side() {
+				w.pv[ply][0] = m
+				w.pvLen[ply] = 1
+				return m, true
+			}
+		}
+	}
+	var none M
+	return none, false
 }
 
 // lmrTable[depth][i] is how many plies Kit.DeepReductions takes off the
