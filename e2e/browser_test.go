@@ -140,21 +140,43 @@ func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
 // is a promise, and decodes its value.
 func eval[T any](p *page, expr string) T {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	v, err := tryEval[T](p, expr)
 	if err != nil {
 		p.t.Fatalf("%s: evaluate %s: %v", p.name, expr, err)
 	}
 	return v
 }
 
-// waitFor polls a JavaScript condition until it is true.
+func tryEval[T any](p *page, expr string) (T, error) {
+	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	defer cancel()
+	return chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+}
+
+// navigating reports whether an evaluation failed only because the page was
+// loading another document at that moment (a link just clicked): the
+// condition could not be read yet, which is not a failure.
+func navigating(err error) bool {
+	msg := err.Error()
+	for _, s := range []string{"navigated or closed", "Execution context was destroyed", "Cannot find context with specified id"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// waitFor polls a JavaScript condition until it is true. It may be called
+// while the page is still following a link.
 func (p *page) waitFor(what, cond string, timeout time.Duration) {
 	p.t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
-		if eval[bool](p, "!!("+cond+")") {
+		ok, err := tryEval[bool](p, "!!("+cond+")")
+		if err != nil && !navigating(err) {
+			p.t.Fatalf("%s: waiting for %s: evaluate %s: %v", p.name, what, cond, err)
+		}
+		if ok {
 			return
 		}
 		if time.Now().After(deadline) {
