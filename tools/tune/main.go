@@ -23,6 +23,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/magneton-games/magneton/ai"
@@ -46,16 +47,19 @@ func main() {
 	maxPlies := flag.Int("max-plies", 300, "plies after which a game is a draw")
 	iters := flag.Int("iterations", 3000, "gradient descent steps")
 	seed := flag.Uint64("seed", 1, "random seed")
+	only := flag.String("fit", "", "comma-separated features to fit, the others keeping their current weights (default: all, from zero)")
 	verify := flag.Int("verify", 0, "after fitting, play this many games between --player with the fitted weights and with the current ones")
 	flag.Parse()
 
 	var rules game.Rules
 	var features func(game.State) ([]float64, bool)
 	var names []string
+	var current []int
 	switch *gameName {
 	case "magneton":
 		rules = magneton.Rules{}
 		names = ai.MagnetonFeatureNames[:]
+		current = ai.MagnetonWeights[:]
 		features = func(s game.State) ([]float64, bool) {
 			p, ok := game.Unwrap[magneton.Position, magneton.Move](s)
 			f := ai.MagnetonFeatures(p)
@@ -64,6 +68,7 @@ func main() {
 	case "tumbling", "tumbling-down":
 		rules = tumbling.Rules{}
 		names = ai.TumblingFeatureNames[:]
+		current = ai.TumblingWeights[:]
 		features = func(s game.State) ([]float64, bool) {
 			p, ok := game.Unwrap[tumbling.Position, tumbling.Move](s)
 			f := ai.TumblingFeatures(p)
@@ -71,6 +76,11 @@ func main() {
 		}
 	default:
 		fmt.Fprintf(os.Stderr, "tune: unknown game %q\n", *gameName)
+		os.Exit(2)
+	}
+	start, free, err := startWeights(names, current, *only)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tune:", err)
 		os.Exit(2)
 	}
 	rng := rand.New(rand.NewPCG(*seed, 7))
@@ -90,8 +100,12 @@ func main() {
 	}
 	fmt.Fprintf(os.Stderr, "games: first wins %d, second wins %d, draws %d; %d positions\n",
 		results[game.FirstWins], results[game.SecondWins], results[game.Draw]+results[game.Ongoing], len(data))
-	w := fit(data, len(names), *iters)
-	fmt.Printf("// fitted by: go run ./tools/tune --game %s --games %d --player %s --openings %d --seed %d\n", *gameName, *games, *player, *opening, *seed)
+	w := fit(data, start, free, *iters)
+	fitFlag := ""
+	if *only != "" {
+		fitFlag = " --fit " + *only
+	}
+	fmt.Printf("// fitted by: go run ./tools/tune --game %s --games %d --player %s --openings %d --seed %d%s\n", *gameName, *games, *player, *opening, *seed, fitFlag)
 	var parts []string
 	for i, x := range w {
 		parts = append(parts, fmt.Sprintf("%d", int(math.Round(x))))
@@ -267,8 +281,35 @@ func dot(a, b []float64) float64 {
 }
 
 // fit minimises the cross entropy by gradient descent with Adam steps.
-func fit(data []sample, n, iters int) []float64 {
-	w := make([]float64, n)
+// startWeights returns the weights the fit starts from and which of them
+// it may change: all of them from zero, or with --fit only the named
+// features, the others held at their current weights (to add a feature
+// without refitting, on new data, weights that matches have confirmed).
+func startWeights(names []string, current []int, only string) (start []float64, free []bool, err error) {
+	start = make([]float64, len(names))
+	free = make([]bool, len(names))
+	if only == "" {
+		for i := range free {
+			free[i] = true
+		}
+		return start, free, nil
+	}
+	for i, x := range current {
+		start[i] = float64(x)
+	}
+	for _, name := range strings.Split(only, ",") {
+		i := slices.Index(names, strings.TrimSpace(name))
+		if i < 0 {
+			return nil, nil, fmt.Errorf("--fit: no feature %q (the features: %s)", name, strings.Join(names, ", "))
+		}
+		free[i] = true
+	}
+	return start, free, nil
+}
+
+func fit(data []sample, start []float64, free []bool, iters int) []float64 {
+	n := len(start)
+	w := slices.Clone(start)
 	m := make([]float64, n)
 	v := make([]float64, n)
 	const lr, b1, b2 = 1.0, 0.9, 0.999
@@ -281,6 +322,9 @@ func fit(data []sample, n, iters int) []float64 {
 			}
 		}
 		for i := range g {
+			if !free[i] {
+				continue
+			}
 			g[i] /= float64(len(data))
 			m[i] = b1*m[i] + (1-b1)*g[i]
 			v[i] = b2*v[i] + (1-b2)*g[i]*g[i]
