@@ -81,7 +81,11 @@ verdict of a sequential probability ratio test. The last line is
 Players: ` + ai.PlayerNames + `.
 
 Each pair of games starts from the same opening with colours swapped;
---openings random:N plays N random moves first (none that end the game).
+--openings random:N plays N random moves first (none that end the game);
+balanced:N does the same but draws again while the side to move can force
+a win, or its opponent can, within ` + strconv.Itoa(balancedPlies) + ` plies by threats (found by a proof
+search that uses no evaluation): such an opening decides its pair of games
+one each, whoever plays it.
 A game still going after --max-plies plies is scored a draw.`,
 		Args: exactArgs(0, 0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -98,7 +102,7 @@ A game still going after --max-plies plies is scored a draw.`,
 	f.IntVar(&o.games, "games", 2, "number of games")
 	f.DurationVar(&o.movetime, "movetime", 100*time.Millisecond, "thinking time per move")
 	f.IntVar(&o.concurrency, "concurrency", 1, "games played at once")
-	f.StringVar(&o.openings, "openings", "", "openings: random:N plays N random moves from the start")
+	f.StringVar(&o.openings, "openings", "", "openings: random:N plays N random moves from the start; balanced:N leaves out those already decided")
 	f.StringVar(&o.pgn, "pgn", "", "write the games to this file")
 	f.StringVar(&o.sprt, "sprt", "", "elo0,elo1: run an SPRT of H0 elo=elo0 against H1 elo=elo1 (alpha=beta=0.05)")
 	f.IntVar(&o.threads, "threads", 1, "search threads of each player")
@@ -125,16 +129,66 @@ type gameOutcome struct {
 	illegal     string // why a player lost by an illegal move
 }
 
-func parseOpenings(s string) (int, error) {
+// openingSpec is a parsed --openings.
+type openingSpec struct {
+	plies    int  // random plies from the start
+	balanced bool // leave out openings with a forced win
+}
+
+func parseOpenings(s string) (openingSpec, error) {
 	if s == "" {
-		return 0, nil
+		return openingSpec{}, nil
 	}
-	n, ok := strings.CutPrefix(s, "random:")
+	kind, n, _ := strings.Cut(s, ":")
 	k, err := strconv.Atoi(n)
-	if !ok || err != nil || k < 0 || k > 40 {
-		return 0, usagef("--openings %q: want random:N with 0 <= N <= 40", s)
+	if kind != "random" && kind != "balanced" || err != nil || k < 0 || k > 40 {
+		return openingSpec{}, usagef("--openings %q: want random:N or balanced:N with 0 <= N <= 40", s)
 	}
-	return k, nil
+	return openingSpec{plies: k, balanced: kind == "balanced"}, nil
+}
+
+// The proof search that tells a balanced opening: its horizon in plies,
+// and the nodes it may spend on one opening (a few tenths of a second; an
+// opening it cannot settle in them counts as balanced).
+const (
+	balancedPlies = 11
+	balancedNodes = 2_000_000
+)
+
+// makeOpenings draws n openings. It returns how many decided ones it
+// replaced when spec.balanced.
+func makeOpenings(ctx context.Context, rules game.Rules, spec openingSpec, n int, rng *rand.Rand) ([][]string, int, error) {
+	openings := make([][]string, n)
+	replaced := 0
+	for i := range openings {
+		for tries := 0; ; tries++ {
+			openings[i] = randomOpening(rules, spec.plies, rng)
+			if !spec.balanced {
+				break
+			}
+			if tries == 1000 {
+				return nil, 0, fmt.Errorf("openings: no balanced opening of %d plies in 1000 tries", spec.plies)
+			}
+			g := game.NewGame(rules.Start())
+			for _, m := range openings[i] {
+				if err := g.Play(m); err != nil {
+					return nil, 0, fmt.Errorf("openings: %w", err)
+				}
+			}
+			if r, _ := g.Result(); r.Over() {
+				break // no move at all: randomOpening could not go on
+			}
+			mate, err := ai.ForcedResult(ctx, rules, g.Position(), balancedPlies, balancedNodes)
+			if err != nil {
+				return nil, 0, fmt.Errorf("openings: %w", err)
+			}
+			if mate == 0 {
+				break
+			}
+			replaced++
+		}
+	}
+	return openings, replaced, nil
 }
 
 func parseSPRT(s string) (elo0, elo1 float64, ok bool, err error) {
@@ -184,7 +238,7 @@ func runMatch(ctx context.Context, rules game.Rules, o *matchOptions, stdout, st
 	if o.games < 1 || o.concurrency < 1 || o.movetime <= 0 {
 		return usagef("match: --games, --concurrency and --movetime must be positive")
 	}
-	nOpen, err := parseOpenings(o.openings)
+	spec, err := parseOpenings(o.openings)
 	if err != nil {
 		return err
 	}
@@ -202,9 +256,9 @@ func runMatch(ctx context.Context, rules game.Rules, o *matchOptions, stdout, st
 		}
 	}
 	rng := rand.New(rand.NewPCG(o.seed, 0x0be))
-	openings := make([][]string, (o.games+1)/2)
-	for i := range openings {
-		openings[i] = randomOpening(rules, nOpen, rng)
+	openings, replaced, err := makeOpenings(ctx, rules, spec, (o.games+1)/2, rng)
+	if err != nil {
+		return fmt.Errorf("match: %w", err)
 	}
 
 	jobs := make(chan int)
@@ -328,6 +382,9 @@ func runMatch(ctx context.Context, rules game.Rules, o *matchOptions, stdout, st
 	for k, v := range reasons {
 		rs = append(rs, fmt.Sprintf("%s %d", k, v))
 	}
+	if spec.balanced {
+		fmt.Fprintf(stdout, "openings: %d, %d decided ones drawn again\n", len(openings), replaced)
+	}
 	fmt.Fprintf(stdout, "endings: %s\n", strings.Join(sortStrings(rs), ", "))
 	for i, name := range []string{"A", "B"} {
 		if nmoves[i] > 0 {
@@ -362,6 +419,9 @@ func fmtElo(x float64) string {
 		return "+inf"
 	case math.IsInf(x, -1):
 		return "-inf"
+	}
+	if math.Abs(x) < 0.05 {
+		x = 0 // not "-0.0"
 	}
 	return fmt.Sprintf("%+.1f", x)
 }

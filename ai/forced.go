@@ -1,0 +1,193 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/magneton"
+	"github.com/magneton-games/magneton/tumbling"
+)
+
+// ForcedResult looks for a forced win of either side in s within plies
+// plies, and returns the number of moves of the side to move to it:
+// positive when the side to move wins by force, negative when it loses by
+// force, 0 when it found neither (none exists within the horizon, or none
+// of the kind it looks for, or maxNodes ran out; 0 for no limit).
+//
+// It is a proof search, not a player: no evaluation enters it, so no
+// player's judgement does, and a result it reports is certain. To reach a
+// useful depth in games with a hundred moves a position it looks only for
+// wins made of threats: every move of the winner but the last leaves it a
+// win at once if the loser did nothing (in Tumbling Down, a stack in reach
+// of an enemy King), while every reply of the loser is tried. Quiet
+// winning moves are beyond it.
+//
+// The match runner uses it to leave out openings already decided, which
+// measure the opening and not the players.
+func ForcedResult(ctx context.Context, rules game.Rules, s game.State, plies int, maxNodes int64) (int, error) {
+	switch rules.Spec() {
+	case magneton.Spec:
+		mr, _ := rules.(magneton.Rules)
+		return forcedResult(ctx, MagnetonKit(MagnetonWeights, mr), s, plies, maxNodes)
+	case tumbling.Spec:
+		return forcedResult(ctx, tumblingKit, s, plies, maxNodes)
+	}
+	return 0, fmt.Errorf("forced result: no search knows the game %s", rules.Spec().Name)
+}
+
+func forcedResult[P game.Position[P, M], M comparable](ctx context.Context, kit *Kit[P, M], s game.State, plies int, maxNodes int64) (int, error) {
+	p, ok := game.Unwrap[P, M](s)
+	if !ok {
+		return 0, fmt.Errorf("forced result: the position is not one of %s", kit.Game)
+	}
+	if r, _ := p.Outcome(); r.Over() {
+		return 0, fmt.Errorf("forced result: the game is over (%s)", r)
+	}
+	pr := &prover[P, M]{kit: kit, ctx: ctx, maxNodes: maxNodes}
+	for n := 1; 2*n-1 <= plies; n++ {
+		if pr.wins(p, 2*n-1, 0) {
+			return n, nil
+		}
+		if 2*n <= plies && pr.loses(p, 2*n, 0) {
+			return -n, nil
+		}
+		if pr.out {
+			break
+		}
+	}
+	return 0, ctx.Err()
+}
+
+// prover is the state of one ForcedResult search.
+type prover[P game.Position[P, M], M comparable] struct {
+	kit      *Kit[P, M]
+	ctx      context.Context
+	nodes    int64
+	maxNodes int64
+	out      bool     // the node budget or the context ran out: answers are "not proved"
+	path     []uint64 // positions on the current line: a repetition is never a win
+	moves    [maxPly][]M
+	cands    [maxPly][]M
+}
+
+func (pr *prover[P, M]) tick() bool {
+	pr.nodes++
+	if pr.maxNodes > 0 && pr.nodes > pr.maxNodes || pr.nodes&4095 == 0 && pr.ctx.Err() != nil {
+		pr.out = true
+	}
+	return pr.out
+}
+
+func (pr *prover[P, M]) onPath(h uint64) bool {
+	for _, x := range pr.path {
+		if x == h {
+			return true
+		}
+	}
+	return false
+}
+
+// winsAtOnce reports whether a move of p wins at once for its side to move.
+func (pr *prover[P, M]) winsAtOnce(p P, moves []M, ply int) bool {
+	cands := moves
+	if pr.kit.WinCandidates != nil {
+		pr.cands[ply] = pr.kit.WinCandidates(p, moves, pr.cands[ply][:0])
+		cands = pr.cands[ply]
+	}
+	for _, m := range cands {
+		if r, ok := pr.kit.Decided(p.Play(m)); ok && r == game.WinFor(p.Side()) {
+			return true
+		}
+	}
+	return false
+}
+
+// threatens reports whether c's opponent of the side to move (who just
+// moved) would win at once if it moved again. It may answer true where
+// the game cannot tell cheaply: that only widens the search.
+func (pr *prover[P, M]) threatens(c P, ply int) bool {
+	switch {
+	case pr.kit.Threatened != nil:
+		return pr.kit.Threatened(c)
+	case pr.kit.Pass != nil:
+		q := pr.kit.Pass(c)
+		pr.moves[ply] = q.AppendMoves(pr.moves[ply][:0])
+		return pr.winsAtOnce(q, pr.moves[ply], ply)
+	}
+	return true
+}
+
+// wins reports whether p's side to move wins by force within plies plies.
+func (pr *prover[P, M]) wins(p P, plies, ply int) bool {
+	if pr.tick() || ply >= maxPly-2 {
+		return false
+	}
+	moves := p.AppendMoves(pr.moves[ply][:0])
+	pr.moves[ply] = moves
+	if len(moves) == 0 {
+		return false
+	}
+	if pr.winsAtOnce(p, moves, ply) {
+		return true
+	}
+	if plies < 3 {
+		return false
+	}
+	h := p.Hash()
+	if pr.onPath(h) {
+		return false
+	}
+	pr.path = append(pr.path, h)
+	defer func() { pr.path = pr.path[:len(pr.path)-1] }()
+	for i := 0; i < len(pr.moves[ply]); i++ {
+		c := p.Play(pr.moves[ply][i])
+		if _, ok := pr.kit.Decided(c); ok {
+			continue // not a win (those were tried), so a draw or a loss
+		}
+		if !pr.threatens(c, ply+1) {
+			continue
+		}
+		if pr.loses(c, plies-1, ply+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// loses reports whether every move of p's side to move leads to a
+// position that its opponent wins by force within plies-1 plies.
+func (pr *prover[P, M]) loses(p P, plies, ply int) bool {
+	if pr.tick() || ply >= maxPly-2 {
+		return false
+	}
+	moves := p.AppendMoves(pr.moves[ply][:0])
+	pr.moves[ply] = moves
+	if len(moves) == 0 {
+		r, _ := p.Outcome()
+		return r == game.WinFor(p.Side().Other())
+	}
+	if plies < 2 {
+		return false
+	}
+	h := p.Hash()
+	if pr.onPath(h) {
+		return false
+	}
+	pr.path = append(pr.path, h)
+	defer func() { pr.path = pr.path[:len(pr.path)-1] }()
+	them := game.WinFor(p.Side().Other())
+	for i := 0; i < len(pr.moves[ply]); i++ {
+		c := p.Play(pr.moves[ply][i])
+		if r, ok := pr.kit.Decided(c); ok {
+			if r == them {
+				continue
+			}
+			return false
+		}
+		if !pr.wins(c, plies-1, ply+1) {
+			return false
+		}
+	}
+	return true
+}
