@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
@@ -79,14 +80,28 @@ func (pr *prover[P, M]) tick() bool {
 	return pr.out
 }
 
-func (pr *prover[P, M]) onPath(h uint64) bool {
-	for _, x := range pr.path {
-		if x == h {
-			return true
-		}
+// generate counts a node and lists p's moves at ply; ok is false when the
+// search must stop (the budget or the depth of the tables ran out).
+func (pr *prover[P, M]) generate(p P, ply int) (moves []M, ok bool) {
+	if pr.tick() || ply >= maxPly-2 {
+		return nil, false
 	}
-	return false
+	pr.moves[ply] = p.AppendMoves(pr.moves[ply][:0])
+	return pr.moves[ply], true
 }
+
+// enter puts p on the current line, unless it is there already: a line
+// that repeats a position is never a forced win. leave takes it off.
+func (pr *prover[P, M]) enter(p P) bool {
+	h := p.Hash()
+	if slices.Contains(pr.path, h) {
+		return false
+	}
+	pr.path = append(pr.path, h)
+	return true
+}
+
+func (pr *prover[P, M]) leave() { pr.path = pr.path[:len(pr.path)-1] }
 
 // winsAtOnce reports whether a move of p wins at once for its side to move.
 func (pr *prover[P, M]) winsAtOnce(p P, moves []M, ply int) bool {
@@ -96,7 +111,7 @@ func (pr *prover[P, M]) winsAtOnce(p P, moves []M, ply int) bool {
 		cands = pr.cands[ply]
 	}
 	for _, m := range cands {
-		if r, ok := pr.kit.Decided(p.Play(m)); ok && r == game.WinFor(p.Side()) {
+		if _, won := winsAtOnce(pr.kit, p, m); won {
 			return true
 		}
 	}
@@ -120,26 +135,17 @@ func (pr *prover[P, M]) threatens(c P, ply int) bool {
 
 // wins reports whether p's side to move wins by force within plies plies.
 func (pr *prover[P, M]) wins(p P, plies, ply int) bool {
-	if pr.tick() || ply >= maxPly-2 {
-		return false
-	}
-	moves := p.AppendMoves(pr.moves[ply][:0])
-	pr.moves[ply] = moves
-	if len(moves) == 0 {
+	moves, ok := pr.generate(p, ply)
+	if !ok || len(moves) == 0 {
 		return false
 	}
 	if pr.winsAtOnce(p, moves, ply) {
 		return true
 	}
-	if plies < 3 {
+	if plies < 3 || !pr.enter(p) {
 		return false
 	}
-	h := p.Hash()
-	if pr.onPath(h) {
-		return false
-	}
-	pr.path = append(pr.path, h)
-	defer func() { pr.path = pr.path[:len(pr.path)-1] }()
+	defer pr.leave()
 	for i := 0; i < len(pr.moves[ply]); i++ {
 		c := p.Play(pr.moves[ply][i])
 		if _, ok := pr.kit.Decided(c); ok {
@@ -158,24 +164,18 @@ func (pr *prover[P, M]) wins(p P, plies, ply int) bool {
 // loses reports whether every move of p's side to move leads to a
 // position that its opponent wins by force within plies-1 plies.
 func (pr *prover[P, M]) loses(p P, plies, ply int) bool {
-	if pr.tick() || ply >= maxPly-2 {
+	moves, ok := pr.generate(p, ply)
+	if !ok {
 		return false
 	}
-	moves := p.AppendMoves(pr.moves[ply][:0])
-	pr.moves[ply] = moves
 	if len(moves) == 0 {
 		r, _ := p.Outcome()
 		return r == game.WinFor(p.Side().Other())
 	}
-	if plies < 2 {
+	if plies < 2 || !pr.enter(p) {
 		return false
 	}
-	h := p.Hash()
-	if pr.onPath(h) {
-		return false
-	}
-	pr.path = append(pr.path, h)
-	defer func() { pr.path = pr.path[:len(pr.path)-1] }()
+	defer pr.leave()
 	them := game.WinFor(p.Side().Other())
 	for i := 0; i < len(pr.moves[ply]); i++ {
 		c := p.Play(pr.moves[ply][i])
