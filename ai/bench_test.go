@@ -40,7 +40,7 @@ func BenchmarkSearchMagneton(b *testing.B) {
 // positions of Tumbling Down to a fixed depth: the node counts are the
 // same on every run, so ns/op compares builds.
 func BenchmarkSearchTumbling(b *testing.B) {
-	for i, bc := range tumbling.BenchSuite {
+	for i, bc := range tumbling.Spec.Bench {
 		b.Run(fmt.Sprintf("%s-%d", bc.Phase, i), func(b *testing.B) {
 			p, err := tumbling.Rules{}.Parse(bc.Position)
 			if err != nil {

@@ -97,7 +97,7 @@ func TestBoardspaceExact(t *testing.T) {
 		if got, want := boardspaceKit.Eval(p), plainBoardspaceEval(p); got != want {
 			t.Fatalf("%s: eval %d, plain %d", p, got, want)
 		}
-		pl, err := NewPlayerConfig("boardspace-d5", tumbling.Rules{}, Config{HashMB: 4})
+		pl, err := newPlayer("boardspace-d5", tumbling.Rules{}, Config{HashMB: 4})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -130,7 +130,7 @@ func BenchmarkBoardspaceD5(b *testing.B) {
 			}
 			var nodes int64
 			for b.Loop() {
-				pl, _ := NewPlayerConfig("boardspace-d5", tumbling.Rules{}, Config{HashMB: 64})
+				pl, _ := newPlayer("boardspace-d5", tumbling.Rules{}, Config{HashMB: 64})
 				res, _ := pl.(*abPlayer[tumbling.Position, tumbling.Move]).eng.Search(context.Background(), p, nil, Budget{Depth: 5}, nil)
 				nodes = res.Info.Nodes
 			}

@@ -134,3 +134,38 @@ func MagnetonKit(w [MagFeatures]int, rules magneton.Rules) *Kit[magneton.Positio
 }
 
 var magnetonKit = MagnetonKit(MagnetonWeights, magneton.Rules{})
+
+// MagnetonProfile is Magneton's computer players.
+//
+// Between players who both search, Magneton is so drawish that node
+// budgets hardly separate them; its levels 2 to 7 differ instead by how
+// often they make a mistake, of the kind a person makes: a plausible move
+// that does not throw the game in one. The chances were set by matches
+// between neighbouring levels, and level 1's temperature is higher than
+// the mistakes' (60): at 60, levels 1 to 4 spanned too little strength for
+// three steps of 100 Elo. docs/strength.md gives the measured differences.
+var MagnetonProfile = MustProfile(GameProfile[magneton.Position, magneton.Move]{
+	Spec: magneton.Spec,
+	Kit: func(rules game.Rules, weights []int) *Kit[magneton.Position, magneton.Move] {
+		w := MagnetonWeights
+		copy(w[:], weights)
+		mr, _ := rules.(magneton.Rules)
+		return MagnetonKit(w, mr)
+	},
+	FeatureNames: MagnetonFeatureNames[:],
+	Weights:      MagnetonWeights[:],
+	Features: func(p magneton.Position) []int {
+		f := MagnetonFeatures(p)
+		return f[:]
+	},
+	Levels: [6]Level{
+		{Nodes: 1, Mistakes: 0.8},
+		{Nodes: 1, Mistakes: 0.4},
+		{Nodes: 1},
+		{Mistakes: 0.5},
+		{Mistakes: 0.33},
+		{Mistakes: 0.2},
+	},
+	LevelOneTemp: 150,
+	Strongest:    AlphaBeta,
+})

@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"fmt"
 	"math/bits"
 
 	"github.com/magneton-games/magneton/game"
@@ -238,28 +237,48 @@ var boardspaceKit = &Kit[tumbling.Position, tumbling.Move]{
 	Decided:  tumblingDecided,
 }
 
-// tumblingPlayer makes a Tumbling Down player; ok is false for other games.
-func tumblingPlayer(name string, rules game.Rules, cfg Config) (Player, bool, error) {
-	if rules.Spec() != tumbling.Spec {
-		return nil, false, nil
-	}
-	if name == "boardspace-d5" {
-		p := newABPlayer(name, boardspaceKit, cfg, abLevel{depth: 5})
-		p.eng.NoQuiescence = true
-		p.eng.NoReductions = true
-		p.eng.Contempt = 0
-		p.fixed = true
-		return p, true, nil
-	}
-	kit := tumblingKit
-	if cfg.Weights != nil {
-		var w [TumFeatures]int
-		if len(cfg.Weights) != len(w) {
-			return nil, true, fmt.Errorf("player %q: %d weights given, Tumbling Down has %d features", name, len(cfg.Weights), len(w))
+// TumblingProfile is Tumbling Down's computer players.
+//
+// Levels 3 to 7 search two and a half to five times as many nodes as the
+// level below (the ratios that gave steps of about the same size: a
+// budget counts in whole plies more or less), and level 2 searches one ply
+// with 40% mistakes. docs/strength.md gives the measured differences.
+var TumblingProfile = MustProfile(GameProfile[tumbling.Position, tumbling.Move]{
+	Spec: tumbling.Spec,
+	Kit: func(_ game.Rules, weights []int) *Kit[tumbling.Position, tumbling.Move] {
+		if weights == nil {
+			return tumblingKit
 		}
-		copy(w[:], cfg.Weights)
-		kit = TumblingKit(w)
-	}
-	p, err := makePlayer(name, rules, kit, cfg)
-	return p, true, err
+		var w [TumFeatures]int
+		copy(w[:], weights)
+		return TumblingKit(w)
+	},
+	FeatureNames: TumblingFeatureNames[:],
+	Weights:      TumblingWeights[:],
+	Features: func(p tumbling.Position) []int {
+		f := TumblingFeatures(p)
+		return f[:]
+	},
+	Levels: [6]Level{
+		{Nodes: 1, Mistakes: 0.4}, {Nodes: 500}, {Nodes: 2400}, {Nodes: 6000}, {Nodes: 18000}, {Nodes: 36000},
+	},
+	LevelOneTemp: beginnerTemp,
+	Strongest:    AlphaBeta,
+	Baselines: []Baseline{{
+		Name:    "boardspace-d5",
+		Summary: "Boardspace's best bot: a depth-5 alpha-beta on 2 x stacks controlled + 1 x pure stacks",
+		New:     newBoardspaceD5,
+	}},
+})
+
+// newBoardspaceD5 makes the baseline boardspace-d5: a plain alpha-beta to
+// depth 5 whatever the time, with no quiescence, reductions or contempt,
+// on Boardspace's evaluation.
+func newBoardspaceD5(_ game.Rules, cfg Config) (Player, error) {
+	p := newABPlayer("boardspace-d5", boardspaceKit, cfg, Level{Depth: 5})
+	p.eng.NoQuiescence = true
+	p.eng.NoReductions = true
+	p.eng.Contempt = 0
+	p.fixed = true
+	return p, nil
 }

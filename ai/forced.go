@@ -6,37 +6,9 @@ import (
 	"slices"
 
 	"github.com/magneton-games/magneton/game"
-	"github.com/magneton-games/magneton/magneton"
-	"github.com/magneton-games/magneton/tumbling"
 )
 
-// ForcedResult looks for a forced win of either side in s within plies
-// plies, and returns the number of moves of the side to move to it:
-// positive when the side to move wins by force, negative when it loses by
-// force, 0 when it found neither (none exists within the horizon, or none
-// of the kind it looks for, or maxNodes ran out; 0 for no limit).
-//
-// It is a proof search, not a player: no evaluation enters it, so no
-// player's judgement does, and a result it reports is certain. To reach a
-// useful depth in games with a hundred moves a position it looks only for
-// wins made of threats: every move of the winner but the last leaves it a
-// win at once if the loser did nothing (in Tumbling Down, a stack in reach
-// of an enemy King), while every reply of the loser is tried. Quiet
-// winning moves are beyond it.
-//
-// The match runner uses it to leave out openings already decided, which
-// measure the opening and not the players.
-func ForcedResult(ctx context.Context, rules game.Rules, s game.State, plies int, maxNodes int64) (int, error) {
-	switch rules.Spec() {
-	case magneton.Spec:
-		mr, _ := rules.(magneton.Rules)
-		return forcedResult(ctx, MagnetonKit(MagnetonWeights, mr), s, plies, maxNodes)
-	case tumbling.Spec:
-		return forcedResult(ctx, tumblingKit, s, plies, maxNodes)
-	}
-	return 0, fmt.Errorf("forced result: no search knows the game %s", rules.Spec().Name)
-}
-
+// forcedResult is Profile.ForcedResult on a game's kit.
 func forcedResult[P game.Position[P, M], M comparable](ctx context.Context, kit *Kit[P, M], s game.State, plies int, maxNodes int64) (int, error) {
 	p, ok := game.Unwrap[P, M](s)
 	if !ok {

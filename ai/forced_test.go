@@ -28,11 +28,11 @@ func TestForcedResult(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", c.pos, err)
 			}
-			if got, err := ForcedResult(ctx, tc.rules, s, 2*c.n-1, 0); err != nil || got != c.n {
+			if got, err := profileOf(tc.rules).ForcedResult(ctx, s, 2*c.n-1, 0); err != nil || got != c.n {
 				t.Errorf("%s: forced result %d (%v), want %d", c.pos, got, err, c.n)
 				continue
 			}
-			if got, _ := ForcedResult(ctx, tc.rules, s, 2*c.n-2, 0); got != 0 {
+			if got, _ := profileOf(tc.rules).ForcedResult(ctx, s, 2*c.n-2, 0); got != 0 {
 				t.Errorf("%s: within %d plies forced result %d, want 0", c.pos, 2*c.n-2, got)
 			}
 			if c.n == 1 {
@@ -44,7 +44,7 @@ func TestForcedResult(t *testing.T) {
 				if r, _ := child.Outcome(); r.Over() {
 					continue
 				}
-				got, _ := ForcedResult(ctx, tc.rules, child, 2*c.n-2, 0)
+				got, _ := profileOf(tc.rules).ForcedResult(ctx, child, 2*c.n-2, 0)
 				switch {
 				case got == -(c.n - 1):
 					losing++
@@ -76,7 +76,7 @@ func TestForcedResultOwnKing(t *testing.T) {
 	if r, _ := next.Outcome(); r != game.WinFor(tumbling.Red) {
 		t.Fatalf("a7>a8: %v, want a win for Red", r)
 	}
-	if got, err := ForcedResult(context.Background(), rules, s, 1, 0); err != nil || got != 0 {
+	if got, err := profileOf(rules).ForcedResult(context.Background(), s, 1, 0); err != nil || got != 0 {
 		t.Errorf("forced result %d (%v), want 0", got, err)
 	}
 }
@@ -97,7 +97,7 @@ func TestForcedResultSound(t *testing.T) {
 				if len(moves) == 0 {
 					break
 				}
-				got, err := ForcedResult(ctx, rules, s, 4, 200_000)
+				got, err := profileOf(rules).ForcedResult(ctx, s, 4, 200_000)
 				if err != nil {
 					t.Fatal(err)
 				}

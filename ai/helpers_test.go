@@ -2,6 +2,7 @@ package ai
 
 import (
 	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/tumbling"
 )
 
 // winIn reports whether the side to move in p forces a win within n of its
@@ -47,4 +48,17 @@ func winIn[P game.Position[P, M], M comparable](kit *Kit[P, M], p P, n int) bool
 		}
 	}
 	return false
+}
+
+// profileOf returns the profile of the game of rules.
+func profileOf(rules game.Rules) Profile {
+	if rules.Spec() == tumbling.Spec {
+		return TumblingProfile
+	}
+	return MagnetonProfile
+}
+
+// newPlayer makes a named player of the game of rules.
+func newPlayer(name string, rules game.Rules, cfg Config) (Player, error) {
+	return profileOf(rules).NewPlayer(name, rules, cfg)
 }

@@ -8,16 +8,6 @@ import (
 	"github.com/magneton-games/magneton/game"
 )
 
-// abLevel caps an alpha-beta player below full strength.
-type abLevel struct {
-	nodes int64
-	depth int
-	// mistakes is the chance, each move, that the player does not search
-	// but picks as the beginner does (level 1): never missing a win in one
-	// nor allowing one, otherwise a plausible move by a one-ply look.
-	mistakes float64
-}
-
 // mctsLevel caps an MCTS player below full strength.
 type mctsLevel struct {
 	iterations int64
@@ -27,7 +17,7 @@ type mctsLevel struct {
 type abPlayer[P game.Position[P, M], M comparable] struct {
 	name string
 	eng  *Engine[P, M]
-	lv   abLevel
+	lv   Level
 	kit  *Kit[P, M]
 	rng  *rand.Rand // draws the mistakes
 	// fixed: the player searches to its depth whatever the time (the
@@ -35,7 +25,7 @@ type abPlayer[P game.Position[P, M], M comparable] struct {
 	fixed bool
 }
 
-func newABPlayer[P game.Position[P, M], M comparable](name string, kit *Kit[P, M], cfg Config, lv abLevel) *abPlayer[P, M] {
+func newABPlayer[P game.Position[P, M], M comparable](name string, kit *Kit[P, M], cfg Config, lv Level) *abPlayer[P, M] {
 	return &abPlayer[P, M]{name: name, eng: NewEngine(kit, cfg.HashMB, cfg.Threads), lv: lv, kit: kit,
 		rng: rand.New(rand.NewPCG(uint64(cfg.Seed), 0xab1e))}
 }
@@ -49,7 +39,7 @@ func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, in
 	if err != nil {
 		return Info{}, err
 	}
-	if a.lv.mistakes > 0 && a.rng.Float64() < a.lv.mistakes {
+	if a.lv.Mistakes > 0 && a.rng.Float64() < a.lv.Mistakes {
 		mv := p.FormatMove(beginnerMove(a.kit, p, a.rng, beginnerTemp))
 		return Info{BestMove: mv, PV: []string{mv}}, nil
 	}
@@ -57,11 +47,11 @@ func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, in
 	if a.fixed {
 		b = Budget{}
 	}
-	if a.lv.nodes > 0 && (b.Nodes == 0 || b.Nodes > a.lv.nodes) {
-		b.Nodes = a.lv.nodes
+	if a.lv.Nodes > 0 && (b.Nodes == 0 || b.Nodes > a.lv.Nodes) {
+		b.Nodes = a.lv.Nodes
 	}
-	if a.lv.depth > 0 && (b.Depth == 0 || b.Depth > a.lv.depth) {
-		b.Depth = a.lv.depth
+	if a.lv.Depth > 0 && (b.Depth == 0 || b.Depth > a.lv.Depth) {
+		b.Depth = a.lv.Depth
 	}
 	res, err := a.eng.Search(ctx, p, hist, b, info)
 	if err != nil {
@@ -120,66 +110,27 @@ const (
 	MCTSAlgo  Algorithm = "mcts"
 )
 
-// defaultAlgorithm is the search of level 8 per game, chosen by the
-// head-to-head matches in docs/strength.md.
-var defaultAlgorithm = map[string]Algorithm{
-	"magneton":      AlphaBeta,
-	"tumbling-down": AlphaBeta,
-}
-
-// levels holds, per game, the alpha-beta levels 2 to 7 (index 0 is level
-// 2): a node budget (1: depth 1 only, as a budget never cuts depth 1; 0: no
-// cap but the move time) and the chance, each move, of a beginner's move
-// instead of a search. docs/strength.md gives the measured differences.
-//
-// Tumbling Down's levels 3 to 7 search two and a half to five times as
-// many nodes as the level below (the ratios that gave steps of about the
-// same size: a budget counts in whole plies more or less), and level 2
-// searches one ply with 40% mistakes. Between players who both search,
-// Magneton is so drawish that such budgets hardly separate them; its
-// levels differ instead by how often they make a mistake, of the kind a
-// person makes: a plausible move that does not throw the game in one. The
-// chances were set by matches between neighbouring levels.
-var levels = map[string][6]abLevel{
-	"magneton": {
-		{nodes: 1, mistakes: 0.8},
-		{nodes: 1, mistakes: 0.4},
-		{nodes: 1},
-		{mistakes: 0.5},
-		{mistakes: 0.33},
-		{mistakes: 0.2},
-	},
-	"tumbling-down": {
-		{nodes: 1, mistakes: 0.4}, {nodes: 500}, {nodes: 2400}, {nodes: 6000}, {nodes: 18000}, {nodes: 36000},
-	},
-}
-
 // beginnerTemp is the softmax temperature, in evaluation units, of the
 // beginner's moves that levels 2 to 7 play as mistakes.
 const beginnerTemp = 60
 
-// levelOneTemp is level 1's own temperature per game. Magneton's is
-// higher: at 60, levels 1 to 4 spanned too little strength for three
-// steps of 100 Elo (docs/strength.md).
-var levelOneTemp = map[string]float64{"magneton": 150, "tumbling-down": beginnerTemp}
-
 // LevelNames names the levels 1 to 8 (index 0 is level 1), for menus.
-var LevelNames = [8]string{"beginner", "novice", "casual", "intermediate", "club", "advanced", "expert", "max"}
+var LevelNames = [8]string{"beginner", "novice", "casual", "intermediate", "club", "strong", "expert", "max"}
 
-// newLevelPlayer makes the player of a level.
-func newLevelPlayer[P game.Position[P, M], M comparable](lv int, rules game.Rules, kit *Kit[P, M], cfg Config, rng *rand.Rand) Player {
+// levelPlayer makes the player of a level.
+func (pr *profile[P, M]) levelPlayer(lv int, kit *Kit[P, M], cfg Config, rng *rand.Rand) Player {
 	name := fmt.Sprintf("level %d", lv)
 	switch {
 	case lv <= 1:
-		temp := levelOneTemp[rules.Spec().Name]
+		temp := pr.gp.LevelOneTemp
 		return &movePlayer[P, M]{name: name, choose: func(p P, _ []uint64) M {
 			return beginnerMove(kit, p, rng, temp)
 		}}
 	case lv < 8:
-		return newABPlayer(name, kit, cfg, levels[rules.Spec().Name][lv-2])
+		return newABPlayer(name, kit, cfg, pr.gp.Levels[lv-2])
 	}
-	if defaultAlgorithm[rules.Spec().Name] == MCTSAlgo {
+	if pr.gp.Strongest == MCTSAlgo {
 		return newMCTSPlayer(name, kit, cfg, mctsLevel{})
 	}
-	return newABPlayer(name, kit, cfg, abLevel{})
+	return newABPlayer(name, kit, cfg, Level{})
 }

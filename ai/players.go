@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/magneton-games/magneton/game"
-	"github.com/magneton-games/magneton/magneton"
 )
 
 var errNoMove = errors.New("no legal move: the game is over")
@@ -37,72 +36,8 @@ type Thinker interface {
 	NewGame()
 }
 
-// PlayerNames lists the player names NewPlayer knows, for help texts.
-const PlayerNames = "level:1 to level:8, alphabeta, mcts, random, greedy, boardspace-d5 (Tumbling Down), ugi:/path/to/engine"
-
 // DefaultMoveTime is the thinking time of a player given no limits.
 const DefaultMoveTime = time.Second
-
-// NewPlayer makes the player with the given name for a game's rules, with
-// the default Config:
-//
-//	level:N        the levels people choose, 1 (beginner) to 8 (max)
-//	alphabeta      the alpha-beta search at full strength
-//	mcts           the MCTS search at full strength
-//	random         uniformly random legal moves
-//	greedy         wins at once if it can, never leaves a win in one to the
-//	               opponent when it can help it, else random
-//	boardspace-d5  Tumbling Down only: Boardspace's best bot, a depth-5
-//	               alpha-beta on 2 x stacks controlled + 1 x pure stacks
-//	ugi:PATH       an external engine speaking UGI
-//
-// A Player must be used by one goroutine at a time; make one per game (an
-// alpha-beta player holds a Config.HashMB transposition table, an MCTS
-// player its tree, until it is dropped). Players of different games share
-// nothing and may run at once.
-func NewPlayer(name string, rules game.Rules) (Player, error) {
-	return NewPlayerConfig(name, rules, Config{})
-}
-
-// NewPlayerConfig is NewPlayer with engine settings.
-func NewPlayerConfig(name string, rules game.Rules, cfg Config) (Player, error) {
-	if cfg.Threads < 1 {
-		cfg.Threads = 1
-	}
-	if cfg.HashMB < 1 {
-		cfg.HashMB = 16
-	}
-	if cfg.Seed == 0 {
-		cfg.Seed = rand.Int64()
-	}
-	if path, ok := strings.CutPrefix(name, "ugi:"); ok {
-		if path == "" {
-			return nil, fmt.Errorf("player %q: want ugi:/path/to/engine", name)
-		}
-		u, err := NewUGIPlayer(path, rules)
-		if err != nil {
-			return nil, err
-		}
-		return u, nil
-	}
-	switch rules.Spec() {
-	case magneton.Spec:
-		mr, _ := rules.(magneton.Rules)
-		w := MagnetonWeights
-		if cfg.Weights != nil {
-			if len(cfg.Weights) != len(w) {
-				return nil, fmt.Errorf("player %q: %d weights given, Magneton has %d features", name, len(cfg.Weights), len(w))
-			}
-			copy(w[:], cfg.Weights)
-		}
-		kit := MagnetonKit(w, mr)
-		return makePlayer(name, rules, kit, cfg)
-	}
-	if p, ok, err := tumblingPlayer(name, rules, cfg); ok {
-		return p, err
-	}
-	return nil, fmt.Errorf("player %q: no computer player knows the game %s", name, rules.Spec().Name)
-}
 
 // ParseLevel reads "level:N" (or "N") and checks 1 <= N <= 8.
 func ParseLevel(name string) (int, bool) {
@@ -112,33 +47,6 @@ func ParseLevel(name string) (int, bool) {
 		return 0, false
 	}
 	return n, true
-}
-
-// makePlayer builds a named player on a game's kit.
-func makePlayer[P game.Position[P, M], M comparable](name string, rules game.Rules, kit *Kit[P, M], cfg Config) (Player, error) {
-	rng := rand.New(rand.NewPCG(uint64(cfg.Seed), 0x5eed))
-	switch name {
-	case "random":
-		return &movePlayer[P, M]{name: name, choose: func(p P, _ []uint64) M {
-			moves := p.AppendMoves(nil)
-			return moves[rng.IntN(len(moves))]
-		}}, nil
-	case "greedy":
-		return &movePlayer[P, M]{name: name, choose: func(p P, _ []uint64) M {
-			return greedyMove(kit, p, rng)
-		}}, nil
-	case "alphabeta":
-		return newABPlayer(name, kit, cfg, abLevel{}), nil
-	case "mcts":
-		return newMCTSPlayer(name, kit, cfg, mctsLevel{}), nil
-	}
-	if lv, ok := ParseLevel(name); ok {
-		return newLevelPlayer(lv, rules, kit, cfg, rng), nil
-	}
-	if name == "boardspace-d5" {
-		return nil, fmt.Errorf("player %q plays Tumbling Down only, not %s", name, rules.Spec().Title)
-	}
-	return nil, fmt.Errorf("unknown player %q (players: %s)", name, PlayerNames)
 }
 
 // unwrapGame returns g's current position as the concrete type and the

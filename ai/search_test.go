@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -142,11 +143,11 @@ func TestPlayersLegal(t *testing.T) {
 func testPlayersLegal(t *testing.T, rules game.Rules, names []string) {
 	for i, a := range names {
 		b := names[(i+1)%len(names)]
-		pa, err := NewPlayerConfig(a, rules, Config{Seed: int64(i + 1), HashMB: 4})
+		pa, err := newPlayer(a, rules, Config{Seed: int64(i + 1), HashMB: 4})
 		if err != nil {
 			t.Fatal(err)
 		}
-		pb, err := NewPlayerConfig(b, rules, Config{Seed: int64(i + 2), HashMB: 4, Threads: 2})
+		pb, err := newPlayer(b, rules, Config{Seed: int64(i + 2), HashMB: 4, Threads: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -191,7 +192,7 @@ func TestLevelsTakeWinInOne(t *testing.T) {
 	p, _ := parseMagneton(magnetonMates[0].pos)
 	for lv := 1; lv <= 8; lv++ {
 		for seed := range int64(8) {
-			pl, err := NewPlayerConfig(fmt.Sprintf("level:%d", lv), magneton.Rules{}, Config{Seed: seed + 1, HashMB: 1})
+			pl, err := newPlayer(fmt.Sprintf("level:%d", lv), magneton.Rules{}, Config{Seed: seed + 1, HashMB: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -207,24 +208,49 @@ func TestLevelsTakeWinInOne(t *testing.T) {
 	}
 }
 
-// TestLevelsForEveryGame checks that each game the AI plays has its own
-// table of levels (a missing one would make every level play at full
-// strength) and its own level 1 temperature.
-func TestLevelsForEveryGame(t *testing.T) {
-	for _, rules := range []game.Rules{magneton.Rules{}, tumbling.Rules{}} {
-		if _, ok := levels[rules.Spec().Name]; !ok {
-			t.Errorf("no levels for %s", rules.Spec().Name)
+// TestProfileCheck checks that the game profiles pass their own check and
+// that the check catches what the issue of a silent default was: a level
+// table left out (every level would play at full strength) and a missing
+// level 1 temperature (a division by zero in beginnerMove).
+func TestProfileCheck(t *testing.T) {
+	for _, pr := range []Profile{MagnetonProfile, TumblingProfile} {
+		if err := pr.Check(); err != nil {
+			t.Errorf("%s: %v", pr.Spec().Name, err)
 		}
-		if levelOneTemp[rules.Spec().Name] <= 0 {
-			t.Errorf("no level 1 temperature for %s", rules.Spec().Name)
+	}
+	good := MagnetonProfile.(*profile[magneton.Position, magneton.Move]).gp
+	for _, tc := range []struct {
+		name   string
+		change func(*GameProfile[magneton.Position, magneton.Move])
+		want   string
+	}{
+		{"no levels", func(g *GameProfile[magneton.Position, magneton.Move]) { g.Levels = [6]Level{} }, "level 2 caps nothing"},
+		{"no temperature", func(g *GameProfile[magneton.Position, magneton.Move]) { g.LevelOneTemp = 0 }, "LevelOneTemp 0"},
+		{"no kit", func(g *GameProfile[magneton.Position, magneton.Move]) { g.Kit = nil }, "no Kit"},
+		{"weights", func(g *GameProfile[magneton.Position, magneton.Move]) { g.Weights = g.Weights[1:] }, "feature names"},
+		{"algorithm", func(g *GameProfile[magneton.Position, magneton.Move]) { g.Strongest = "" }, "Strongest"},
+		{"baseline", func(g *GameProfile[magneton.Position, magneton.Move]) {
+			g.Baselines = []Baseline{{Name: "greedy", New: func(game.Rules, Config) (Player, error) { return nil, nil }}}
+		}, "clashes"},
+	} {
+		gp := good
+		tc.change(&gp)
+		if _, err := NewProfile(gp); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
 		}
 	}
 }
 
 func TestNewPlayerErrors(t *testing.T) {
 	for _, name := range []string{"level:0", "level:9", "nobody", "boardspace-d5", "ugi:"} {
-		if _, err := NewPlayer(name, magneton.Rules{}); err == nil {
+		if _, err := MagnetonProfile.NewPlayer(name, magneton.Rules{}, Config{}); err == nil {
 			t.Errorf("NewPlayer(%q) gave no error", name)
 		}
+	}
+	if _, err := MagnetonProfile.NewPlayer("greedy", tumbling.Rules{}, Config{}); err == nil {
+		t.Error("Magneton's profile made a player of Tumbling Down")
+	}
+	if _, err := MagnetonProfile.NewPlayer("alphabeta", magneton.Rules{}, Config{Weights: []int{1}}); err == nil {
+		t.Error("a player with too few weights was made")
 	}
 }

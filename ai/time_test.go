@@ -67,7 +67,7 @@ func TestMCTSTreeReuse(t *testing.T) {
 // legal move soon after its context is cancelled.
 func TestSearchStopsOnCancel(t *testing.T) {
 	for _, name := range []string{"alphabeta", "mcts"} {
-		pl, err := NewPlayer(name, magneton.Rules{})
+		pl, err := newPlayer(name, magneton.Rules{}, Config{})
 		if err != nil {
 			t.Fatal(err)
 		}

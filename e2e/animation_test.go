@@ -26,7 +26,7 @@ func randomCases(t *testing.T, name string, n int) []animCase {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules, err := sp.Rules()
+	rules, err := sp.Spec.Rules()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func randomCases(t *testing.T, name string, n int) []animCase {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cases = append(cases, animCase{Game: sp.Name, Before: p.String(), After: next.String(), Move: m})
+			cases = append(cases, animCase{Game: sp.Spec.Name, Before: p.String(), After: next.String(), Move: m})
 			p = next
 		}
 	}

@@ -301,7 +301,7 @@ func (c *chooser) move(s state) string {
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	rules, err := sp.Rules(s.Rules)
+	rules, err := sp.Spec.Rules(s.Rules)
 	if err != nil {
 		c.t.Fatalf("rules %q: %v", s.Rules, err)
 	}
@@ -317,11 +317,11 @@ func (c *chooser) move(s state) string {
 	}
 	player := c.player
 	if c.played++; c.played <= c.quiet {
-		if player, err = ai.NewPlayer("greedy", rules); err != nil {
+		if player, err = games.NewPlayer("greedy", rules, ai.Config{}); err != nil {
 			c.t.Fatal(err)
 		}
 	} else if player == nil {
-		if player, err = ai.NewPlayer("alphabeta", rules); err != nil {
+		if player, err = games.NewPlayer("alphabeta", rules, ai.Config{}); err != nil {
 			c.t.Fatal(err)
 		}
 		c.player = player

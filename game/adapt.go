@@ -1,9 +1,16 @@
 package game
 
-import "slices"
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
 
 // Adapt wraps a position of a concrete game as a State. Games use it to
-// implement their Rules without writing the dynamic interface twice.
+// implement their Rules without writing the dynamic interface twice. A
+// position type that has a method Diagram(color bool) string draws itself
+// in State.Diagram; others show their position text.
 func Adapt[P Position[P, M], M comparable](p P, r Rules) State {
 	return adapted[P, M]{pos: p, rules: r}
 }
@@ -20,11 +27,11 @@ func Unwrap[P Position[P, M], M comparable](s State) (P, bool) {
 	return a.pos, ok
 }
 
-func (a adapted[P, M]) Side() Side                { return a.pos.Side() }
-func (a adapted[P, M]) Outcome() (Result, Reason) { return a.pos.Outcome() }
-func (a adapted[P, M]) Hash() uint64              { return a.pos.Hash() }
-func (a adapted[P, M]) String() string            { return a.pos.String() }
-func (a adapted[P, M]) Rules() Rules              { return a.rules }
+func (a adapted[P, M]) Side() Side                 { return a.pos.Side() }
+func (a adapted[P, M]) Outcome() (Result, *Ending) { return a.pos.Outcome() }
+func (a adapted[P, M]) Hash() uint64               { return a.pos.Hash() }
+func (a adapted[P, M]) String() string             { return a.pos.String() }
+func (a adapted[P, M]) Rules() Rules               { return a.rules }
 
 func (a adapted[P, M]) Moves() []string {
 	moves := a.pos.AppendMoves(nil)
@@ -42,4 +49,35 @@ func (a adapted[P, M]) Play(move string) (State, error) {
 		return nil, err
 	}
 	return adapted[P, M]{pos: a.pos.Play(m), rules: a.rules}, nil
+}
+
+func (a adapted[P, M]) Diagram(color bool) string {
+	if d, ok := any(a.pos).(interface{ Diagram(color bool) string }); ok {
+		return d.Diagram(color)
+	}
+	return a.pos.String() + "\n"
+}
+
+func (a adapted[P, M]) Perft(depth int) uint64 { return Perft(a.pos, depth) }
+
+func (a adapted[P, M]) Divide(ctx context.Context, depth, threads int) ([]MoveCount, error) {
+	entries, err := Divide(ctx, a.pos, depth, threads)
+	out := make([]MoveCount, len(entries))
+	for i, e := range entries {
+		out[i] = MoveCount{Move: a.pos.FormatMove(e.Move), Nodes: e.Nodes}
+	}
+	slices.SortFunc(out, func(x, y MoveCount) int { return strings.Compare(x.Move, y.Move) })
+	return out, err
+}
+
+func (a adapted[P, M]) Playouts(rng *rand.Rand, n, maxPlies int) PlayoutStats {
+	var st PlayoutStats
+	buf := make([]M, 0, 256)
+	for range n {
+		r, plies := Playout(a.pos, rng, maxPlies, buf)
+		st.Games++
+		st.Plies += plies
+		st.Results[r]++
+	}
+	return st
 }

@@ -88,54 +88,6 @@ func ParseResult(s string) (Result, error) {
 	return Ongoing, fmt.Errorf("result %q is not one of 1-0, 0-1, 1/2-1/2, *", s)
 }
 
-// Reason says why a game ended.
-type Reason uint8
-
-// The ways a game can end.
-const (
-	NotOver      Reason = iota
-	Line                // Magneton: a line of four made by the magnetic effect
-	KingCaptured        // Tumbling Down: a disk dropped on an enemy King
-	OwnKing             // Tumbling Down: the mover covered their own King
-	NoKing              // Tumbling Down: a side has no King left
-	NoMoves             // the side to move has no legal move
-	Repetition          // the same position occurred for the third time
-	Resignation         // a player resigned (records and the server)
-	Agreement           // the players agreed a draw
-	Timeout             // a player's clock ran out
-)
-
-var reasonNames = [...]string{
-	NotOver:      "",
-	Line:         "line",
-	KingCaptured: "king captured",
-	OwnKing:      "own king captured",
-	NoKing:       "no king",
-	NoMoves:      "no legal move",
-	Repetition:   "repetition",
-	Resignation:  "resignation",
-	Agreement:    "agreement",
-	Timeout:      "time forfeit",
-}
-
-// String gives the reason as used in a record's Termination tag.
-func (r Reason) String() string {
-	if int(r) < len(reasonNames) {
-		return reasonNames[r]
-	}
-	return fmt.Sprintf("reason(%d)", uint8(r))
-}
-
-// ParseReason reads the words written by Reason.String.
-func ParseReason(s string) (Reason, error) {
-	for i, n := range reasonNames {
-		if n == s {
-			return Reason(i), nil
-		}
-	}
-	return NotOver, fmt.Errorf("unknown termination %q", s)
-}
-
 // Position is implemented by a game's position type P with move type M.
 // Positions are values: Play returns a new position and leaves the receiver
 // as it was (copy-make), which is what lets a search keep a stack of them
@@ -150,9 +102,10 @@ type Position[P any, M comparable] interface {
 	// Play returns the position after move m, which must be legal.
 	Play(m M) P
 	// Outcome returns the result decided by the position itself (a win made
-	// by the last move, no legal move for the side to move) and its reason.
-	// Repetition needs the history and is judged by Game.
-	Outcome() (Result, Reason)
+	// by the last move, no legal move for the side to move) and how the game
+	// ended, nil while it goes on. Repetition needs the history and is
+	// judged by Game.
+	Outcome() (Result, *Ending)
 	// Hash returns the Zobrist hash of what the repetition rule compares.
 	Hash() uint64
 	// String returns the position text.

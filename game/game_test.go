@@ -139,17 +139,27 @@ func TestPlayoutsEnd(t *testing.T) {
 	}
 }
 
-func TestResultAndReasonText(t *testing.T) {
+func TestResultAndEndingText(t *testing.T) {
 	for _, r := range []game.Result{game.Ongoing, game.FirstWins, game.SecondWins, game.Draw} {
 		back, err := game.ParseResult(r.String())
 		if err != nil || back != r {
 			t.Errorf("%s reads back as %s (%v)", r, back, err)
 		}
 	}
-	for r := game.Line; r <= game.Timeout; r++ {
-		back, err := game.ParseReason(r.String())
-		if err != nil || back != r {
-			t.Errorf("%s reads back as %s (%v)", r, back, err)
+	for _, sp := range []*game.Spec{magneton.Spec, tumbling.Spec} {
+		words := map[string]bool{}
+		for _, e := range sp.AllEndings() {
+			if words[e.Word] || e.Word == "" || e.Text == "" {
+				t.Errorf("%s: ending %q is empty or not unique", sp.Name, e.Word)
+			}
+			words[e.Word] = true
+			back, err := sp.Ending(e.Word)
+			if err != nil || back != e {
+				t.Errorf("%s: %s reads back as %v (%v)", sp.Name, e, back, err)
+			}
+		}
+		if _, err := sp.Ending("checkmate"); err == nil {
+			t.Errorf("%s: unknown ending read", sp.Name)
 		}
 	}
 	if game.WinFor(game.Second) != game.SecondWins || game.LossFor(game.Second) != game.FirstWins {

@@ -12,7 +12,7 @@ type Game struct {
 	moves  []string // as played, in the game's notation
 	seen   map[uint64]int
 	result Result
-	reason Reason
+	ending *Ending
 }
 
 // NewGame starts a game from the given position (use rules.Start() for the
@@ -39,13 +39,13 @@ func (g *Game) Moves() []string { return g.moves }
 // The slice must not be changed.
 func (g *Game) States() []State { return g.states }
 
-// Result returns the result and why the game ended.
-func (g *Game) Result() (Result, Reason) { return g.result, g.reason }
+// Result returns the result and how the game ended (nil while it goes on).
+func (g *Game) Result() (Result, *Ending) { return g.result, g.ending }
 
 // Play checks and plays a move given in the game's notation.
 func (g *Game) Play(move string) error {
 	if g.result.Over() {
-		return fmt.Errorf("%s: the game is over (%s, %s)", move, g.result, g.reason)
+		return fmt.Errorf("%s: the game is over (%s, %s)", move, g.result, g.ending)
 	}
 	next, err := g.Position().Play(move)
 	if err != nil {
@@ -61,12 +61,12 @@ func (g *Game) Play(move string) error {
 // judge sets the result from the current position and the repetition count.
 func (g *Game) judge() {
 	p := g.Position()
-	g.result, g.reason = p.Outcome()
+	g.result, g.ending = p.Outcome()
 	if g.result.Over() {
 		return
 	}
 	if limit := g.rules.RepetitionLimit(); limit > 0 && g.seen[p.Hash()] >= limit {
-		g.result, g.reason = Draw, Repetition
+		g.result, g.ending = Draw, Repetition
 	}
 }
 
@@ -84,23 +84,50 @@ func (g *Game) Undo() bool {
 	return true
 }
 
-// End finishes the game for a reason outside the rules: Resignation or
-// Timeout (side loses) or Agreement (a draw, side is ignored).
-func (g *Game) End(side Side, reason Reason) error {
+// End finishes the game by an ending from outside the rules: Resignation
+// or Timeout (side loses) or Agreement (a draw, side is ignored).
+func (g *Game) End(side Side, ending *Ending) error {
 	if g.result.Over() {
-		return fmt.Errorf("the game is already over (%s, %s)", g.result, g.reason)
+		return fmt.Errorf("the game is already over (%s, %s)", g.result, g.ending)
 	}
-	switch reason {
+	switch ending {
 	case Resignation, Timeout:
 		g.result = LossFor(side)
 	case Agreement:
 		g.result = Draw
 	default:
-		return fmt.Errorf("a game cannot be ended by %q from outside the rules", reason)
+		return fmt.Errorf("a game cannot be ended by %q from outside the rules", ending)
 	}
-	g.reason = reason
+	g.ending = ending
 	return nil
 }
 
 // Repetitions returns how often the current position has occurred.
 func (g *Game) Repetitions() int { return g.seen[g.Position().Hash()] }
+
+// Claim applies the result a record gives for the game after its moves.
+// When the moves ended the game, the claim must agree with them. When they
+// did not, a claimed end needs ending, one from outside the rules
+// (Resignation or Timeout for a win, Agreement for a draw), and Claim ends
+// the game by it; a claim of a game going on changes nothing. The error
+// says how the claim and the moves disagree.
+func (g *Game) Claim(claimed Result, ending *Ending) error {
+	got, _ := g.Result()
+	switch {
+	case got.Over() && claimed != got:
+		return fmt.Errorf("the record says %s but the moves end the game %s", claimed, got)
+	case got.Over() || !claimed.Over():
+		return nil
+	}
+	loser := First
+	if claimed == FirstWins {
+		loser = Second
+	}
+	switch {
+	case ending == nil:
+		return fmt.Errorf("the record says %s but the game is not over after the moves, and it does not say how it ended (resignation, agreement or time forfeit)", claimed)
+	case claimed == Draw && ending != Agreement, claimed != Draw && ending == Agreement:
+		return fmt.Errorf("the record says %s by %s, which cannot end a game so", claimed, ending)
+	}
+	return g.End(loser, ending)
+}

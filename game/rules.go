@@ -1,7 +1,9 @@
 package game
 
 import (
+	"context"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"sort"
 	"strings"
@@ -62,6 +64,30 @@ type Spec struct {
 	// New builds the rules for complete, checked settings (every option set
 	// to an allowed value); use Spec.Rules to build from user input.
 	New func(Settings) Rules
+	// Endings are the ways a game ends that are the game's own, beyond
+	// NeutralEndings: the endings its positions' Outcome returns.
+	Endings []*Ending
+	// Bench is the fixed perft suite of `magneton bench`, under the
+	// default rules.
+	Bench []BenchCase
+	// Formats are the record formats of the game besides the project's
+	// own PGN-like record (package record), such as SGF; nil for none.
+	Formats []RecordFormat
+	// Symmetries are transformations of the board under which the rules
+	// are the same: a position's legal moves, mapped, are the mapped
+	// position's, and so are the positions after them. The conformance
+	// tests check every one. Nil when the game declares none.
+	Symmetries []Symmetry
+}
+
+// Symmetry is one transformation of positions and moves under which a
+// game's rules do not change, such as a reflection of the board.
+type Symmetry struct {
+	Name string // "mirror files"
+	// Position maps a position text; Move maps a move text (of the
+	// position before the mapping) to the same move after it.
+	Position func(text string) string
+	Move     func(move string) string
 }
 
 // Option returns the option with the given name.
@@ -178,15 +204,46 @@ type Rules interface {
 
 // State is a position seen through the game-neutral dynamic interface: moves
 // are text in the game's notation. It is meant for code outside hot loops
-// (the command line, records, the server); searches use Position.
+// (the command line, records, the server); searches use Position. The hot
+// loops that tools run on any game (perft, playouts) are methods here too,
+// run on the game's concrete types inside. Adapt makes a State of a
+// game's Position.
 type State interface {
 	Side() Side
 	// Moves returns the legal moves in the game's notation, sorted as text.
 	Moves() []string
 	// Play checks and plays a move given as text.
 	Play(move string) (State, error)
-	Outcome() (Result, Reason)
+	Outcome() (Result, *Ending)
 	Hash() uint64
 	String() string
 	Rules() Rules
+	// Diagram draws the position for a terminal, in ANSI colours when
+	// color is set.
+	Diagram(color bool) string
+	// Perft counts the leaves of the game tree of the given depth below
+	// the position, as the function Perft does.
+	Perft(depth int) uint64
+	// Divide counts the leaves of depth below each legal move on up to
+	// threads goroutines (threads < 1: one per CPU) and returns them
+	// sorted by move text. It stops early, returning ctx.Err(), when ctx
+	// is cancelled.
+	Divide(ctx context.Context, depth, threads int) ([]MoveCount, error)
+	// Playouts plays n games of uniformly random legal moves from the
+	// position, each until it ends or maxPlies moves were played, as the
+	// function Playout does, and counts their results.
+	Playouts(rng *rand.Rand, n, maxPlies int) PlayoutStats
+}
+
+// MoveCount is one legal move with the number of leaves below it.
+type MoveCount struct {
+	Move  string
+	Nodes uint64
+}
+
+// PlayoutStats counts random games: how many, their plies in all, and
+// their results (Ongoing for a game cut off at its ply limit).
+type PlayoutStats struct {
+	Games, Plies int
+	Results      [4]int // indexed by Result
 }

@@ -1,5 +1,7 @@
 package game
 
+import "strings"
+
 // Square is a square of the 8x8 board both games are played on, numbered
 // file-major: a1=0, a2=1, ..., a8=7, b1=8, ..., h8=63. Walking a bitboard
 // from its lowest bit then visits squares in the order a1 a2 ... h8, which
@@ -33,4 +35,54 @@ func ParseSquare(s string) (Square, bool) {
 		return NoSquare, false
 	}
 	return SquareAt(int(s[0]-'a'), int(s[1]-'1')), true
+}
+
+// Transform maps s by symmetry k (0 to 7) of the square board: bit 0 of k
+// mirrors the files (a and h change places), bit 1 the ranks, and bit 2
+// then swaps files and ranks (a reflection in the a1-h8 diagonal). 0 is
+// the identity.
+func (s Square) Transform(k int) Square {
+	f, r := s.File(), s.Rank()
+	if k&1 != 0 {
+		f = 7 - f
+	}
+	if k&2 != 0 {
+		r = 7 - r
+	}
+	if k&4 != 0 {
+		f, r = r, f
+	}
+	return SquareAt(f, r)
+}
+
+// TransformName describes symmetry k of Square.Transform in words.
+func TransformName(k int) string {
+	var parts []string
+	if k&1 != 0 {
+		parts = append(parts, "files mirrored")
+	}
+	if k&2 != 0 {
+		parts = append(parts, "ranks mirrored")
+	}
+	if k&4 != 0 {
+		parts = append(parts, "reflected in a1-h8")
+	}
+	if len(parts) == 0 {
+		return "identity"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// MapSquares returns text with every square name in it ("d4" in "d4-a1")
+// replaced by its image under f: a move of either game under a symmetry.
+func MapSquares(text string, f func(Square) Square) string {
+	b := []byte(text)
+	for i := 0; i+1 < len(b); i++ {
+		if s, ok := ParseSquare(string(b[i : i+2])); ok {
+			name := f(s).String()
+			b[i], b[i+1] = name[0], name[1]
+			i++
+		}
+	}
+	return string(b)
 }

@@ -1,34 +1,196 @@
-// Package games lists the games the project plays, so that code handling
-// any game (the command line, records, the engine protocol, the server)
-// can find one by name.
+// Package games is the catalogue of the games the project plays. Each game
+// is one registration, a Game: its rules (game.Spec: names, sides, rule
+// options and variants, endings, bench suite, record formats, symmetries)
+// and its computer players (ai.Profile). Everything outside a game's own
+// packages finds a game here by name: the command line, the match runner,
+// the engine protocol, the tuner, records, the play server and the
+// conformance tests (package gametest). Adding a game is adding it to
+// builtin below (or calling Register), not editing lists across the tree.
 package games
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 
+	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
 	"github.com/magneton-games/magneton/tumbling"
+	"github.com/magneton-games/magneton/ugi"
 )
 
-// All lists every game, Magneton first.
-var All = []*game.Spec{magneton.Spec, tumbling.Spec}
+// Game is one game's registration.
+type Game struct {
+	Spec *game.Spec
+	AI   ai.Profile
+}
 
-// Lookup finds a game by its name or one of its aliases.
-func Lookup(name string) (*game.Spec, error) {
-	var names []string
-	for _, sp := range All {
-		if sp.Name == name {
-			return sp, nil
+// builtin are the project's games, Magneton first (the default).
+var builtin = []*Game{
+	{Spec: magneton.Spec, AI: ai.MagnetonProfile},
+	{Spec: tumbling.Spec, AI: ai.TumblingProfile},
+}
+
+var (
+	mu         sync.RWMutex
+	registered []*Game
+)
+
+func init() {
+	for _, g := range builtin {
+		if err := Register(g); err != nil {
+			panic(err) // a mistake in the list above; the tests catch it
 		}
-		for _, a := range sp.Aliases {
-			if a == name {
-				return sp, nil
+	}
+}
+
+// Register adds a game. It is an error for the game to lack a Spec that
+// builds its rules, to lack an AI profile of the same Spec that passes its
+// check, or to share a name or alias with a game already registered.
+// Registering the same Game again does nothing.
+func Register(g *Game) error {
+	if err := check(g); err != nil {
+		return err
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, r := range registered {
+		if r == g {
+			return nil
+		}
+		for _, n := range names(g.Spec) {
+			if slices.Contains(names(r.Spec), n) {
+				return fmt.Errorf("game %s: the name %q is %s's already", g.Spec.Name, n, r.Spec.Name)
 			}
 		}
-		names = append(names, sp.Name)
-		names = append(names, sp.Aliases...)
 	}
-	return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(names, ", "))
+	registered = append(registered, g)
+	return nil
+}
+
+// check reports what a registration lacks.
+func check(g *Game) error {
+	switch {
+	case g == nil || g.Spec == nil:
+		return errors.New("a game registered without a Spec")
+	case g.Spec.Name == "" || g.Spec.Title == "" || g.Spec.New == nil:
+		return fmt.Errorf("game %q: its Spec needs a Name, a Title and New", g.Spec.Name)
+	case g.AI == nil:
+		return fmt.Errorf("game %s has no AI profile (ai.Profile): every game needs its computer players", g.Spec.Name)
+	case g.AI.Spec() != g.Spec:
+		return fmt.Errorf("game %s: its AI profile is %s's", g.Spec.Name, g.AI.Spec().Name)
+	}
+	for _, o := range g.Spec.Options {
+		if len(o.Values) == 0 {
+			return fmt.Errorf("game %s: rule option %s has no values", g.Spec.Name, o.Name)
+		}
+	}
+	for _, v := range g.Spec.Variants {
+		if _, err := g.Spec.ParseSettings(v.Settings.String()); err != nil {
+			return fmt.Errorf("game %s: variant %s: %w", g.Spec.Name, v.Name, err)
+		}
+	}
+	words := map[string]bool{}
+	for _, e := range g.Spec.AllEndings() {
+		if e == nil || e.Word == "" || words[e.Word] {
+			return fmt.Errorf("game %s: an ending is empty or its word %q is not unique", g.Spec.Name, e.String())
+		}
+		words[e.Word] = true
+	}
+	if err := g.AI.Check(); err != nil {
+		return fmt.Errorf("game %s: %w", g.Spec.Name, err)
+	}
+	return nil
+}
+
+func names(sp *game.Spec) []string { return append([]string{sp.Name}, sp.Aliases...) }
+
+// All returns the registered games, Magneton first.
+func All() []*Game {
+	mu.RLock()
+	defer mu.RUnlock()
+	return slices.Clone(registered)
+}
+
+// Default returns the game a command uses when none is named.
+func Default() *Game { return All()[0] }
+
+// Lookup finds a game by its name or one of its aliases.
+func Lookup(name string) (*Game, error) {
+	all := All()
+	var known []string
+	for _, g := range all {
+		if slices.Contains(names(g.Spec), name) {
+			return g, nil
+		}
+		known = append(known, names(g.Spec)...)
+	}
+	return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(known, ", "))
+}
+
+// Of returns the registration of a game's Spec.
+func Of(sp *game.Spec) (*Game, error) {
+	for _, g := range All() {
+		if g.Spec == sp {
+			return g, nil
+		}
+	}
+	return nil, fmt.Errorf("the game %s is not registered", sp.Name)
+}
+
+// NewPlayer makes a computer player for rules by name: a player of the
+// game's AI profile (ai.CommonPlayers or one of the game's baselines), or
+// ugi:PATH, an external engine speaking UGI. A player that holds an
+// external process is an io.Closer; close it when done.
+func NewPlayer(name string, rules game.Rules, cfg ai.Config) (ai.Player, error) {
+	if path, ok := strings.CutPrefix(name, "ugi:"); ok {
+		if path == "" {
+			return nil, fmt.Errorf("player %q: want ugi:/path/to/engine", name)
+		}
+		return ugi.Start(path, rules)
+	}
+	g, err := Of(rules.Spec())
+	if err != nil {
+		return nil, fmt.Errorf("player %q: %w", name, err)
+	}
+	return g.AI.NewPlayer(name, rules, cfg)
+}
+
+// PlayerNames describes the player names of NewPlayer, for help texts.
+func PlayerNames() string {
+	s := ai.CommonPlayers
+	for _, g := range All() {
+		for _, b := range g.AI.Baselines() {
+			s += fmt.Sprintf(", %s (%s)", b.Name, g.Spec.Title)
+		}
+	}
+	return s + ", ugi:/path/to/engine"
+}
+
+// Catalog is the registered games as the engine protocol sees them.
+var Catalog ugi.Catalog = catalog{}
+
+type catalog struct{}
+
+func (catalog) Games() []*game.Spec {
+	var out []*game.Spec
+	for _, g := range All() {
+		out = append(out, g.Spec)
+	}
+	return out
+}
+
+func (catalog) Lookup(name string) (*game.Spec, error) {
+	g, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	return g.Spec, nil
+}
+
+func (catalog) NewPlayer(name string, rules game.Rules, cfg ai.Config) (ai.Player, error) {
+	return NewPlayer(name, rules, cfg)
 }

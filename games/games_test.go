@@ -3,6 +3,10 @@ package games
 import (
 	"strings"
 	"testing"
+
+	"github.com/magneton-games/magneton/ai"
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/magneton"
 )
 
 func TestLookup(t *testing.T) {
@@ -10,30 +14,98 @@ func TestLookup(t *testing.T) {
 		{"magneton", "magneton", ""},
 		{"tumbling-down", "tumbling-down", ""},
 		{"tumbling", "tumbling-down", ""},
-		{"chess", "", `unknown game "chess" (games: magneton, tumbling-down, tumbling)`},
+		{"chess", "", `unknown game "chess" (games: magneton, tumbling-down, tumbling`},
 		{"", "", "unknown game"},
 	} {
-		sp, err := Lookup(tc.name)
+		g, err := Lookup(tc.name)
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("Lookup(%q): error %v, want %q", tc.name, err, tc.err)
 			}
 			continue
 		}
-		if err != nil || sp.Name != tc.want {
-			t.Errorf("Lookup(%q) = %v, %v; want %s", tc.name, sp, err, tc.want)
+		if err != nil || g.Spec.Name != tc.want {
+			t.Errorf("Lookup(%q) = %v, %v; want %s", tc.name, g, err, tc.want)
+		}
+		if back, err := Of(g.Spec); err != nil || back != g {
+			t.Errorf("Of(%s) = %v, %v", g.Spec.Name, back, err)
 		}
 	}
-	// Every game starts, and its start reads back from its own text.
-	for _, sp := range All {
-		r, err := sp.Rules()
-		if err != nil {
-			t.Fatal(err)
+	if Default().Spec != magneton.Spec {
+		t.Errorf("the default game is %s", Default().Spec.Name)
+	}
+}
+
+// TestRegisterRefuses checks that a registration that lacks what other code
+// would need is refused with a message, instead of a silent default later.
+func TestRegisterRefuses(t *testing.T) {
+	plain := *magneton.Spec
+	plain.Name, plain.Aliases = "magneton-copy", nil
+	renamed := plain
+	renamed.Name, renamed.Aliases = "another", []string{"tumbling"}
+	badEnding := plain
+	badEnding.Name, badEnding.Endings = "bad-ending", []*game.Ending{{Word: "repetition", Text: "twice"}}
+	for _, tc := range []struct {
+		name string
+		g    *Game
+		want string
+	}{
+		{"nil", nil, "without a Spec"},
+		{"no AI", &Game{Spec: &plain}, "has no AI profile"},
+		{"another game's AI", &Game{Spec: &plain, AI: ai.MagnetonProfile}, "its AI profile is magneton's"},
+		{"a taken name", &Game{Spec: magneton.Spec, AI: ai.MagnetonProfile}, ""},
+		{"a taken alias", &Game{Spec: &renamed, AI: profileFor(t, &renamed)}, `the name "tumbling" is tumbling-down's`},
+		{"an ending twice", &Game{Spec: &badEnding, AI: profileFor(t, &badEnding)}, `"repetition" is not unique`},
+	} {
+		err := Register(tc.g)
+		if tc.want == "" {
+			if tc.name == "a taken name" && (err == nil || !strings.Contains(err.Error(), `"magneton" is magneton's`)) {
+				t.Errorf("%s: error %v", tc.name, err)
+			}
+			continue
 		}
-		start := r.Start()
-		back, err := r.ParsePosition(start.String())
-		if err != nil || back.String() != start.String() || len(start.Moves()) == 0 {
-			t.Errorf("%s: start %s reads back as %v (%v)", sp.Name, start, back, err)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
 		}
+	}
+	if n := len(All()); n != len(builtin) {
+		t.Errorf("%d games registered after refusals, want %d", n, len(builtin))
+	}
+}
+
+// profileFor makes a Magneton profile for a copy of Magneton's Spec.
+func profileFor(t *testing.T, sp *game.Spec) ai.Profile {
+	t.Helper()
+	pr, err := ai.NewProfile(ai.GameProfile[magneton.Position, magneton.Move]{
+		Spec: sp,
+		Kit: func(r game.Rules, _ []int) *ai.Kit[magneton.Position, magneton.Move] {
+			return ai.MagnetonKit(ai.MagnetonWeights, magneton.Rules{})
+		},
+		FeatureNames: []string{"tempo"},
+		Weights:      []int{1},
+		Features:     func(magneton.Position) []int { return []int{1} },
+		Levels:       [6]ai.Level{{Depth: 1}, {Depth: 1}, {Depth: 1}, {Depth: 2}, {Depth: 2}, {Depth: 3}},
+		LevelOneTemp: 100,
+		Strongest:    ai.AlphaBeta,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pr
+}
+
+func TestPlayerNames(t *testing.T) {
+	names := PlayerNames()
+	for _, want := range []string{"level:1 to level:8", "greedy", "boardspace-d5 (Tumbling Down)", "ugi:"} {
+		if !strings.Contains(names, want) {
+			t.Errorf("PlayerNames() = %q lacks %q", names, want)
+		}
+	}
+	r, _ := magneton.Spec.Rules()
+	if _, err := NewPlayer("boardspace-d5", r, ai.Config{}); err == nil || !strings.Contains(err.Error(), "unknown player") {
+		t.Errorf("boardspace-d5 for Magneton: %v", err)
+	}
+	if _, err := NewPlayer("ugi:", r, ai.Config{}); err == nil {
+		t.Error("ugi: without a path made a player")
 	}
 }

@@ -9,7 +9,7 @@ import (
 // labels, then the side to move, the stones in hand and any winner. White
 // stones are ○ and black ones ●; with color, the squares get a wooden
 // background and the stones their own colours (ANSI escape codes).
-func Diagram(p Position, color bool) string {
+func (p Position) Diagram(color bool) string {
 	var b strings.Builder
 	const files = "    a b c d e f g h\n"
 	b.WriteString(files)

@@ -103,9 +103,9 @@ func (p Position) Winner() (game.Side, bool) {
 // Outcome returns the result the position decides by itself: a win made by
 // the last move, or the side to move having no legal move (a loss by
 // default, a draw under no-moves=draw).
-func (p Position) Outcome() (game.Result, game.Reason) {
+func (p Position) Outcome() (game.Result, *game.Ending) {
 	if w, ok := p.Winner(); ok {
-		return game.WinFor(w), game.Line
+		return game.WinFor(w), Line
 	}
 	if !p.hasMove() {
 		if p.flags()&flagNoMovesDraws != 0 {
@@ -113,7 +113,7 @@ func (p Position) Outcome() (game.Result, game.Reason) {
 		}
 		return game.LossFor(p.sideToMove()), game.NoMoves
 	}
-	return game.Ongoing, game.NotOver
+	return game.Ongoing, nil
 }
 
 // newPosition builds a position from absolute colours.

@@ -28,6 +28,9 @@ type Rules struct {
 	NoRepetition bool
 }
 
+// Line is Magneton's own ending: a line of four made by the magnetic effect.
+var Line = &game.Ending{Word: "line", Text: "a line of four made by the magnetic effect"}
+
 // Spec describes Magneton to game-neutral code.
 var Spec = &game.Spec{
 	Name:        "magneton",
@@ -54,6 +57,9 @@ var Spec = &game.Spec{
 			NoRepetition: s["repetition"] == "off",
 		}
 	},
+	Endings:    []*game.Ending{Line},
+	Bench:      benchSuite,
+	Symmetries: symmetries,
 }
 
 // Spec returns the game these are rules of.

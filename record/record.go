@@ -67,16 +67,6 @@ func (r *Record) SetTag(name, value string) {
 	r.Tags = append(r.Tags, Tag{name, value})
 }
 
-// Result returns the record's Result tag as a game.Result ("*" and a
-// missing tag are Ongoing).
-func (r *Record) Result() game.Result {
-	res, err := game.ParseResult(r.Tag("Result"))
-	if err != nil {
-		return game.Ongoing
-	}
-	return res
-}
-
 // FromGame makes a record of a game. Players are keyed by side: players[0]
 // plays the first side. The tags are Game, Rules, the two side names, Date,
 // Result, Termination (for a finished game) and Position when the game did
@@ -92,10 +82,10 @@ func FromGame(g *game.Game, players [2]string, date time.Time) *Record {
 	if !date.IsZero() {
 		r.SetTag("Date", date.Format("2006.01.02"))
 	}
-	res, reason := g.Result()
+	res, ending := g.Result()
 	r.SetTag("Result", res.String())
 	if res.Over() {
-		r.SetTag("Termination", reason.String())
+		r.SetTag("Termination", ending.Word)
 	}
 	if start := g.Start().String(); start != rules.Start().String() {
 		r.SetTag("Position", start)
@@ -113,11 +103,11 @@ func (r *Record) Rules() (game.Rules, error) {
 	if name == "" {
 		return nil, fmt.Errorf("record has no Game tag")
 	}
-	sp, err := games.Lookup(name)
+	g, err := games.Lookup(name)
 	if err != nil {
 		return nil, fmt.Errorf("tag Game: %w", err)
 	}
-	rules, err := sp.Rules(r.Tag("Rules"))
+	rules, err := g.Spec.Rules(r.Tag("Rules"))
 	if err != nil {
 		return nil, fmt.Errorf("tag Rules: %w", err)
 	}
@@ -153,22 +143,14 @@ func (r *Record) Replay() (*game.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tag Result: %w", err)
 	}
-	got, _ := g.Result()
-	switch {
-	case got.Over() && claimed != got:
-		return nil, fmt.Errorf("the Result tag says %s but the moves end the game %s", claimed, got)
-	case !got.Over() && claimed.Over():
-		reason, err := game.ParseReason(r.Tag("Termination"))
-		if err != nil || (reason != game.Resignation && reason != game.Agreement && reason != game.Timeout) {
-			return nil, fmt.Errorf("the Result tag says %s but the game is not over after the moves (a Termination tag of resignation, agreement or time forfeit would explain it)", claimed)
+	var ending *game.Ending
+	if word := r.Tag("Termination"); word != "" {
+		if ending, err = sp.Ending(word); err != nil {
+			return nil, fmt.Errorf("tag Termination: %w", err)
 		}
-		loser := game.First
-		if claimed == game.FirstWins {
-			loser = game.Second
-		}
-		if err := g.End(loser, reason); err != nil {
-			return nil, err
-		}
+	}
+	if err := g.Claim(claimed, ending); err != nil {
+		return nil, fmt.Errorf("tag Result: %w", err)
 	}
 	return g, nil
 }

@@ -32,7 +32,8 @@ func randomGame(t *testing.T, sp *game.Spec, rng *rand.Rand, plies int) *game.Ga
 
 func TestRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	for _, sp := range games.All {
+	for _, gm := range games.All() {
+		sp := gm.Spec
 		for i := range 20 {
 			g := randomGame(t, sp, rng, rng.IntN(300))
 			rec := FromGame(g, [2]string{"Ann \"the Bold\"", `C:\bots\x`}, time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC))

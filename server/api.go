@@ -19,7 +19,6 @@ import (
 	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/record"
 	"github.com/magneton-games/magneton/store"
-	"github.com/magneton-games/magneton/tumbling"
 )
 
 const (
@@ -29,9 +28,6 @@ const (
 	// maxBody bounds every request body.
 	maxBody = 16 << 10
 )
-
-// levelNames are the names of the computer's levels, 1 to 8.
-var levelNames = [...]string{"beginner", "novice", "casual", "intermediate", "club", "strong", "expert", "max"}
 
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
@@ -138,12 +134,23 @@ type (
 		Name    string `json:"name"`
 		Summary string `json:"summary"`
 	}
+	metaEnding struct {
+		Word string `json:"word"`
+		Text string `json:"text"`
+	}
+	metaFormat struct {
+		Name  string `json:"name"`
+		Title string `json:"title"`
+	}
 	metaGame struct {
 		Name     string        `json:"name"`
+		Aliases  []string      `json:"aliases"`
 		Title    string        `json:"title"`
 		Sides    [2]metaSide   `json:"sides"`
 		Options  []metaOption  `json:"options"`
 		Variants []metaVariant `json:"variants"`
+		Endings  []metaEnding  `json:"endings"`
+		Formats  []metaFormat  `json:"formats"`
 		Start    string        `json:"start"`
 	}
 	metaLevel struct {
@@ -157,9 +164,16 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 		Games  []metaGame  `json:"games"`
 		Levels []metaLevel `json:"levels"`
 	}
-	for _, sp := range games.All {
-		mg := metaGame{Name: sp.Name, Title: sp.Title, Options: []metaOption{}, Variants: []metaVariant{},
+	for _, gm := range games.All() {
+		sp := gm.Spec
+		mg := metaGame{Name: sp.Name, Aliases: append([]string{}, sp.Aliases...), Title: sp.Title, Options: []metaOption{}, Variants: []metaVariant{},
 			Start: sp.New(sp.Defaults()).Start().String()}
+		for _, e := range sp.AllEndings() {
+			mg.Endings = append(mg.Endings, metaEnding{e.Word, e.Text})
+		}
+		for _, f := range record.Formats(sp) {
+			mg.Formats = append(mg.Formats, metaFormat{f.Name, f.Title})
+		}
 		for i := range mg.Sides {
 			mg.Sides[i] = metaSide{sp.SideNames[i], sp.SideLetters[i]}
 		}
@@ -171,7 +185,7 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Games = append(out.Games, mg)
 	}
-	for i, n := range levelNames {
+	for i, n := range ai.LevelNames {
 		out.Levels = append(out.Levels, metaLevel{i + 1, n})
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -209,14 +223,14 @@ func parseClock(text string) (initial, inc time.Duration, err error) {
 // requestRules finds a request's game (Magneton when none is named) and
 // builds its rules from the request's settings.
 func requestRules(name, settings string) (game.Rules, error) {
-	if name == "" {
-		name = games.All[0].Name
+	gm := games.Default()
+	if name != "" {
+		var err error
+		if gm, err = games.Lookup(name); err != nil {
+			return nil, err
+		}
 	}
-	sp, err := games.Lookup(name)
-	if err != nil {
-		return nil, err
-	}
-	return sp.Rules(settings)
+	return gm.Spec.Rules(settings)
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
@@ -485,46 +499,30 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	format := r.URL.Query().Get("format")
-	if format == "" {
-		format = "pgn"
-	}
-	if format != "pgn" && format != "sgf" {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("format %q: want pgn or sgf", format))
-		return
+	name := r.URL.Query().Get("format")
+	if name == "" {
+		name = record.PGN.Name
 	}
 	sess, err := s.session(r.Context(), id, false)
 	if err != nil {
 		s.gameError(w, r, err)
 		return
 	}
+	format, err := record.FormatOf(sess.spec, name)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("format: %v", err))
+		return
+	}
 	sess.mu.Lock()
 	row := *sess.row
-	g := sess.g
-	moves := append([]string(nil), g.Moves()...)
-	rules := sess.rules
-	res, _ := g.Result()
-	var text string
-	date := time.UnixMilli(row.Created).UTC()
-	if format == "pgn" {
-		text = record.FromGame(g, row.Players, date).Format()
-	}
+	text, err := format.Write(game.Transcript{Game: sess.g, Players: row.Players, Date: time.UnixMilli(row.Created).UTC()})
 	sess.mu.Unlock()
-	if format == "sgf" {
-		tr, ok := rules.(tumbling.Rules)
-		if !ok {
-			writeError(w, http.StatusBadRequest, "SGF records are for Tumbling Down only; use format=pgn")
-			return
-		}
-		start := row.Start
-		if start == tr.StartText() {
-			start = ""
-		}
-		text = tumbling.FormatSGF(tumbling.SGFGame{Rules: tr, Start: start, Moves: moves, Black: row.Players[0], Red: row.Players[1],
-			Date: date.Format("2006-01-02"), Result: res.String()})
+	if err != nil {
+		s.gameError(w, r, fmt.Errorf("record: %w", err))
+		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.%s"`, row.Game, id, format))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.%s"`, row.Game, id, format.Name))
 	io.WriteString(w, text)
 }
 
@@ -576,7 +574,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer func() { <-s.analyses }()
-	p, err := ai.NewPlayerConfig("level:8", rules, ai.Config{HashMB: 16})
+	p, err := games.NewPlayer("level:8", rules, ai.Config{HashMB: 16})
 	if err != nil {
 		s.gameError(w, r, err)
 		return

@@ -58,11 +58,11 @@ const slowWrite = 200 * time.Millisecond
 
 // buildGame replays a game's row and moves with the rules engine.
 func buildGame(row *store.Game, moves []store.Move) (*game.Game, game.Rules, error) {
-	sp, err := games.Lookup(row.Game)
+	gm, err := games.Lookup(row.Game)
 	if err != nil {
 		return nil, nil, fmt.Errorf("game %s: %w", row.ID, err)
 	}
-	rules, err := sp.Rules(row.Rules)
+	rules, err := gm.Spec.Rules(row.Rules)
 	if err != nil {
 		return nil, nil, fmt.Errorf("game %s: %w", row.ID, err)
 	}
@@ -85,7 +85,7 @@ func buildGame(row *store.Game, moves []store.Move) (*game.Game, game.Rules, err
 			if err != nil {
 				return nil, nil, fmt.Errorf("game %s: %w", row.ID, err)
 			}
-			reason, err := game.ParseReason(row.Reason)
+			ending, err := gm.Spec.Ending(row.Reason)
 			if err != nil {
 				return nil, nil, fmt.Errorf("game %s: %w", row.ID, err)
 			}
@@ -93,7 +93,7 @@ func buildGame(row *store.Game, moves []store.Move) (*game.Game, game.Rules, err
 			if want == game.FirstWins {
 				loser = game.Second
 			}
-			if err := g.End(loser, reason); err != nil {
+			if err := g.End(loser, ending); err != nil {
 				return nil, nil, fmt.Errorf("game %s: %w", row.ID, err)
 			}
 		}
@@ -493,7 +493,7 @@ func (s *session) maybeAI() {
 		if s.row.Level >= 8 {
 			hash = 16
 		}
-		p, err := ai.NewPlayerConfig(fmt.Sprintf("level:%d", s.row.Level), s.rules, ai.Config{HashMB: hash})
+		p, err := games.NewPlayer(fmt.Sprintf("level:%d", s.row.Level), s.rules, ai.Config{HashMB: hash})
 		if err != nil {
 			s.srv.log.Error("no computer player", "game", s.id, "err", err)
 			return
@@ -759,8 +759,8 @@ type summary struct {
 
 func summarize(g *store.Game) summary {
 	title := g.Game
-	if sp, err := games.Lookup(g.Game); err == nil {
-		title = sp.Title
+	if gm, err := games.Lookup(g.Game); err == nil {
+		title = gm.Spec.Title
 	}
 	return summary{ID: g.ID, Game: g.Game, Title: title, Rules: g.Rules, Players: g.Players, Status: g.Status,
 		Result: g.Result, Reason: g.Reason, Moves: g.Moves, Created: g.Created, Updated: g.Updated}

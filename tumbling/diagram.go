@@ -14,7 +14,7 @@ import (
 // up, since the picture cannot show them, and the side to move or the
 // winner. With color, squares get a wooden background and disks their own
 // colours (ANSI escape codes).
-func Diagram(p Position, color bool) string {
+func (p Position) Diagram(color bool) string {
 	var b strings.Builder
 	const files = "    a    b    c    d    e    f    g    h\n"
 	b.WriteString(files)

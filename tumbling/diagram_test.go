@@ -7,7 +7,7 @@ import (
 
 func TestDiagram(t *testing.T) {
 	p := mustParse(t, Rules{}, midgame)
-	d := Diagram(p, false)
+	d := p.Diagram(false)
 	for _, want := range []string{
 		" 1  r5   R1   r3   ·    R1   R2   ·    R5* 1\n",
 		"a1 rbbbr",
@@ -18,11 +18,11 @@ func TestDiagram(t *testing.T) {
 			t.Errorf("diagram lacks %q:\n%s", want, d)
 		}
 	}
-	if c := Diagram(p, true); !strings.Contains(c, "\x1b[") {
+	if c := p.Diagram(true); !strings.Contains(c, "\x1b[") {
 		t.Error("no colours")
 	}
 	won := mustPlay(t, mustParse(t, Rules{}, board(map[string]string{"d4": "b", "e5": "rr", "h8": "r"}, "b")), "d4-e5")
-	if d := Diagram(won, false); !strings.Contains(d, "Black has won (king captured).") {
+	if d := won.Diagram(false); !strings.Contains(d, "Black has won (king captured).") {
 		t.Error(d)
 	}
 }

@@ -244,9 +244,9 @@ func (p Position) Play(m Move) Position {
 	p.hash ^= zobristRed
 	switch {
 	case captured:
-		p.winner, p.reason = 1+uint8(us), game.KingCaptured
+		p.winner, p.ending = 1+uint8(us), endKingCaptured
 	case lost:
-		p.winner, p.reason = 1+uint8(them), game.OwnKing
+		p.winner, p.ending = 1+uint8(them), endOwnKing
 	default:
 		p.judgeKings()
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/magneton-games/magneton/game"
 )
 
 var sideNames = [2]string{"Black", "Red"}
@@ -17,6 +19,12 @@ var colourLetter = [2]byte{'b', 'r'}
 // then a space and the side to move, b or r. The original start is
 // "bbbb,bbb,bb,bb,b,3/bbb,bb,bb,b,4/bb,bb,b,5/bb,b,5,r/b,5,r,rr/5,r,rr,rr/4,r,rr,rr,rrr/3,r,rr,rr,rrr,rrrr b".
 func (p Position) String() string {
+	return formatBoard(func(sq Square) (uint8, uint64) { return p.height[sq], p.stack(sq) }, p.side)
+}
+
+// formatBoard writes a position text from each square's stack (its height
+// and colour mask) and the side to move.
+func formatBoard(stack func(Square) (uint8, uint64), side game.Side) string {
 	var b strings.Builder
 	b.Grow(160)
 	for rank := 7; rank >= 0; rank-- {
@@ -29,8 +37,7 @@ func (p Position) String() string {
 			first = false
 		}
 		for file := range 8 {
-			sq := SquareAt(file, rank)
-			h := p.height[sq]
+			h, m := stack(SquareAt(file, rank))
 			if h == 0 {
 				empty++
 				continue
@@ -41,7 +48,6 @@ func (p Position) String() string {
 				empty = 0
 			}
 			sep()
-			m := p.stack(sq)
 			for i := range h {
 				b.WriteByte(colourLetter[m>>i&1])
 			}
@@ -55,7 +61,7 @@ func (p Position) String() string {
 		}
 	}
 	b.WriteByte(' ')
-	b.WriteByte(colourLetter[p.side])
+	b.WriteByte(colourLetter[side])
 	return b.String()
 }
 
@@ -163,7 +169,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 		return NoMove, fmt.Errorf("%s: %s is not next to %s (a move goes one square in one of the 8 directions)", text, to, from)
 	}
 	if w, ok := p.Winner(); ok {
-		return NoMove, fmt.Errorf("%s: the game is over, %s won (%s)", text, sideNames[w], p.reason)
+		return NoMove, fmt.Errorf("%s: the game is over, %s won (%s)", text, sideNames[w], endings[p.ending])
 	}
 	name := sideNames[p.side]
 	h := p.height[from]

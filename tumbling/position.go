@@ -61,7 +61,7 @@ type Position struct {
 	kingH  [2]uint8        // height of each side's Kings, 0 when it has none
 	side   game.Side
 	winner uint8 // 0 while nobody has won, else 1 + the winning side
-	reason game.Reason
+	ending uint8 // why the game ended when winner is set: an index of endings
 	flags  flags
 }
 
@@ -201,9 +201,9 @@ func (p Position) Winner() (game.Side, bool) {
 // made by the last move (a King captured, the mover's own King covered, a
 // side left without a King), or the side to move having no legal move (a
 // loss by default, a draw under no-moves=draw).
-func (p Position) Outcome() (game.Result, game.Reason) {
+func (p Position) Outcome() (game.Result, *game.Ending) {
 	if w, ok := p.Winner(); ok {
-		return game.WinFor(w), p.reason
+		return game.WinFor(w), endings[p.ending]
 	}
 	if p.tops[p.side] == 0 {
 		if p.flags&flagNoMovesDraw != 0 {
@@ -211,7 +211,7 @@ func (p Position) Outcome() (game.Result, game.Reason) {
 		}
 		return game.LossFor(p.side), game.NoMoves
 	}
-	return game.Ongoing, game.NotOver
+	return game.Ongoing, nil
 }
 
 // Zobrist keys: one per square, position in the stack (0 = bottom) and
@@ -334,8 +334,8 @@ func (p *Position) judgeKings() {
 	mover := p.side.Other()
 	switch {
 	case p.pure[p.side] == 0:
-		p.winner, p.reason = 1+uint8(mover), game.NoKing
+		p.winner, p.ending = 1+uint8(mover), endNoKing
 	case p.pure[mover] == 0:
-		p.winner, p.reason = 1+uint8(p.side), game.NoKing
+		p.winner, p.ending = 1+uint8(p.side), endNoKing
 	}
 }

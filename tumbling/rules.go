@@ -47,6 +47,29 @@ const (
 	BoardspaceStart = "2,r,rr,rrr,rrrr,rrr,rr/3,r,rr,rrr,rr,r/4,r,rr,r,1/5,r,2/2,b,5/1,b,bb,b,4/b,bb,bbb,bb,b,3/bb,bbb,bbbb,bbb,bb,b,2 r"
 )
 
+// Tumbling Down's own endings. The capture of a King wins; the two others
+// lose for the side they name, and each can be switched off by a rule
+// option (own-king, no-king).
+var (
+	// KingCaptured: a disk of the mover landed on an enemy King.
+	KingCaptured = &game.Ending{Word: "king captured", Text: "capturing the King"}
+	// OwnKing: the mover's tumble dropped an enemy disk on its own King.
+	OwnKing = &game.Ending{Word: "own king captured", Text: "an own King covered"}
+	// NoKing: a side was left with no stack made only of its own disks.
+	NoKing = &game.Ending{Word: "no king", Text: "no King left"}
+)
+
+// endings are the values a Position's ending field indexes; 0 is unused
+// (the game goes on).
+var endings = [...]*game.Ending{endKingCaptured: KingCaptured, endOwnKing: OwnKing, endNoKing: NoKing}
+
+const (
+	endNone uint8 = iota
+	endKingCaptured
+	endOwnKing
+	endNoKing
+)
+
 // Spec describes Tumbling Down to game-neutral code.
 var Spec = &game.Spec{
 	Name:        "tumbling-down",
@@ -79,6 +102,9 @@ var Spec = &game.Spec{
 			PBEMCapture:      s["capture"] == "pbem",
 		}
 	},
+	Endings:    []*game.Ending{KingCaptured, OwnKing, NoKing},
+	Bench:      benchSuite,
+	Symmetries: symmetries,
 }
 
 // Spec returns the game these are rules of.

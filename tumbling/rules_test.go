@@ -73,7 +73,7 @@ func TestPlay(t *testing.T) {
 		move   string
 		after  map[string]string
 		result game.Result
-		reason game.Reason
+		reason *game.Ending
 	}{
 		{
 			name:   "edge-of-board pile: a 4-stack two squares from a corner leaves 1 then 3",
@@ -98,7 +98,7 @@ func TestPlay(t *testing.T) {
 			before: map[string]string{"d4": "b", "e5": "rr", "h8": "r"},
 			side:   "b", move: "d4-e5",
 			after:  map[string]string{"e5": "rrb", "h8": "r"},
-			result: game.FirstWins, reason: game.KingCaptured,
+			result: game.FirstWins, reason: KingCaptured,
 		},
 		{
 			name:   "a step on an enemy stack that is not a King does not win",
@@ -111,28 +111,28 @@ func TestPlay(t *testing.T) {
 			before: map[string]string{"a1": "bbb", "a4": "rr", "h8": "r", "h1": "b"},
 			side:   "b", move: "a1>a2",
 			after:  map[string]string{"a2": "b", "a3": "b", "a4": "rrb", "h8": "r", "h1": "b"},
-			result: game.FirstWins, reason: game.KingCaptured,
+			result: game.FirstWins, reason: KingCaptured,
 		},
 		{
 			name:   "capture by the pile at the edge",
 			before: map[string]string{"f1": "bbr", "h1": "bbb", "a8": "b", "a1": "r"},
 			side:   "r", move: "f1>g1",
 			after:  map[string]string{"g1": "b", "h1": "bbbbr", "a8": "b", "a1": "r"},
-			result: game.SecondWins, reason: game.KingCaptured,
+			result: game.SecondWins, reason: KingCaptured,
 		},
 		{
 			name:   "several equally tall Kings: covering any one wins",
 			before: map[string]string{"d4": "b", "e5": "rr", "a8": "rr", "h1": "b"},
 			side:   "b", move: "d4-e5",
 			after:  map[string]string{"e5": "rrb", "a8": "rr", "h1": "b"},
-			result: game.FirstWins, reason: game.KingCaptured,
+			result: game.FirstWins, reason: KingCaptured,
 		},
 		{
 			name:   "own-king capture: an enemy disk from a tumble lands on the mover's King",
 			before: map[string]string{"c3": "rb", "d3": "bb", "h8": "r", "a8": "r"},
 			side:   "b", move: "c3>d3",
 			after:  map[string]string{"d3": "bbr", "e3": "b", "h8": "r", "a8": "r"},
-			result: game.SecondWins, reason: game.OwnKing,
+			result: game.SecondWins, reason: OwnKing,
 		},
 		{
 			name:   "own-king=ignored: covering your own King is no loss",
@@ -146,21 +146,21 @@ func TestPlay(t *testing.T) {
 			before: map[string]string{"c3": "rb", "d3": "bb", "e3": "r", "a8": "r"},
 			side:   "b", move: "c3>d3",
 			after:  map[string]string{"d3": "bbr", "e3": "rb", "a8": "r"},
-			result: game.FirstWins, reason: game.KingCaptured,
+			result: game.FirstWins, reason: KingCaptured,
 		},
 		{
 			name:   "a capture wins even when it leaves the mover without a King",
 			before: map[string]string{"a1": "bb", "a2": "r", "a3": "rr", "h8": "rr"},
 			side:   "b", move: "a1>a2",
 			after:  map[string]string{"a2": "rb", "a3": "rrb", "h8": "rr"},
-			result: game.FirstWins, reason: game.KingCaptured,
+			result: game.FirstWins, reason: KingCaptured,
 		},
 		{
 			name:   "no-king: the mover left without a King loses",
 			before: map[string]string{"a1": "bb", "a2": "r", "a3": "r", "h8": "rr"},
 			side:   "b", move: "a1>a2",
 			after:  map[string]string{"a2": "rb", "a3": "rb", "h8": "rr"},
-			result: game.SecondWins, reason: game.NoKing,
+			result: game.SecondWins, reason: NoKing,
 		},
 		{
 			name:   "no-king=ignored: a side without a King plays on",
@@ -175,7 +175,7 @@ func TestPlay(t *testing.T) {
 			before: map[string]string{"e1": "brb", "h1": "rr", "a8": "r", "a1": "b"},
 			side:   "b", move: "e1>f1",
 			after:  map[string]string{"f1": "b", "g1": "r", "h1": "rrb", "a8": "r", "a1": "b"},
-			result: game.FirstWins, reason: game.KingCaptured,
+			result: game.FirstWins, reason: KingCaptured,
 		},
 		{
 			name:   "capture=pbem: victim-colour disks dropped first still make one run",
@@ -183,7 +183,7 @@ func TestPlay(t *testing.T) {
 			before: map[string]string{"f1": "brb", "h1": "rr", "a8": "r", "a1": "b"},
 			side:   "b", move: "f1>g1",
 			after:  map[string]string{"g1": "b", "h1": "rrrb", "a8": "r", "a1": "b"},
-			result: game.FirstWins, reason: game.KingCaptured,
+			result: game.FirstWins, reason: KingCaptured,
 		},
 		{
 			name:   "capture=pbem: a mixed pile on a King does not capture",
@@ -197,7 +197,7 @@ func TestPlay(t *testing.T) {
 			before: map[string]string{"f1": "bbrb", "h1": "rr", "a8": "r", "a1": "b"},
 			side:   "b", move: "f1>g1",
 			after:  map[string]string{"g1": "b", "h1": "rrbrb", "a8": "r", "a1": "b"},
-			result: game.FirstWins, reason: game.KingCaptured,
+			result: game.FirstWins, reason: KingCaptured,
 		},
 		{
 			name:   "capture=pbem with no-king: a spoilt King that was the last single-colour stack loses by no-king",
@@ -205,7 +205,7 @@ func TestPlay(t *testing.T) {
 			before: map[string]string{"f1": "bbrb", "h1": "rr", "a1": "b"},
 			side:   "b", move: "f1>g1",
 			after:  map[string]string{"g1": "b", "h1": "rrbrb", "a1": "b"},
-			result: game.FirstWins, reason: game.NoKing,
+			result: game.FirstWins, reason: NoKing,
 		},
 		{
 			name:   "capture=pbem: an own King under a mixed pile is not lost",
@@ -220,7 +220,7 @@ func TestPlay(t *testing.T) {
 			before: map[string]string{"c3": "rb", "d3": "bb", "h8": "r", "a8": "r"},
 			side:   "b", move: "c3>d3",
 			after:  map[string]string{"d3": "bbr", "e3": "b", "h8": "r", "a8": "r"},
-			result: game.SecondWins, reason: game.OwnKing,
+			result: game.SecondWins, reason: OwnKing,
 		},
 	}
 	for _, tt := range tests {
@@ -328,9 +328,9 @@ func TestNoMoves(t *testing.T) {
 	for _, tc := range []struct {
 		rules  Rules
 		result game.Result
-		reason game.Reason
+		reason *game.Ending
 	}{
-		{Rules{}, game.FirstWins, game.NoKing}, // Red has no King at all
+		{Rules{}, game.FirstWins, NoKing}, // Red has no King at all
 		{Rules{NoKingIgnored: true}, game.FirstWins, game.NoMoves},
 		{Rules{NoKingIgnored: true, NoMovesDraw: true}, game.Draw, game.NoMoves},
 	} {

@@ -3,6 +3,9 @@ package tumbling
 import (
 	"fmt"
 	"strings"
+	"time"
+
+	"github.com/magneton-games/magneton/game"
 )
 
 // SGF (Smart Game Format, FF[4]) records of Tumbling Down, game number
@@ -334,4 +337,76 @@ func sgfEscape(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// Spec.Formats is set here, not in Spec's literal: reading SGF needs Spec.
+func init() { Spec.Formats = []game.RecordFormat{sgfFormat} }
+
+// sgfFormat is SGF as a record format of the Spec, for code that handles
+// any game (the play server's record download, the conformance tests).
+var sgfFormat = game.RecordFormat{
+	Name:  "sgf",
+	Title: "SGF (Smart Game Format)",
+	Write: func(t game.Transcript) (string, error) {
+		r, ok := t.Game.Rules().(Rules)
+		if !ok {
+			return "", fmt.Errorf("sgf: SGF records are for Tumbling Down, not %s", t.Game.Rules().Spec().Title)
+		}
+		h := SGFGame{Rules: r, Start: t.Game.Start().String(), Moves: t.Game.Moves(), Black: t.Players[0], Red: t.Players[1]}
+		if h.Start == r.StartText() {
+			h.Start = ""
+		}
+		if !t.Date.IsZero() {
+			h.Date = t.Date.Format("2006-01-02")
+		}
+		res, _ := t.Game.Result()
+		h.Result = res.String()
+		return FormatSGF(h), nil
+	},
+	Read: func(text string) (game.Transcript, error) {
+		h, err := ParseSGF(text)
+		if err != nil {
+			return game.Transcript{}, err
+		}
+		return h.transcript()
+	},
+}
+
+// transcript replays a parsed record. A result that the moves do not reach
+// is taken as a resignation (a win) or an agreement (a draw): SGF's RE
+// says who won, not how.
+func (h SGFGame) transcript() (game.Transcript, error) {
+	start := h.Rules.Start()
+	if h.Start != "" {
+		s, err := h.Rules.ParsePosition(h.Start)
+		if err != nil {
+			return game.Transcript{}, fmt.Errorf("sgf: TP: %w", err)
+		}
+		start = s
+	}
+	g := game.NewGame(start)
+	for i, m := range h.Moves {
+		if err := g.Play(m); err != nil {
+			return game.Transcript{}, fmt.Errorf("sgf: move %d: %w", i+1, err)
+		}
+	}
+	t := game.Transcript{Game: g, Players: [2]string{h.Black, h.Red}}
+	if d, err := time.Parse("2006-01-02", h.Date); err == nil {
+		t.Date = d
+	}
+	if h.Result == "" {
+		return t, nil
+	}
+	claimed, err := game.ParseResult(h.Result)
+	if err != nil {
+		return game.Transcript{}, fmt.Errorf("sgf: RE: %w", err)
+	}
+	ending := game.Resignation
+	if claimed == game.Draw {
+		ending = game.Agreement
+	}
+	if err := g.Claim(claimed, ending); err != nil {
+		return game.Transcript{}, fmt.Errorf("sgf: RE: %w", err)
+	}
+	return t, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/games"
 )
 
 func init() {
@@ -35,7 +36,7 @@ forced loss), the nodes searched, the speed and the principal variation.
 The last line names the best move.`,
 		Args: exactArgs(1, -1, "a POSITION"),
 		RunE: func(c *cobra.Command, args []string) error {
-			rules, err := aiRules(g)
+			_, rules, err := g.setup()
 			if err != nil {
 				return err
 			}
@@ -55,7 +56,7 @@ The last line names the best move.`,
 			if r, why := gm.Result(); r.Over() {
 				return fmt.Errorf("analyze: the game is over (%s, %s)", r, why)
 			}
-			p, err := ai.NewPlayerConfig(player, rules, ai.Config{Threads: threads, HashMB: hash})
+			p, err := games.NewPlayer(player, rules, ai.Config{Threads: threads, HashMB: hash})
 			if err != nil {
 				return usageError{err}
 			}

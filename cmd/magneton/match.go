@@ -16,41 +16,22 @@ import (
 
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
-	"github.com/magneton-games/magneton/magneton"
+	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/record"
-	"github.com/magneton-games/magneton/tumbling"
 )
 
 func init() {
 	commands = append(commands, matchCommand)
 }
 
-// aiRules resolves --game and --rule for the computer-player commands. It
-// uses the command line's game kits and falls back to the games package ai
-// knows, so that the commands work before a game's kit is registered.
-func aiRules(g *globalOptions) (game.Rules, error) {
-	if _, r, err := g.setup(); err == nil {
-		return r, nil
-	} else if _, isUsage := err.(usageError); !isUsage {
-		return nil, err
+// forcedResult is the proof search of ai.Profile.ForcedResult for the
+// game of rules.
+func forcedResult(ctx context.Context, rules game.Rules, s game.State, plies int, maxNodes int64) (int, error) {
+	gm, err := games.Of(rules.Spec())
+	if err != nil {
+		return 0, err
 	}
-	for _, sp := range []*game.Spec{magneton.Spec, tumbling.Spec} {
-		names := append([]string{sp.Name}, sp.Aliases...)
-		if sp == tumbling.Spec {
-			names = append(names, "tumbling")
-		}
-		for _, n := range names {
-			if n == g.game {
-				r, err := sp.Rules(g.rules...)
-				if err != nil {
-					return nil, usageError{err}
-				}
-				return r, nil
-			}
-		}
-	}
-	_, _, err := g.setup()
-	return nil, err
+	return gm.AI.ForcedResult(ctx, s, plies, maxNodes)
 }
 
 type matchOptions struct {
@@ -78,7 +59,7 @@ the score, the Elo difference with its 95% interval and, with --sprt, the
 verdict of a sequential probability ratio test. The last line is
 "score A: NN.N% (W-D-L)" from A's point of view.
 
-Players: ` + ai.PlayerNames + `.
+Players: ` + games.PlayerNames() + `.
 
 Each pair of games starts from the same opening with colours swapped;
 --openings random:N plays N random moves first (none that end the game);
@@ -89,7 +70,7 @@ one each, whoever plays it.
 A game still going after --max-plies plies is scored a draw.`,
 		Args: exactArgs(0, 0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
-			rules, err := aiRules(g)
+			_, rules, err := g.setup()
 			if err != nil {
 				return err
 			}
@@ -118,7 +99,7 @@ type gameOutcome struct {
 	index   int
 	aFirst  bool
 	result  game.Result
-	reason  game.Reason
+	ending  *game.Ending
 	g       *game.Game
 	opening int
 	err     error
@@ -178,7 +159,7 @@ func makeOpenings(ctx context.Context, rules game.Rules, spec openingSpec, n int
 			if r, _ := g.Result(); r.Over() {
 				break // no move at all: randomOpening could not go on
 			}
-			mate, err := ai.ForcedResult(ctx, rules, g.Position(), balancedPlies, balancedNodes)
+			mate, err := forcedResult(ctx, rules, g.Position(), balancedPlies, balancedNodes)
 			if err != nil {
 				return nil, 0, fmt.Errorf("openings: %w", err)
 			}
@@ -233,7 +214,7 @@ func randomOpening(rules game.Rules, n int, rng *rand.Rand) []string {
 
 func runMatch(ctx context.Context, rules game.Rules, o *matchOptions, stdout, stderr io.Writer) error {
 	if o.a == "" || o.b == "" {
-		return usagef("match: --a and --b name the players (%s)", ai.PlayerNames)
+		return usagef("match: --a and --b name the players (%s)", games.PlayerNames())
 	}
 	if o.games < 1 || o.concurrency < 1 || o.movetime <= 0 {
 		return usagef("match: --games, --concurrency and --movetime must be positive")
@@ -251,7 +232,7 @@ func runMatch(ctx context.Context, rules game.Rules, o *matchOptions, stdout, st
 		if strings.HasPrefix(name, "ugi:") {
 			continue
 		}
-		if _, err := ai.NewPlayer(name, rules); err != nil {
+		if _, err := games.NewPlayer(name, rules, ai.Config{}); err != nil {
 			return usageError{err}
 		}
 	}
@@ -270,7 +251,7 @@ func runMatch(ctx context.Context, rules game.Rules, o *matchOptions, stdout, st
 			defer wg.Done()
 			var players [2]ai.Player
 			for i, name := range []string{o.a, o.b} {
-				p, err := ai.NewPlayerConfig(name, rules, ai.Config{Threads: o.threads, HashMB: o.hash, Seed: int64(o.seed)*1000 + int64(w)*2 + int64(i) + 1})
+				p, err := games.NewPlayer(name, rules, ai.Config{Threads: o.threads, HashMB: o.hash, Seed: int64(o.seed)*1000 + int64(w)*2 + int64(i) + 1})
 				if err != nil {
 					for range jobs {
 						results <- gameOutcome{err: err}
@@ -339,7 +320,7 @@ func runMatch(ctx context.Context, rules game.Rules, o *matchOptions, stdout, st
 		if r.adjudicated {
 			reasons["max plies"]++
 		} else {
-			reasons[r.reason.String()]++
+			reasons[r.ending.String()]++
 		}
 		for i := range 2 {
 			think[i] += r.think[i]
@@ -494,7 +475,7 @@ func playMatchGame(ctx context.Context, rules game.Rules, players [2]ai.Player, 
 		}
 	}
 	out.g = g
-	out.result, out.reason = g.Result()
+	out.result, out.ending = g.Result()
 	return out
 }
 

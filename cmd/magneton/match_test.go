@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/tumbling"
 )
@@ -136,7 +135,7 @@ func TestBalancedOpenings(t *testing.T) {
 			if len(o) != 4 {
 				t.Fatalf("opening %v: want 4 plies", o)
 			}
-			if m, err := ai.ForcedResult(ctx, rules, g.Position(), balancedPlies, balancedNodes); err != nil {
+			if m, err := forcedResult(ctx, rules, g.Position(), balancedPlies, balancedNodes); err != nil {
 				t.Fatal(err)
 			} else if m != 0 {
 				n++

@@ -14,6 +14,7 @@ import (
 
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/record"
 )
 
@@ -51,7 +52,7 @@ e5-f6 or e5>f6) or one of the commands:
 b or r) or first/second.`,
 		Args: exactArgs(0, 0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
-			rules, err := aiRules(g)
+			_, rules, err := g.setup()
 			if err != nil {
 				return err
 			}
@@ -105,11 +106,11 @@ type playSession struct {
 }
 
 func (s *playSession) newPlayers() error {
-	p, err := ai.NewPlayerConfig(fmt.Sprintf("level:%d", s.o.level), s.rules, ai.Config{Threads: s.o.threads})
+	p, err := games.NewPlayer(fmt.Sprintf("level:%d", s.o.level), s.rules, ai.Config{Threads: s.o.threads})
 	if err != nil {
 		return err
 	}
-	h, err := ai.NewPlayerConfig("level:8", s.rules, ai.Config{Threads: s.o.threads})
+	h, err := games.NewPlayer("level:8", s.rules, ai.Config{Threads: s.o.threads})
 	if err != nil {
 		return err
 	}
@@ -119,11 +120,7 @@ func (s *playSession) newPlayers() error {
 
 func (s *playSession) draw() {
 	st := s.g.Position()
-	if k, err := kitFor(s.rules.Spec().Name); err == nil {
-		fmt.Fprint(s.out, k.diagram(st, false))
-	} else {
-		fmt.Fprintln(s.out, st.String())
-	}
+	fmt.Fprint(s.out, st.Diagram(false))
 	if r, why := s.g.Result(); r.Over() {
 		msg := "The game is drawn"
 		if w, ok := r.Winner(); ok {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/games"
 )
 
 func init() {
@@ -18,16 +20,16 @@ func init() {
 }
 
 // setup resolves --game and --rule.
-func (g *globalOptions) setup() (kit, game.Rules, error) {
-	k, err := kitFor(g.game)
-	if err != nil {
-		return nil, nil, err
-	}
-	r, err := k.spec().Rules(g.rules...)
+func (g *globalOptions) setup() (*games.Game, game.Rules, error) {
+	gm, err := games.Lookup(g.game)
 	if err != nil {
 		return nil, nil, usageError{err}
 	}
-	return k, r, nil
+	r, err := gm.Spec.Rules(g.rules...)
+	if err != nil {
+		return nil, nil, usageError{err}
+	}
+	return gm, r, nil
 }
 
 // parsePosition reads a position argument: "start" or a position text.
@@ -137,8 +139,8 @@ func applyMoves(s game.State, moves []string) (game.State, game.Result, error) {
 			return nil, 0, err
 		}
 	}
-	res, reason := g.Result()
-	if reason == game.NoMoves {
+	res, ending := g.Result()
+	if ending == game.NoMoves {
 		// The reference data report the result the moves made: a side
 		// left without a legal move loses when its turn comes, and shows
 		// as "-" here (and as an empty line in `moves`).
@@ -164,11 +166,11 @@ by spaces) from standard input and print "POSITION_AFTER<TAB>RESULT" for each.`,
 			return nil
 		},
 		RunE: func(c *cobra.Command, args []string) error {
-			k, r, err := g.setup()
+			_, r, err := g.setup()
 			if err != nil {
 				return err
 			}
-			sp := k.spec()
+			sp := r.Spec()
 			out := bufio.NewWriter(c.OutOrStdout())
 			defer out.Flush()
 			if len(args) > 0 {
@@ -217,7 +219,7 @@ and played; a finished game has no children. The count is on the last line;
 --divide first prints each root move with its count.`,
 		Args: exactArgs(2, -1, "POSITION DEPTH"),
 		RunE: func(c *cobra.Command, args []string) error {
-			k, r, err := g.setup()
+			_, r, err := g.setup()
 			if err != nil {
 				return err
 			}
@@ -237,12 +239,34 @@ and played; a finished game has no children. The count is on the last line;
 			}
 			out := bufio.NewWriter(c.OutOrStdout())
 			defer out.Flush()
-			return k.perft(c.Context(), s, depth, threads, divide, out)
+			return perft(c.Context(), s, depth, threads, divide, out)
 		},
 	}
 	c.Flags().BoolVar(&divide, "divide", false, "print each root move's leaf count first")
 	c.Flags().IntVar(&threads, "threads", 1, "goroutines that share the root moves")
 	return c
+}
+
+// perft prints the leaf count of depth below s, after the count below
+// each move when divide is set.
+func perft(ctx context.Context, s game.State, depth, threads int, divide bool, w io.Writer) error {
+	if depth < 1 {
+		fmt.Fprintln(w, 1)
+		return nil
+	}
+	counts, err := s.Divide(ctx, depth, threads)
+	if err != nil {
+		return err
+	}
+	var total uint64
+	for _, c := range counts {
+		total += c.Nodes
+		if divide {
+			fmt.Fprintf(w, "%s %d\n", c.Move, c.Nodes)
+		}
+	}
+	fmt.Fprintln(w, total)
+	return nil
 }
 
 func benchCommand(g *globalOptions) *cobra.Command {
@@ -255,11 +279,11 @@ plies), on one thread. The lines "perft-nps N" and "playouts-per-second N"
 are the figures; docs/benchmarks.md lists the suite and recorded results.`,
 		Args: exactArgs(0, 0, "no arguments"),
 		RunE: func(c *cobra.Command, args []string) error {
-			k, r, err := g.setup()
+			_, r, err := g.setup()
 			if err != nil {
 				return err
 			}
-			return k.bench(c.Context(), r, c.OutOrStdout())
+			return bench(c.Context(), r, c.OutOrStdout())
 		},
 	}
 }
@@ -271,7 +295,7 @@ func showCommand(g *globalOptions) *cobra.Command {
 		Short: "Draw a position in the terminal",
 		Args:  exactArgs(1, -1, "a POSITION"),
 		RunE: func(c *cobra.Command, args []string) error {
-			k, r, err := g.setup()
+			_, r, err := g.setup()
 			if err != nil {
 				return err
 			}
@@ -292,7 +316,7 @@ func showCommand(g *globalOptions) *cobra.Command {
 			default:
 				return usagef("show: --color must be auto, always or never")
 			}
-			fmt.Fprint(c.OutOrStdout(), k.diagram(s, useColor))
+			fmt.Fprint(c.OutOrStdout(), s.Diagram(useColor))
 			return nil
 		},
 	}
@@ -315,11 +339,11 @@ func rulesCommand(g *globalOptions) *cobra.Command {
 		Short: "List the rule options and variants of the game",
 		Args:  exactArgs(0, 0, "no arguments"),
 		RunE: func(c *cobra.Command, args []string) error {
-			k, r, err := g.setup()
+			_, r, err := g.setup()
 			if err != nil {
 				return err
 			}
-			sp := k.spec()
+			sp := r.Spec()
 			w := c.OutOrStdout()
 			fmt.Fprintf(w, "%s rule options (--rule name=value; the default first):\n", sp.Title)
 			for _, o := range sp.Options {

@@ -6,8 +6,8 @@
 //	P(side to move wins) = 1 / (1 + exp(-sum(w_i * f_i) / 200))
 //
 // to the games' results (1 win, 0.5 draw, 0 loss) by gradient descent on
-// the cross entropy, where f_i are the evaluation's features (package ai,
-// MagnetonFeatures and TumblingFeatures). The scale 200 is the one MCTS
+// the cross entropy, where f_i are the evaluation's features (the game's
+// ai.Profile Evaluation). The scale 200 is the one MCTS
 // uses to turn an evaluation into a win probability. It prints the fitted
 // weights as the Go array to paste into ai/eval_<game>.go.
 //
@@ -28,8 +28,7 @@ import (
 
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
-	"github.com/magneton-games/magneton/magneton"
-	"github.com/magneton-games/magneton/tumbling"
+	"github.com/magneton-games/magneton/games"
 )
 
 const scale = 200.0
@@ -40,8 +39,8 @@ type sample struct {
 }
 
 func main() {
-	gameName := flag.String("game", "magneton", "magneton or tumbling")
-	games := flag.Int("games", 400, "self-play games")
+	gameName := flag.String("game", "magneton", "the game, by any of its names")
+	nGames := flag.Int("games", 400, "self-play games")
 	player := flag.String("player", "level:4", "player of the self-play games")
 	opening := flag.Int("openings", 6, "random plies at the start of each game")
 	maxPlies := flag.Int("max-plies", 300, "plies after which a game is a draw")
@@ -51,32 +50,17 @@ func main() {
 	verify := flag.Int("verify", 0, "after fitting, play this many games between --player with the fitted weights and with the current ones")
 	flag.Parse()
 
-	var rules game.Rules
-	var features func(game.State) ([]float64, bool)
-	var names []string
-	var current []int
-	switch *gameName {
-	case "magneton":
-		rules = magneton.Rules{}
-		names = ai.MagnetonFeatureNames[:]
-		current = ai.MagnetonWeights[:]
-		features = func(s game.State) ([]float64, bool) {
-			p, ok := game.Unwrap[magneton.Position, magneton.Move](s)
-			f := ai.MagnetonFeatures(p)
-			return toFloat(f[:]), ok
-		}
-	case "tumbling", "tumbling-down":
-		rules = tumbling.Rules{}
-		names = ai.TumblingFeatureNames[:]
-		current = ai.TumblingWeights[:]
-		features = func(s game.State) ([]float64, bool) {
-			p, ok := game.Unwrap[tumbling.Position, tumbling.Move](s)
-			f := ai.TumblingFeatures(p)
-			return toFloat(f[:]), ok
-		}
-	default:
-		fmt.Fprintf(os.Stderr, "tune: unknown game %q\n", *gameName)
+	gm, err := games.Lookup(*gameName)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tune:", err)
 		os.Exit(2)
+	}
+	rules := gm.Spec.New(gm.Spec.Defaults())
+	eval := gm.AI.Evaluation()
+	names, current := eval.Names, eval.Weights
+	features := func(s game.State) ([]float64, bool) {
+		f, err := eval.Features(s)
+		return toFloat(f), err == nil
 	}
 	start, free, err := startWeights(names, current, *only)
 	if err != nil {
@@ -86,7 +70,7 @@ func main() {
 	rng := rand.New(rand.NewPCG(*seed, 7))
 	var data []sample
 	results := map[game.Result]int{}
-	for i := 0; i < *games; i++ {
+	for i := 0; i < *nGames; i++ {
 		samples, r, err := selfPlay(rules, *player, *opening, *maxPlies, rng, features)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "tune:", err)
@@ -105,7 +89,7 @@ func main() {
 	if *only != "" {
 		fitFlag = " --fit " + *only
 	}
-	fmt.Printf("// fitted by: go run ./tools/tune --game %s --games %d --player %s --openings %d --seed %d%s\n", *gameName, *games, *player, *opening, *seed, fitFlag)
+	fmt.Printf("// fitted by: go run ./tools/tune --game %s --games %d --player %s --openings %d --seed %d%s\n", *gameName, *nGames, *player, *opening, *seed, fitFlag)
 	var parts []string
 	for i, x := range w {
 		parts = append(parts, fmt.Sprintf("%d", int(math.Round(x))))
@@ -129,13 +113,13 @@ func main() {
 
 // verifyMatch plays the fitted weights (A) against the current ones (B),
 // colours alternating, from random openings.
-func verifyMatch(rules game.Rules, name string, weights []int, games, opening, maxPlies int, rng *rand.Rand) (score float64, w, d, l int, err error) {
-	for i := 0; i < games; i++ {
-		a, err := ai.NewPlayerConfig(name, rules, ai.Config{Seed: int64(i) + 1, HashMB: 8, Weights: weights})
+func verifyMatch(rules game.Rules, name string, weights []int, n, opening, maxPlies int, rng *rand.Rand) (score float64, w, d, l int, err error) {
+	for i := 0; i < n; i++ {
+		a, err := games.NewPlayer(name, rules, ai.Config{Seed: int64(i) + 1, HashMB: 8, Weights: weights})
 		if err != nil {
 			return 0, 0, 0, 0, err
 		}
-		b, err := ai.NewPlayerConfig(name, rules, ai.Config{Seed: int64(i) + 1, HashMB: 8})
+		b, err := games.NewPlayer(name, rules, ai.Config{Seed: int64(i) + 1, HashMB: 8})
 		if err != nil {
 			return 0, 0, 0, 0, err
 		}
@@ -169,7 +153,7 @@ func verifyMatch(rules game.Rules, name string, weights []int, games, opening, m
 			l++
 		}
 	}
-	return (float64(w) + float64(d)/2) / float64(games), w, d, l, nil
+	return (float64(w) + float64(d)/2) / float64(n), w, d, l, nil
 }
 
 // playOpening plays n random moves that do not end the game.
@@ -200,7 +184,7 @@ func toFloat(f []int) []float64 {
 func selfPlay(rules game.Rules, name string, opening, maxPlies int, rng *rand.Rand, features func(game.State) ([]float64, bool)) ([]sample, game.Result, error) {
 	var players [2]ai.Player
 	for i := range players {
-		p, err := ai.NewPlayerConfig(name, rules, ai.Config{Seed: rng.Int64N(1<<62) + 1, HashMB: 8})
+		p, err := games.NewPlayer(name, rules, ai.Config{Seed: rng.Int64N(1<<62) + 1, HashMB: 8})
 		if err != nil {
 			return nil, 0, err
 		}
