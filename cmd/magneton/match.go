@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/magneton-games/magneton/ai"
+	"github.com/magneton-games/magneton/elo"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/record"
@@ -212,36 +212,75 @@ func randomOpening(rules game.Rules, n int, rng *rand.Rand) []string {
 	return moves
 }
 
+// runMatch plays the match of o and prints its summary on stdout, the
+// progress bar and illegal moves on stderr.
 func runMatch(ctx context.Context, rules game.Rules, o *matchOptions, stdout, stderr io.Writer) error {
-	if o.a == "" || o.b == "" {
-		return usagef("match: --a and --b name the players (%s)", games.PlayerNames())
-	}
-	if o.games < 1 || o.concurrency < 1 || o.movetime <= 0 {
-		return usagef("match: --games, --concurrency and --movetime must be positive")
-	}
-	spec, err := parseOpenings(o.openings)
+	set, err := checkMatch(rules, o)
 	if err != nil {
 		return err
-	}
-	elo0, elo1, doSPRT, err := parseSPRT(o.sprt)
-	if err != nil {
-		return err
-	}
-	// Check the names before starting.
-	for _, name := range []string{o.a, o.b} {
-		if strings.HasPrefix(name, "ugi:") {
-			continue
-		}
-		if _, err := games.NewPlayer(name, rules, ai.Config{}); err != nil {
-			return usageError{err}
-		}
 	}
 	rng := rand.New(rand.NewPCG(o.seed, 0x0be))
-	openings, replaced, err := makeOpenings(ctx, rules, spec, (o.games+1)/2, rng)
+	openings, replaced, err := makeOpenings(ctx, rules, set.openings, (o.games+1)/2, rng)
 	if err != nil {
 		return fmt.Errorf("match: %w", err)
 	}
+	t, err := tallyMatch(playMatchGames(ctx, rules, o, openings), o, stderr)
+	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil && t.done < o.games {
+		fmt.Fprintf(stdout, "match interrupted after %d of %d games\n", t.done, o.games)
+	}
+	if o.pgn != "" {
+		if err := writeMatchPGN(o, t.finished); err != nil {
+			return err
+		}
+	}
+	printMatchSummary(stdout, rules, o, set, len(openings), replaced, t)
+	return nil
+}
 
+// matchSettings are the options of a match that checkMatch parses.
+type matchSettings struct {
+	openings   openingSpec
+	sprt       bool // run an SPRT of elo0 against elo1
+	elo0, elo1 float64
+}
+
+// checkMatch checks the options and the names of the players before the
+// match starts. Its errors are usage errors.
+func checkMatch(rules game.Rules, o *matchOptions) (matchSettings, error) {
+	var set matchSettings
+	if o.a == "" || o.b == "" {
+		return set, usagef("match: --a and --b name the players (%s)", games.PlayerNames())
+	}
+	if o.games < 1 || o.concurrency < 1 || o.movetime <= 0 {
+		return set, usagef("match: --games, --concurrency and --movetime must be positive")
+	}
+	var err error
+	if set.openings, err = parseOpenings(o.openings); err != nil {
+		return set, err
+	}
+	if set.elo0, set.elo1, set.sprt, err = parseSPRT(o.sprt); err != nil {
+		return set, err
+	}
+	for _, name := range []string{o.a, o.b} {
+		if strings.HasPrefix(name, "ugi:") {
+			continue // an engine is started by its worker
+		}
+		if _, err := games.NewPlayer(name, rules, ai.Config{}); err != nil {
+			return set, usageError{err}
+		}
+	}
+	return set, nil
+}
+
+// playMatchGames plays the o.games games of the match on
+// min(o.concurrency, o.games) workers and sends their outcomes, in the
+// order they finish, on the channel it returns, which it closes after the
+// last one. Game i starts from openings[i/2]. Once ctx is done no more
+// games start.
+func playMatchGames(ctx context.Context, rules game.Rules, o *matchOptions, openings [][]string) <-chan gameOutcome {
 	jobs := make(chan int)
 	results := make(chan gameOutcome)
 	var wg sync.WaitGroup
@@ -249,23 +288,7 @@ func runMatch(ctx context.Context, rules game.Rules, o *matchOptions, stdout, st
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			var players [2]ai.Player
-			for i, name := range []string{o.a, o.b} {
-				p, err := games.NewPlayer(name, rules, ai.Config{Threads: o.threads, HashMB: o.hash, Seed: int64(o.seed)*1000 + int64(w)*2 + int64(i) + 1})
-				if err != nil {
-					for range jobs {
-						results <- gameOutcome{err: err}
-					}
-					return
-				}
-				players[i] = p
-				if c, ok := p.(io.Closer); ok {
-					defer c.Close()
-				}
-			}
-			for i := range jobs {
-				results <- playMatchGame(ctx, rules, players, i, openings[i/2], o)
-			}
+			matchWorker(ctx, rules, o, w, openings, jobs, results)
 		}(w)
 	}
 	go func() {
@@ -279,14 +302,81 @@ func runMatch(ctx context.Context, rules game.Rules, o *matchOptions, stdout, st
 		}
 	}()
 	go func() { wg.Wait(); close(results) }()
+	return results
+}
 
-	var st matchStats
-	var firstWins, firstDraws, done int
-	var think [2]time.Duration
-	var nmoves [2]int
-	var reasons = map[string]int{}
-	var pgn strings.Builder
-	finished := make([]*gameOutcome, o.games)
+// matchWorker is worker w of a match: with its own pair of players, A and
+// B, it plays the games whose numbers come on jobs until jobs is closed,
+// and sends their outcomes on results. If it cannot make its players, it
+// answers every job with the error.
+func matchWorker(ctx context.Context, rules game.Rules, o *matchOptions, w int, openings [][]string, jobs <-chan int, results chan<- gameOutcome) {
+	var players [2]ai.Player
+	for i, name := range []string{o.a, o.b} {
+		p, err := games.NewPlayer(name, rules, ai.Config{Threads: o.threads, HashMB: o.hash, Seed: int64(o.seed)*1000 + int64(w)*2 + int64(i) + 1})
+		if err != nil {
+			for range jobs {
+				results <- gameOutcome{err: err}
+			}
+			return
+		}
+		players[i] = p
+		if c, ok := p.(io.Closer); ok {
+			defer c.Close()
+		}
+	}
+	for i := range jobs {
+		results <- playMatchGame(ctx, rules, players, i, openings[i/2], o)
+	}
+}
+
+// matchTally is the count of a match's finished games.
+type matchTally struct {
+	st                    elo.Stats        // A's wins, draws and losses
+	firstWins, firstDraws int              // the first player's wins and draws
+	done                  int              // games finished
+	think                 [2]time.Duration // A's and B's total thinking time
+	moves                 [2]int           // A's and B's moves
+	endings               map[string]int   // games by how they ended
+	finished              []*gameOutcome   // by game number; nil for a game not played
+}
+
+// add counts the finished game r.
+func (t *matchTally) add(r *gameOutcome) {
+	t.done++
+	t.finished[r.index] = r
+	aSide := game.First
+	if !r.aFirst {
+		aSide = game.Second
+	}
+	switch w, ok := r.result.Winner(); {
+	case !ok:
+		t.st.D++
+		t.firstDraws++
+	case w == aSide:
+		t.st.W++
+	default:
+		t.st.L++
+	}
+	if r.result == game.FirstWins {
+		t.firstWins++
+	}
+	if r.adjudicated {
+		t.endings["max plies"]++
+	} else {
+		t.endings[r.ending.String()]++
+	}
+	for i := range 2 {
+		t.think[i] += r.think[i]
+		t.moves[i] += r.moves[i]
+	}
+}
+
+// tallyMatch counts the outcomes of the games as they come from results
+// until it is closed, and writes the illegal moves and, unless o.quiet,
+// the progress bar on stderr. It returns the first error of a game, if
+// any, once results is closed.
+func tallyMatch(results <-chan gameOutcome, o *matchOptions, stderr io.Writer) (*matchTally, error) {
+	t := &matchTally{endings: map[string]int{}, finished: make([]*gameOutcome, o.games)}
 	start := time.Now()
 	var firstErr error
 	for r := range results {
@@ -296,93 +386,78 @@ func runMatch(ctx context.Context, rules game.Rules, o *matchOptions, stdout, st
 			}
 			continue
 		}
-		done++
-		finished[r.index] = &r
-		aSide := game.First
-		if !r.aFirst {
-			aSide = game.Second
-		}
-		switch w, ok := r.result.Winner(); {
-		case !ok:
-			st.D++
-			firstDraws++
-		case w == aSide:
-			st.W++
-		default:
-			st.L++
-		}
-		if r.result == game.FirstWins {
-			firstWins++
-		}
+		t.add(&r)
 		if r.illegal != "" {
 			fmt.Fprintf(stderr, "\ngame %d: %s\n", r.index+1, r.illegal)
 		}
-		if r.adjudicated {
-			reasons["max plies"]++
-		} else {
-			reasons[r.ending.String()]++
-		}
-		for i := range 2 {
-			think[i] += r.think[i]
-			nmoves[i] += r.moves[i]
-		}
 		if !o.quiet {
-			progress(stderr, done, o.games, st, time.Since(start))
+			progress(stderr, t.done, o.games, t.st, time.Since(start))
 		}
 	}
-	if !o.quiet && done > 0 {
+	if !o.quiet && t.done > 0 {
 		fmt.Fprintln(stderr)
 	}
 	if firstErr != nil {
-		return fmt.Errorf("match: %w", firstErr)
+		return nil, fmt.Errorf("match: %w", firstErr)
 	}
-	if err := ctx.Err(); err != nil && done < o.games {
-		fmt.Fprintf(stdout, "match interrupted after %d of %d games\n", done, o.games)
-	}
-	if o.pgn != "" {
-		for _, r := range finished {
-			if r == nil {
-				continue
-			}
-			names := [2]string{o.a, o.b}
-			if !r.aFirst {
-				names = [2]string{o.b, o.a}
-			}
-			pgn.WriteString(formatRecord(r.g, names, map[string]string{
-				"Event": "magneton match", "Round": strconv.Itoa(r.index + 1),
-			}))
-			pgn.WriteString("\n")
+	return t, nil
+}
+
+// writeMatchPGN writes the finished games to the file o.pgn, in the
+// order of their numbers.
+func writeMatchPGN(o *matchOptions, finished []*gameOutcome) error {
+	var pgn strings.Builder
+	for _, r := range finished {
+		if r == nil {
+			continue
 		}
-		if err := os.WriteFile(o.pgn, []byte(pgn.String()), 0o644); err != nil {
-			return fmt.Errorf("match: writing the games: %w", err)
+		names := [2]string{o.a, o.b}
+		if !r.aFirst {
+			names = [2]string{o.b, o.a}
 		}
+		pgn.WriteString(formatRecord(r.g, names, map[string]string{
+			"Event": "magneton match", "Round": strconv.Itoa(r.index + 1),
+		}))
+		pgn.WriteString("\n")
 	}
-	n := st.W + st.D + st.L
-	fmt.Fprintf(stdout, "%s, %d games, %v a move, openings %q: A = %s, B = %s\n", rules.Spec().Title, n, o.movetime, o.openings, o.a, o.b)
-	var rs []string
-	for k, v := range reasons {
-		rs = append(rs, fmt.Sprintf("%s %d", k, v))
+	if err := os.WriteFile(o.pgn, []byte(pgn.String()), 0o644); err != nil {
+		return fmt.Errorf("match: writing the games: %w", err)
 	}
-	if spec.balanced {
-		fmt.Fprintf(stdout, "openings: %d, %d decided ones drawn again\n", len(openings), replaced)
+	return nil
+}
+
+// printMatchSummary writes the summary of the match on w: what was played,
+// how the games ended, the players' thinking times, the first player's
+// results, the Elo difference, the SPRT and, last, A's score. openings is
+// the number of openings drawn, replaced the number of decided ones drawn
+// again.
+func printMatchSummary(w io.Writer, rules game.Rules, o *matchOptions, set matchSettings, openings, replaced int, t *matchTally) {
+	st := t.st
+	n := st.Games()
+	fmt.Fprintf(w, "%s, %d games, %v a move, openings %q: A = %s, B = %s\n", rules.Spec().Title, n, o.movetime, o.openings, o.a, o.b)
+	if set.openings.balanced {
+		fmt.Fprintf(w, "openings: %d, %d decided ones drawn again\n", openings, replaced)
 	}
-	fmt.Fprintf(stdout, "endings: %s\n", strings.Join(sortStrings(rs), ", "))
+	var endings []string
+	for k, v := range t.endings {
+		endings = append(endings, fmt.Sprintf("%s %d", k, v))
+	}
+	fmt.Fprintf(w, "endings: %s\n", strings.Join(sortStrings(endings), ", "))
 	for i, name := range []string{"A", "B"} {
-		if nmoves[i] > 0 {
-			fmt.Fprintf(stdout, "%s thought %.1f ms a move on average\n", name, float64(think[i].Microseconds())/1000/float64(nmoves[i]))
+		if t.moves[i] > 0 {
+			fmt.Fprintf(w, "%s thought %.1f ms a move on average\n", name, float64(t.think[i].Microseconds())/1000/float64(t.moves[i]))
 		}
 	}
 	if n > 0 {
-		fmt.Fprintf(stdout, "first player: %d wins, %d draws, %d losses (score %.1f%%)\n", firstWins, firstDraws, n-firstWins-firstDraws, 100*(float64(firstWins)+float64(firstDraws)/2)/float64(n))
-		elo, lo, hi := st.Elo()
-		fmt.Fprintf(stdout, "elo difference: %s (95%%: %s to %s)\n", fmtElo(elo), fmtElo(lo), fmtElo(hi))
-		if doSPRT {
-			llr, lower, upper, verdict := st.SPRT(elo0, elo1, 0.05, 0.05)
-			fmt.Fprintf(stdout, "sprt elo0=%g elo1=%g: llr %.2f (bounds %.2f, %.2f): %s\n", elo0, elo1, llr, lower, upper, verdict)
+		fmt.Fprintf(w, "first player: %d wins, %d draws, %d losses (score %.1f%%)\n", t.firstWins, t.firstDraws, n-t.firstWins-t.firstDraws, 100*(float64(t.firstWins)+float64(t.firstDraws)/2)/float64(n))
+		d, lo, hi := st.Elo()
+		fmt.Fprintf(w, "elo difference: %s (95%%: %s to %s)\n", elo.Format(d), elo.Format(lo), elo.Format(hi))
+		if set.sprt {
+			llr, lower, upper, verdict := st.SPRT(set.elo0, set.elo1, 0.05, 0.05)
+			fmt.Fprintf(w, "sprt elo0=%g elo1=%g: llr %.2f (bounds %.2f, %.2f): %s\n", set.elo0, set.elo1, llr, lower, upper, verdict)
 		}
 	}
-	fmt.Fprintf(stdout, "score A: %.1f%% (%d-%d-%d)\n", 100*st.Score(), st.W, st.D, st.L)
-	return nil
+	fmt.Fprintf(w, "score A: %.1f%% (%d-%d-%d)\n", 100*st.Score(), st.W, st.D, st.L)
 }
 
 func sortStrings(s []string) []string {
@@ -394,21 +469,8 @@ func sortStrings(s []string) []string {
 	return s
 }
 
-func fmtElo(x float64) string {
-	switch {
-	case math.IsInf(x, 1):
-		return "+inf"
-	case math.IsInf(x, -1):
-		return "-inf"
-	}
-	if math.Abs(x) < 0.05 {
-		x = 0 // not "-0.0"
-	}
-	return fmt.Sprintf("%+.1f", x)
-}
-
 // progress draws a one-line progress bar on w.
-func progress(w io.Writer, done, total int, st matchStats, el time.Duration) {
+func progress(w io.Writer, done, total int, st elo.Stats, el time.Duration) {
 	const width = 30
 	fill := width * done / total
 	eta := time.Duration(0)
@@ -477,74 +539,6 @@ func playMatchGame(ctx context.Context, rules game.Rules, players [2]ai.Player, 
 	out.g = g
 	out.result, out.ending = g.Result()
 	return out
-}
-
-// matchStats counts wins, draws and losses from player A's point of view.
-type matchStats struct{ W, D, L int }
-
-// Score returns A's score, 0 to 1.
-func (s matchStats) Score() float64 {
-	n := s.W + s.D + s.L
-	if n == 0 {
-		return 0.5
-	}
-	return (float64(s.W) + float64(s.D)/2) / float64(n)
-}
-
-// eloOf is the Elo difference of an expected score.
-func eloOf(score float64) float64 {
-	if score <= 0 {
-		return math.Inf(-1)
-	}
-	if score >= 1 {
-		return math.Inf(1)
-	}
-	return -400 * math.Log10(1/score-1)
-}
-
-// variance returns the per-game variance of A's score.
-func (s matchStats) variance() float64 {
-	n := float64(s.W + s.D + s.L)
-	if n == 0 {
-		return 0
-	}
-	m := s.Score()
-	return (float64(s.W)*(1-m)*(1-m) + float64(s.D)*(0.5-m)*(0.5-m) + float64(s.L)*m*m) / n
-}
-
-// Elo returns the Elo difference of A over B and its 95% confidence
-// interval, from the normal approximation of the mean score.
-func (s matchStats) Elo() (elo, lo, hi float64) {
-	n := float64(s.W + s.D + s.L)
-	m := s.Score()
-	se := math.Sqrt(s.variance() / n)
-	return eloOf(m), eloOf(m - 1.959964*se), eloOf(m + 1.959964*se)
-}
-
-// SPRT runs the sequential probability ratio test of H0: elo = elo0
-// against H1: elo = elo1 with error rates alpha and beta, in the
-// generalised (normal approximation) form used by chess engine testing.
-// verdict is "H1 accepted", "H0 accepted" or "continue".
-func (s matchStats) SPRT(elo0, elo1, alpha, beta float64) (llr, lower, upper float64, verdict string) {
-	lower = math.Log(beta / (1 - alpha))
-	upper = math.Log((1 - beta) / alpha)
-	n := float64(s.W + s.D + s.L)
-	v := s.variance()
-	if n == 0 || v == 0 {
-		return 0, lower, upper, "continue"
-	}
-	s0 := 1 / (1 + math.Pow(10, -elo0/400))
-	s1 := 1 / (1 + math.Pow(10, -elo1/400))
-	llr = n * (s1 - s0) * (2*s.Score() - s0 - s1) / (2 * v)
-	switch {
-	case llr >= upper:
-		verdict = "H1 accepted"
-	case llr <= lower:
-		verdict = "H0 accepted"
-	default:
-		verdict = "continue"
-	}
-	return llr, lower, upper, verdict
 }
 
 // formatRecord writes a game as a record (package record) with the players

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -13,55 +12,6 @@ import (
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/tumbling"
 )
-
-func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
-
-// TestMatchStats checks the statistics on inputs worked out by hand.
-func TestMatchStats(t *testing.T) {
-	// 60 wins, 20 draws, 20 losses: score 0.7, Elo -400 log10(1/0.7 - 1) = 147.2.
-	s := matchStats{W: 60, D: 20, L: 20}
-	if !near(s.Score(), 0.7, 1e-12) {
-		t.Errorf("score %v, want 0.7", s.Score())
-	}
-	// Per-game variance: (60*0.09 + 20*0.04 + 20*0.49)/100 = 0.16; the
-	// standard error of the mean 0.04, so the interval is 0.7 ± 0.0784.
-	if !near(s.variance(), 0.16, 1e-12) {
-		t.Errorf("variance %v, want 0.16", s.variance())
-	}
-	elo, lo, hi := s.Elo()
-	if !near(elo, 147.19, 0.01) || !near(lo, eloOf(0.7-1.959964*0.04), 1e-9) || !near(hi, eloOf(0.7+1.959964*0.04), 1e-9) {
-		t.Errorf("elo %v (%v, %v)", elo, lo, hi)
-	}
-	if !near(lo, 86.2, 0.1) || !near(hi, 218.3, 0.1) {
-		t.Errorf("interval %.1f to %.1f, want 86.2 to 218.3", lo, hi)
-	}
-	// An even match: 0 Elo.
-	if e, _, _ := (matchStats{W: 10, D: 10, L: 10}).Elo(); !near(e, 0, 1e-9) {
-		t.Errorf("even match elo %v", e)
-	}
-	// All wins: infinite.
-	if e, _, _ := (matchStats{W: 5}).Elo(); !math.IsInf(e, 1) {
-		t.Errorf("all wins elo %v", e)
-	}
-	// SPRT: bounds ln(0.05/0.95) and ln(0.95/0.05).
-	llr, lower, upper, verdict := s.SPRT(0, 10, 0.05, 0.05)
-	if !near(lower, -2.944, 0.001) || !near(upper, 2.944, 0.001) {
-		t.Errorf("bounds %v %v", lower, upper)
-	}
-	// s0 = 0.5, s1 = 1/(1+10^(-10/400)) = 0.514387; LLR = 100 * 0.014387 *
-	// (1.4 - 1.014387) / (2 * 0.16) = 1.7337.
-	if !near(llr, 1.7337, 0.001) || verdict != "continue" {
-		t.Errorf("llr %v %s, want 1.7337 continue", llr, verdict)
-	}
-	big := matchStats{W: 600, D: 200, L: 200}
-	if _, _, _, v := big.SPRT(0, 10, 0.05, 0.05); v != "H1 accepted" {
-		t.Errorf("1000 games at 70%%: %s", v)
-	}
-	bad := matchStats{W: 200, D: 200, L: 600}
-	if _, _, _, v := bad.SPRT(0, 10, 0.05, 0.05); v != "H0 accepted" {
-		t.Errorf("1000 games at 30%%: %s", v)
-	}
-}
 
 func TestParseMatchFlags(t *testing.T) {
 	for s, want := range map[string]openingSpec{"": {}, "random:4": {plies: 4}, "balanced:6": {plies: 6, balanced: true}} {
