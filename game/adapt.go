@@ -70,6 +70,14 @@ func (a adapted[P, M]) Divide(ctx context.Context, depth, threads int) ([]MoveCo
 	return out, err
 }
 
+func (a adapted[P, M]) RandomMove(rng *rand.Rand) (string, bool) {
+	m, ok := a.pos.RandomMove(rng, make([]M, 0, 256))
+	if !ok {
+		return "", false
+	}
+	return a.pos.FormatMove(m), true
+}
+
 func (a adapted[P, M]) Playouts(rng *rand.Rand, n, maxPlies int) PlayoutStats {
 	var st PlayoutStats
 	buf := make([]M, 0, 256)

@@ -88,6 +88,21 @@ type Symmetry struct {
 	// position before the mapping) to the same move after it.
 	Position func(text string) string
 	Move     func(move string) string
+	// SwapsSides: the symmetry swaps the sides (their pieces and the side
+	// to move), so a win of one is a win of the other after it.
+	SwapsSides bool
+}
+
+// Swapped returns the result with the sides swapped: a first player's win
+// becomes the second player's.
+func (r Result) Swapped() Result {
+	switch r {
+	case FirstWins:
+		return SecondWins
+	case SecondWins:
+		return FirstWins
+	}
+	return r
 }
 
 // Option returns the option with the given name.
@@ -229,6 +244,9 @@ type State interface {
 	// sorted by move text. It stops early, returning ctx.Err(), when ctx
 	// is cancelled.
 	Divide(ctx context.Context, depth, threads int) ([]MoveCount, error)
+	// RandomMove draws a legal move uniformly at random, as the position's
+	// own RandomMove does in playouts; false when there is none.
+	RandomMove(rng *rand.Rand) (string, bool)
 	// Playouts plays n games of uniformly random legal moves from the
 	// position, each until it ends or maxPlies moves were played, as the
 	// function Playout does, and counts their results.

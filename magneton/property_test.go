@@ -2,9 +2,7 @@ package magneton
 
 import (
 	"math/bits"
-	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -39,20 +37,6 @@ func genPosition(t *rapid.T, r Rules) Position {
 	}
 	side := game.Side(rapid.IntRange(0, 1).Draw(t, "side"))
 	return newPosition(stones, hand, side, r.flags())
-}
-
-// genPlayed draws a position reached by random legal moves from a random
-// position, so that it may carry a winner.
-func genPlayed(t *rapid.T) Position {
-	p := genPosition(t, genRules(t))
-	for range rapid.IntRange(0, 30).Draw(t, "plies") {
-		moves := p.AppendMoves(nil)
-		if len(moves) == 0 {
-			break
-		}
-		p = p.Play(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")])
-	}
-	return p
 }
 
 func sortedMoves(p Position) []string {
@@ -126,114 +110,6 @@ func TestPlayInvariants(t *testing.T) {
 			if back.String() != p.String() || back.Hash() != p.Hash() {
 				t.Fatalf("%s reads back as %s", p, back)
 			}
-		}
-	})
-}
-
-// symmetry maps a square by one of the eight symmetries of the square board.
-func symmetry(s Square, k int) Square {
-	f, r := s.File(), s.Rank()
-	if k&1 != 0 {
-		f = 7 - f
-	}
-	if k&2 != 0 {
-		r = 7 - r
-	}
-	if k&4 != 0 {
-		f, r = r, f
-	}
-	return SquareAt(f, r)
-}
-
-func transformBoard(b uint64, k int) uint64 {
-	var out uint64
-	for ; b != 0; b &= b - 1 {
-		out |= 1 << symmetry(Square(bits.TrailingZeros64(b)), k)
-	}
-	return out
-}
-
-func transformPosition(p Position, k int) Position {
-	return newPosition(
-		[2]uint64{transformBoard(p.Stones(White), k), transformBoard(p.Stones(Black), k)},
-		[2]int{p.InHand(White), p.InHand(Black)}, p.Side(), p.flags())
-}
-
-func transformMove(m string, k int) string {
-	parts := strings.Split(m, "-")
-	for i, part := range parts {
-		s, _ := ParseSquare(part)
-		parts[i] = symmetry(s, k).String()
-	}
-	return strings.Join(parts, "-")
-}
-
-// TestSymmetries checks that the eight symmetries of the board commute with
-// move generation and with play.
-func TestSymmetries(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		p := genPlayed(t)
-		k := rapid.IntRange(1, 7).Draw(t, "symmetry")
-		tp := transformPosition(p, k)
-		if _, won := p.Winner(); won {
-			return // the winner is history, not board: nothing to compare
-		}
-		var mapped []string
-		for _, m := range sortedMoves(p) {
-			mapped = append(mapped, transformMove(m, k))
-		}
-		slices.Sort(mapped)
-		if got := sortedMoves(tp); !slices.Equal(got, mapped) {
-			t.Fatalf("%s under symmetry %d: moves\n got %v\nwant %v", p, k, got, mapped)
-		}
-		for _, m := range p.AppendMoves(nil) {
-			q := p.Play(m)
-			tm, err := tp.ParseMove(transformMove(m.String(), k))
-			if err != nil {
-				t.Fatalf("%s: %v", tp, err)
-			}
-			tq := tp.Play(tm)
-			if want := transformPosition(q, k); tq.String() != want.String() {
-				t.Fatalf("%s %s under symmetry %d: got %s, want %s", p, m, k, tq, want)
-			}
-			w1, ok1 := q.Winner()
-			w2, ok2 := tq.Winner()
-			if w1 != w2 || ok1 != ok2 {
-				t.Fatalf("%s %s under symmetry %d: winner differs", p, m, k)
-			}
-		}
-	})
-}
-
-// TestRandomMove checks that RandomMove draws only legal moves, says when
-// there are none, and reaches every legal move with about equal frequency.
-func TestRandomMove(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		p := genPlayed(t)
-		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1))
-		legal := p.AppendMoves(nil)
-		const draws = 200
-		seen := map[Move]int{}
-		for range draws * max(len(legal), 1) {
-			m, ok := p.RandomMove(rng, make([]Move, 0, 8))
-			if ok != (len(legal) > 0) {
-				t.Fatalf("%s: RandomMove ok=%v with %d legal moves", p, ok, len(legal))
-			}
-			if !ok {
-				return
-			}
-			seen[m]++
-		}
-		for _, m := range legal {
-			// Each count is binomial with mean 200; 100 is over 7 standard
-			// deviations below it.
-			if seen[m] < draws/2 || seen[m] > draws*3/2 {
-				t.Fatalf("%s: %s drawn %d times in %d, expected about %d", p, m, seen[m], draws*len(legal), draws)
-			}
-			delete(seen, m)
-		}
-		if len(seen) > 0 {
-			t.Fatalf("%s: RandomMove drew moves that are not legal: %v", p, seen)
 		}
 	})
 }

@@ -49,14 +49,23 @@ func BenchmarkPerft(b *testing.B) {
 func BenchmarkPlayout(b *testing.B) {
 	p := Rules{}.StartPosition()
 	rng := rand.New(rand.NewPCG(1, 2))
+	buf := make([]Move, 0, maxMoves)
 	b.ReportAllocs()
 	plies := 0
 	for b.Loop() {
-		_, n := Playout(p, rng, DefaultPlayoutPlies)
+		_, n := game.Playout(p, rng, 400, buf)
 		plies += n
 	}
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+func moveList(p Position) string {
+	var out []string
+	for _, m := range p.AppendMoves(nil) {
+		out = append(out, m.String())
+	}
+	return strings.Join(out, " ")
 }
 
 // TestAppendMovesBuffers checks that moves come out the same whatever room

@@ -2,13 +2,11 @@ package tumbling
 
 import (
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
 
-	"github.com/magneton-games/magneton/game"
 )
 
 // genRules draws any combination of the rule options.
@@ -102,115 +100,6 @@ func checkPosition(t *rapid.T, r Rules, p Position, counts [2]int) {
 			t.Fatalf("%s: %s reads back as %v, %v", p, s, back, err)
 		}
 	}
-}
-
-// symmetry is one of the eight symmetries of the square board, possibly
-// with the colours swapped.
-type symmetry struct {
-	turn int // 0-7: bit 0 mirrors files, bit 1 mirrors ranks, bit 2 swaps files and ranks
-	swap bool
-}
-
-func (y symmetry) square(s Square) Square {
-	f, r := s.File(), s.Rank()
-	if y.turn&1 != 0 {
-		f = 7 - f
-	}
-	if y.turn&2 != 0 {
-		r = 7 - r
-	}
-	if y.turn&4 != 0 {
-		f, r = r, f
-	}
-	return SquareAt(f, r)
-}
-
-func (y symmetry) move(m Move) Move {
-	from, to := y.square(m.From()), y.square(m.To())
-	d, ok := directionTo(from, to)
-	if !ok {
-		panic("a symmetry broke a move")
-	}
-	return newMove(from, d, m.IsTumble())
-}
-
-func (y symmetry) side(s game.Side) game.Side {
-	if y.swap {
-		return s.Other()
-	}
-	return s
-}
-
-// position returns the text of p under the symmetry.
-func (y symmetry) position(p Position) string {
-	stacks := map[string]string{}
-	for s := range Square(64) {
-		h, m := p.Stack(s)
-		var b []byte
-		for i := range h {
-			c := m >> i & 1
-			if y.swap {
-				c ^= 1
-			}
-			b = append(b, colourLetter[c])
-		}
-		if h > 0 {
-			stacks[y.square(s).String()] = string(b)
-		}
-	}
-	return board(stacks, string(colourLetter[y.side(p.Side())]))
-}
-
-// TestPropertySymmetry checks that the rules know no direction and no
-// colour: mirroring or turning the board, and swapping the colours,
-// commute with move generation and with play.
-func TestPropertySymmetry(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		r := genRules(t)
-		p := genPosition(t, r)
-		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "moves"), 2))
-		for range rapid.IntRange(0, 60).Draw(t, "plies") {
-			moves := p.AppendMoves(nil)
-			if len(moves) == 0 {
-				break
-			}
-			p = p.Play(moves[rng.IntN(len(moves))])
-		}
-		if p.winner != 0 {
-			return // a stored win is not in the position text
-		}
-		y := symmetry{turn: rapid.IntRange(0, 7).Draw(t, "turn"), swap: rapid.Bool().Draw(t, "swap")}
-		q, err := r.Parse(y.position(p))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var want, got []string
-		moves := p.AppendMoves(nil)
-		for _, m := range moves {
-			want = append(want, y.move(m).String())
-		}
-		for _, m := range q.AppendMoves(nil) {
-			got = append(got, m.String())
-		}
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Fatalf("%s under %+v:\n moves %v\n want  %v", p, y, got, want)
-		}
-		for _, m := range moves {
-			a, b := p.Play(m), q.Play(y.move(m))
-			if y.position(a) != b.String() {
-				t.Fatalf("%s %s under %+v: %s, want %s", p, m, y, b, y.position(a))
-			}
-			ra, wa := a.Outcome()
-			rb, wb := b.Outcome()
-			if w, ok := ra.Winner(); ok {
-				ra = game.WinFor(y.side(w))
-			}
-			if ra != rb || wa != wb {
-				t.Fatalf("%s %s under %+v: outcome %v %v, want %v %v", p, m, y, rb, wb, ra, wa)
-			}
-		}
-	})
 }
 
 // TestPropertyHashDistinguishes checks that positions with different texts

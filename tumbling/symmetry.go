@@ -22,9 +22,10 @@ var symmetries = func() []game.Symmetry {
 			}
 			sq := func(s Square) Square { return s.Transform(k) }
 			out = append(out, game.Symmetry{
-				Name:     name,
-				Position: func(text string) string { return transformText(text, k, swap) },
-				Move:     func(m string) string { return game.MapSquares(m, sq) },
+				Name:       name,
+				Position:   func(text string) string { return transformText(text, k, swap) },
+				Move:       func(m string) string { return game.MapSquares(m, sq) },
+				SwapsSides: swap,
 			})
 		}
 	}

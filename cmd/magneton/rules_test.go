@@ -51,7 +51,7 @@ func referenceRows(t *testing.T, game, name string) [][]string {
 // games through `moves` and `apply` in batch mode, as a tool would.
 func TestBatchModesAgainstReference(t *testing.T) {
 	bin := buildBinary(t)
-	for _, g := range []string{"magneton", "tumbling"} {
+	for _, g := range []string{"magneton", "tumbling-down"} {
 		rows := referenceRows(t, g, "positions.tsv")
 		var positions, applies strings.Builder
 		for _, r := range rows {
