@@ -370,6 +370,26 @@ func save(t *testing.T, name string, png []byte) {
 	t.Logf("wrote %s", path)
 }
 
+// reasonShown returns the sentence under the result banner.
+func (p *page) reasonShown() string {
+	p.t.Helper()
+	p.waitFor("the result banner", `document.querySelector('.status .result .reason')`, 5*time.Second)
+	return eval[string](p, `document.querySelector('.status .result .reason').textContent`)
+}
+
+// checkRecordLinks checks that the game page offers one download link per
+// record format the server's meta lists for the game, in its order, each
+// fetching that format.
+func (p *page) checkRecordLinks(s state) {
+	p.t.Helper()
+	want := eval[[]string](p, fmt.Sprintf(`fetch('/api/meta').then((r) => r.json()).then((m) => m.games.find((g) => g.name === %q).formats.map((f) => f.name))`, s.Game))
+	p.waitFor("the download links", `document.querySelector('.links a[download]')`, 5*time.Second)
+	got := eval[[]string](p, `Array.from(document.querySelectorAll('.links a[download]')).map((a) => new URL(a.href).searchParams.get('format'))`)
+	if strings.Join(got, ",") != strings.Join(want, ",") || len(want) == 0 {
+		p.t.Errorf("%s: the download links fetch the formats %q; the meta lists %q", p.name, got, want)
+	}
+}
+
 // newGame fills in the home page's form and starts the game.
 func (p *page) newGame(base, gameName, opponent, level, color, clock string) {
 	p.t.Helper()
@@ -403,6 +423,21 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	p.do(chromedp.SendKeys(chromedp.CSS("#move-input"), "h8-h7\n"))
 	p.waitFor("the error message", `document.querySelector('.toast.error') && document.querySelector('.toast.error').textContent.includes('h8')`, 10*time.Second)
 	p.waitFor("the board to take moves again", `document.querySelector('.board.interactive')`, 5*time.Second)
+	// The player bars show the Kings, the first player (Black, whose disks
+	// start in the upper half) sees the board turned round, and f flips it.
+	if got := eval[[]string](p, `['.player.bottom .hand', '.player.top .hand'].map((q) => document.querySelector(q).textContent)`); strings.Join(got, "|") != "♛4 · a8|♛4 · h1" {
+		t.Errorf("the player bars show %q, want Black's King on a8 and Red's on h1", got)
+	}
+	corner := `(() => { const b = document.querySelector('.board').getBoundingClientRect(), s = document.querySelector('.board .sq[data-sq="a8"]').getBoundingClientRect();
+		return (s.left - b.left < b.width / 2 ? 'left' : 'right') + ' ' + (s.top - b.top < b.height / 2 ? 'top' : 'bottom'); })()`
+	if got := eval[string](p, corner); got != "right bottom" {
+		t.Errorf("a8 is at the %s of Black's board, want right bottom", got)
+	}
+	p.do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`)) // the key goes to the page, not the move box
+	p.do(chromedp.KeyEvent("f"))
+	p.waitFor("the board flipped", corner+` === 'left top'`, 5*time.Second)
+	p.do(chromedp.KeyEvent("f"))
+	p.waitFor("the board flipped back", corner+` === 'right bottom'`, 5*time.Second)
 
 	c := &chooser{t: t}
 	if screenshots() {
@@ -438,6 +473,24 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	if !strings.Contains(banner, s.Result) && !(s.Result == "1/2-1/2" && strings.Contains(banner, "½")) {
 		t.Errorf("banner %q does not show the result %s", banner, s.Result)
 	}
+	// The reason in words: the meta's text of the ending, or the game's
+	// own sentence for the endings about one's own King.
+	why := eval[string](p, fmt.Sprintf(`fetch('/api/meta').then((r) => r.json()).then((m) => m.games.find((g) => g.name === %q).endings.find((e) => e.word === %q).text)`, s.Game, s.Reason))
+	switch reason := p.reasonShown(); s.Reason {
+	case "own king captured":
+		if !strings.Contains(reason, "own King ·") {
+			t.Errorf("the reason %q does not say whose own King was covered", reason)
+		}
+	case "no king":
+		if !strings.Contains(reason, "no King left ·") {
+			t.Errorf("the reason %q does not say who has no King left", reason)
+		}
+	default:
+		if !strings.Contains(reason, why) {
+			t.Errorf("the reason %q does not hold the meta's text %q of the ending %q", reason, why, s.Reason)
+		}
+	}
+	p.checkRecordLinks(s)
 	// Replay: Home goes to the start, ArrowRight one move on.
 	p.do(chromedp.KeyEvent(kb.Home))
 	p.waitFor("the start position", `document.querySelectorAll('.mv[aria-current="true"]').length === 0`, 5*time.Second)
@@ -508,6 +561,10 @@ func TestBrowserOpenGame(t *testing.T) {
 		if s := p.state(); s.Result != "1-0" || s.Reason != "resignation" {
 			t.Errorf("%s sees %s (%s), want 1-0 by resignation", p.name, s.Result, s.Reason)
 		}
+		want := map[*page]string{a: "You resigned · Black wins", b: "Red resigned · You win"}[p]
+		if got := p.reasonShown(); got != want {
+			t.Errorf("%s reads %q, want %q", p.name, got, want)
+		}
 		p.checkConsole()
 	}
 }
@@ -533,6 +590,9 @@ func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
 	}
 	w.goTo(base + "/g/" + id)
 	w.waitFor("the game as a spectator", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.seat === null`, 10*time.Second)
+	if got := eval[[]string](w, `['.player.top .hand', '.player.bottom .hand'].map((q) => document.querySelector(q)).map((e) => e.textContent + ' ' + [...e.querySelector('.chip').classList].join(' '))`); len(got) != 2 || got[0] != "× 12 chip b" || got[1] != "× 12 chip w" {
+		t.Errorf("the player bars show %q, want 12 stones in hand for each, Black's on top", got)
+	}
 
 	b.goTo(invite)
 	b.waitFor("the seat", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.seat === 1 && window.magnetonGame.state.status === 'playing'`, 10*time.Second)
@@ -584,6 +644,10 @@ func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
 		if s := p.state(); s.Result != "1/2-1/2" || s.Reason != "agreement" {
 			t.Errorf("%s sees %s (%s), want a draw by agreement", p.name, s.Result, s.Reason)
 		}
+		if got := p.reasonShown(); got != "Draw by agreement" {
+			t.Errorf("%s reads %q, want Draw by agreement", p.name, got)
+		}
+		p.checkRecordLinks(p.state())
 	}
 
 	// A rematch: asked by one, accepted by the other; both go to the new

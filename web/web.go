@@ -7,11 +7,18 @@
 //
 //	js/api.js       the JSON API of docs/protocol.md
 //	js/socket.js    a game's WebSocket, reconnecting with backoff
-//	js/notation.js  squares, moves and position texts of both games, and
-//	                the animation plans worked out from two positions
-//	js/board.js     the board: drawing, marks, click-click and drag (pointer
-//	                events, so touch too), the step-or-tumble chooser and the
-//	                animations
+//	js/notation.js  squares (numbered file-major, as in Go), moves and the
+//	                rows of position texts, for any game
+//	js/games.js     finds a game's module by the name the server gives and
+//	                loads it (and its style sheet); its comment is the
+//	                interface every game module exports
+//	js/games/<name>.js, css/games/<name>.css
+//	                one game's front end: reading its positions, drawing
+//	                and animating them, its player bars, move entry and
+//	                the wording of its endings
+//	js/board.js     the board: squares, marks, click-click and drag (pointer
+//	                events, so touch too), the chooser when two squares fit
+//	                several moves; the pieces come from the game's module
 //	js/home.js      new game, your games, open games, live games
 //	js/game.js      the live game: players, clocks, moves, replay, actions
 //	js/archive.js   finished games; js/analysis.js any position and the engine

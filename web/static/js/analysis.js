@@ -1,10 +1,12 @@
-// The analysis view: any position of either game, with the engine's
-// evaluation and best line (POST /api/analyze).
+// The analysis view: any position of any game, with the engine's
+// evaluation and best line (POST /api/analyze). The board is drawn by the
+// game's module (games.js).
 
 import { h, toast } from './dom.js';
 import { api, getMeta } from './api.js';
 import { Board } from './board.js';
-import { parseMove, sqName } from './notation.js';
+import { gameSpec, loadGame } from './games.js';
+import { sqName } from './notation.js';
 
 export function analysisView(params) {
   const node = h('div.analysis-page');
@@ -20,8 +22,8 @@ export function analysisView(params) {
         node.append(h('p.error', err.message));
         return;
       }
-      let game = params.get('game') || meta.games[0].name;
-      const spec = () => meta.games.find((g) => g.name === game) || meta.games[0];
+      let game = (gameSpec(meta, params.get('game')) || meta.games[0]).name;
+      const spec = () => gameSpec(meta, game) || meta.games[0];
       const boardBox = h('div.board-box');
       const out = h('div.analysis-out', { role: 'status', 'aria-live': 'polite' });
       const gameSel = h('select#an-game', meta.games.map((g) => h('option', { value: g.name, selected: g.name === game }, g.title)));
@@ -30,12 +32,27 @@ export function analysisView(params) {
       const time = h('select#an-time', [[300, '0.3 s'], [1000, '1 s'], [3000, '3 s'], [5000, '5 s']].map(([ms, t]) => h('option', { value: String(ms), selected: ms === 1000 }, t)));
       const go = h('button.btn.primary', { type: 'submit' }, 'Analyse');
 
-      const show = (marks, last) => {
-        if (!board || board.game !== spec().name) {
+      // Shows the position on the board of the chosen game, loading its
+      // module first; a game without one gets a message instead.
+      const show = async (marks) => {
+        const name = spec().name;
+        let mod;
+        try {
+          mod = await loadGame(name);
+        } catch (err) {
+          if (name !== spec().name) return;
+          board = null;
           boardBox.textContent = '';
-          board = new Board(boardBox, { game: spec().name });
+          boardBox.append(h('p.error.no-board', err.message));
+          return;
         }
-        board.set(pos.value.trim(), { marks, last });
+        if (name !== spec().name) return; // another game was chosen meanwhile
+        if (!board || board.game !== mod) {
+          boardBox.textContent = '';
+          board = new Board(boardBox, { game: mod });
+        }
+        const text = pos.value.trim();
+        board.set(text === 'start' ? spec().start : text, { marks });
       };
       gameSel.onchange = () => {
         game = gameSel.value;
@@ -57,7 +74,7 @@ export function analysisView(params) {
             h('div.eval', h('span.score', r.score), h('span.depth', r.depth ? `depth ${r.depth}` : '')),
             h('p', 'Best move: ', h('strong.best', r.best || '—')),
             (r.pv || []).length ? h('p.pv', 'Line: ', h('span', r.pv.join(' '))) : null);
-          const mv = parseMove(r.best);
+          const mv = r.best ? (await loadGame(spec().name)).parseMove(r.best) : null;
           show(mv ? [mv.from >= 0 ? sqName(mv.from) : null, sqName(mv.to)].filter(Boolean) : []);
         } catch (err) {
           out.textContent = '';

@@ -1,15 +1,11 @@
-// The board: draws a position of either game, marks the last move, the
-// legal targets and the Kings, animates moves, and lets the player move by
-// click-click or drag (mouse and touch, through pointer events).
+// The board: draws a position of any game through the game's module
+// (js/games/<name>.js, loaded by games.js), marks the last move, the legal
+// targets and extra squares, animates moves, and lets the player move by
+// click-click or drag (mouse and touch, through pointer events). The board
+// knows no game: what the pieces look like, how a move is animated and
+// which move a click or drag means are the module's.
 
-import {
-  sqIndex, sqName, fileOf, rankOf, parseMove, parseMagneton, parseTumbling,
-  tumblingKings, magnetonSlides, tumblingFlights, isTumbling,
-} from './notation.js';
-
-const SLIDE_MS = 260;
-const DISK_MS = 240;
-const DISK_GAP_MS = 110;
+import { sqIndex, sqName, fileOf, rankOf, squareAt } from './notation.js';
 
 function el(tag, cls, attrs) {
   const e = document.createElement(tag);
@@ -18,31 +14,37 @@ function el(tag, cls, attrs) {
   return e;
 }
 
-/** Vertical spacing of the disks of a stack of n, in square heights. */
-function diskStep(n) {
-  return n <= 1 ? 0 : Math.min(0.12, 0.6 / (n - 1));
-}
-
 /**
  * Board draws one game's positions into a container element.
- * options: {game, onMove(move), orientation: 0 | 1}; orientation 1 puts
- * rank 8 (and file h) at the bottom.
+ * options: {game: the game's module, onMove(move), orientation: 0 | 1};
+ * orientation 1 puts rank 8 (and file h) at the bottom.
  */
 export class Board {
   constructor(container, options) {
     this.game = options.game;
-    this.tumbling = isTumbling(options.game);
     this.onMove = options.onMove || (() => {});
     this.orientation = options.orientation || 0;
     this.legal = [];
     this.interactive = false;
     this.selected = -1;
     this.position = null;
+    this.parsed = null;
     this.lastMove = '';
     this.marks = new Set();
+    this.pieceAt = [];
+    this.view = {
+      piece: (cls, sq, lift = 0) => {
+        const node = el('div', 'piece ' + cls);
+        this.place(node, sq, lift);
+        this.piecesEl.append(node);
+        return node;
+      },
+      place: (node, sq, lift = 0) => this.place(node, sq, lift),
+      offset: (a, la, b, lb) => this.offset(a, la, b, lb),
+    };
 
-    this.root = el('div', 'board ' + (this.tumbling ? 'tumbling' : 'magneton'), {
-      role: 'group', 'aria-label': 'Board',
+    this.root = el('div', 'board game-' + this.game.name, {
+      role: 'group', 'aria-label': 'Board', 'data-game': this.game.name,
     });
     this.squaresEl = el('div', 'squares');
     this.piecesEl = el('div', 'pieces', { 'aria-hidden': 'true' });
@@ -66,6 +68,11 @@ export class Board {
     return this.orientation ? { row: r, col: 7 - f } : { row: 7 - r, col: f };
   }
 
+  /** The square shown at a row and column of the screen (0 at top left). */
+  squareOfCell(row, col) {
+    return this.orientation ? squareAt(7 - col, row) : squareAt(col, 7 - row);
+  }
+
   layout() {
     for (let i = 0; i < 64; i++) {
       const { row, col } = this.cell(i);
@@ -74,11 +81,13 @@ export class Board {
     }
     this.coordsEl.textContent = '';
     for (let k = 0; k < 8; k++) {
+      const bottom = this.squareOfCell(7, k);
+      const left = this.squareOfCell(k, 0);
       const f = el('span', 'coord file ' + (k % 2 === 0 ? 'on-dark' : 'on-light'));
-      f.textContent = 'abcdefgh'[this.orientation ? 7 - k : k];
+      f.textContent = sqName(bottom)[0];
       f.style.left = k * 12.5 + '%';
       const r = el('span', 'coord rank ' + (k % 2 === 0 ? 'on-light' : 'on-dark'));
-      r.textContent = String(this.orientation ? k + 1 : 8 - k);
+      r.textContent = sqName(left).slice(1);
       r.style.top = k * 12.5 + '%';
       this.coordsEl.append(f, r);
     }
@@ -110,7 +119,7 @@ export class Board {
     }
     this.position = position;
     this.lastMove = opts.last || '';
-    this.legal = opts.legal || [];
+    this.legal = legal;
     this.interactive = this.legal.length > 0;
     this.marks = new Set((opts.marks || []).map(sqIndex));
     this.selected = -1;
@@ -123,9 +132,13 @@ export class Board {
   /** Draws the pieces, animating from the earlier position when given. */
   draw(text, fromText) {
     this.piecesEl.textContent = '';
-    this.pieceAt = new Map();
     this.root.setAttribute('aria-label', `Board: ${text}`);
-    return this.tumbling ? this.drawTumbling(text, fromText) : this.drawMagneton(text, fromText);
+    const pos = this.game.parse(text);
+    this.parsed = pos;
+    this.pieceAt = normalise(this.game.draw(this.view, pos));
+    this.targetCache = new Map();
+    if (fromText == null) return Promise.resolve();
+    return Promise.resolve(this.game.animate(this.view, this.game.parse(fromText), pos, this.lastMove, this.pieceAt)).catch((e) => console.warn(e));
   }
 
   place(node, i, lift = 0) {
@@ -142,127 +155,29 @@ export class Board {
     return `translate(${(ca.col - cb.col) * 100}%, ${(ca.row - la - (cb.row - lb)) * 100}%)`;
   }
 
-  drawMagneton(text, fromText) {
-    const pos = parseMagneton(text);
-    this.parsed = pos;
-    const nodes = new Array(64).fill(null);
-    pos.board.forEach((c, i) => {
-      if (!c) return;
-      const s = el('div', 'stone ' + c);
-      this.place(s, i);
-      nodes[i] = s;
-      this.piecesEl.append(s);
-    });
-    this.pieceAt = nodes;
-    if (fromText == null) return Promise.resolve();
-    const before = parseMagneton(fromText);
-    const moves = magnetonSlides(before, pos, this.lastMove);
-    if (!moves) return Promise.resolve();
-    const anims = [];
-    const first = moves.drop ? 180 : SLIDE_MS;
-    const m = nodes[moves.magnet];
-    if (m) {
-      if (moves.drop) {
-        anims.push(m.animate([{ transform: 'scale(1.6)', opacity: 0 }, { transform: 'scale(1)', opacity: 1 }],
-          { duration: first, easing: 'ease-out', fill: 'backwards' }));
-      } else {
-        anims.push(m.animate([{ transform: this.offset(moves.mover.from, 0, moves.mover.to, 0) }, { transform: 'none' }],
-          { duration: first, easing: 'ease-in-out', fill: 'backwards' }));
-      }
-    }
-    if (moves.slides.length) {
-      const ring = el('div', 'magnet-ring');
-      this.place(ring, moves.magnet);
-      this.piecesEl.append(ring);
-      anims.push(ring.animate([{ transform: 'scale(0.6)', opacity: 0.9 }, { transform: 'scale(2.4)', opacity: 0 }],
-        { duration: 520, delay: first - 60, easing: 'ease-out', fill: 'both' }));
-    }
-    for (const s of moves.slides) {
-      const n = nodes[s.to];
-      if (!n) continue;
-      anims.push(n.animate([{ transform: this.offset(s.from, 0, s.to, 0) }, { transform: 'none' }],
-        { duration: SLIDE_MS + 60, delay: first, easing: 'cubic-bezier(.3,.1,.3,1)', fill: 'backwards' }));
-    }
-    return Promise.all(anims.map((a) => a.finished.catch(() => {}))).then(() => {});
+  /** The moves of the piece on square i, by target square (the module's answer, kept until the next draw). */
+  targets(i) {
+    if (!this.targetCache) this.targetCache = new Map();
+    if (!this.targetCache.has(i)) this.targetCache.set(i, this.game.targets(this.legal, i, this.parsed));
+    return this.targetCache.get(i);
   }
 
-  drawTumbling(text, fromText) {
-    const pos = parseTumbling(text);
-    this.parsed = pos;
-    const kings = tumblingKings(pos.board);
-    const disks = new Array(64).fill(null).map(() => []);
-    pos.board.forEach((stack, i) => {
-      if (!stack) return;
-      const step = diskStep(stack.length);
-      [...stack].forEach((c, level) => {
-        const d = el('div', 'disk ' + c);
-        this.place(d, i, level * step);
-        disks[i].push(d);
-        this.piecesEl.append(d);
-      });
-      const top = stack[stack.length - 1];
-      const king = kings[top] && kings[top].has(i);
-      if (stack.length > 1 || king) {
-        const badge = el('div', 'stack-info' + (king ? ' king ' + top : ''));
-        this.place(badge, i);
-        badge.style.zIndex = String(2000);
-        badge.innerHTML = (king ? '<span class="crown">♛</span>' : '') + (stack.length > 1 ? `<span class="height">${stack.length}</span>` : '');
-        this.piecesEl.append(badge);
-      }
-    });
-    this.pieceAt = disks;
-    if (fromText == null) return Promise.resolve();
-    const before = parseTumbling(fromText);
-    const flights = tumblingFlights(before, pos, this.lastMove);
-    if (!flights) return Promise.resolve();
-    const anims = [];
-    flights.forEach((f, k) => {
-      const d = disks[f.to][f.toLevel];
-      if (!d) return;
-      const la = f.fromLevel * diskStep(before.board[f.from].length);
-      const lb = f.toLevel * diskStep(pos.board[f.to].length);
-      d.style.zIndex = String(1000 + k);
-      anims.push(d.animate([
-        { transform: this.offset(f.from, la, f.to, lb) },
-        { transform: this.offset(f.from, la, f.to, lb) + ' translateY(-18%)', offset: 0.35 },
-        { transform: 'none' },
-      ], { duration: DISK_MS, delay: k * DISK_GAP_MS, easing: 'ease-in', fill: 'backwards' }));
-    });
-    return Promise.all(anims.map((a) => a.finished.catch(() => {}))).then(() => {
-      flights.forEach((f) => {
-        const d = disks[f.to][f.toLevel];
-        if (d) this.place(d, f.to, f.toLevel * diskStep(pos.board[f.to].length));
-      });
-    });
-  }
-
-  /** Whether square i holds something the side to move may move. */
-  movesFrom(i) {
-    const name = sqName(i);
-    return this.legal.filter((m) => m.length > 2 && m.startsWith(name) && (m[2] === '-' || m[2] === '>'));
-  }
-
-  isDrop(i) {
-    return !this.tumbling && this.legal.includes(sqName(i));
+  /** The move a click on square i plays at once, or ''. */
+  tapMove(i) {
+    return this.legal.length ? this.game.tapMove(this.legal, i, this.parsed) || '' : '';
   }
 
   /** Marks the last move, the selection, its targets and extra marks. */
   decorate() {
-    const last = parseMove(this.lastMove);
-    const targets = new Map();
-    if (this.selected >= 0) {
-      for (const m of this.movesFrom(this.selected)) {
-        const t = sqIndex(m.slice(3));
-        targets.set(t, true);
-      }
-    }
+    const last = this.game.parseMove(this.lastMove);
+    const targets = this.selected >= 0 ? this.targets(this.selected) : new Map();
     for (let i = 0; i < 64; i++) {
       const s = this.squares[i];
       s.classList.toggle('last', !!last && (i === last.to || i === last.from));
       s.classList.toggle('selected', i === this.selected);
       s.classList.toggle('dest', targets.has(i));
       s.classList.toggle('occupied', this.occupied(i));
-      s.classList.toggle('movable', this.interactive && (this.movesFrom(i).length > 0 || this.isDrop(i)));
+      s.classList.toggle('movable', this.interactive && (this.targets(i).size > 0 || this.tapMove(i) !== ''));
       s.classList.toggle('mark', this.marks.has(i));
     }
     this.root.classList.toggle('interactive', this.interactive);
@@ -278,7 +193,7 @@ export class Board {
     const col = Math.floor(((x - r.left) / r.width) * 8);
     const row = Math.floor(((y - r.top) / r.height) * 8);
     if (col < 0 || col > 7 || row < 0 || row > 7) return -1;
-    return this.orientation ? row * 8 + (7 - col) : (7 - row) * 8 + col;
+    return this.squareOfCell(row, col);
   }
 
   bindInput() {
@@ -295,11 +210,12 @@ export class Board {
     e.preventDefault();
     this.closeChooser();
     if (this.selected >= 0 && this.selected !== sq && this.tryMove(this.selected, sq, e)) return;
-    if (this.isDrop(sq)) {
-      this.send(sqName(sq));
+    const tap = this.tapMove(sq);
+    if (tap) {
+      this.send(tap);
       return;
     }
-    if (this.movesFrom(sq).length === 0) {
+    if (this.targets(sq).size === 0) {
       this.selected = -1;
       this.decorate();
       return;
@@ -314,11 +230,11 @@ export class Board {
     const x0 = e.clientX;
     const y0 = e.clientY;
     let ghost = null;
-    const pieces = this.tumbling ? this.pieceAt[sq] : [this.pieceAt[sq]].filter(Boolean);
+    const pieces = this.pieceAt[sq] || [];
     const move = (ev) => {
       if (!ghost && Math.hypot(ev.clientX - x0, ev.clientY - y0) > 6) {
         const rect = this.root.getBoundingClientRect();
-        ghost = el('div', 'drag-ghost ' + (this.tumbling ? 'tumbling' : 'magneton'));
+        ghost = el('div', 'drag-ghost game-' + this.game.name);
         ghost.style.width = ghost.style.height = rect.width / 8 + 'px';
         for (const p of pieces) {
           const c = p.cloneNode(true);
@@ -360,53 +276,46 @@ export class Board {
   }
 
   /**
-   * Plays from-to if legal; when both a step and a tumble fit, asks which
-   * (Shift chooses the tumble at once). Reports whether it was a target.
+   * Plays a move from one square to another if one is legal; when several
+   * fit, the game's module chooses or asks (in a popup). Reports whether
+   * the target was one of the piece's.
    */
   tryMove(from, to, e) {
-    const a = sqName(from);
-    const b = sqName(to);
-    const options = this.legal.filter((m) => m === a + '-' + b || m === a + '>' + b);
-    if (options.length === 0) return false;
-    if (options.length === 1) {
-      this.send(options[0]);
-    } else if (e && e.shiftKey) {
-      this.send(a + '>' + b);
-    } else {
-      this.choose(from, to, options);
-    }
+    const moves = this.targets(from).get(to) || [];
+    if (moves.length === 0) return false;
+    const choice = moves.length === 1 ? moves[0] : this.game.choose(moves, { from, to, pos: this.parsed, shift: !!(e && e.shiftKey) });
+    if (typeof choice === 'string') this.send(choice);
+    else if (choice && choice.options) this.choose(to, choice);
     return true;
   }
 
-  /** A small popup over the target square: step the top disk or tumble the stack. */
-  choose(from, to, options) {
+  /** A small popup over the target square that asks which move: question is {label, options: [{move, text, title, cls}]}. */
+  choose(to, question) {
     this.closeChooser();
-    const box = el('div', 'chooser', { role: 'dialog', 'aria-label': 'Step or tumble' });
+    const box = el('div', 'chooser', { role: 'dialog', 'aria-label': question.label || 'Which move?' });
     const { row, col } = this.cell(to);
     if (col < 4) box.style.left = col * 12.5 + '%';
     else box.style.right = (7 - col) * 12.5 + '%';
     if (row < 6) box.style.top = (row + 1) * 12.5 + '%';
     else box.style.bottom = (8 - row) * 12.5 + '%';
-    const n = (this.parsed.board[from] || '').length;
-    const step = el('button', 'btn choose-step', { type: 'button' });
-    step.textContent = `Step ${options.find((m) => m.includes('-'))}`;
-    step.title = 'Move the top disk only';
-    const tumble = el('button', 'btn choose-tumble', { type: 'button' });
-    tumble.textContent = `Tumble ${options.find((m) => m.includes('>'))}`;
-    tumble.title = `Topple the whole stack of ${n}`;
+    const buttons = question.options.map((o) => {
+      const b = el('button', 'btn' + (o.cls ? ' ' + o.cls : ''), { type: 'button', 'data-move': o.move });
+      b.textContent = o.text || o.move;
+      if (o.title) b.title = o.title;
+      b.onclick = () => this.send(o.move);
+      return b;
+    });
     const cancel = el('button', 'btn ghost choose-cancel', { type: 'button', 'aria-label': 'Cancel' });
     cancel.textContent = '×';
-    step.onclick = () => this.send(options.find((m) => m.includes('-')));
-    tumble.onclick = () => this.send(options.find((m) => m.includes('>')));
     cancel.onclick = () => this.closeChooser();
     box.addEventListener('pointerdown', (e) => e.stopPropagation());
     box.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') this.closeChooser();
     });
-    box.append(step, tumble, cancel);
+    box.append(...buttons, cancel);
     this.root.append(box);
     this.chooser = box;
-    step.focus();
+    if (buttons.length) buttons[0].focus();
   }
 
   closeChooser() {
@@ -423,4 +332,13 @@ export class Board {
     this.decorate();
     this.onMove(move);
   }
+}
+
+/** A module's pieces as 64 arrays of nodes. */
+function normalise(pieces) {
+  return Array.from({ length: 64 }, (_, i) => {
+    const p = pieces && pieces[i];
+    if (!p) return [];
+    return Array.isArray(p) ? p.filter(Boolean) : [p];
+  });
 }

@@ -1,13 +1,15 @@
 // The game page: the live board, players and clocks, the move list with
 // replay, and the buttons to resign, offer a draw, ask for a rematch,
 // download the record or analyse a position. Spectators see the same page
-// without the buttons that act.
+// without the buttons that act. What is the game's own (the pieces, the
+// player bar's counts, the move box's hint, the board's orientation, the
+// wording of some endings) comes from the game's module (games.js).
 
 import { h, toast, formatClock } from './dom.js';
 import { api, getMeta } from './api.js';
 import { Board } from './board.js';
 import { GameSocket } from './socket.js';
-import { isTumbling, parseTumbling, parseMagneton, rankOf, tumblingKings, sqName } from './notation.js';
+import { gameSpec, loadGame } from './games.js';
 import { resultText, rulesLabel } from './words.js';
 import { rememberGame } from './mine.js';
 
@@ -24,22 +26,8 @@ function icon(path) {
 }
 
 /** Which way to turn the board so that side i's pieces start at the bottom. */
-function orientationFor(state, i) {
-  if (!isTumbling(state.game)) return i === 1 ? 1 : 0;
-  const letter = state.sides[i].letter;
-  const board = parseTumbling(state.start).board;
-  let sum = 0;
-  let n = 0;
-  board.forEach((s, sq) => {
-    for (const d of s) {
-      if (d === letter) {
-        sum += rankOf(sq);
-        n++;
-      }
-    }
-  });
-  if (n === 0) return i === 1 ? 1 : 0;
-  return sum / n > 3.5 ? 1 : 0;
+function orientationFor(game, state, i) {
+  return game.orientation(game.parse(state.start), i, state.sides) ? 1 : 0;
 }
 
 let meta = null;
@@ -77,6 +65,7 @@ export function gameView(id) {
 
   const v = {
     state: null,
+    game: null, // the game's module
     ply: 0,
     board: null,
     bottom: 0,
@@ -106,8 +95,7 @@ export function gameView(id) {
   function ensureBoard() {
     if (v.board) return;
     if (v.state.seat != null) v.bottom = v.state.seat;
-    v.board = new Board(boardBox, { game: v.state.game, onMove: sendMove, orientation: orientationFor(v.state, v.bottom) });
-    node.classList.add(isTumbling(v.state.game) ? 'is-tumbling' : 'is-magneton');
+    v.board = new Board(boardBox, { game: v.game, onMove: sendMove, orientation: orientationFor(v.game, v.state, v.bottom) });
   }
 
   function renderBoard(animate) {
@@ -147,19 +135,9 @@ export function gameView(id) {
   function playerBar(bar, i) {
     const s = v.state;
     const side = s.sides[i];
-    const tumbling = isTumbling(s.game);
-    let hand = null;
-    const pos = positionAt(v.ply);
-    if (!tumbling) {
-      const n = parseMagneton(pos).hands[i];
-      hand = h('span.hand', { title: `${n} stones in hand` }, h('span.chip.' + side.letter), `× ${n}`);
-    } else {
-      const board = parseTumbling(pos).board;
-      const kings = [...tumblingKings(board)[side.letter]];
-      const height = kings.length ? board[kings[0]].length : 0;
-      const where = kings.map(sqName).join(', ');
-      hand = h('span.hand', { title: height ? `King: ${height} high on ${where}` : 'no King' }, h('span.crown-chip', '♛'), height ? `${height} · ${where}` : 'no King');
-    }
+    const info = v.game.sideInfo(v.game.parse(positionAt(v.ply)), i, s.sides);
+    const hand = info && h('span.hand', { title: info.title || null },
+      info.badge ? h('span', { class: info.badge.cls || null }, info.badge.text || '') : null, info.text || '');
     const you = s.seat === i;
     const turn = s.status === 'playing' && s.turn === i;
     bar.textContent = '';
@@ -204,7 +182,7 @@ export function gameView(id) {
     if (s.status === 'finished') {
       statusBox.classList.add('over');
       statusBox.append(h('div.result', { 'data-result': s.result },
-        h('strong.score', s.result === '1/2-1/2' ? '½-½' : s.result), h('span.reason', resultText(s.result, s.reason, s.sides, s.seat))));
+        h('strong.score', s.result === '1/2-1/2' ? '½-½' : s.result), h('span.reason', resultText(s, gameSpec(meta, s.game), v.game))));
     } else if (s.status === 'waiting') {
       statusBox.append(h('div.line', 'Waiting for an opponent to join'));
     } else if (s.seat == null) {
@@ -257,7 +235,7 @@ export function gameView(id) {
 
   function flip() {
     v.bottom = 1 - v.bottom;
-    v.board.setOrientation(orientationFor(v.state, v.bottom));
+    v.board.setOrientation(orientationFor(v.game, v.state, v.bottom));
     renderBoard(false);
     renderPlayers();
   }
@@ -351,8 +329,11 @@ export function gameView(id) {
     extraBox.textContent = '';
     const links = [];
     if (s.moves.length > 0 || s.status === 'finished') {
-      links.push(h('a.link', { href: `/api/games/${s.id}/record?format=pgn`, download: `${s.id}.pgn` }, 'Download PGN'));
-      if (isTumbling(s.game)) links.push(h('a.link', { href: `/api/games/${s.id}/record?format=sgf`, download: `${s.id}.sgf` }, 'Download SGF'));
+      const spec = gameSpec(meta, s.game);
+      for (const f of (spec && spec.formats) || []) {
+        const q = new URLSearchParams({ format: f.name });
+        links.push(h('a.link', { href: `/api/games/${encodeURIComponent(s.id)}/record?${q}`, download: `${s.id}.${f.name}`, title: f.title || null, 'data-format': f.name }, `Download ${f.name.toUpperCase()}`));
+      }
     }
     const analyse = h('a.link', {
       href: '#',
@@ -370,7 +351,7 @@ export function gameView(id) {
     const on = canMove();
     moveForm.hidden = !on;
     if (!on || moveForm.childElementCount) return;
-    const input = h('input', { type: 'text', id: 'move-input', autocomplete: 'off', spellcheck: 'false', placeholder: isTumbling(v.state.game) ? 'e5-f6 or e5>f6' : 'd4 or d4-a1' });
+    const input = h('input', { type: 'text', id: 'move-input', autocomplete: 'off', spellcheck: 'false', placeholder: v.game.moveHint || '' });
     moveForm.append(h('label', { for: 'move-input' }, 'Type a move'), input, h('button.btn.small', { type: 'submit' }, 'Play'));
     moveForm.onsubmit = (e) => {
       e.preventDefault();
@@ -412,7 +393,7 @@ export function gameView(id) {
     if (prev && s.seat != null && prev.draw_offer === s.seat && s.draw_offer == null && s.status === 'playing' && s.moves.length === prev.moves.length) {
       toast('Your draw offer was declined.');
     }
-    if (s.status === 'finished' && prev && prev.status !== 'finished') toast(resultText(s.result, s.reason, s.sides, s.seat) || 'Game over');
+    if (s.status === 'finished' && prev && prev.status !== 'finished') toast(resultText(s, gameSpec(meta, s.game), v.game) || 'Game over');
     if (s.rematch && s.rematch.game && s.seat != null && !(prev && prev.rematch && prev.rematch.game)) joinRematch(s.rematch.game);
     await Promise.race([anim, new Promise((r) => setTimeout(r, 1500))]);
   }
@@ -491,13 +472,19 @@ export function gameView(id) {
         }
         history.replaceState(null, '', `/g/${id}`);
       }
+      let first = null;
       try {
-        onState(await api('GET', `/api/games/${id}`));
+        first = await api('GET', `/api/games/${id}`);
+        v.game = await loadGame(first.game);
+        meta = await getMeta(); // loaded by now: the game's endings and record formats
       } catch (err) {
         node.textContent = '';
-        node.append(h('div.card.not-found', h('h1', err.status === 404 ? 'No such game' : 'The game cannot be shown'), h('p', err.message), h('a.btn.primary', { href: '/' }, 'Back to the lobby')));
+        const title = err.status === 404 ? 'No such game' : first ? `${first.title || first.game} cannot be shown here` : 'The game cannot be shown';
+        node.append(h('div.card.not-found', h('h1', title), h('p', err.message), h('a.btn.primary', { href: '/' }, 'Back to the lobby')));
         return;
       }
+      node.classList.add('game-' + v.game.name);
+      onState(first);
       reconnect();
     },
     destroy() {

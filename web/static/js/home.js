@@ -5,6 +5,7 @@ import { h, toast } from './dom.js';
 import { api, getMeta } from './api.js';
 import { shortResult, rulesLabel } from './words.js';
 import { myGames, forgetGame } from './mine.js';
+import { gameSpec } from './games.js';
 
 const CLOCKS = [
   ['', 'No clock'], ['1+0', '1+0 bullet'], ['3+2', '3+2 blitz'], ['5+3', '5+3 blitz'],
@@ -46,10 +47,11 @@ export function homeView() {
   let timer = null;
   let meta = null;
 
-  const s = Object.assign({ game: 'magneton', opponent: 'computer', level: 3, color: 'random', clock: '', variant: '', options: {}, public: true }, saved());
+  const s = Object.assign({ game: '', opponent: 'computer', level: 3, color: 'random', clock: '', variant: '', options: {}, public: true }, saved());
 
+  /** The chosen game's entry of the meta; the server's first game until one is chosen. */
   function spec() {
-    return meta.games.find((g) => g.name === s.game) || meta.games[0];
+    return gameSpec(meta, s.game) || meta.games[0];
   }
 
   function renderForm() {

@@ -1,37 +1,46 @@
-// Words shown to the player: results, reasons, levels.
+// Words shown to the player: results, reasons, levels. The endings of a
+// game and their texts are the server's (meta.games[i].endings); a game's
+// module may say some of them in its own words (endingText, games.js).
 
-const REASONS = {
-  'line': 'a line of four made by magnetism',
-  'king captured': 'capturing the King',
-  'own king captured': 'an own King covered',
-  'no king': 'no King left',
-  'no legal move': 'no legal move',
-  'repetition': 'threefold repetition',
-  'resignation': 'resignation',
-  'agreement': 'agreement',
-  'time forfeit': 'time',
-};
+import { gameSpec } from './games.js';
 
 /**
- * The result as a sentence: "White wins by resignation", "Draw by
- * agreement"; with the viewer's seat, their side is "You".
+ * How a side is named in a sentence about the result: {name, you, wins,
+ * has, their}, with "You", "You win", "have", "your" for the viewer's own
+ * side.
  */
-export function resultText(result, reason, sides, seat) {
-  const why = REASONS[reason] || reason || '';
-  const you = (i) => seat != null && seat === i;
-  const name = (i) => (you(i) ? 'You' : (sides && sides[i] && sides[i].name) || (i === 0 ? 'First player' : 'Second player'));
-  const wins = (i) => `${name(i)} ${you(i) ? 'win' : 'wins'}`;
+function party(sides, seat, i) {
+  const you = seat != null && seat === i;
+  const name = you ? 'You' : (sides && sides[i] && sides[i].name) || (i === 0 ? 'First player' : 'Second player');
+  return { name, you, wins: `${name} ${you ? 'win' : 'wins'}`, has: you ? 'have' : 'has', their: you ? 'your' : 'their' };
+}
+
+/**
+ * The result of a game state ({result, reason, sides, seat}) as a sentence:
+ * "White wins by resignation", "Draw by agreement"; with the viewer's seat,
+ * their side is "You". spec is the game's entry of the server's meta, game
+ * its front-end module (either may be missing).
+ */
+export function resultText(state, spec, game) {
+  const { result, reason, sides, seat } = state;
+  const ending = ((spec && spec.endings) || []).find((e) => e.word === reason);
+  const why = ending ? ending.text : reason || '';
   if (result === '1-0' || result === '0-1') {
     const w = result === '1-0' ? 0 : 1;
-    const l = 1 - w;
-    if (reason === 'resignation') return `${name(l)} resigned · ${wins(w)}`;
-    if (reason === 'time forfeit') return `${name(l)} ran out of time · ${wins(w)}`;
-    if (reason === 'own king captured') return `${name(l)} covered ${you(l) ? 'your' : 'their'} own King · ${wins(w)}`;
-    if (reason === 'no king') return `${name(l)} ${you(l) ? 'have' : 'has'} no King left · ${wins(w)}`;
-    if (reason === 'no legal move') return `${name(l)} ${you(l) ? 'have' : 'has'} no legal move · ${wins(w)}`;
-    return wins(w) + (why ? ` by ${why}` : '');
+    const winner = party(sides, seat, w);
+    const loser = party(sides, seat, 1 - w);
+    const own = game && game.endingText ? game.endingText({ result, reason, text: why, winner, loser }) : '';
+    if (own) return own;
+    // The endings every game shares (the core's), said of the loser.
+    if (reason === 'resignation') return `${loser.name} resigned · ${winner.wins}`;
+    if (reason === 'time forfeit') return `${loser.name} ran out of time · ${winner.wins}`;
+    if (reason === 'no legal move') return `${loser.name} ${loser.has} no legal move · ${winner.wins}`;
+    return winner.wins + (why ? ` by ${why}` : '');
   }
-  if (result === '1/2-1/2') return 'Draw' + (why ? ` by ${why}` : '');
+  if (result === '1/2-1/2') {
+    const own = game && game.endingText ? game.endingText({ result, reason, text: why, winner: null, loser: null }) : '';
+    return own || 'Draw' + (why ? ` by ${why}` : '');
+  }
   return '';
 }
 
@@ -45,7 +54,7 @@ export const STATUS = { waiting: 'waiting for an opponent', playing: 'playing', 
 
 /** The rules in short: "standard rules", or only the options that differ. */
 export function rulesLabel(meta, game, rules) {
-  const spec = meta && meta.games.find((g) => g.name === game);
+  const spec = gameSpec(meta, game);
   if (!spec || !rules || !rules.includes('=')) return rules || 'standard rules';
   const diff = rules.split(',').filter((item) => {
     const [name, value] = item.split('=');

@@ -1,0 +1,161 @@
+// Magneton's front end (the interface is described in ../games.js): stones
+// on the board and in hand, drops on empty squares and moves "d4-a1", and
+// the magnetic effect animated as slides away from or towards the magnet.
+
+import { sqIndex, sqName, fileOf, rankOf, sign, readRanks, targetsFrom } from '../notation.js';
+
+export const name = 'magneton';
+export const stylesheet = true;
+
+export const moveHint = 'd4 or d4-a1';
+
+const SLIDE_MS = 260;
+const DROP_MS = 180;
+
+/**
+ * Reads a position text "8/8/8/8/8/8/8/8 w 12 12": board[i] is "w", "b" or
+ * "" for square i; side is 0 (White) or 1 (Black); hands are the stones in
+ * hand.
+ */
+export function parse(text) {
+  const parts = String(text || '').trim().split(/\s+/);
+  const board = readRanks(parts[0], (row) => [...row], (ch) => (ch === 'W' || ch === 'w' ? 'w' : 'b'));
+  return {
+    board,
+    side: parts[1] === 'b' ? 1 : 0,
+    hands: [Number(parts[2] || 0), Number(parts[3] || 0)],
+  };
+}
+
+/**
+ * Reads a move: a drop "d4" or a move "d4-a1". Returns {from, to, kind}
+ * with square indexes (from is -1 for a drop, kind "drop" or "move") or
+ * null.
+ */
+export function parseMove(move) {
+  const m = /^([a-h][1-8])(?:-([a-h][1-8]))?$/.exec(String(move || '').trim());
+  if (!m) return null;
+  if (!m[2]) return { from: -1, to: sqIndex(m[1]), kind: 'drop' };
+  return { from: sqIndex(m[1]), to: sqIndex(m[2]), kind: 'move' };
+}
+
+/**
+ * How the stones moved in a turn, worked out from the positions before and
+ * after and the move: the mover (or dropped stone) and every stone the
+ * magnet pulled or pushed, each along its line from the magnet. Returns
+ * {magnet, drop, mover: {from, to} | null, slides: [{from, to, color}]}.
+ */
+export function slides(before, after, move) {
+  const mv = parseMove(move);
+  if (!mv) return null;
+  const magnet = mv.to;
+  const removed = [];
+  const added = [];
+  for (let i = 0; i < 64; i++) {
+    const a = before.board[i];
+    const b = after.board[i];
+    if (a && a !== b) removed.push({ sq: i, color: a });
+    if (b && a !== b) added.push({ sq: i, color: b });
+  }
+  const take = (list, sq) => {
+    const k = list.findIndex((x) => x.sq === sq);
+    return k >= 0 ? list.splice(k, 1)[0] : null;
+  };
+  let mover = null;
+  if (mv.kind === 'drop') {
+    take(added, magnet);
+  } else {
+    take(removed, mv.from);
+    take(added, magnet);
+    mover = { from: mv.from, to: mv.to };
+  }
+  const mf = fileOf(magnet);
+  const mr = rankOf(magnet);
+  const dirOf = (sq) => {
+    const df = fileOf(sq) - mf;
+    const dr = rankOf(sq) - mr;
+    if (df !== 0 && dr !== 0 && Math.abs(df) !== Math.abs(dr)) return null;
+    return sign(df) + ',' + sign(dr);
+  };
+  const out = [];
+  for (const r of removed) {
+    const d = dirOf(r.sq);
+    if (!d) continue;
+    const k = added.findIndex((a) => a.color === r.color && dirOf(a.sq) === d);
+    if (k < 0) continue;
+    const a = added.splice(k, 1)[0];
+    out.push({ from: r.sq, to: a.sq, color: r.color });
+  }
+  return { magnet, drop: mv.kind === 'drop', mover, slides: out };
+}
+
+/** Draws the stones: one piece per occupied square. */
+export function draw(view, pos) {
+  const pieces = new Array(64).fill(null).map(() => []);
+  pos.board.forEach((c, i) => {
+    if (c) pieces[i].push(view.piece('stone ' + c, i));
+  });
+  return pieces;
+}
+
+/** The dropped or moved stone arrives, a ring spreads from the magnet, and the stones it moved slide. */
+export function animate(view, before, after, move, pieces) {
+  const plan = slides(before, after, move);
+  if (!plan) return Promise.resolve();
+  const anims = [];
+  const first = plan.drop ? DROP_MS : SLIDE_MS;
+  const m = pieces[plan.magnet][0];
+  if (m) {
+    if (plan.drop) {
+      anims.push(m.animate([{ transform: 'scale(1.6)', opacity: 0 }, { transform: 'scale(1)', opacity: 1 }],
+        { duration: first, easing: 'ease-out', fill: 'backwards' }));
+    } else {
+      anims.push(m.animate([{ transform: view.offset(plan.mover.from, 0, plan.mover.to, 0) }, { transform: 'none' }],
+        { duration: first, easing: 'ease-in-out', fill: 'backwards' }));
+    }
+  }
+  if (plan.slides.length) {
+    const ring = view.piece('magnet-ring', plan.magnet);
+    anims.push(ring.animate([{ transform: 'scale(0.6)', opacity: 0.9 }, { transform: 'scale(2.4)', opacity: 0 }],
+      { duration: 520, delay: first - 60, easing: 'ease-out', fill: 'both' }));
+  }
+  for (const s of plan.slides) {
+    const n = pieces[s.to][0];
+    if (!n) continue;
+    anims.push(n.animate([{ transform: view.offset(s.from, 0, s.to, 0) }, { transform: 'none' }],
+      { duration: SLIDE_MS + 60, delay: first, easing: 'cubic-bezier(.3,.1,.3,1)', fill: 'backwards' }));
+  }
+  return Promise.all(anims.map((a) => a.finished.catch(() => {}))).then(() => {});
+}
+
+/** The stones a side has in hand. */
+export function sideInfo(pos, side, sides) {
+  const n = pos.hands[side];
+  return { badge: { cls: 'chip ' + sides[side].letter, text: '' }, text: `× ${n}`, title: `${n} stones in hand` };
+}
+
+/** The second side (Black) sees the board from the other side. */
+export function orientation(start, side) {
+  return side === 1 ? 1 : 0;
+}
+
+/** A click on a square where a drop is legal drops a stone there. */
+export function tapMove(legal, sq) {
+  const drop = sqName(sq);
+  return legal.includes(drop) ? drop : '';
+}
+
+/** Where the stone on a square may move. */
+export function targets(legal, from) {
+  return targetsFrom(legal, from);
+}
+
+/** Two squares name one move at most. */
+export function choose(moves) {
+  return moves[0];
+}
+
+/** Magneton's endings read well in the generic sentence. */
+export function endingText() {
+  return '';
+}
