@@ -14,8 +14,9 @@ import (
 )
 
 // mateCase is a position where the side to move forces a win in exactly n
-// moves. The positions were found by TestFindMagnetonMates and each is
-// checked by the exhaustive winIn before use.
+// moves. The positions were found by searching random games of each game
+// to depth 4 and keeping those with a mate the exhaustive winIn confirmed;
+// the Magneton ones are checked by winIn again before use.
 type mateCase struct {
 	pos string
 	n   int
@@ -35,8 +36,8 @@ var magnetonMates = []mateCase{
 // reported distance.
 //
 // The exhaustive checks of wins in three are skipped for Tumbling Down
-// (deep false), whose branching factor makes them slow; TestFindMates
-// checked those cases when it found them. MCTS must prove wins in one and
+// (deep false), whose branching factor makes them slow; winIn confirmed
+// them when they were found. MCTS must prove wins in one and
 // two; for wins in three it must play a winning move (Magneton only: in
 // Tumbling Down it needs a few seconds).
 func checkMates[P game.Position[P, M], M comparable](t *testing.T, kit *Kit[P, M], parse func(string) (P, error), cases []mateCase, useMCTS, deep bool) {

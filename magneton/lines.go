@@ -14,7 +14,7 @@ package magneton
 // the index is the rank, for a rank the file, for a diagonal the rank,
 // shifted down so that the diagonal's lowest square is bit 0.
 
-// lineKind numbers the four lines through a square.
+// The four lines through a square, numbered.
 const (
 	lineFile = iota // same file: north-south
 	lineRank        // same rank: east-west

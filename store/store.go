@@ -43,7 +43,7 @@ type Game struct {
 	Public bool
 	Status string // Waiting, Playing or Finished
 	Result string // "*", "1-0", "0-1", "1/2-1/2"
-	Reason string // as game.Reason writes it
+	Reason string // how the game ended: the word of its game.Ending ("line", "resignation")
 	Moves  int    // the number of moves played
 	// Position is the current position text.
 	Position string

@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// exitCode runs the binary and returns its standard output, standard error
+// runBinary runs the binary and returns its standard output, standard error
 // and exit status.
 func runBinary(t *testing.T, bin, stdin string, args ...string) (string, string, int) {
 	t.Helper()
