@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
-
 )
 
 // genRules draws any combination of the rule options.
