@@ -111,11 +111,7 @@ func MagnetonKit(w [MagFeatures]int, rules magneton.Rules) *Kit[magneton.Positio
 		Game: magneton.Spec.Name,
 		Eval: func(p magneton.Position) int {
 			f := features(p)
-			s := 0
-			for i, x := range f {
-				s += x * w[i]
-			}
-			return max(-MaxEval, min(MaxEval, s))
+			return weigh(f[:], w[:])
 		},
 		MoveKey:  func(m magneton.Move) uint16 { return uint16(m) & 0x1fff },
 		MoveKeys: 1 << 13,

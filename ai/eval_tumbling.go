@@ -202,11 +202,7 @@ func TumblingKit(w [TumFeatures]int) *Kit[tumbling.Position, tumbling.Move] {
 		Game: tumbling.Spec.Name,
 		Eval: func(p tumbling.Position) int {
 			f := tumblingFeatures(&p)
-			s := 0
-			for i, x := range f {
-				s += x * w[i]
-			}
-			return max(-MaxEval, min(MaxEval, s))
+			return weigh(f[:], w[:])
 		},
 		MoveKey:  func(m tumbling.Move) uint16 { return uint16(m) & 0x3ff },
 		MoveKeys: 1 << 10,

@@ -75,6 +75,16 @@ func MateMoves(score int) int {
 	return 0
 }
 
+// weigh is a linear evaluation: the features times their weights, summed
+// and kept within ±MaxEval.
+func weigh(features, weights []int) int {
+	s := 0
+	for i, x := range features {
+		s += x * weights[i]
+	}
+	return max(-MaxEval, min(MaxEval, s))
+}
+
 // resultScore scores a finished game for the side to move at the given ply.
 func resultScore(r game.Result, side game.Side, ply int) int {
 	w, ok := r.Winner()

@@ -22,11 +22,7 @@ type animCase struct {
 // moves.
 func randomCases(t *testing.T, name string, n int) []animCase {
 	t.Helper()
-	sp, err := games.Lookup(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rules, err := sp.Spec.Rules()
+	rules, err := games.Rules(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +43,7 @@ func randomCases(t *testing.T, name string, n int) []animCase {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cases = append(cases, animCase{Game: sp.Spec.Name, Before: p.String(), After: next.String(), Move: m})
+			cases = append(cases, animCase{Game: rules.Spec().Name, Before: p.String(), After: next.String(), Move: m})
 			p = next
 		}
 	}

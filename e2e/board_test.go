@@ -129,11 +129,7 @@ func TestBrowserSquareNumbering(t *testing.T) {
 	}
 
 	for _, c := range boardCases {
-		g, err := games.Lookup(c.game)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rules, err := g.Spec.Rules()
+		rules, err := games.Rules(c.game)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,7 +147,7 @@ func TestBrowserSquareNumbering(t *testing.T) {
 		for _, m := range legal {
 			starts[m[:2]] = true
 		}
-		letters := g.Spec.SideLetters[:]
+		letters := rules.Spec().SideLetters[:]
 		for orientation := range 2 {
 			name := fmt.Sprintf("%s, orientation %d", c.game, orientation)
 			args, _ := json.Marshal(map[string]any{"game": c.game, "position": c.position, "legal": legal, "orientation": orientation})

@@ -297,11 +297,7 @@ type chooser struct {
 
 func (c *chooser) move(s state) string {
 	c.t.Helper()
-	sp, err := games.Lookup(s.Game)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	rules, err := sp.Spec.Rules(s.Rules)
+	rules, err := games.Rules(s.Game, s.Rules)
 	if err != nil {
 		c.t.Fatalf("rules %q: %v", s.Rules, err)
 	}

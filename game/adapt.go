@@ -89,3 +89,13 @@ func (a adapted[P, M]) Playouts(rng *rand.Rand, n, maxPlies int) PlayoutStats {
 	}
 	return st
 }
+
+// AdaptParsed is Adapt for the result of a game's own parser: it passes
+// an error on, and otherwise wraps the position. A game's
+// Rules.ParsePosition is then one line.
+func AdaptParsed[P Position[P, M], M comparable](p P, err error, r Rules) (State, error) {
+	if err != nil {
+		return nil, err
+	}
+	return Adapt[P, M](p, r), nil
+}

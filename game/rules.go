@@ -265,3 +265,19 @@ type PlayoutStats struct {
 	Games, Plies int
 	Results      [4]int // indexed by Result
 }
+
+// TwoWaySettings writes the settings of a game whose options each have two
+// values, from one flag an option in the order of sp.Options: the
+// option's default when its flag is false, its other value when true. A
+// game's Rules with one bool field an option use it for Settings.
+func (sp *Spec) TwoWaySettings(flags ...bool) Settings {
+	s := Settings{}
+	for i, o := range sp.Options {
+		v := o.Values[0]
+		if i < len(flags) && flags[i] && len(o.Values) > 1 {
+			v = o.Values[1]
+		}
+		s[o.Name] = v
+	}
+	return s
+}

@@ -42,17 +42,22 @@ func ParseSquare(s string) (Square, bool) {
 // then swaps files and ranks (a reflection in the a1-h8 diagonal). 0 is
 // the identity.
 func (s Square) Transform(k int) Square {
-	f, r := s.File(), s.Rank()
+	return SquareAt(TransformCell(s.File(), s.Rank(), 8, k))
+}
+
+// TransformCell maps the cell of file f and rank r (0 to n-1) of an n x n
+// board by symmetry k, as Square.Transform does on the 8 x 8 board.
+func TransformCell(f, r, n, k int) (int, int) {
 	if k&1 != 0 {
-		f = 7 - f
+		f = n - 1 - f
 	}
 	if k&2 != 0 {
-		r = 7 - r
+		r = n - 1 - r
 	}
 	if k&4 != 0 {
 		f, r = r, f
 	}
-	return SquareAt(f, r)
+	return f, r
 }
 
 // TransformName describes symmetry k of Square.Transform in words.

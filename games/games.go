@@ -131,6 +131,19 @@ func Lookup(name string) (*Game, error) {
 	return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(known, ", "))
 }
 
+// Rules finds a game by name ("" for the default game) and builds its
+// rules from settings, as game.Spec.Rules reads them.
+func Rules(name string, settings ...string) (game.Rules, error) {
+	g := Default()
+	if name != "" {
+		var err error
+		if g, err = Lookup(name); err != nil {
+			return nil, err
+		}
+	}
+	return g.Spec.Rules(settings...)
+}
+
 // Of returns the registration of a game's Spec.
 func Of(sp *game.Spec) (*Game, error) {
 	for _, g := range All() {

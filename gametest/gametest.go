@@ -448,13 +448,13 @@ func testRecords(t *testing.T, sp *game.Spec) {
 	rng := rand.New(rand.NewPCG(9, uint64(len(sp.Name))))
 	var cases []*game.Game
 	for i := range 6 {
-		cases = append(cases, randomGame(t, r.Start(), rng, 10+rng.IntN(200)))
+		cases = append(cases, RandomGame(t, r.Start(), rng, 10+rng.IntN(200)))
 		if i == 4 {
-			later := randomGame(t, r.Start(), rng, 6).Position()
-			cases = append(cases, randomGame(t, later, rng, 30))
+			later := RandomGame(t, r.Start(), rng, 6).Position()
+			cases = append(cases, RandomGame(t, later, rng, 30))
 		}
 	}
-	resigned := randomGame(t, r.Start(), rng, 3)
+	resigned := RandomGame(t, r.Start(), rng, 3)
 	if res, _ := resigned.Result(); !res.Over() {
 		if err := resigned.End(resigned.Position().Side(), game.Resignation); err != nil {
 			t.Fatal(err)
@@ -496,8 +496,9 @@ func testRecords(t *testing.T, sp *game.Spec) {
 	}
 }
 
-// randomGame plays up to n random moves from start.
-func randomGame(t *testing.T, start game.State, rng *rand.Rand, n int) *game.Game {
+// RandomGame plays up to n random moves from start (fewer when the game
+// ends first).
+func RandomGame(t testing.TB, start game.State, rng *rand.Rand, n int) *game.Game {
 	t.Helper()
 	g := game.NewGame(start)
 	for range n {

@@ -145,14 +145,7 @@ var (
 )
 
 func init() {
-	state := uint64(0x4d41474e45544f4e) // "MAGNETON"
-	next := func() uint64 {
-		state += 0x9e3779b97f4a7c15
-		z := state
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-		return z ^ (z >> 31)
-	}
+	next := game.ZobristKeys(0x4d41474e45544f4e) // "MAGNETON"
 	for c := range 2 {
 		for s := range 64 {
 			zobristStone[c][s] = next()

@@ -67,19 +67,7 @@ func (r Rules) Spec() *game.Spec { return Spec }
 
 // Settings returns every option's value, for records and messages.
 func (r Rules) Settings() game.Settings {
-	pick := func(b bool, no, yes string) string {
-		if b {
-			return yes
-		}
-		return no
-	}
-	return game.Settings{
-		"win":        pick(r.OwnerWins, "mover-only", "owner-wins"),
-		"movement":   pick(r.OneSided, "any-magnet", "one-sided"),
-		"force":      pick(r.Weak, "strong", "weak"),
-		"no-moves":   pick(r.NoMovesDraw, "loses", "draw"),
-		"repetition": pick(r.NoRepetition, "3", "off"),
-	}
+	return Spec.TwoWaySettings(r.OwnerWins, r.OneSided, r.Weak, r.NoMovesDraw, r.NoRepetition)
 }
 
 // RepetitionLimit returns 3, or 0 under repetition=off.
@@ -91,20 +79,16 @@ func (r Rules) RepetitionLimit() int {
 }
 
 func (r Rules) flags() flags {
-	var f flags
-	if r.OwnerWins {
-		f |= flagOwnerWins
+	return flagIf(r.OwnerWins, flagOwnerWins) | flagIf(r.OneSided, flagOneSided) |
+		flagIf(r.Weak, flagWeak) | flagIf(r.NoMovesDraw, flagNoMovesDraws)
+}
+
+// flagIf returns f when set, else no flag.
+func flagIf(set bool, f flags) flags {
+	if set {
+		return f
 	}
-	if r.OneSided {
-		f |= flagOneSided
-	}
-	if r.Weak {
-		f |= flagWeak
-	}
-	if r.NoMovesDraw {
-		f |= flagNoMovesDraws
-	}
-	return f
+	return 0
 }
 
 // StartPosition returns the empty board with White to move and twelve
@@ -119,8 +103,5 @@ func (r Rules) Start() game.State { return game.Adapt[Position, Move](r.StartPos
 // ParsePosition reads a position text as a game.State.
 func (r Rules) ParsePosition(text string) (game.State, error) {
 	p, err := r.Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	return game.Adapt[Position, Move](p, r), nil
+	return game.AdaptParsed[Position, Move](p, err, r)
 }

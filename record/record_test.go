@@ -1,4 +1,4 @@
-package record
+package record_test
 
 import (
 	"math/rand/v2"
@@ -8,41 +8,23 @@ import (
 
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/gametest"
+	"github.com/magneton-games/magneton/record"
 )
-
-// randomGame plays random legal moves under the given game's default rules.
-func randomGame(t *testing.T, sp *game.Spec, rng *rand.Rand, plies int) *game.Game {
-	t.Helper()
-	rules, err := sp.Rules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := game.NewGame(rules.Start())
-	for range plies {
-		if res, _ := g.Result(); res.Over() {
-			break
-		}
-		moves := g.Position().Moves()
-		if err := g.Play(moves[rng.IntN(len(moves))]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return g
-}
 
 func TestRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	for _, gm := range games.All() {
 		sp := gm.Spec
 		for i := range 20 {
-			g := randomGame(t, sp, rng, rng.IntN(300))
-			rec := FromGame(g, [2]string{"Ann \"the Bold\"", `C:\bots\x`}, time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC))
+			g := gametest.RandomGame(t, sp.New(sp.Defaults()).Start(), rng, rng.IntN(300))
+			rec := record.FromGame(g, [2]string{"Ann \"the Bold\"", `C:\bots\x`}, time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC))
 			if i%3 == 0 && len(rec.Moves) > 2 {
 				rec.Moves[1].Comment = "a comment"
 				rec.Comment = "before the first move"
 			}
 			text := rec.Format()
-			back, err := Parse(text)
+			back, err := record.Parse(text)
 			if err != nil {
 				t.Fatalf("%s game %d: %v\n%s", sp.Name, i, err, text)
 			}
@@ -73,7 +55,7 @@ func TestSetUpPositionAndNumbering(t *testing.T) {
 
 1... e5 2. a1 {hm} 2... h8 *
 `
-	rec, err := Parse(text)
+	rec, err := record.Parse(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +79,7 @@ func TestSetUpPositionAndNumbering(t *testing.T) {
 
 func TestResignationAndErrors(t *testing.T) {
 	resigned := "[Game \"magneton\"]\n[Result \"0-1\"]\n[Termination \"resignation\"]\n\n1. d4 0-1\n"
-	rec, err := Parse(resigned)
+	rec, err := record.Parse(resigned)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +107,7 @@ func TestResignationAndErrors(t *testing.T) {
 		{"[Game \"magneton\"]\n\n1.. d4 *", "\"1..\" is not a move number"},
 		{"[Game \"magneton\"]\n[Position \"8/8 w 1 1\"]\n\n*", "tag Position: position"},
 	} {
-		rec, err := Parse(tc.text)
+		rec, err := record.Parse(tc.text)
 		if err == nil {
 			_, err = rec.Replay()
 		}
@@ -138,7 +120,7 @@ func TestResignationAndErrors(t *testing.T) {
 func TestParseAll(t *testing.T) {
 	one := "[Game \"magneton\"]\n[Result \"*\"]\n\n1. d4 *\n"
 	two := "[Game \"tumbling-down\"]\n[Result \"*\"]\n\n1. e8-f7 *\n"
-	recs, err := ParseAll(one + "\n" + two)
+	recs, err := record.ParseAll(one + "\n" + two)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,14 +138,14 @@ func FuzzParse(f *testing.F) {
 	f.Add("[Game \"magneton\"]\n[Position \"8/8/8/8/3B4/8/8/8 b 12 11\"]\n\n1... e5 *")
 	f.Add("[A \"\\\"\\\\\"]\n{x}\n*")
 	f.Fuzz(func(t *testing.T, text string) {
-		recs, err := ParseAll(text)
+		recs, err := record.ParseAll(text)
 		if err != nil {
 			return
 		}
 		for _, rec := range recs {
 			// What parses formats to text that parses to the same text again.
 			out := rec.Format()
-			back, err := Parse(out)
+			back, err := record.Parse(out)
 			if err != nil {
 				t.Fatalf("%q formats as %q, which does not parse: %v", text, out, err)
 			}

@@ -223,14 +223,7 @@ func parseClock(text string) (initial, inc time.Duration, err error) {
 // requestRules finds a request's game (Magneton when none is named) and
 // builds its rules from the request's settings.
 func requestRules(name, settings string) (game.Rules, error) {
-	gm := games.Default()
-	if name != "" {
-		var err error
-		if gm, err = games.Lookup(name); err != nil {
-			return nil, err
-		}
-	}
-	return gm.Spec.Rules(settings)
+	return games.Rules(name, settings)
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {

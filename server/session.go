@@ -58,11 +58,7 @@ const slowWrite = 200 * time.Millisecond
 
 // buildGame replays a game's row and moves with the rules engine.
 func buildGame(row *store.Game, moves []store.Move) (*game.Game, game.Rules, error) {
-	gm, err := games.Lookup(row.Game)
-	if err != nil {
-		return nil, nil, fmt.Errorf("game %s: %w", row.ID, err)
-	}
-	rules, err := gm.Spec.Rules(row.Rules)
+	rules, err := games.Rules(row.Game, row.Rules)
 	if err != nil {
 		return nil, nil, fmt.Errorf("game %s: %w", row.ID, err)
 	}
@@ -85,7 +81,7 @@ func buildGame(row *store.Game, moves []store.Move) (*game.Game, game.Rules, err
 			if err != nil {
 				return nil, nil, fmt.Errorf("game %s: %w", row.ID, err)
 			}
-			ending, err := gm.Spec.Ending(row.Reason)
+			ending, err := rules.Spec().Ending(row.Reason)
 			if err != nil {
 				return nil, nil, fmt.Errorf("game %s: %w", row.ID, err)
 			}

@@ -226,14 +226,7 @@ var (
 )
 
 func init() {
-	state := uint64(0x54554d424c494e47) // "TUMBLING"
-	next := func() uint64 {
-		state += 0x9e3779b97f4a7c15
-		z := state
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-		return z ^ (z >> 31)
-	}
+	next := game.ZobristKeys(0x54554d424c494e47) // "TUMBLING"
 	for s := range zobristDisk {
 		for i := range zobristDisk[s] {
 			for c := range 2 {

@@ -112,21 +112,7 @@ func (r Rules) Spec() *game.Spec { return Spec }
 
 // Settings returns every option's value, for records and messages.
 func (r Rules) Settings() game.Settings {
-	pick := func(b bool, no, yes string) string {
-		if b {
-			return yes
-		}
-		return no
-	}
-	return game.Settings{
-		"own-king":   pick(r.OwnKingIgnored, "loses", "ignored"),
-		"no-king":    pick(r.NoKingIgnored, "loses", "ignored"),
-		"no-moves":   pick(r.NoMovesDraw, "loses", "draw"),
-		"repetition": pick(r.NoRepetition, "3", "off"),
-		"layout":     pick(r.BoardspaceLayout, "original", "boardspace"),
-		"moves":      pick(r.TumbleOnly, "step-or-tumble", "tumble-only"),
-		"capture":    pick(r.PBEMCapture, "any", "pbem"),
-	}
+	return Spec.TwoWaySettings(r.OwnKingIgnored, r.NoKingIgnored, r.NoMovesDraw, r.NoRepetition, r.BoardspaceLayout, r.TumbleOnly, r.PBEMCapture)
 }
 
 // RepetitionLimit returns 3, or 0 under repetition=off.
@@ -138,23 +124,16 @@ func (r Rules) RepetitionLimit() int {
 }
 
 func (r Rules) flags() flags {
-	var f flags
-	if r.OwnKingIgnored {
-		f |= flagOwnKingIgnored
+	return flagIf(r.OwnKingIgnored, flagOwnKingIgnored) | flagIf(r.NoKingIgnored, flagNoKingIgnored) |
+		flagIf(r.NoMovesDraw, flagNoMovesDraw) | flagIf(r.TumbleOnly, flagTumbleOnly) | flagIf(r.PBEMCapture, flagPBEM)
+}
+
+// flagIf returns f when set, else no flag.
+func flagIf(set bool, f flags) flags {
+	if set {
+		return f
 	}
-	if r.NoKingIgnored {
-		f |= flagNoKingIgnored
-	}
-	if r.NoMovesDraw {
-		f |= flagNoMovesDraw
-	}
-	if r.TumbleOnly {
-		f |= flagTumbleOnly
-	}
-	if r.PBEMCapture {
-		f |= flagPBEM
-	}
-	return f
+	return 0
 }
 
 // StartText returns the position text of the start under these rules.
@@ -180,8 +159,5 @@ func (r Rules) Start() game.State { return game.Adapt[Position, Move](r.StartPos
 // ParsePosition reads a position text as a game.State.
 func (r Rules) ParsePosition(text string) (game.State, error) {
 	p, err := r.Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	return game.Adapt[Position, Move](p, r), nil
+	return game.AdaptParsed[Position, Move](p, err, r)
 }

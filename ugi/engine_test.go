@@ -19,39 +19,50 @@ import (
 // drives `magneton ugi` over a process's standard input and output.
 type session struct {
 	t     *testing.T
-	in    *io.PipeWriter
+	in    io.WriteCloser
 	lines chan string
+}
+
+// pipeEngine runs an Engine for rules on pipes and returns its output,
+// its input and where Run's error arrives when it ends.
+func pipeEngine(rules game.Rules) (io.Reader, io.WriteCloser, <-chan error) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- ugi.NewEngine(games.Catalog, rules, outW).Run(context.Background(), inR)
+		outW.Close()
+	}()
+	return outR, inW, done
+}
+
+// awaitEnd waits for an engine's Run to end without an error.
+func awaitEnd(t *testing.T, done <-chan error) {
+	t.Helper()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("the engine did not stop at the end of its input")
+	}
 }
 
 func startEngine(t *testing.T, rules game.Rules) *session {
 	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
+	out, in, done := pipeEngine(rules)
+	s := &session{t: t, in: in, lines: make(chan string, 1000)}
 	go func() {
-		done <- ugi.NewEngine(games.Catalog, rules, outW).Run(ctx, inR)
-		outW.Close()
-	}()
-	s := &session{t: t, in: inW, lines: make(chan string, 1000)}
-	go func() {
-		sc := bufio.NewScanner(outR)
+		sc := bufio.NewScanner(out)
 		for sc.Scan() {
 			s.lines <- sc.Text()
 		}
 		close(s.lines)
 	}()
 	t.Cleanup(func() {
-		inW.Close()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("Run: %v", err)
-			}
-		case <-time.After(5 * time.Second):
-			t.Error("the engine did not stop at the end of its input")
-		}
-		cancel()
+		in.Close()
+		awaitEnd(t, done)
 	})
 	return s
 }
@@ -99,11 +110,7 @@ func (s *session) quiet(d time.Duration) {
 
 func defaultRules(t *testing.T, name string) game.Rules {
 	t.Helper()
-	g, err := games.Lookup(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := g.Spec.Rules()
+	r, err := games.Rules(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,15 +248,8 @@ func TestStopInfinite(t *testing.T) {
 func TestClientAgainstEngine(t *testing.T) {
 	for _, name := range []string{"magneton", "tumbling-down"} {
 		rules := defaultRules(t, name)
-		inR, inW := io.Pipe()
-		outR, outW := io.Pipe()
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan error, 1)
-		go func() {
-			done <- ugi.NewEngine(games.Catalog, rules, outW).Run(ctx, inR)
-			outW.Close()
-		}()
-		c, err := ugi.Connect("in-process", outR, inW, rules)
+		out, in, done := pipeEngine(rules)
+		c, err := ugi.Connect("in-process", out, in, rules)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -263,12 +263,13 @@ func TestClientAgainstEngine(t *testing.T) {
 			if r, _ := g.Result(); r.Over() {
 				break
 			}
-			m, err := players[g.Position().Side()].Move(context.Background(), g, ai.Limits{Depth: 2})
+			p := players[g.Position().Side()]
+			m, err := p.Move(context.Background(), g, ai.Limits{Depth: 2})
 			if err != nil {
 				t.Fatalf("%s ply %d: %v", name, ply, err)
 			}
 			if err := g.Play(m); err != nil {
-				t.Fatalf("%s ply %d: %s's move: %v", name, ply, players[g.Position().Side()].Name(), err)
+				t.Fatalf("%s ply %d: %s's move: %v", name, ply, p.Name(), err)
 			}
 		}
 		if len(g.Moves()) < 2 {
@@ -277,30 +278,17 @@ func TestClientAgainstEngine(t *testing.T) {
 		if err := c.Close(); err != nil {
 			t.Error(err)
 		}
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("Run: %v", err)
-			}
-		case <-time.After(5 * time.Second):
-			t.Error("the engine did not quit")
-		}
-		cancel()
+		awaitEnd(t, done)
 	}
-	// The rules' options reach the engine: under force=weak the engine's
-	// moves are checked by the client's rules too.
+	// The rules' options reach the engine: set up for Tumbling Down, it is
+	// switched by the client to Magneton under force=weak, and its moves
+	// are checked by the client's rules.
 	weak, _ := magneton.Spec.Rules("weak-force")
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	go func() {
-		ugi.NewEngine(games.Catalog, defaultRules(t, "tumbling"), outW).Run(context.Background(), inR)
-		outW.Close()
-	}()
-	c, err := ugi.Connect("in-process", outR, inW, weak)
+	out, in, done := pipeEngine(defaultRules(t, "tumbling"))
+	c, err := ugi.Connect("in-process", out, in, weak)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
 	g := game.NewGame(weak.Start())
 	for range 30 {
 		m, err := c.Move(context.Background(), g, ai.Limits{Depth: 1})
@@ -311,4 +299,6 @@ func TestClientAgainstEngine(t *testing.T) {
 			t.Fatalf("weak-force: the engine played %s: %v", m, err)
 		}
 	}
+	c.Close()
+	awaitEnd(t, done)
 }

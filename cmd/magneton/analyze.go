@@ -36,14 +36,11 @@ forced loss), the nodes searched, the speed and the principal variation.
 The last line names the best move.`,
 		Args: exactArgs(1, -1, "a POSITION"),
 		RunE: func(c *cobra.Command, args []string) error {
-			_, rules, err := g.setup()
+			st, rest, err := g.position(args)
 			if err != nil {
 				return err
 			}
-			st, rest, err := positionArgs(rules, args)
-			if err != nil {
-				return err
-			}
+			rules := st.Rules()
 			if len(rest) > 0 {
 				return usagef("analyze: unexpected arguments %q after the position", rest)
 			}

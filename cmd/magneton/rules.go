@@ -32,6 +32,16 @@ func (g *globalOptions) setup() (*games.Game, game.Rules, error) {
 	return gm, r, nil
 }
 
+// position resolves --game and --rule and reads a position from the start
+// of args (see positionArgs).
+func (g *globalOptions) position(args []string) (game.State, []string, error) {
+	_, r, err := g.setup()
+	if err != nil {
+		return nil, nil, err
+	}
+	return positionArgs(r, args)
+}
+
 // parsePosition reads a position argument: "start" or a position text.
 func parsePosition(r game.Rules, text string) (game.State, error) {
 	switch strings.TrimSpace(text) {
@@ -219,11 +229,7 @@ and played; a finished game has no children. The count is on the last line;
 --divide first prints each root move with its count.`,
 		Args: exactArgs(2, -1, "POSITION DEPTH"),
 		RunE: func(c *cobra.Command, args []string) error {
-			_, r, err := g.setup()
-			if err != nil {
-				return err
-			}
-			s, rest, err := positionArgs(r, args)
+			s, rest, err := g.position(args)
 			if err != nil {
 				return err
 			}
@@ -295,11 +301,7 @@ func showCommand(g *globalOptions) *cobra.Command {
 		Short: "Draw a position in the terminal",
 		Args:  exactArgs(1, -1, "a POSITION"),
 		RunE: func(c *cobra.Command, args []string) error {
-			_, r, err := g.setup()
-			if err != nil {
-				return err
-			}
-			s, rest, err := positionArgs(r, args)
+			s, rest, err := g.position(args)
 			if err != nil {
 				return err
 			}

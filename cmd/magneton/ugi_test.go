@@ -1,22 +1,17 @@
 package main
 
 import (
-	"bufio"
-	"io"
+	"context"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-)
 
-// ugiClient drives a `magneton ugi` process over pipes.
-type ugiClient struct {
-	t     *testing.T
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string
-}
+	"github.com/magneton-games/magneton/ai"
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/ugi"
+)
 
 // buildBinary builds the magneton command into a temporary directory.
 func buildBinary(t *testing.T) string {
@@ -29,93 +24,41 @@ func buildBinary(t *testing.T) string {
 	return bin
 }
 
-func startUGI(t *testing.T, bin string, args ...string) *ugiClient {
-	t.Helper()
-	cmd := exec.Command(bin, append([]string{"ugi"}, args...)...)
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	c := &ugiClient{t: t, cmd: cmd, in: in, lines: make(chan string, 1000)}
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			c.lines <- sc.Text()
-		}
-		close(c.lines)
-	}()
-	t.Cleanup(func() {
-		in.Close()
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			cmd.Process.Kill()
-			t.Error("the engine did not quit")
-		}
-	})
-	return c
-}
-
-func (c *ugiClient) send(lines ...string) {
-	c.t.Helper()
-	for _, l := range lines {
-		if _, err := io.WriteString(c.in, l+"\n"); err != nil {
-			c.t.Fatalf("send %q: %v", l, err)
-		}
-	}
-}
-
-// expect reads lines until one starts with prefix and returns it with the
-// lines before it.
-func (c *ugiClient) expect(prefix string, timeout time.Duration) (string, []string) {
-	c.t.Helper()
-	var before []string
-	deadline := time.After(timeout)
-	for {
-		select {
-		case l, ok := <-c.lines:
-			if !ok {
-				c.t.Fatalf("engine closed its output waiting for %q; got %q", prefix, before)
-			}
-			if strings.HasPrefix(l, prefix) {
-				return l, before
-			}
-			before = append(before, l)
-		case <-deadline:
-			c.t.Fatalf("no %q within %v; got %q", prefix, timeout, before)
-		}
-	}
-}
-
-// TestUGI is the end-to-end check of `magneton ugi` as a process: the
+// TestUGI is the end-to-end check of `magneton ugi` as a process, driven
+// by the project's real client (ugi.Start) and by the match runner; the
 // protocol itself is tested in package ugi, in-process over pipes.
 func TestUGI(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
 	bin := buildBinary(t)
-	c := startUGI(t, bin, "--game", "tumbling")
-	c.send("ugi")
-	_, opts := c.expect("ugiok", 5*time.Second)
-	if !strings.Contains(strings.Join(opts, "\n"), "option name game type combo default tumbling-down") {
-		t.Errorf("--game tumbling is not the engine's game: %q", opts)
+	for _, name := range []string{"magneton", "tumbling"} {
+		gm, err := games.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules, err := gm.Spec.Rules(gm.Spec.Variants[len(gm.Spec.Variants)-1].Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := ugi.Start(bin, rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := game.NewGame(rules.Start())
+		for range 4 {
+			m, err := c.Move(context.Background(), g, ai.Limits{Depth: 2})
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatalf("%s under %s: the engine played %s: %v", name, rules.Settings(), m, err)
+			}
+		}
+		if err := c.Close(); err != nil {
+			t.Errorf("%s: the engine did not end well: %v", name, err)
+		}
 	}
-	c.send("isready")
-	c.expect("readyok", 5*time.Second)
-	c.send("setoption name game value magneton", "position fen 8/8/3WB3/3W4/3W4/2W1B3/8/8 w 8 10", "go depth 3")
-	if best, _ := c.expect("bestmove", 10*time.Second); best != "bestmove b3" {
-		t.Errorf("got %q, want bestmove b3", best)
-	}
-	c.send("quit")
 
 	// The match runner drives the same binary as an external engine.
 	for _, g := range []string{"magneton", "tumbling"} {

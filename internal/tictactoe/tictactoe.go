@@ -69,7 +69,7 @@ func (r Rules) Spec() *game.Spec { return Spec }
 
 // Settings returns the option's value.
 func (r Rules) Settings() game.Settings {
-	return game.Settings{"goal": Spec.Options[0].Values[boolIndex(r.Misere)]}
+	return Spec.TwoWaySettings(r.Misere)
 }
 
 // RepetitionLimit is 0: a position never comes again.
@@ -81,10 +81,7 @@ func (r Rules) Start() game.State { return game.Adapt[Position, Move](Position{m
 // ParsePosition reads a position text.
 func (r Rules) ParsePosition(text string) (game.State, error) {
 	p, err := r.Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	return game.Adapt[Position, Move](p, r), nil
+	return game.AdaptParsed[Position, Move](p, err, r)
 }
 
 // Position is a position: each side's stones and the side to move.
@@ -244,29 +241,13 @@ func (p Position) Diagram(bool) string {
 	return s + "\n" + Spec.SideNames[p.side] + " to move.\n"
 }
 
-func boolIndex(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // symmetries are the seven symmetries of the 3x3 board besides the
-// identity, as in game.Square.Transform on a board of three.
+// identity.
 func symmetries() []game.Symmetry {
 	var out []game.Symmetry
 	for k := 1; k < 8; k++ {
 		sq := func(s int) int {
-			f, r := s/3, s%3
-			if k&1 != 0 {
-				f = 2 - f
-			}
-			if k&2 != 0 {
-				r = 2 - r
-			}
-			if k&4 != 0 {
-				f, r = r, f
-			}
+			f, r := game.TransformCell(s/3, s%3, 3, k)
 			return f*3 + r
 		}
 		out = append(out, game.Symmetry{
