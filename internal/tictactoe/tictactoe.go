@@ -101,7 +101,7 @@ func (r Rules) Parse(text string) (Position, error) {
 	}
 	for i, row := range ranks {
 		if len(row) != 3 {
-			return p, fmt.Errorf("position %q: rank %d is %q, want three of x, o and .", text, 3-i, row)
+			return p, fmt.Errorf("position %q: rank %d is %q, want three of x, o and \".\"", text, 3-i, row)
 		}
 		for f := range 3 {
 			sq := f*3 + 2 - i
@@ -112,7 +112,7 @@ func (r Rules) Parse(text string) (Position, error) {
 				p.stones[1] |= 1 << sq
 			case '.':
 			default:
-				return p, fmt.Errorf("position %q: rank %d: %q is not x, o or .", text, 3-i, row[f])
+				return p, fmt.Errorf("position %q: rank %d: %q is not x, o or \".\"", text, 3-i, row[f])
 			}
 		}
 	}
