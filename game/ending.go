@@ -41,10 +41,13 @@ var (
 	Agreement = &Ending{Word: "agreement", Text: "agreement"}
 	// Timeout: a player's clock ran out.
 	Timeout = &Ending{Word: "time forfeit", Text: "time"}
+	// PlyLimit: the game reached the most moves a host allows (the play
+	// server's cap on endless games) and is drawn.
+	PlyLimit = &Ending{Word: "ply limit", Text: "the move limit"}
 )
 
 // NeutralEndings lists the endings every game shares.
-var NeutralEndings = []*Ending{NoMoves, Repetition, Resignation, Agreement, Timeout}
+var NeutralEndings = []*Ending{NoMoves, Repetition, Resignation, Agreement, Timeout, PlyLimit}
 
 // AllEndings returns every way a game of sp can end: the neutral endings,
 // then the game's own.

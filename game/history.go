@@ -85,7 +85,8 @@ func (g *Game) Undo() bool {
 }
 
 // End finishes the game by an ending from outside the rules: Resignation
-// or Timeout (side loses) or Agreement (a draw, side is ignored).
+// or Timeout (side loses), Agreement or PlyLimit (a draw, side is
+// ignored).
 func (g *Game) End(side Side, ending *Ending) error {
 	if g.result.Over() {
 		return fmt.Errorf("the game is already over (%s, %s)", g.result, g.ending)
@@ -93,7 +94,7 @@ func (g *Game) End(side Side, ending *Ending) error {
 	switch ending {
 	case Resignation, Timeout:
 		g.result = LossFor(side)
-	case Agreement:
+	case Agreement, PlyLimit:
 		g.result = Draw
 	default:
 		return fmt.Errorf("a game cannot be ended by %q from outside the rules", ending)
@@ -108,7 +109,7 @@ func (g *Game) Repetitions() int { return g.seen[g.Position().Hash()] }
 // Claim applies the result a record gives for the game after its moves.
 // When the moves ended the game, the claim must agree with them. When they
 // did not, a claimed end needs ending, one from outside the rules
-// (Resignation or Timeout for a win, Agreement for a draw), and Claim ends
+// (Resignation or Timeout for a win, Agreement or PlyLimit for a draw), and Claim ends
 // the game by it; a claim of a game going on changes nothing. The error
 // says how the claim and the moves disagree.
 func (g *Game) Claim(claimed Result, ending *Ending) error {
@@ -126,7 +127,7 @@ func (g *Game) Claim(claimed Result, ending *Ending) error {
 	switch {
 	case ending == nil:
 		return fmt.Errorf("the record says %s but the game is not over after the moves, and it does not say how it ended (resignation, agreement or time forfeit)", claimed)
-	case claimed == Draw && ending != Agreement, claimed != Draw && ending == Agreement:
+	case (claimed == Draw) != (ending == Agreement || ending == PlyLimit):
 		return fmt.Errorf("the record says %s by %s, which cannot end a game so", claimed, ending)
 	}
 	return g.End(loser, ending)

@@ -8,7 +8,9 @@ import (
 	"io"
 	"io/fs"
 	"math/rand/v2"
+	"mime"
 	"net/http"
+	"net/url"
 	"path"
 	"strconv"
 	"strings"
@@ -66,8 +68,20 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 }
 
 // readJSON reads a request body of at most maxBody bytes into v, refusing
-// unknown fields' types and trailing data.
+// fields of the wrong type and trailing data. It first refuses what a web
+// page of another site could send: a body that is not declared JSON (a
+// plain HTML form cannot declare it without the browser asking this
+// server first, which it never allows) and a request whose Origin is
+// another site.
 func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	if !sameOrigin(r) {
+		writeError(w, http.StatusForbidden, "cross-site request refused: this API takes requests from its own pages only")
+		return false
+	}
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
+		writeError(w, http.StatusUnsupportedMediaType, fmt.Sprintf("the body must be JSON with Content-Type: application/json, not %q", r.Header.Get("Content-Type")))
+		return false
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
 		var mbe *http.MaxBytesError
@@ -82,10 +96,26 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 		body = []byte("{}")
 	}
 	if err := json.Unmarshal(body, v); err != nil {
-		writeError(w, http.StatusBadRequest, "bad JSON body: "+err.Error())
+		writeError(w, http.StatusBadRequest, "bad JSON body: "+jsonError(err))
 		return false
 	}
 	return true
+}
+
+// sameOrigin reports whether a request comes from this server's own pages
+// or from a program that is no browser: an Origin header, when there is
+// one, must name the host the request was sent to, and a browser's
+// Sec-Fetch-Site must not say cross-site.
+func sameOrigin(r *http.Request) bool {
+	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+		return false
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && u.Host != "" && strings.EqualFold(u.Host, r.Host)
 }
 
 // gameError answers an error from a session or the store.
@@ -231,6 +261,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
+	ip := clientIP(r)
+	if !s.clients.allowGame(ip) {
+		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many new games from your address: at most %g a minute; try again in a moment", s.cfg.Limits.GamesPerMinute))
+		return
+	}
 	rules, err := requestRules(req.Game, req.Rules)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
@@ -291,6 +326,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.gameError(w, r, err)
 		return
 	}
+	sess.owner = ip
 	if s.closing.Load() {
 		writeError(w, http.StatusServiceUnavailable, "the server is shutting down")
 		return
@@ -557,6 +593,12 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("the game is over in this position (%s, %s)", res, why))
 		return
 	}
+	done, refusal := s.clients.startAnalysis(clientIP(r))
+	if refusal != "" {
+		writeError(w, http.StatusTooManyRequests, refusal)
+		return
+	}
+	defer done()
 	// Wait a little for a free slot, then give up.
 	wait, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
@@ -567,7 +609,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer func() { <-s.analyses }()
-	p, err := games.NewPlayer("level:8", rules, ai.Config{HashMB: 16})
+	p, err := games.NewPlayer("level:8", rules, ai.Config{HashMB: s.tableMB(8)})
 	if err != nil {
 		s.gameError(w, r, err)
 		return

@@ -101,6 +101,9 @@ func (u *user) do(method, path string, body any, out any) int {
 	if err != nil {
 		u.t.Fatal(err)
 	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := u.http.Do(req)
 	if err != nil {
 		u.t.Fatal(err)
@@ -157,6 +160,7 @@ type state struct {
 	} `json:"sides"`
 	Seat      *int     `json:"seat"`
 	Status    string   `json:"status"`
+	Ply       int      `json:"ply"`
 	Start     string   `json:"start"`
 	Moves     []string `json:"moves"`
 	Positions []string `json:"positions"`
@@ -246,10 +250,39 @@ func (s *sock) read(timeout time.Duration) (state, []byte, error) {
 	if err := json.Unmarshal(data, &st); err != nil {
 		s.t.Fatalf("bad message %q: %v", data, err)
 	}
-	if st.Type == "state" {
+	switch st.Type {
+	case "state":
+		if st.Ply != len(st.Moves) || len(st.Positions) != len(st.Moves) {
+			s.t.Fatalf("a state with ply %d, %d moves and %d positions", st.Ply, len(st.Moves), len(st.Positions))
+		}
 		s.last = st
+	case "update":
+		st = s.apply(st)
 	}
 	return st, data, nil
+}
+
+// apply merges an update into the last state, as a client does: it
+// appends the move when the update is one move on, and fails the test on
+// an update that does not follow (a client would ask for a sync).
+func (s *sock) apply(u state) state {
+	st := s.last
+	switch u.Ply {
+	case len(st.Moves):
+	case len(st.Moves) + 1:
+		st.Moves = append(append([]string(nil), st.Moves...), u.Last)
+		st.Positions = append(append([]string(nil), st.Positions...), u.Position)
+	default:
+		s.t.Fatalf("an update of ply %d after a state of %d moves", u.Ply, len(st.Moves))
+	}
+	if u.Ply > 0 && st.Moves[u.Ply-1] != u.Last || u.Ply > 0 && st.Positions[u.Ply-1] != u.Position {
+		s.t.Fatalf("an update with last move %s at %s does not follow the moves %v", u.Last, u.Position, st.Moves)
+	}
+	moves, positions, start := st.Moves, st.Positions, st.Start
+	st = u
+	st.Type, st.Moves, st.Positions, st.Start = "state", moves, positions, start
+	s.last = st
+	return st
 }
 
 func (s *sock) next() state {

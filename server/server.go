@@ -3,7 +3,16 @@
 // docs/protocol.md describes. Each game in play is a session guarded by its
 // own mutex; every accepted move is committed to the store before it is
 // acknowledged or broadcast. Clocks are the server's, and computer
-// opponents think in goroutines of their own.
+// opponents think in goroutines of their own, sharing the cores through a
+// fair scheduler.
+//
+// What one client may use is bounded (Limits): sockets, game creations,
+// analyses and messages per IP, searches at once per IP, the memory of all
+// searches, and the length of a game. A game is held in memory only while
+// it needs to be: someone watches it, its clock runs, or the computer is
+// to move; the database holds the rest. Games nobody takes up or plays are
+// given up after Config.Expire. A panic in one game's work rolls that game
+// back to what the database holds; it never ends the process.
 package server
 
 import (
@@ -36,6 +45,27 @@ type Config struct {
 	// MaxThinkers bounds the computer players searching at once; 0 means
 	// the number of CPUs.
 	MaxThinkers int
+	// SearchMemoryMB bounds the memory of the transposition tables of all
+	// the computer players and analyses searching at once; 0 means 256.
+	// Tables are made for one move and freed after it.
+	SearchMemoryMB int
+	// Limits bound what one client may use; zero fields take
+	// DefaultLimits.
+	Limits Limits
+	// MaxPlies ends a game as a draw (game.PlyLimit) when it reaches this
+	// many moves, so that no rule setting makes an endless game; 0 means
+	// 1000.
+	MaxPlies int
+	// Expire is how long an invitation nobody takes, or a game against
+	// the computer nobody moves in, lives before it is aborted; 0 means
+	// 24 hours.
+	Expire time.Duration
+	// PingInterval is how often the server pings each socket; a peer that
+	// does not answer within PingTimeout is dropped. 0 means 30 s and 15 s.
+	PingInterval, PingTimeout time.Duration
+	// Instance names this server in the database's heartbeats; "" means
+	// "main".
+	Instance string
 	// WriteTimeout bounds one database write; 0 means 5s.
 	WriteTimeout time.Duration
 	// MessageRate and MessageBurst are the token bucket of each socket's
@@ -57,10 +87,12 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[string]*session // games in play, and finished ones being watched
 
-	thinkers chan struct{}
+	sched    *scheduler
 	analyses chan struct{}
+	clients  *clients
 	aiWG     sync.WaitGroup
 	connWG   sync.WaitGroup
+	bgWG     sync.WaitGroup // the heartbeat and the sweeper
 	closing  atomic.Bool
 }
 
@@ -89,21 +121,64 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.MessageBurst <= 0 {
 		cfg.MessageBurst = 20
 	}
+	if cfg.SearchMemoryMB <= 0 {
+		cfg.SearchMemoryMB = 256
+	}
+	if cfg.MaxPlies <= 0 {
+		cfg.MaxPlies = 1000
+	}
+	if cfg.Expire <= 0 {
+		cfg.Expire = 24 * time.Hour
+	}
+	if cfg.PingInterval <= 0 {
+		cfg.PingInterval = 30 * time.Second
+	}
+	if cfg.PingTimeout <= 0 {
+		cfg.PingTimeout = 15 * time.Second
+	}
+	if cfg.Instance == "" {
+		cfg.Instance = "main"
+	}
+	cfg.Limits = cfg.Limits.withDefaults()
 	s := &Server{
-		cfg: cfg, st: cfg.Store, log: cfg.Logger, sessions: map[string]*session{},
-		thinkers: make(chan struct{}, cfg.MaxThinkers), analyses: make(chan struct{}, cfg.MaxAnalyses),
+		cfg: cfg, st: cfg.Store, log: cfg.Logger.With("instance", cfg.Instance), sessions: map[string]*session{},
+		sched:    newScheduler(cfg.MaxThinkers, cfg.Limits.ThinkersPerIP),
+		analyses: make(chan struct{}, cfg.MaxAnalyses),
+		clients:  newClients(cfg.Limits),
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.handler = s.routes()
+	if err := s.resume(ctx); err != nil {
+		return nil, err
+	}
+	s.bgWG.Add(2)
+	go s.heartbeat(time.Second)
+	go s.sweeper(time.Minute)
+	return s, nil
+}
+
+// resume loads the unfinished games that need the server without anyone
+// connected: those whose clock runs and those where the computer is to
+// move (the others load when someone opens them). A running clock is
+// charged the time until the server's last heartbeat before it stopped,
+// and no more: the time the server was down is nobody's.
+func (s *Server) resume(ctx context.Context) error {
 	rows, err := s.st.Unfinished(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("server: resume games: %w", err)
+		return fmt.Errorf("server: resume games: %w", err)
+	}
+	lastBeat, err := s.st.LastBeat(ctx, s.cfg.Instance)
+	if err != nil {
+		return fmt.Errorf("server: resume games: %w", err)
 	}
 	var resumed []*session
 	for _, row := range rows {
+		if row.Status != store.Playing || (row.ClockInitial == 0 && row.Opponent != opponentComputer) {
+			continue
+		}
 		moves, err := s.st.Moves(ctx, row.ID)
 		if err != nil {
-			return nil, fmt.Errorf("server: resume games: %w", err)
+			return fmt.Errorf("server: resume games: %w", err)
 		}
 		sess, err := newSession(s, row, moves)
 		if err != nil {
@@ -111,14 +186,95 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			s.log.Error("game not resumed", "game", row.ID, "err", err)
 			continue
 		}
+		sess.chargeDowntime(lastBeat)
 		s.sessions[row.ID] = sess
 		resumed = append(resumed, sess)
 	}
 	for _, sess := range resumed {
 		sess.start()
 	}
-	s.log.Info("games resumed", "count", len(resumed))
-	return s, nil
+	s.log.Info("games resumed", "count", len(resumed), "unfinished", len(rows))
+	return nil
+}
+
+// heartbeat records every period that the server is alive, for the
+// clocks after a crash (resume).
+func (s *Server) heartbeat(period time.Duration) {
+	defer s.bgWG.Done()
+	t := time.NewTicker(period)
+	defer t.Stop()
+	for {
+		s.beat()
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func (s *Server) beat() {
+	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.WriteTimeout)
+	defer cancel()
+	if err := s.st.Beat(ctx, s.cfg.Instance, millis(time.Now())); err != nil {
+		s.log.Warn("heartbeat not saved", "err", err)
+	}
+}
+
+// sweeper, every period, forgets idle clients, drops from memory the games
+// that no longer need it, and aborts the games nobody took up or played
+// for Config.Expire.
+func (s *Server) sweeper(period time.Duration) {
+	defer s.bgWG.Done()
+	t := time.NewTicker(period)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-t.C:
+		}
+		s.sweep(time.Now())
+	}
+}
+
+// sweep is one round of the sweeper.
+func (s *Server) sweep(now time.Time) {
+	s.clients.sweep(now.Add(-10 * time.Minute))
+	s.mu.Lock()
+	idle := make([]*session, 0, len(s.sessions))
+	for _, sess := range s.sessions {
+		idle = append(idle, sess)
+	}
+	s.mu.Unlock()
+	for _, sess := range idle {
+		sess.mu.Lock()
+		sess.maybeEvict(now)
+		sess.mu.Unlock()
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
+	defer cancel()
+	rows, err := s.st.Unfinished(ctx)
+	if err != nil {
+		s.log.Warn("expiry: games not listed", "err", err)
+		return
+	}
+	cutoff := millis(now.Add(-s.cfg.Expire))
+	for _, row := range rows {
+		if row.Updated >= cutoff || (row.Status != store.Waiting && row.Opponent != opponentComputer) {
+			continue
+		}
+		sess, err := s.session(ctx, row.ID, true)
+		if err != nil {
+			s.log.Warn("expiry: game not loaded", "game", row.ID, "err", err)
+			continue
+		}
+		sess.mu.Lock()
+		if err := sess.expire(now); err != nil {
+			s.log.Warn("expiry: game not aborted", "game", row.ID, "err", err)
+		}
+		sess.mu.Unlock()
+	}
 }
 
 // Handler returns the HTTP handler of the whole server.
@@ -146,6 +302,8 @@ func (s *Server) Close(ctx context.Context) error {
 	go func() {
 		s.aiWG.Wait()
 		s.connWG.Wait()
+		s.bgWG.Wait()
+		s.beat() // the clocks were saved as of now
 		close(done)
 	}()
 	select {
@@ -167,15 +325,16 @@ func (s *Server) save(g *store.Game) error {
 	return nil
 }
 
-// think runs a computer's search when a thinker slot is free.
-func (s *Server) think(ctx context.Context, search func() (string, error)) (string, error) {
-	select {
-	case s.thinkers <- struct{}{}:
-	case <-ctx.Done():
-		return "", ctx.Err()
+// tableMB is the transposition table of one search at a level: a share
+// of Config.SearchMemoryMB for each search that may run at once, 16 MB at
+// the most at level 8 and 2 MB below (more does not help them).
+func (s *Server) tableMB(level int) int {
+	share := s.cfg.SearchMemoryMB / (s.cfg.MaxThinkers + s.cfg.MaxAnalyses)
+	want := 2
+	if level >= 8 {
+		want = 16
 	}
-	defer func() { <-s.thinkers }()
-	return search()
+	return max(1, min(want, share))
 }
 
 // moveTime is the computer's thinking time per move without a clock.

@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime/debug"
 	"sync"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
@@ -33,11 +36,41 @@ type session struct {
 	conns     [2]int    // connected clients per seat
 	turnStart time.Time // when the running clock last started
 	flag      *time.Timer
-	player    ai.Player // the computer, made on its first move
 	aiCancel  context.CancelFunc
 	thinking  bool
+	aiGen     int  // numbers the computer's searches: a stopped one's goroutine finds it changed
 	closed    bool // the server is shutting down
 	evicted   bool // no longer in the server's map
+	// owner is the client the computer's searches are scheduled for: the
+	// IP that made the game, or the game itself when that is not known
+	// (a game resumed after a restart).
+	owner string
+	// touched is when the session was last used; an idle one leaves
+	// memory at the sweeper's next round after idleEvict.
+	touched time.Time
+	// panics counts the panics rolled back; after maxPanics the clock and
+	// the computer are no longer restarted, so that a fault that comes
+	// back every time does not loop.
+	panics int
+}
+
+// maxPanics is how many panics of one game are rolled back with its clock
+// and computer restarted.
+const maxPanics = 3
+
+// idleEvict is how long a game that needs no timer stays in memory after
+// its last use.
+const idleEvict = time.Minute
+
+// testHook, when a test sets it, is called at points of a game's work
+// ("move" before a move is committed, "computer" before the computer's
+// move is played, "flag" when a flag falls) to inject faults there.
+var testHook func(point string)
+
+func hook(point string) {
+	if testHook != nil {
+		testHook(point)
+	}
 }
 
 // userError is a refusal to tell the client about; anything else is logged
@@ -105,9 +138,11 @@ func newSession(srv *Server, row *store.Game, moves []store.Move) (*session, err
 	if err != nil {
 		return nil, err
 	}
+	now := time.Now()
 	s := &session{
 		srv: srv, id: row.ID, row: row, spec: rules.Spec(), rules: rules, g: g,
-		computer: -1, clients: map[*client]struct{}{}, turnStart: time.Now(),
+		computer: -1, clients: map[*client]struct{}{}, turnStart: now,
+		owner: "game:" + row.ID, touched: now,
 	}
 	for _, st := range g.States()[1:] {
 		s.positions = append(s.positions, st.String())
@@ -120,6 +155,21 @@ func newSession(srv *Server, row *store.Game, moves []store.Move) (*session, err
 		}
 	}
 	return s, nil
+}
+
+// chargeDowntime charges the running clock of a game resumed after a
+// crash with the time from its last saved move to the server's last
+// heartbeat (ms since the epoch): the time it was certainly running. The
+// time after, while the server was down, is nobody's. A clean shutdown
+// saves the clocks, so there is nothing to charge then.
+func (s *session) chargeDowntime(lastBeat int64) {
+	run := s.running()
+	if run < 0 || lastBeat <= s.row.ClockAt {
+		return
+	}
+	nr := *s.row
+	nr.Remaining[run] -= time.Duration(lastBeat-s.row.ClockAt) * time.Millisecond
+	s.row = &nr
 }
 
 // start arms the clock and the computer of a session just made; call it
@@ -171,6 +221,7 @@ func (s *session) armFlag() {
 func (s *session) onFlag() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer s.recoverPanic("flag")
 	run := s.running()
 	if run < 0 || s.closed {
 		return
@@ -179,6 +230,7 @@ func (s *session) onFlag() {
 		s.armFlag() // moved on since the timer was set
 		return
 	}
+	hook("flag")
 	if err := s.timeout(run); err != nil {
 		s.srv.log.Error("flag fall not saved", "game", s.id, "err", err)
 		s.armFlag() // try again
@@ -221,10 +273,37 @@ func (s *session) finish(now time.Time) error {
 func (s *session) ended() {
 	s.stopFlag()
 	s.stopAI()
-	s.player = nil
-	s.srv.log.Info("game over", "game", s.id, "result", s.row.Result, "reason", s.row.Reason, "moves", s.row.Moves)
+	s.srv.log.Info("game over", "game", s.id, "status", s.row.Status, "result", s.row.Result, "reason", s.row.Reason, "moves", s.row.Moves)
 	s.broadcast()
-	s.maybeEvict()
+	s.maybeEvict(time.Now())
+}
+
+// abandoned is the reason of a game aborted by the server.
+const abandoned = "abandoned"
+
+// expire aborts the game if nobody took it up (an invitation) or played
+// it (against the computer) for Config.Expire before now.
+func (s *session) expire(now time.Time) error {
+	switch {
+	case s.closed || s.row.Updated >= millis(now.Add(-s.srv.cfg.Expire)):
+		return nil
+	case s.row.Status == store.Waiting:
+	case s.row.Status == store.Playing && s.computer >= 0:
+	default:
+		return nil
+	}
+	nr := *s.row
+	nr.Status, nr.Reason, nr.DrawOffer, nr.Updated = store.Aborted, abandoned, -1, millis(now)
+	if s.clocked() {
+		nr.Remaining = s.remaining(now)
+		nr.ClockAt = millis(now)
+	}
+	if err := s.srv.save(&nr); err != nil {
+		return err
+	}
+	s.row = &nr
+	s.ended()
+	return nil
 }
 
 // rebuild replays g without an ending from outside the rules that could
@@ -258,6 +337,8 @@ func (s *session) checkPlaying() error {
 		return refuse("the game has not started: waiting for an opponent")
 	case s.row.Status == store.Finished:
 		return refuse("the game is over (%s, %s)", s.row.Result, s.row.Reason)
+	case s.row.Status == store.Aborted:
+		return refuse("the game was aborted: nobody played it for %v", s.srv.cfg.Expire)
 	}
 	return nil
 }
@@ -282,6 +363,11 @@ func (s *session) move(side int, mv string) error {
 	if err := s.g.Play(mv); err != nil {
 		return userError{err.Error()}
 	}
+	if res, _ := s.g.Result(); !res.Over() && len(s.g.Moves()) >= s.srv.cfg.MaxPlies {
+		s.g.End(0, game.PlyLimit) // cannot fail: the game goes on
+	}
+	hook("move")
+	s.touched = now
 	nr := *s.row
 	nr.Moves++
 	nr.Position = s.g.Position().String()
@@ -307,7 +393,7 @@ func (s *session) move(side int, mv string) error {
 		s.srv.log.Warn("slow database write", "game", s.id, "took", d)
 	}
 	if err != nil {
-		s.g.Undo()
+		s.g.Undo() // the move, and a ply-limit draw with it
 		s.srv.log.Error("move not saved", "game", s.id, "move", mv, "err", err)
 		return errSave
 	}
@@ -479,60 +565,123 @@ func (s *session) join(token string) (int, error) {
 	return free, nil
 }
 
-// maybeAI starts the computer's search when it is to move.
+// computerToMove reports whether the computer is to move in a game being
+// played.
+func (s *session) computerToMove() bool {
+	return s.computer >= 0 && s.row.Status == store.Playing && int(s.g.Position().Side()) == s.computer
+}
+
+// maybeAI starts the computer's search when it is to move. The search
+// waits for a core from the server's scheduler, fairly shared among the
+// clients; its clock starts only when it has one, so the wait is not its
+// time. Its player, and the transposition table that is most of its
+// memory, is made for this move and dropped after it.
 func (s *session) maybeAI() {
-	if s.computer < 0 || s.closed || s.thinking || s.row.Status != store.Playing || int(s.g.Position().Side()) != s.computer {
+	if s.closed || s.thinking || !s.computerToMove() {
 		return
 	}
-	if s.player == nil {
-		hash := 2
-		if s.row.Level >= 8 {
-			hash = 16
-		}
-		p, err := games.NewPlayer(fmt.Sprintf("level:%d", s.row.Level), s.rules, ai.Config{HashMB: hash})
-		if err != nil {
-			s.srv.log.Error("no computer player", "game", s.id, "err", err)
-			return
-		}
-		s.player = p
-	}
-	lim := ai.Limits{MoveTime: s.srv.moveTime(s.row.Level)}
-	if s.clocked() {
-		lim = ai.Limits{Time: s.remaining(time.Now()), Increment: [2]time.Duration{s.row.ClockIncrement, s.row.ClockIncrement}}
+	player, err := games.NewPlayer(fmt.Sprintf("level:%d", s.row.Level), s.rules, ai.Config{HashMB: s.srv.tableMB(s.row.Level)})
+	if err != nil {
+		s.srv.log.Error("no computer player", "game", s.id, "err", err)
+		return
 	}
 	g := game.NewGame(s.g.Start())
 	for _, m := range s.g.Moves() {
-		g.Play(m)
+		g.Play(m) // legal: the session's game played them
 	}
 	ctx, cancel := context.WithCancel(s.srv.ctx)
+	s.aiGen++
 	s.aiCancel, s.thinking = cancel, true
-	ply := len(s.g.Moves())
-	player := s.player
+	gen := s.aiGen
 	s.srv.aiWG.Add(1)
 	go func() {
 		defer s.srv.aiWG.Done()
 		defer cancel()
-		mv, err := s.srv.think(ctx, func() (string, error) { return player.Move(ctx, g, lim) })
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		s.thinking, s.aiCancel = false, nil
-		if ctx.Err() != nil || s.closed || len(s.g.Moves()) != ply {
-			return
-		}
-		if err != nil {
-			s.srv.log.Error("computer found no move", "game", s.id, "err", err)
-			return
-		}
-		if err := s.move(s.computer, mv); err != nil {
-			s.srv.log.Error("computer move refused", "game", s.id, "move", mv, "err", err)
-		}
+		defer func() {
+			if p := recover(); p != nil {
+				s.mu.Lock()
+				defer s.mu.Unlock()
+				if s.aiGen == gen {
+					s.thinking, s.aiCancel = false, nil
+				}
+				s.recovered("computer", p)
+			}
+		}()
+		s.think(ctx, player, g, gen)
 	}()
 }
 
+// searchDone ends search gen's turn with s.mu held; false if it was
+// stopped or replaced meanwhile (its result is then of no use).
+func (s *session) searchDone(ctx context.Context, gen int) bool {
+	if s.aiGen != gen {
+		return false
+	}
+	s.thinking, s.aiCancel = false, nil
+	return ctx.Err() == nil && !s.closed
+}
+
+// startClock prepares the computer's search once it has a core: it
+// restarts the computer's clock (the wait was not its time) and returns
+// the search's limits; false if the game moved on meanwhile.
+func (s *session) startClock(ctx context.Context, gen int) (ai.Limits, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.aiGen != gen || ctx.Err() != nil || s.closed {
+		s.searchDone(ctx, gen)
+		return ai.Limits{}, false
+	}
+	if !s.clocked() {
+		return ai.Limits{MoveTime: s.srv.moveTime(s.row.Level)}, true
+	}
+	if waited := time.Since(s.turnStart); waited > 20*time.Millisecond {
+		s.turnStart = time.Now()
+		s.armFlag()
+		s.broadcast()
+	}
+	return ai.Limits{Time: s.remaining(time.Now()), Increment: [2]time.Duration{s.row.ClockIncrement, s.row.ClockIncrement}}, true
+}
+
+// think runs the computer's search of a maybeAI and plays its move.
+func (s *session) think(ctx context.Context, player ai.Player, g *game.Game, gen int) {
+	release, err := s.srv.sched.acquire(ctx, s.owner)
+	if err != nil {
+		s.mu.Lock()
+		s.searchDone(ctx, gen)
+		s.mu.Unlock()
+		return
+	}
+	defer release()
+	lim, ok := s.startClock(ctx, gen)
+	if !ok {
+		return
+	}
+	mv, err := player.Move(ctx, g, lim)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.searchDone(ctx, gen) {
+		return
+	}
+	if err != nil {
+		s.srv.log.Error("computer found no move", "game", s.id, "err", err)
+		return
+	}
+	hook("computer")
+	if err := s.move(s.computer, mv); err != nil {
+		s.srv.log.Error("computer move refused", "game", s.id, "move", mv, "err", err)
+	}
+}
+
+// stopAI stops the computer's search, if any: its goroutine finds its
+// number changed and leaves the game alone.
 func (s *session) stopAI() {
 	if s.aiCancel != nil {
 		s.aiCancel()
 	}
+	if s.thinking {
+		s.aiGen++
+	}
+	s.thinking, s.aiCancel = false, nil
 }
 
 // attach adds a client and sends it the state; false if the session has
@@ -543,15 +692,15 @@ func (s *session) attach(c *client) bool {
 	if s.evicted || s.closed {
 		return false
 	}
-	s.clients[c] = struct{}{}
+	s.touched = time.Now()
 	if c.seat >= 0 {
 		s.conns[c.seat]++
-		if s.conns[c.seat] == 1 {
-			s.broadcast() // the player is now connected
-			return true
-		}
 	}
 	c.send(s.stateJSON(c.seat, time.Now()))
+	if c.seat >= 0 && s.conns[c.seat] == 1 {
+		s.broadcast() // the others see the player connected
+	}
+	s.clients[c] = struct{}{}
 	return true
 }
 
@@ -569,15 +718,96 @@ func (s *session) detach(c *client) {
 			s.broadcast()
 		}
 	}
-	s.maybeEvict()
+	s.maybeEvict(time.Now())
 }
 
-// maybeEvict drops a finished game nobody watches from the server's map.
-func (s *session) maybeEvict() {
-	if s.row.Status == store.Finished && len(s.clients) == 0 && !s.evicted {
-		s.evicted = true
-		s.srv.unregister(s)
+// needed reports whether the game must stay in memory with nobody
+// watching: its clock runs, or the computer is to move or thinking.
+func (s *session) needed() bool {
+	return s.row.Status == store.Playing && (s.clocked() || s.computerToMove() || s.thinking)
+}
+
+// maybeEvict drops the session from the server's map when nobody watches
+// it and it needs no timer: at once for a game over, after idleEvict for
+// one that is not (it loads again from the database when someone opens
+// it).
+func (s *session) maybeEvict(now time.Time) {
+	if s.evicted || len(s.clients) > 0 {
+		return
 	}
+	if s.row.Status == store.Waiting || s.row.Status == store.Playing {
+		if s.needed() || now.Sub(s.touched) < idleEvict {
+			return
+		}
+	}
+	s.evicted = true
+	s.stopFlag()
+	s.stopAI()
+	s.srv.unregister(s)
+}
+
+// recoverPanic, deferred in a game's work with s.mu held, turns a panic
+// into a rollback of the game (see recovered).
+func (s *session) recoverPanic(point string) {
+	if p := recover(); p != nil {
+		s.recovered(point, p)
+	}
+}
+
+// recovered handles a panic in the game's work at point, with s.mu held:
+// it logs the stack and rolls the game back to what the database holds,
+// so that nobody is served a move that was not committed. The process
+// and the other games go on.
+func (s *session) recovered(point string, p any) {
+	s.srv.log.Error("panic in a game", "game", s.id, "at", point, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+	s.panics++
+	if err := s.reload(); err != nil {
+		s.srv.log.Error("game not rolled back: dropped from memory", "game", s.id, "err", err)
+		s.evicted = true
+		s.stopFlag()
+		s.stopAI()
+		s.srv.unregister(s)
+		for c := range s.clients {
+			c.kick(websocket.StatusInternalError, "the game failed; connect again")
+		}
+	}
+}
+
+// reload replaces the game in memory by what the database holds, then
+// re-arms its clock and computer and tells everyone.
+func (s *session) reload() error {
+	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
+	defer cancel()
+	row, err := s.srv.st.Game(ctx, s.id)
+	if err != nil {
+		return err
+	}
+	moves, err := s.srv.st.Moves(ctx, s.id)
+	if err != nil {
+		return err
+	}
+	g, rules, err := buildGame(row, moves)
+	if err != nil {
+		return err
+	}
+	s.stopFlag()
+	s.stopAI()
+	s.row, s.rules, s.g, s.legal = row, rules, g, nil
+	s.positions = s.positions[:0]
+	for _, st := range g.States()[1:] {
+		s.positions = append(s.positions, st.String())
+	}
+	s.turnStart = time.Now()
+	for c := range s.clients {
+		c.send(s.stateJSON(c.seat, time.Now()))
+	}
+	if s.panics >= maxPanics {
+		s.srv.log.Error("game stopped after repeated panics: its clock and computer wait for a restart", "game", s.id, "panics", s.panics)
+		return nil
+	}
+	s.armFlag()
+	s.maybeAI()
+	return nil
 }
 
 // shutdown stops the session for a server shutdown: it saves the running
@@ -609,9 +839,13 @@ func (s *session) shutdown() {
 	}
 }
 
-// The state message.
+// The messages of a game's state. A client gets a whole state, with the
+// history, when it connects (and when it asks, with "sync"); after that,
+// each change is an update: the state without the history, with the
+// number of moves (ply) and the last move and position, so that a client
+// appends a move instead of reading every move again.
 type (
-	stateMsg struct {
+	liveMsg struct {
 		Type      string      `json:"type"`
 		ID        string      `json:"id"`
 		Game      string      `json:"game"`
@@ -620,9 +854,7 @@ type (
 		Sides     [2]sideMsg  `json:"sides"`
 		Seat      *int        `json:"seat"`
 		Status    string      `json:"status"`
-		Start     string      `json:"start"`
-		Moves     []string    `json:"moves"`
-		Positions []string    `json:"positions"`
+		Ply       int         `json:"ply"`
 		Position  string      `json:"position"`
 		Turn      int         `json:"turn"`
 		Legal     []string    `json:"legal"`
@@ -632,6 +864,12 @@ type (
 		Reason    string      `json:"reason"`
 		DrawOffer *int        `json:"draw_offer"`
 		Rematch   *rematchMsg `json:"rematch"`
+	}
+	stateMsg struct {
+		liveMsg
+		Start     string   `json:"start"`
+		Moves     []string `json:"moves"`
+		Positions []string `json:"positions"`
 	}
 	sideMsg struct {
 		Name      string `json:"name"`
@@ -654,8 +892,9 @@ type (
 
 func intp(i int) *int { return &i }
 
-// state builds the state object as seen from seat (-1: a spectator).
-func (s *session) state(seat int, now time.Time) *stateMsg {
+// live builds the state without the history as seen from seat (-1: a
+// spectator), as an update.
+func (s *session) live(seat int, now time.Time) liveMsg {
 	r := s.row
 	pos := s.g.Position()
 	legal := []string{}
@@ -666,16 +905,9 @@ func (s *session) state(seat int, now time.Time) *stateMsg {
 		legal = s.legal
 	}
 	moves := s.g.Moves()
-	if moves == nil {
-		moves = []string{}
-	}
-	positions := s.positions
-	if positions == nil {
-		positions = []string{}
-	}
-	m := &stateMsg{
-		Type: "state", ID: r.ID, Game: s.spec.Name, Title: s.spec.Title, Rules: r.Rules,
-		Status: r.Status, Start: r.Start, Moves: moves, Positions: positions, Position: pos.String(),
+	m := liveMsg{
+		Type: "update", ID: r.ID, Game: s.spec.Name, Title: s.spec.Title, Rules: r.Rules,
+		Status: r.Status, Ply: len(moves), Position: pos.String(),
 		Turn: int(pos.Side()), Legal: legal, Result: r.Result, Reason: r.Reason,
 	}
 	if len(moves) > 0 {
@@ -714,15 +946,32 @@ func (s *session) state(seat int, now time.Time) *stateMsg {
 	return m
 }
 
-func (s *session) stateJSON(seat int, now time.Time) []byte {
-	b, err := json.Marshal(s.state(seat, now))
+// state builds the whole state, with the history, as seen from seat.
+func (s *session) state(seat int, now time.Time) *stateMsg {
+	m := &stateMsg{liveMsg: s.live(seat, now), Start: s.row.Start, Moves: s.g.Moves(), Positions: s.positions}
+	m.Type = "state"
+	if m.Moves == nil {
+		m.Moves = []string{}
+	}
+	if m.Positions == nil {
+		m.Positions = []string{}
+	}
+	return m
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
 	if err != nil {
-		panic(err) // a stateMsg always marshals
+		panic(err) // the state messages always marshal
 	}
 	return b
 }
 
-// broadcast sends the state to every client, encoding it once per seat.
+func (s *session) stateJSON(seat int, now time.Time) []byte {
+	return mustJSON(s.state(seat, now))
+}
+
+// broadcast sends an update to every client, encoding it once per seat.
 func (s *session) broadcast() {
 	if len(s.clients) == 0 {
 		return
@@ -732,7 +981,7 @@ func (s *session) broadcast() {
 	for c := range s.clients {
 		i := c.seat + 1
 		if cache[i] == nil {
-			cache[i] = s.stateJSON(c.seat, now)
+			cache[i] = mustJSON(s.live(c.seat, now))
 		}
 		c.send(cache[i])
 	}

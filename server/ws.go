@@ -5,22 +5,33 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"reflect"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 )
 
 const (
-	// maxFrame is the largest message a client may send.
+	// maxFrame is the largest message a client may send; a larger one is
+	// answered with an error, then the socket is closed (1009).
 	maxFrame = 4 << 10
+	// hardFrame is the most the socket reads of any message before it
+	// closes at once: the bound on what a client can make the server
+	// hold.
+	hardFrame = 64 << 10
 	// sendQueue is how many messages may wait for a slow client before it
 	// is dropped.
 	sendQueue = 64
-	// maxFloods is how many messages over the rate a connection may send
-	// before it is closed.
-	maxFloods = 40
+	// floodWindow and maxFloods: a connection that sends more than
+	// maxFloods messages over its rate within floodWindow is closed (1008).
+	// Only recent floods count, so a client whose rate is fine on the
+	// whole is never cut off for old bursts.
+	floodWindow = 10 * time.Second
+	maxFloods   = 40
 	// writeTimeout bounds one write to a socket.
 	writeTimeout = 10 * time.Second
 
@@ -30,6 +41,7 @@ const (
 // A client is one WebSocket connection to a game.
 type client struct {
 	conn *websocket.Conn
+	ip   string
 	seat int // -1 for a spectator
 	out  chan []byte
 	quit chan struct{}
@@ -106,6 +118,42 @@ type clientMsg struct {
 	Action string `json:"action"`
 }
 
+// jsonError says what is wrong with a JSON text that did not decode, in
+// the protocol's words rather than Go's.
+func jsonError(err error) string {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		return fmt.Sprintf("not JSON (at byte %d: %v)", syn.Offset, syn)
+	case errors.As(err, &typ):
+		want := "a " + jsonKind(typ.Type)
+		if typ.Field == "" {
+			return fmt.Sprintf("want a JSON object, not %s", typ.Value)
+		}
+		return fmt.Sprintf("field %q must be %s, not %s", typ.Field, want, typ.Value)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "the JSON text ends too early"
+	}
+	return "not a JSON object"
+}
+
+// jsonKind names a Go type as its JSON kind.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "string"
+	case reflect.Bool:
+		return "boolean"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return "number"
+	case reflect.Slice, reflect.Array:
+		return "array"
+	}
+	return "object"
+}
+
 // bucket is a token bucket limiting a connection's messages.
 type bucket struct {
 	rate   float64
@@ -124,6 +172,51 @@ func (b *bucket) allow(now time.Time) bool {
 	return true
 }
 
+// floods counts a connection's recent messages over its rate.
+type floods struct {
+	at []time.Time
+}
+
+// add counts one at now and reports whether there are more than maxFloods
+// within floodWindow.
+func (f *floods) add(now time.Time) bool {
+	keep := f.at[:0]
+	for _, t := range f.at {
+		if now.Sub(t) < floodWindow {
+			keep = append(keep, t)
+		}
+	}
+	f.at = append(keep, now)
+	return len(f.at) > maxFloods
+}
+
+// inbox is the rate limits of one connection's incoming messages, data
+// and pings alike: the connection's own bucket and its IP's.
+type inbox struct {
+	mu     sync.Mutex
+	srv    *Server
+	ip     string
+	own    bucket
+	floods floods
+}
+
+// take counts a message; over the rate it returns why, and whether the
+// connection has flooded enough to be closed.
+func (in *inbox) take() (refusal string, flooded bool) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	now := time.Now()
+	switch {
+	case !in.own.allow(now):
+		refusal = fmt.Sprintf("too many messages: at most %g a second on one connection", in.own.rate)
+	case !in.srv.clients.allowMessage(in.ip):
+		refusal = fmt.Sprintf("too many messages from your address: at most %g a second over all its connections", in.srv.cfg.Limits.MessagesPerSecond)
+	default:
+		return "", false
+	}
+	return refusal, in.floods.add(now)
+}
+
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(w, r)
 	if !ok {
@@ -133,9 +226,15 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, "the server is shutting down")
 		return
 	}
+	ip := clientIP(r)
+	if !s.clients.openSocket(ip) {
+		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many connections from your address: at most %d at once", s.cfg.Limits.SocketsPerIP))
+		return
+	}
+	defer s.clients.closeSocket(ip)
 	var sess *session
 	var err error
-	c := &client{out: make(chan []byte, sendQueue), quit: make(chan struct{})}
+	c := &client{ip: ip, out: make(chan []byte, sendQueue), quit: make(chan struct{})}
 	for range 3 {
 		sess, err = s.session(r.Context(), id, true)
 		if err != nil {
@@ -150,11 +249,26 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			break
 		}
 	}
-	conn, err := websocket.Accept(w, r, nil)
+	// The HTTP server's read and write timeouts bound a request; a socket
+	// lives on past them, watched by its pings instead.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
+	in := &inbox{srv: s, ip: ip, own: bucket{rate: s.cfg.MessageRate, burst: float64(s.cfg.MessageBurst), tokens: float64(s.cfg.MessageBurst), last: time.Now()}}
+	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{
+		// A ping is a message too: counted, and not answered over the rate.
+		OnPingReceived: func(context.Context, []byte) bool {
+			refusal, flooded := in.take()
+			if flooded {
+				c.kick(websocket.StatusPolicyViolation, "too many messages")
+			}
+			return refusal == ""
+		},
+	})
 	if err != nil {
 		return // Accept has answered
 	}
-	conn.SetReadLimit(maxFrame)
+	conn.SetReadLimit(hardFrame)
 	c.conn = conn
 	s.connWG.Add(1)
 	defer s.connWG.Done()
@@ -175,22 +289,50 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.log.Debug("client connected", "game", id, "seat", c.seat)
-	s.readLoop(ctx, sess, c)
+	go s.pingLoop(ctx, c)
+	s.readLoop(ctx, sess, c, in)
 	sess.detach(c)
 	c.kick(websocket.StatusNormalClosure, "")
 	<-writerDone
 	s.log.Debug("client left", "game", id, "seat", c.seat)
 }
 
-// readLoop handles a client's messages until the connection ends.
-func (s *Server) readLoop(ctx context.Context, sess *session, c *client) {
-	lim := &bucket{rate: s.cfg.MessageRate, burst: float64(s.cfg.MessageBurst), tokens: float64(s.cfg.MessageBurst), last: time.Now()}
-	floods := 0
+// pingLoop pings the client every Config.PingInterval and drops it when
+// it does not answer within Config.PingTimeout: a peer gone without a word
+// (a dead network, a sleeping laptop) does not stay "connected".
+func (s *Server) pingLoop(ctx context.Context, c *client) {
+	t := time.NewTicker(s.cfg.PingInterval)
+	defer t.Stop()
 	for {
-		_, data, err := c.conn.Read(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-c.quit:
+			return
+		case <-t.C:
+		}
+		pctx, cancel := context.WithTimeout(ctx, s.cfg.PingTimeout)
+		err := c.conn.Ping(pctx)
+		cancel()
+		if err != nil {
+			c.kick(websocket.StatusGoingAway, "no answer to ping")
+			c.conn.CloseNow() // the reader is blocked on a dead peer
+			return
+		}
+	}
+}
+
+// readLoop handles a client's messages until the connection ends.
+func (s *Server) readLoop(ctx context.Context, sess *session, c *client, in *inbox) {
+	for {
+		typ, r, err := c.conn.Reader(ctx)
+		if err != nil {
+			return
+		}
+		data, err := io.ReadAll(io.LimitReader(r, maxFrame+1))
 		if err != nil {
 			if errors.Is(err, websocket.ErrMessageTooBig) {
-				// The library has closed the socket with status 1009.
+				// Over hardFrame: the library has closed the socket (1009).
 				c.kick(websocket.StatusMessageTooBig, fmt.Sprintf("message over %d bytes", maxFrame))
 			}
 			return
@@ -200,18 +342,31 @@ func (s *Server) readLoop(ctx context.Context, sess *session, c *client) {
 			return
 		default:
 		}
-		if !lim.allow(time.Now()) {
-			floods++
-			if floods > maxFloods {
+		if refusal, flooded := in.take(); refusal != "" {
+			if flooded {
+				c.sendError(refusal + "; closing the connection")
 				c.kick(websocket.StatusPolicyViolation, "too many messages")
 				return
 			}
-			c.sendError(fmt.Sprintf("too many messages: at most %g a second", s.cfg.MessageRate))
+			c.sendError(refusal)
 			continue
+		}
+		switch {
+		case len(data) > maxFrame:
+			c.sendError(fmt.Sprintf("message over %d bytes; closing the connection", maxFrame))
+			c.kick(websocket.StatusMessageTooBig, fmt.Sprintf("message over %d bytes", maxFrame))
+			return
+		case typ != websocket.MessageText:
+			c.sendError("binary message: the protocol's messages are JSON text; closing the connection")
+			c.kick(websocket.StatusUnsupportedData, "binary messages are not accepted")
+			return
+		case !utf8.Valid(data):
+			c.kick(websocket.StatusInvalidFramePayloadData, "the message is not valid UTF-8")
+			return
 		}
 		var m clientMsg
 		if err := json.Unmarshal(data, &m); err != nil {
-			c.sendError("malformed message: " + err.Error())
+			c.sendError("malformed message: " + jsonError(err))
 			continue
 		}
 		if err := s.handleMsg(sess, c, m); err != nil {
@@ -226,21 +381,34 @@ func (s *Server) readLoop(ctx context.Context, sess *session, c *client) {
 	}
 }
 
-// handleMsg carries out one client message.
-func (s *Server) handleMsg(sess *session, c *client, m clientMsg) error {
+// handleMsg carries out one client message. A panic in it rolls the game
+// back to what the database holds and answers an internal error.
+func (s *Server) handleMsg(sess *session, c *client, m clientMsg) (err error) {
 	switch m.Type {
 	case "ping":
 		c.send([]byte(`{"type":"pong"}`))
 		return nil
+	case "sync":
+		sess.mu.Lock()
+		defer sess.mu.Unlock()
+		c.send(sess.stateJSON(c.seat, time.Now()))
+		return nil
 	case "move", "resign", "draw", "rematch":
 	default:
-		return refuse("unknown message type %q", m.Type)
+		return refuse("unknown message type %q (move, resign, draw, rematch, sync, ping)", m.Type)
 	}
 	if c.seat < 0 {
 		return refuse("spectators cannot %s", m.Type)
 	}
 	sess.mu.Lock()
 	defer sess.mu.Unlock()
+	defer func() {
+		if p := recover(); p != nil {
+			sess.recovered("message "+m.Type, p)
+			err = errors.New("a panic (the game was rolled back)")
+		}
+	}()
+	sess.touched = time.Now()
 	switch m.Type {
 	case "move":
 		if m.Move == "" {

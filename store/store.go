@@ -23,6 +23,10 @@ const (
 	Waiting  = "waiting"  // a game against a person with a free seat
 	Playing  = "playing"  // both seats taken, not over
 	Finished = "finished" // over
+	// Aborted: given up by the server before it was over (an invitation
+	// nobody took, a game abandoned for a day); it has no result and is
+	// never resumed.
+	Aborted = "aborted"
 )
 
 // Game is one game's row.
@@ -41,7 +45,7 @@ type Game struct {
 	Seats  [2]string
 	Invite string
 	Public bool
-	Status string // Waiting, Playing or Finished
+	Status string // Waiting, Playing, Finished or Aborted
 	Result string // "*", "1-0", "0-1", "1/2-1/2"
 	Reason string // how the game ended: the word of its game.Ending ("line", "resignation")
 	Moves  int    // the number of moves played
@@ -98,8 +102,12 @@ type Store interface {
 	AddMove(ctx context.Context, g *Game, m Move) error
 	// List returns games by status, the most recently updated first.
 	List(ctx context.Context, q Query) ([]*Game, error)
-	// Unfinished returns every game that is not over.
+	// Unfinished returns every game waiting or being played.
 	Unfinished(ctx context.Context) ([]*Game, error)
+	// Beat records that a server instance is alive at a time (ms since the
+	// epoch); LastBeat returns the last such time, 0 if none.
+	Beat(ctx context.Context, instance string, at int64) error
+	LastBeat(ctx context.Context, instance string) (int64, error)
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
 	// Close closes the database.

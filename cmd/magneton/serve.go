@@ -27,11 +27,16 @@ func init() {
 
 // serveOptions are the flags of magneton serve.
 type serveOptions struct {
-	addr     string
-	data     string
-	db       string
-	logLevel string
-	logJSON  bool
+	addr         string
+	data         string
+	db           string
+	logLevel     string
+	logJSON      bool
+	searchMemory int
+	thinkers     int
+	limits       string
+	maxPlies     int
+	expire       time.Duration
 }
 
 func serveCommand(_ *globalOptions) *cobra.Command {
@@ -57,14 +62,53 @@ SIGINT or SIGTERM stops it gracefully.`,
 	f.StringVar(&o.db, "db", "", "the database URL, sqlite:PATH (default: sqlite:DATA/magneton.db)")
 	f.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	f.BoolVar(&o.logJSON, "log-json", false, "write logs as JSON lines instead of text")
+	f.IntVar(&o.searchMemory, "search-memory", 256, "MB of memory for all the computer players' searches at once, 16 to 65536")
+	f.IntVar(&o.thinkers, "thinkers", 0, "computer players searching at once, 1 to 1024 (default: the number of CPUs)")
+	f.StringVar(&o.limits, "client-limits", "on", "the limits per client address (docs/protocol.md): on, or off for load tests from one address")
+	f.IntVar(&o.maxPlies, "max-plies", 1000, "moves after which a game is drawn, 100 to 100000")
+	f.DurationVar(&o.expire, "expire", 24*time.Hour, "how long an invitation nobody takes, or a computer game nobody plays, lives: 1m to 8760h")
 	return c
 }
+
+// config checks the flags and makes the server's configuration.
+func (o serveOptions) config() (server.Config, error) {
+	cfg := server.Config{SearchMemoryMB: o.searchMemory, MaxThinkers: o.thinkers, MaxPlies: o.maxPlies, Expire: o.expire}
+	switch {
+	case o.searchMemory < 16 || o.searchMemory > 65536:
+		return cfg, usagef("serve: --search-memory %d: want 16 to 65536 (MB)", o.searchMemory)
+	case o.thinkers != 0 && (o.thinkers < 1 || o.thinkers > 1024):
+		return cfg, usagef("serve: --thinkers %d: want 1 to 1024", o.thinkers)
+	case o.maxPlies < 100 || o.maxPlies > 100000:
+		return cfg, usagef("serve: --max-plies %d: want 100 to 100000", o.maxPlies)
+	case o.expire < time.Minute || o.expire > 8760*time.Hour:
+		return cfg, usagef("serve: --expire %v: want 1m to 8760h", o.expire)
+	}
+	switch o.limits {
+	case "on":
+	case "off":
+		cfg.Limits = server.NoLimits
+	default:
+		return cfg, usagef("serve: --client-limits %q: want on or off", o.limits)
+	}
+	return cfg, nil
+}
+
+// The shutdown's budgets: for HTTP requests to finish, then for the games
+// to save their clocks and close their sockets.
+const (
+	httpDrain = 3 * time.Second
+	gameDrain = 5 * time.Second
+)
 
 // serve runs the server until ctx ends or a signal arrives.
 func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(o.logLevel)); err != nil {
 		return usagef("serve: --log-level %q: want debug, info, warn or error", o.logLevel)
+	}
+	cfg, err := o.config()
+	if err != nil {
+		return err
 	}
 	hopts := &slog.HandlerOptions{Level: level}
 	var handler slog.Handler = slog.NewTextHandler(stderr, hopts)
@@ -85,7 +129,8 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 		return fmt.Errorf("serve: %w", err)
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, server.Config{Store: st, Static: web.Files, Logger: log})
+	cfg.Store, cfg.Static, cfg.Logger = st, web.Files, log
+	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
@@ -94,9 +139,15 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 		srv.Close(context.Background())
 		return fmt.Errorf("serve: %w", err)
 	}
+	// A request must arrive whole within ReadTimeout (a slow body cannot
+	// hold a connection open) and be answered within WriteTimeout (an
+	// analysis takes 5 s at most); a WebSocket clears both and is watched
+	// by its pings instead.
 	hs := &http.Server{
 		Handler:           srv.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       20 * time.Second,
+		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(handler, slog.LevelWarn),
 	}
@@ -114,14 +165,19 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 	case serveErr = <-failed:
 	}
 
-	// Stop accepting, let HTTP requests finish, then close the games (their
-	// sockets, the computers, the running clocks), then the database.
-	shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	// Stop accepting and let HTTP requests finish, within their own
+	// budget (a slow request is then cut off); then close the games (their
+	// sockets, the computers, the running clocks) within theirs; then the
+	// database.
+	httpShut, cancel := context.WithTimeout(context.Background(), httpDrain)
 	defer cancel()
-	if err := hs.Shutdown(shut); err != nil {
-		log.Warn("http shutdown", "err", err)
+	if err := hs.Shutdown(httpShut); err != nil {
+		log.Warn("http shutdown: requests cut off", "err", err)
+		hs.Close()
 	}
-	if err := srv.Close(shut); err != nil {
+	gameShut, cancel2 := context.WithTimeout(context.Background(), gameDrain)
+	defer cancel2()
+	if err := srv.Close(gameShut); err != nil {
 		log.Warn("game shutdown", "err", err)
 	}
 	if err := st.Close(); err != nil {

@@ -30,9 +30,9 @@ type serveProc struct {
 	done   chan error
 }
 
-func startServe(t *testing.T, bin, dir string) *serveProc {
+func startServe(t *testing.T, bin, dir string, args ...string) *serveProc {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--data", dir)
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", dir}, args...)...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -84,6 +84,8 @@ func (c *crashClient) post(url string, body string, out any) error {
 type crashState struct {
 	Type   string   `json:"type"`
 	Status string   `json:"status"`
+	Ply    int      `json:"ply"`
+	Last   string   `json:"last"`
 	Moves  []string `json:"moves"`
 	Legal  []string `json:"legal"`
 	Turn   int      `json:"turn"`
@@ -114,6 +116,7 @@ func crashGame(base string, rng *rand.Rand, acked func(id string, moves []string
 			defer conn.CloseNow()
 			conns[i] = conn
 		}
+		var moves []string // as the messages tell them: a state, then updates
 		read := func(conn *websocket.Conn, want int) (crashState, error) {
 			for {
 				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -126,7 +129,16 @@ func crashGame(base string, rng *rand.Rand, acked func(id string, moves []string
 				if err := json.Unmarshal(data, &st); err != nil {
 					return crashState{}, err
 				}
-				if st.Type == "state" && len(st.Moves) >= want {
+				switch {
+				case st.Type == "state":
+					moves = st.Moves
+				case st.Type == "update" && st.Ply == len(moves)+1:
+					moves = append(moves, st.Last)
+				case st.Type == "update" && st.Ply != len(moves):
+					return crashState{}, fmt.Errorf("an update of ply %d after %d moves", st.Ply, len(moves))
+				}
+				st.Moves = slices.Clone(moves)
+				if (st.Type == "state" || st.Type == "update") && len(st.Moves) >= want {
 					return st, nil
 				}
 			}
@@ -162,7 +174,8 @@ func TestServeCrash(t *testing.T) {
 	}
 	bin := buildBinary(t)
 	dir := t.TempDir()
-	p := startServe(t, bin, dir)
+	// Eight clients on one address make games faster than a person may.
+	p := startServe(t, bin, dir, "--client-limits", "off")
 	var (
 		mu   sync.Mutex
 		seen = map[string][]string{}
@@ -238,6 +251,10 @@ func TestServeUsage(t *testing.T) {
 		{"serve", "extra"},
 		{"serve", "--log-level", "loud"},
 		{"serve", "--bogus"},
+		{"serve", "--search-memory", "1"},
+		{"serve", "--max-plies", "5"},
+		{"serve", "--client-limits", "maybe"},
+		{"serve", "--expire", "1s"},
 	} {
 		_, errs, code := runCmd(t, "", args...)
 		if code != 2 {

@@ -170,7 +170,7 @@ type lstate struct {
 	ID      string   `json:"id"`
 	Seat    *int     `json:"seat"`
 	Status  string   `json:"status"`
-	Moves   []string `json:"moves"`
+	Ply     int      `json:"ply"` // moves played: whole states and updates both say
 	Legal   []string `json:"legal"`
 	Turn    int      `json:"turn"`
 	Rematch *struct {
@@ -223,8 +223,8 @@ func (s *sock) readLoop(lt *loadTest) {
 			if lt.rec.on.Load() {
 				lt.log.Warn("error from server", "game", s.g.id, "seat", s.seat, "message", st.Message)
 			}
-		case "state":
-			if want := int(s.g.expect.Load()); len(st.Moves) == want && s.seen < want {
+		case "state", "update":
+			if want := int(s.g.expect.Load()); st.Ply == want && s.seen < want {
 				s.seen = want
 				lt.rec.add(s.seat == int(s.g.mover.Load()), now.Sub(time.Unix(0, s.g.sentAt.Load())))
 			}
@@ -426,7 +426,7 @@ func (lt *loadTest) play(ctx context.Context, g *lgame) {
 				mover = s
 			}
 		}
-		n := len(st.Moves)
+		n := st.Ply
 		g.mover.Store(int64(st.Turn))
 		g.sentAt.Store(time.Now().UnixNano())
 		g.expect.Store(int64(n + 1))
@@ -436,7 +436,7 @@ func (lt *loadTest) play(ctx context.Context, g *lgame) {
 			}
 			return
 		}
-		if _, err := mover.waitFor(ctx, func(s *lstate) bool { return len(s.Moves) > n }); err != nil {
+		if _, err := mover.waitFor(ctx, func(s *lstate) bool { return s.Ply > n }); err != nil {
 			if ctx.Err() == nil {
 				lt.log.Error("move not acknowledged", "game", g.id, "err", err)
 			}
@@ -447,7 +447,7 @@ func (lt *loadTest) play(ctx context.Context, g *lgame) {
 		if other == mover {
 			other = g.socks[1]
 		}
-		if _, err := other.waitFor(ctx, func(s *lstate) bool { return len(s.Moves) > n }); err != nil {
+		if _, err := other.waitFor(ctx, func(s *lstate) bool { return s.Ply > n }); err != nil {
 			if ctx.Err() == nil {
 				lt.log.Error("opponent not told", "game", g.id, "err", err)
 			}
@@ -481,7 +481,7 @@ func startLocal(ctx context.Context) (base string, stop func(), err error) {
 		os.RemoveAll(dir)
 		return "", nil, err
 	}
-	srv, err := server.New(ctx, server.Config{Store: st, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	srv, err := server.New(ctx, server.Config{Store: st, Limits: server.NoLimits, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	if err != nil {
 		st.Close()
 		os.RemoveAll(dir)

@@ -183,6 +183,10 @@ export function gameView(id) {
       statusBox.classList.add('over');
       statusBox.append(h('div.result', { 'data-result': s.result },
         h('strong.score', s.result === '1/2-1/2' ? '½-½' : s.result), h('span.reason', resultText(s, gameSpec(meta, s.game), v.game))));
+    } else if (s.status === 'aborted') {
+      statusBox.classList.add('over');
+      statusBox.append(h('div.result', { 'data-result': 'aborted' }, h('strong.score', 'Aborted'),
+        h('span.reason', 'Nobody played this game for a day, so the server gave it up. It has no result.')));
     } else if (s.status === 'waiting') {
       statusBox.append(h('div.line', 'Waiting for an opponent to join'));
     } else if (s.seat == null) {
@@ -398,10 +402,40 @@ export function gameView(id) {
     await Promise.race([anim, new Promise((r) => setTimeout(r, 1500))]);
   }
 
+  /**
+   * The state after an update: the server sends the history once (a
+   * state) and then updates without it, each with the number of moves
+   * (ply) and the last move and position. Null when the update does not
+   * follow the state held (a message was missed): then ask for a whole
+   * state again.
+   */
+  function applyUpdate(prev, u) {
+    if (!prev) return null;
+    let moves = prev.moves;
+    let positions = prev.positions;
+    if (u.ply === moves.length + 1) {
+      moves = [...moves, u.last];
+      positions = [...positions, u.position];
+    } else if (u.ply !== moves.length) {
+      return null;
+    }
+    return Object.assign({}, u, { type: 'state', start: prev.start, moves, positions });
+  }
+
   function onMessage(msg) {
     if (msg.type === 'state') {
       if (msg.id && msg.id !== id) return;
       v.queue = v.queue.then(() => onState(msg)).catch((e) => console.warn(e));
+    } else if (msg.type === 'update') {
+      if (msg.id && msg.id !== id) return;
+      v.queue = v.queue.then(() => {
+        const next = applyUpdate(v.state, msg);
+        if (!next) {
+          v.socket.send({ type: 'sync' });
+          return null;
+        }
+        return onState(next);
+      }).catch((e) => console.warn(e));
     } else if (msg.type === 'error') {
       toast(msg.message || 'The server refused that.', 'error');
       v.queue = v.queue.then(() => { if (v.state) renderBoard(false); });

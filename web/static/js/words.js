@@ -50,7 +50,7 @@ export function shortResult(result) {
   return result === '*' || !result ? '' : result;
 }
 
-export const STATUS = { waiting: 'waiting for an opponent', playing: 'playing', finished: 'finished' };
+export const STATUS = { waiting: 'waiting for an opponent', playing: 'playing', finished: 'finished', aborted: 'aborted' };
 
 /** The rules in short: "standard rules", or only the options that differ. */
 export function rulesLabel(meta, game, rules) {

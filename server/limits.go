@@ -1,0 +1,302 @@
+package server
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// Limits are what one client may use of the server. A client is an IP
+// address (an IPv6 client by its /64, which one host can hold whole). A
+// zero field takes the default in DefaultLimits; a negative one means no
+// limit (for load tests on loopback).
+type Limits struct {
+	// SocketsPerIP bounds the WebSockets open at once.
+	SocketsPerIP int
+	// GamesPerMinute and GamesBurst: the token bucket of game creations
+	// (new games, rematches) per IP.
+	GamesPerMinute float64
+	GamesBurst     int
+	// AnalysesPerMinute and AnalysesBurst: the token bucket of analyses
+	// per IP; an IP runs one analysis at a time.
+	AnalysesPerMinute float64
+	AnalysesBurst     int
+	// MessagesPerSecond and MessagesBurst: the token bucket of WebSocket
+	// messages per IP, shared by all its sockets (each socket also has
+	// the per-connection bucket of Config.MessageRate).
+	MessagesPerSecond float64
+	MessagesBurst     int
+	// ThinkersPerIP bounds the computer searches of one IP's games that
+	// run at once; the others wait their turn without their clocks
+	// running.
+	ThinkersPerIP int
+}
+
+// DefaultLimits are the limits of a server that sets none: generous for a
+// person with many tabs, tight for a script.
+var DefaultLimits = Limits{
+	SocketsPerIP:      32,
+	GamesPerMinute:    10,
+	GamesBurst:        20,
+	AnalysesPerMinute: 30,
+	AnalysesBurst:     10,
+	MessagesPerSecond: 40,
+	MessagesBurst:     80,
+	ThinkersPerIP:     2,
+}
+
+// NoLimits lifts every per-client limit: for load tests, whose thousands
+// of clients all come from one address.
+var NoLimits = Limits{
+	SocketsPerIP: -1, GamesPerMinute: -1, GamesBurst: -1, AnalysesPerMinute: -1, AnalysesBurst: -1,
+	MessagesPerSecond: -1, MessagesBurst: -1, ThinkersPerIP: -1,
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	pick := func(v, def int) int {
+		if v == 0 {
+			return def
+		}
+		return v
+	}
+	pickf := func(v, def float64) float64 {
+		if v == 0 {
+			return def
+		}
+		return v
+	}
+	return Limits{
+		SocketsPerIP:      pick(l.SocketsPerIP, d.SocketsPerIP),
+		GamesPerMinute:    pickf(l.GamesPerMinute, d.GamesPerMinute),
+		GamesBurst:        pick(l.GamesBurst, d.GamesBurst),
+		AnalysesPerMinute: pickf(l.AnalysesPerMinute, d.AnalysesPerMinute),
+		AnalysesBurst:     pick(l.AnalysesBurst, d.AnalysesBurst),
+		MessagesPerSecond: pickf(l.MessagesPerSecond, d.MessagesPerSecond),
+		MessagesBurst:     pick(l.MessagesBurst, d.MessagesBurst),
+		ThinkersPerIP:     pick(l.ThinkersPerIP, d.ThinkersPerIP),
+	}
+}
+
+// clientIP returns the client of a request: its address, an IPv6 one cut
+// to its /64. Proxies are not trusted: behind one, every client would be
+// the proxy (docs/protocol.md says how the limits then apply).
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	ip := net.ParseIP(host)
+	if ip == nil {
+		return host
+	}
+	if ip.To4() == nil {
+		return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
+	}
+	return ip.String()
+}
+
+// clients keeps each client's buckets and counts. Entries of clients idle
+// for a while are dropped, so that the map does not grow with every
+// address ever seen.
+type clients struct {
+	lim Limits
+	mu  sync.Mutex
+	m   map[string]*clientState
+}
+
+type clientState struct {
+	games, analyses, messages *rate.Limiter
+	sockets                   int
+	analysing                 bool
+	seen                      time.Time
+}
+
+func newClients(lim Limits) *clients {
+	return &clients{lim: lim, m: map[string]*clientState{}}
+}
+
+// newBucket makes a token bucket; a negative rate means none.
+func newBucket(perSecond float64, burst int) *rate.Limiter {
+	if perSecond < 0 || burst < 0 {
+		return rate.NewLimiter(rate.Inf, 0)
+	}
+	return rate.NewLimiter(rate.Limit(perSecond), burst)
+}
+
+// get returns ip's state, made if new; call with c.mu held.
+func (c *clients) get(ip string, now time.Time) *clientState {
+	st := c.m[ip]
+	if st == nil {
+		st = &clientState{
+			games:    newBucket(c.lim.GamesPerMinute/60, c.lim.GamesBurst),
+			analyses: newBucket(c.lim.AnalysesPerMinute/60, c.lim.AnalysesBurst),
+			messages: newBucket(c.lim.MessagesPerSecond, c.lim.MessagesBurst),
+		}
+		c.m[ip] = st
+	}
+	st.seen = now
+	return st
+}
+
+// allowGame takes a game creation from ip's bucket.
+func (c *clients) allowGame(ip string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.get(ip, time.Now()).games.Allow()
+}
+
+// allowMessage takes a WebSocket message from ip's bucket.
+func (c *clients) allowMessage(ip string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.get(ip, time.Now()).messages.Allow()
+}
+
+// startAnalysis takes an analysis for ip, or says why not: "" when
+// allowed (call the returned done when the analysis ends).
+func (c *clients) startAnalysis(ip string) (done func(), refusal string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	st := c.get(ip, time.Now())
+	switch {
+	case st.analysing:
+		return nil, "one analysis at a time: wait for the one running to finish"
+	case !st.analyses.Allow():
+		return nil, "too many analyses: wait a little before asking again"
+	}
+	st.analysing = true
+	return func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.get(ip, time.Now()).analysing = false
+	}, ""
+}
+
+// openSocket counts a socket for ip; false when ip has too many.
+func (c *clients) openSocket(ip string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	st := c.get(ip, time.Now())
+	if c.lim.SocketsPerIP >= 0 && st.sockets >= c.lim.SocketsPerIP {
+		return false
+	}
+	st.sockets++
+	return true
+}
+
+// closeSocket counts a socket of ip closed.
+func (c *clients) closeSocket(ip string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.get(ip, time.Now()).sockets--
+}
+
+// sweep drops the clients idle since before cutoff with nothing open.
+func (c *clients) sweep(cutoff time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for ip, st := range c.m {
+		if st.seen.Before(cutoff) && st.sockets == 0 && !st.analysing {
+			delete(c.m, ip)
+		}
+	}
+}
+
+// scheduler shares the cores among the computer players: at most slots
+// searches run at once, at most perKey of one client's games, and a slot
+// that frees goes to the waiting client with the fewest searches running
+// (first come first served among equals). One client's fifty games thus
+// wait behind each other, not in front of everyone else's.
+type scheduler struct {
+	mu      sync.Mutex
+	free    int
+	perKey  int
+	running map[string]int
+	queue   []*waiter // in arrival order
+}
+
+type waiter struct {
+	key   string
+	ready chan struct{}
+	done  bool // given the slot, or gave up
+}
+
+func newScheduler(slots, perKey int) *scheduler {
+	if perKey <= 0 {
+		perKey = slots
+	}
+	return &scheduler{free: slots, perKey: perKey, running: map[string]int{}}
+}
+
+// acquire waits for a slot for a search of key's; release gives it back.
+func (sc *scheduler) acquire(ctx context.Context, key string) (release func(), err error) {
+	w := &waiter{key: key, ready: make(chan struct{})}
+	sc.mu.Lock()
+	sc.queue = append(sc.queue, w)
+	sc.dispatch()
+	sc.mu.Unlock()
+	select {
+	case <-w.ready:
+	case <-ctx.Done():
+		sc.mu.Lock()
+		given := w.done
+		w.done = true
+		sc.mu.Unlock()
+		if !given {
+			return nil, ctx.Err()
+		}
+		<-w.ready
+		sc.release(key)
+		return nil, ctx.Err()
+	}
+	var once sync.Once
+	return func() { once.Do(func() { sc.release(key) }) }, nil
+}
+
+func (sc *scheduler) release(key string) {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	sc.free++
+	if sc.running[key]--; sc.running[key] <= 0 {
+		delete(sc.running, key)
+	}
+	sc.dispatch()
+}
+
+// dispatch gives each free slot to the waiter whose client has the fewest
+// searches running (below perKey), the earliest of those to come (call
+// with sc.mu held).
+func (sc *scheduler) dispatch() {
+	for sc.free > 0 {
+		best := -1
+		for i, w := range sc.queue {
+			if w.done || sc.running[w.key] >= sc.perKey {
+				continue
+			}
+			if best < 0 || sc.running[w.key] < sc.running[sc.queue[best].key] {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		w := sc.queue[best]
+		sc.free--
+		sc.running[w.key]++
+		w.done = true
+		close(w.ready)
+	}
+	kept := sc.queue[:0]
+	for _, w := range sc.queue {
+		if !w.done {
+			kept = append(kept, w)
+		}
+	}
+	clear(sc.queue[len(kept):])
+	sc.queue = kept
+}
