@@ -575,14 +575,9 @@ func (s *session) computerToMove() bool {
 // waits for a core from the server's scheduler, fairly shared among the
 // clients; its clock starts only when it has one, so the wait is not its
 // time. Its player, and the transposition table that is most of its
-// memory, is made for this move and dropped after it.
+// memory, is made when the search has its core and dropped after the move.
 func (s *session) maybeAI() {
 	if s.closed || s.thinking || !s.computerToMove() {
-		return
-	}
-	player, err := games.NewPlayer(fmt.Sprintf("level:%d", s.row.Level), s.rules, ai.Config{HashMB: s.srv.tableMB(s.row.Level)})
-	if err != nil {
-		s.srv.log.Error("no computer player", "game", s.id, "err", err)
 		return
 	}
 	g := game.NewGame(s.g.Start())
@@ -592,7 +587,7 @@ func (s *session) maybeAI() {
 	ctx, cancel := context.WithCancel(s.srv.ctx)
 	s.aiGen++
 	s.aiCancel, s.thinking = cancel, true
-	gen := s.aiGen
+	gen, level, rules := s.aiGen, s.row.Level, s.rules
 	s.srv.aiWG.Add(1)
 	go func() {
 		defer s.srv.aiWG.Done()
@@ -607,7 +602,7 @@ func (s *session) maybeAI() {
 				s.recovered("computer", p)
 			}
 		}()
-		s.think(ctx, player, g, gen)
+		s.think(ctx, g, gen, level, rules)
 	}()
 }
 
@@ -643,7 +638,7 @@ func (s *session) startClock(ctx context.Context, gen int) (ai.Limits, bool) {
 }
 
 // think runs the computer's search of a maybeAI and plays its move.
-func (s *session) think(ctx context.Context, player ai.Player, g *game.Game, gen int) {
+func (s *session) think(ctx context.Context, g *game.Game, gen, level int, rules game.Rules) {
 	release, err := s.srv.sched.acquire(ctx, s.owner)
 	if err != nil {
 		s.mu.Lock()
@@ -652,6 +647,16 @@ func (s *session) think(ctx context.Context, player ai.Player, g *game.Game, gen
 		return
 	}
 	defer release()
+	// The player, with its table, exists only while it has a core: the
+	// searches waiting for one hold no memory.
+	player, err := games.NewPlayer(fmt.Sprintf("level:%d", level), rules, ai.Config{HashMB: s.srv.tableMB(level)})
+	if err != nil {
+		s.srv.log.Error("no computer player", "game", s.id, "err", err)
+		s.mu.Lock()
+		s.searchDone(ctx, gen)
+		s.mu.Unlock()
+		return
+	}
 	lim, ok := s.startClock(ctx, gen)
 	if !ok {
 		return

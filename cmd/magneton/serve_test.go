@@ -270,3 +270,65 @@ func TestServeUsage(t *testing.T) {
 		t.Errorf("bad address: exit %d: %s", code, errs)
 	}
 }
+
+// TestServeCrashClock kills magneton serve with SIGKILL while a clock runs
+// and checks that after a restart the clock shows the time it ran until
+// the kill, within a second, and not the time the server was down.
+func TestServeCrashClock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	p := startServe(t, bin, dir)
+	a, b := newCrashClient(), newCrashClient()
+	var c struct{ ID, Invite string }
+	if err := a.post(p.url+"/api/games", `{"game":"magneton","opponent":"human","color":"first","clock":"1+0"}`, &c); err != nil {
+		t.Fatal(err)
+	}
+	tok := c.Invite[strings.Index(c.Invite, "invite=")+7:]
+	var j struct{ Seat int }
+	if err := b.post(p.url+"/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &j); err != nil {
+		t.Fatal(err)
+	}
+	type clockState struct {
+		Clock struct {
+			RemainingMS [2]int64 `json:"remaining_ms"`
+			Running     *int     `json:"running"`
+			At          int64    `json:"at"`
+		} `json:"clock"`
+	}
+	get := func(base string) clockState {
+		t.Helper()
+		resp, err := http.Get(base + "/api/games/" + c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var st clockState
+		if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	before := get(p.url)
+	time.Sleep(2500 * time.Millisecond) // the clock runs, the heartbeat beats
+	killed := time.Now()
+	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-p.done
+	time.Sleep(2 * time.Second) // down: nobody's time
+	p2 := startServe(t, bin, dir)
+	after := get(p2.url)
+	want := before.Clock.RemainingMS[0] - (killed.UnixMilli() - before.Clock.At)
+	got := after.Clock.RemainingMS[0] + (after.Clock.At - time.Now().UnixMilli()) // as of now
+	if after.Clock.Running == nil || *after.Clock.Running != 0 {
+		t.Fatalf("after the restart the running clock is %v", after.Clock.Running)
+	}
+	// Within a second above (the last heartbeat came up to a second before
+	// the kill) and a little below (the time since the restart).
+	if d := got - want; d < -500 || d > 1100 {
+		t.Errorf("the running clock after the crash: %d ms, want %d within a second (the downtime was 2 s)", got, want)
+	}
+}
