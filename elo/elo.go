@@ -10,7 +10,8 @@
 //	score = 1 / (1 + 10^(-D/400))        D = -400 log10(1/score - 1)
 //
 // so 0 Elo is an even match, +100 Elo a score of 64%, +191 Elo 75% and
-// +382 Elo 90%. A score of 0 or 1 is -∞ or +∞ Elo.
+// +382 Elo 90%. A score of 0 or 1 is -∞ or +∞ Elo, which is why the
+// statistics of a match below never rest on such a score.
 //
 // # The 95% interval
 //
@@ -21,16 +22,36 @@
 //
 //	v = (W (1-m)² + D (1/2-m)² + L m²) / n
 //
-// for n = W+D+L games with mean score m. By the central limit theorem the
-// mean of n games is close to normally distributed with standard error
-// se = √(v/n) (the normal approximation of the mean score), so the
-// interval m ± 1.96 se holds A's expected score in about 95% of matches
-// (1.96 is the 97.5% quantile of the standard normal distribution).
-// [Stats.Elo] gives that interval in Elo. The approximation is poor for
-// few games or a lopsided score: when A wins, draws or loses every game v
-// is 0 and the interval shrinks to the point itself, which is infinite for
-// all wins or all losses, and an end of the interval beyond a score of 0
-// or 1 is infinite.
+// for n = W+D+L games with mean score m and draw rate d = D/n; it equals
+// m(1-m) - d/4. The usual interval m ± 1.96 √(v/n) (the normal
+// approximation of the mean score; 1.96 is the 97.5% quantile of the
+// standard normal distribution) fails for lopsided scores: its ends run
+// past 0 and 1, which are infinite Elo, and it has no width at all when
+// every game ended the same way. [Stats.Elo] uses instead the Wilson score
+// interval, extended to draws: the expected scores p that the match does
+// not reject at the 5% level, those with
+//
+//	(m - p)² <= z² σ²(p) / n,   σ²(p) = p(1-p) - d/4
+//
+// where σ²(p) is the variance of one game's score for a player whose
+// expected score is p at the match's draw rate. Its ends are the roots of
+// a quadratic, with k = z²/n:
+//
+//	p = (2m + k ∓ √(4k v + k² (1-d))) / (2 (1+k))
+//
+// which lie strictly between 0 and 1 whenever v > 0, so the interval is
+// finite in Elo; without draws it is Wilson's interval for a proportion.
+// Unlike the normal interval it is not symmetric about m: it leans toward
+// 1/2, where a short match's lopsided score most likely came from.
+//
+// When every game ended the same way (all wins, all draws or all losses)
+// v is 0 and the score may be 0 or 1: the match then says nothing of how
+// much stronger one side is, and the statistics add a prior of one even
+// game, half a win and half a loss, to the counts (as chess tools add
+// half a point to each side's count for a score of 0 or 100%). Ten wins
+// out of ten are then a score of 10.5/11, +528.9 Elo (95%: +129.8 to
+// +928.0), and ten draws 0 Elo (95%: -53.7 to +53.7). Other results are
+// taken as they are.
 //
 // # The SPRT
 //
@@ -60,7 +81,11 @@
 //
 //	LLR = n/(2v) ((m-s0)² - (m-s1)²) = n (s1-s0) (2m - s0 - s1) / (2v)
 //
-// which is what [Stats.SPRT] computes.
+// which is what [Stats.SPRT] computes, on the counts with the prior of
+// one even game when every game ended the same way (v would be 0, and the
+// LLR 0/0), as for the interval: ten wins out of ten are evidence for the
+// stronger hypothesis, ten draws for the weaker when it is nearer an even
+// match.
 package elo
 
 import (
@@ -91,29 +116,66 @@ func (s Stats) Score() float64 {
 	return (float64(s.W) + float64(s.D)/2) / float64(n)
 }
 
-// variance returns the variance of one game's score, estimated from the
-// games (see the package comment); 0 with no games.
-func (s Stats) variance() float64 {
-	n := float64(s.Games())
-	if n == 0 {
-		return 0
+// counts returns the wins, draws and losses the statistics rest on: the
+// match's own, or, when every game ended the same way, those with a prior
+// of one even game added, half a win and half a loss (see the package
+// comment). With no games they are all 0.
+func (s Stats) counts() (w, d, l float64) {
+	w, d, l = float64(s.W), float64(s.D), float64(s.L)
+	n := s.Games()
+	if n > 0 && (s.W == n || s.D == n || s.L == n) {
+		w, l = w+0.5, l+0.5
 	}
-	m := s.Score()
-	return (float64(s.W)*(1-m)*(1-m) + float64(s.D)*(0.5-m)*(0.5-m) + float64(s.L)*m*m) / n
+	return w, d, l
 }
 
-// Elo returns the Elo difference of A over B, FromScore of the Score, and
-// the ends lo and hi of its 95% confidence interval from the normal
-// approximation of the mean score (see the package comment). A positive
-// difference means A is the stronger. Any of the three is -Inf or +Inf
-// where the score or an end of its interval is 0 or less, or 1 or more,
-// as with all wins or all losses. With no games elo is 0 and lo and hi
-// are NaN.
+// moments returns the number of games n, the mean score m, the draw rate
+// d and the variance v of one game's score of the counts w, d, l; all 0
+// (and m 0.5) with no games.
+func moments(w, dr, l float64) (n, m, d, v float64) {
+	n = w + dr + l
+	if n == 0 {
+		return 0, 0.5, 0, 0
+	}
+	m = (w + dr/2) / n
+	d = dr / n
+	v = (w*(1-m)*(1-m) + dr*(0.5-m)*(0.5-m) + l*m*m) / n
+	return n, m, d, v
+}
+
+// variance returns the variance of one game's score in the match itself,
+// without the prior (see the package comment); 0 with no games.
+func (s Stats) variance() float64 {
+	_, _, _, v := moments(float64(s.W), float64(s.D), float64(s.L))
+	return v
+}
+
+// Interval returns the ends lo and hi (0 < lo <= hi < 1) of the 95% score
+// interval of A's expected score, and the mean score m it is built
+// around: the Wilson score interval extended to draws, on the counts with
+// the prior of one even game when every game ended the same way (see the
+// package comment). With no games m is 0.5 and lo and hi are NaN.
+func (s Stats) Interval() (m, lo, hi float64) {
+	n, m, d, v := moments(s.counts())
+	if n == 0 {
+		return 0.5, math.NaN(), math.NaN()
+	}
+	k := z95 * z95 / n
+	root := math.Sqrt(4*k*v + k*k*(1-d))
+	lo = (2*m + k - root) / (2 * (1 + k))
+	hi = (2*m + k + root) / (2 * (1 + k))
+	return m, min(lo, m), max(hi, m)
+}
+
+// Elo returns the Elo difference of A over B and the ends lo and hi of its
+// 95% confidence interval: FromScore of the ends of Interval and of the
+// mean score they are built around, which is the match's Score unless
+// every game ended the same way (see the package comment). A positive
+// difference means A is the stronger. All three are finite for any match
+// with games; with no games elo is 0 and lo and hi are NaN.
 func (s Stats) Elo() (elo, lo, hi float64) {
-	n := float64(s.Games())
-	m := s.Score()
-	se := math.Sqrt(s.variance() / n)
-	return FromScore(m), FromScore(m - z95*se), FromScore(m + z95*se)
+	m, l, h := s.Interval()
+	return FromScore(m), FromScore(l), FromScore(h)
 }
 
 // Verdict is the decision of an SPRT.
@@ -133,20 +195,21 @@ const (
 // llr of the games so far, in the generalised (normal approximation) form
 // of chess-engine testing (see the package comment), Wald's bounds lower
 // and upper, and the verdict: AcceptH1 when llr >= upper, AcceptH0 when
-// llr <= lower, Continue between them. With no games, or when every game
-// ended the same way (the variance is 0), llr is 0 and the verdict
-// Continue.
+// llr <= lower, Continue between them. When every game ended the same way
+// the counts have the prior of one even game added, as for Elo, so that
+// all wins are evidence for H1 (llr > 0); with no games llr is 0 and the
+// verdict Continue. Checked after each game, the test stops a match as
+// soon as the verdict is not Continue.
 func (s Stats) SPRT(elo0, elo1, alpha, beta float64) (llr, lower, upper float64, verdict Verdict) {
 	lower = math.Log(beta / (1 - alpha))
 	upper = math.Log((1 - beta) / alpha)
-	n := float64(s.Games())
-	v := s.variance()
+	n, m, _, v := moments(s.counts())
 	if n == 0 || v == 0 {
 		return 0, lower, upper, Continue
 	}
 	s0 := ExpectedScore(elo0)
 	s1 := ExpectedScore(elo1)
-	llr = n * (s1 - s0) * (2*s.Score() - s0 - s1) / (2 * v)
+	llr = n * (s1 - s0) * (2*m - s0 - s1) / (2 * v)
 	switch {
 	case llr >= upper:
 		verdict = AcceptH1

@@ -18,14 +18,27 @@ import (
 //	z = NormalDist().inv_cdf(0.975)
 //	def elo(s): return -inf if s <= 0 else inf if s >= 1 else 400*log10(s/(1-s))
 //	def exp(d): return 1/(1+10**(-d/400))
+//	def counts(w, d, l):  # the prior of one even game when all games ended alike
+//	    n = w+d+l
+//	    return (w+0.5, d, l+0.5) if n > 0 and n in (w, d, l) else (w, d, l)
 //	def stats(w, d, l):
 //	    n = w+d+l; m = (w+d/2)/n
 //	    return n, m, (w*(1-m)**2 + d*(0.5-m)**2 + l*m**2)/n
+//	def bisect(f, a, b):  # a root of f between a and b, where f changes sign
+//	    fa = f(a)
+//	    for _ in range(200):
+//	        c = (a+b)/2; fc = f(c)
+//	        if (fc > 0) == (fa > 0): a, fa = c, fc
+//	        else: b = c
+//	    return (a+b)/2
 //	def interval(w, d, l):
-//	    n, m, v = stats(w, d, l); se = sqrt(v/n)
-//	    return elo(m), elo(m-z*se), elo(m+z*se)
+//	    # the expected scores p not rejected at 5%, found by bisection (the
+//	    # package solves the quadratic instead)
+//	    n, m, v = stats(*counts(w, d, l)); dr = counts(w, d, l)[1]/n
+//	    f = lambda p: (m-p)**2 - z*z*(p*(1-p) - dr/4)/n
+//	    return elo(m), elo(bisect(f, 1e-15, m)), elo(bisect(f, m, 1-1e-15))
 //	def sprt(w, d, l, e0, e1, a, b):
-//	    n, m, v = stats(w, d, l); s0, s1 = exp(e0), exp(e1)
+//	    n, m, v = stats(*counts(w, d, l)); s0, s1 = exp(e0), exp(e1)
 //	    return n*(s1-s0)*(2*m-s0-s1)/(2*v), log(b/(1-a)), log((1-b)/a)
 
 // same tells whether got is want within tol, the infinities and NaN
@@ -122,29 +135,69 @@ func TestElo(t *testing.T) {
 		s           Stats
 		elo, lo, hi float64
 	}{
-		// score 0.7, standard error sqrt(0.16/100) = 0.04: the interval is
-		// 0.7 ± 0.0784, from 0.6216 to 0.7784.
-		{Stats{W: 60, D: 20, L: 20}, 147.190714, 86.225015, 218.251778},
-		{Stats{W: 7, L: 3}, 147.190714, -58.946230, 715.834561},
-		{Stats{D: 3, L: 7}, -301.331067, -837.650896, -153.849338},
-		{Stats{W: 2, D: 2, L: 6}, -147.190714, -504.033292, 33.399350},
-		{Stats{W: 4, D: 4}, 190.848502, 53.764810, 432.066902},
-		{Stats{W: 3, D: 2, L: 5}, -70.436504, -330.479920, 123.151951},
-		{Stats{W: 10, D: 10, L: 10}, 0, -104.557863, 104.557863}, // symmetric about 0
-		// The interval reaches past a score of 1 (0.75 + 1.96*0.2165):
-		// its upper end is infinite.
-		{Stats{W: 3, L: 1}, 190.848502, -126.449480, inf},
-		// 0.5 ± 1.96*0.354 runs past both ends.
-		{Stats{W: 1, L: 1}, 0, -inf, inf},
-		// The edge cases: no variance, so no width.
-		{Stats{}, 0, nan, nan}, // 0/0 standard error
-		{Stats{W: 5}, inf, inf, inf},
-		{Stats{D: 4}, 0, 0, 0},
-		{Stats{L: 3}, -inf, -inf, -inf},
+		// Score 0.7: the interval leans toward 1/2 (the normal one was
+		// 86.2 to 218.3, symmetric in score about 0.7).
+		{Stats{W: 60, D: 20, L: 20}, 147.190714, 81.594392, 209.798273},
+		{Stats{W: 7, L: 3}, 147.190714, -72.771728, 367.153157},
+		{Stats{D: 3, L: 7}, -301.331067, -397.308089, -68.935804},
+		{Stats{W: 2, D: 2, L: 6}, -147.190714, -318.846059, 51.388872},
+		{Stats{W: 4, D: 4}, 190.848502, 3.494827, 278.880519},
+		{Stats{W: 3, D: 2, L: 5}, -70.436504, -244.704989, 114.496589},
+		{Stats{W: 10, D: 10, L: 10}, 0, -98.103442, 98.103442}, // symmetric about 0
+		// Lopsided scores, whose normal interval ran past a score of 1
+		// (+inf): finite.
+		{Stats{W: 3, L: 1}, 190.848502, -146.660088, 528.357092},
+		{Stats{W: 9, L: 1}, 381.697004, 67.437725, 695.956283},
+		{Stats{W: 99, D: 1}, 919.541231, 534.914194, 1030.194621},
+		{Stats{W: 1, L: 1}, 0, -392.519316, 392.519316},
+		// Every game ended the same way: the prior of one even game gives
+		// a finite difference and an interval of some width.
+		{Stats{W: 1}, 190.848502, -243.148707, 624.845711}, // 1.5/2 = 0.75
+		{Stats{W: 5}, 416.557074, 11.690094, 821.424055},   // 5.5/6
+		{Stats{W: 10}, 528.887718, 129.789030, 927.986406},
+		{Stats{W: 100}, 921.278423, 528.059681, 1314.497165},
+		{Stats{L: 3}, -338.039216, -749.579993, 73.501561},
+		{Stats{L: 10}, -528.887718, -927.986406, -129.789030}, // all wins, mirrored
+		{Stats{D: 4}, 0, -105.549348, 105.549348},
+		{Stats{D: 10}, 0, -53.719177, 53.719177},
+		// No games: no interval.
+		{Stats{}, 0, nan, nan},
 	} {
 		elo, lo, hi := c.s.Elo()
 		if !same(elo, c.elo, 1e-3) || !same(lo, c.lo, 1e-3) || !same(hi, c.hi, 1e-3) {
 			t.Errorf("%+v: elo %v (%v to %v), want %v (%v to %v)", c.s, elo, lo, hi, c.elo, c.lo, c.hi)
+		}
+		if c.s.Games() > 0 && (math.IsInf(elo, 0) || math.IsInf(lo, 0) || math.IsInf(hi, 0) || !(lo <= elo && elo <= hi)) {
+			t.Errorf("%+v: elo %v (%v to %v) is not finite and inside its interval", c.s, elo, lo, hi)
+		}
+	}
+}
+
+// TestIntervalProperties checks on every small match that the interval is
+// finite, holds the mean score, and is the mirror image of the reversed
+// match's.
+func TestIntervalProperties(t *testing.T) {
+	for w := range 12 {
+		for d := range 12 {
+			for l := range 12 {
+				s := Stats{W: w, D: d, L: l}
+				if s.Games() == 0 {
+					continue
+				}
+				m, lo, hi := s.Interval()
+				if !(0 < lo && lo <= m && m <= hi && hi < 1) {
+					t.Fatalf("%+v: interval %v to %v around %v", s, lo, hi, m)
+				}
+				rm, rlo, rhi := Stats{W: l, D: d, L: w}.Interval()
+				if !same(rm, 1-m, 1e-12) || !same(rlo, 1-hi, 1e-12) || !same(rhi, 1-lo, 1e-12) {
+					t.Fatalf("%+v: %v (%v to %v); reversed %v (%v to %v)", s, m, lo, hi, rm, rlo, rhi)
+				}
+				// More games at the same result narrow the interval.
+				_, lo2, hi2 := Stats{W: 4 * w, D: 4 * d, L: 4 * l}.Interval()
+				if hi2-lo2 >= hi-lo {
+					t.Fatalf("%+v: four times the games do not narrow %v to %v (got %v to %v)", s, lo, hi, lo2, hi2)
+				}
+			}
 		}
 	}
 }
@@ -173,11 +226,18 @@ func TestSPRT(t *testing.T) {
 		// Just past the bounds either way.
 		{Stats{W: 165, D: 90, L: 45}, 0, 5, 0.05, 0.05, 3.140292759, -b5, b5, AcceptH1},
 		{Stats{W: 45, D: 90, L: 165}, 0, 5, 0.05, 0.05, -3.255335427, -b5, b5, AcceptH0},
-		// The edge cases: no games, or no variance, give no evidence.
+		// No games give no evidence.
 		{Stats{}, 0, 10, 0.05, 0.05, 0, -b5, b5, Continue},
-		{Stats{W: 50}, 0, 10, 0.05, 0.05, 0, -b5, b5, Continue},
-		{Stats{D: 50}, 0, 10, 0.05, 0.05, 0, -b5, b5, Continue},
-		{Stats{L: 50}, 0, 10, 0.05, 0.05, 0, -b5, b5, Continue},
+		// Every game ended the same way: with the prior of one even game,
+		// all wins are evidence for H1 and all losses for H0; all draws
+		// (an even match) for H0 = 0 rather than H1 = 10, slowly at first.
+		{Stats{W: 1}, 0, 10, 0.05, 0.05, 0.037261872, -b5, b5, Continue},
+		{Stats{W: 5}, 0, 10, 0.05, 0.05, 0.462724196, -b5, b5, Continue},
+		{Stats{W: 10}, 0, 10, 0.05, 0.05, 1.631713117, -b5, b5, Continue},
+		{Stats{W: 50}, 0, 10, 0.05, 0.05, 36.506846111, -b5, b5, AcceptH1},
+		{Stats{D: 50}, 0, 10, 0.05, 0.05, -1.076767537, -b5, b5, Continue},
+		{Stats{D: 200}, 0, 10, 0.05, 0.05, -16.725292295, -b5, b5, AcceptH0},
+		{Stats{L: 50}, 0, 10, 0.05, 0.05, -37.594274712, -b5, b5, AcceptH0},
 	} {
 		llr, lower, upper, verdict := c.s.SPRT(c.elo0, c.elo1, c.alpha, c.beta)
 		if !same(llr, c.llr, 1e-6) || !same(lower, c.lower, 1e-6) || !same(upper, c.upper, 1e-6) || verdict != c.verdict {
@@ -221,25 +281,24 @@ func TestMatchStats(t *testing.T) {
 	if !near(s.Score(), 0.7, 1e-12) {
 		t.Errorf("score %v, want 0.7", s.Score())
 	}
-	// Per-game variance: (60*0.09 + 20*0.04 + 20*0.49)/100 = 0.16; the
-	// standard error of the mean 0.04, so the interval is 0.7 ± 0.0784.
+	// Per-game variance: (60*0.09 + 20*0.04 + 20*0.49)/100 = 0.16, draw
+	// rate 0.2; with k = 1.96²/100 = 0.038415 the interval's ends are
+	// (1.4 + k ∓ √(4k 0.16 + k² 0.8)) / (2 (1+k)) = (1.438415 ∓ 0.160519) /
+	// 2.076830, 0.615311 and 0.769891: 81.6 and 209.8 Elo.
 	if !near(s.variance(), 0.16, 1e-12) {
 		t.Errorf("variance %v, want 0.16", s.variance())
 	}
 	elo, lo, hi := s.Elo()
-	if !near(elo, 147.19, 0.01) || !near(lo, FromScore(0.7-1.959964*0.04), 1e-9) || !near(hi, FromScore(0.7+1.959964*0.04), 1e-9) {
-		t.Errorf("elo %v (%v, %v)", elo, lo, hi)
-	}
-	if !near(lo, 86.2, 0.1) || !near(hi, 218.3, 0.1) {
-		t.Errorf("interval %.1f to %.1f, want 86.2 to 218.3", lo, hi)
+	if !near(elo, 147.19, 0.01) || !near(lo, 81.6, 0.1) || !near(hi, 209.8, 0.1) {
+		t.Errorf("elo %v (%v, %v), want 147.2 (81.6 to 209.8)", elo, lo, hi)
 	}
 	// An even match: 0 Elo.
 	if e, _, _ := (Stats{W: 10, D: 10, L: 10}).Elo(); !near(e, 0, 1e-9) {
 		t.Errorf("even match elo %v", e)
 	}
-	// All wins: infinite.
-	if e, _, _ := (Stats{W: 5}).Elo(); !math.IsInf(e, 1) {
-		t.Errorf("all wins elo %v", e)
+	// All wins: finite, with the prior of one even game: 5.5/6.
+	if e, _, _ := (Stats{W: 5}).Elo(); !near(e, FromScore(5.5/6), 1e-9) {
+		t.Errorf("all wins elo %v, want %v", e, FromScore(5.5/6))
 	}
 	// SPRT: bounds ln(0.05/0.95) and ln(0.95/0.05).
 	llr, lower, upper, verdict := s.SPRT(0, 10, 0.05, 0.05)
