@@ -1,4 +1,4 @@
-package store
+package store_test
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/magneton-games/magneton/store"
 )
 
 // TestDBLoad writes moves at 500 a second over 500 games for 10 s and
@@ -25,15 +27,15 @@ func TestDBLoad(t *testing.T) {
 	dir := os.Getenv("DBLOAD")
 	os.RemoveAll(dir)
 	ctx := context.Background()
-	s, err := Open(ctx, "sqlite:"+filepath.Join(dir, "x.db"))
+	s, err := store.Open(ctx, "sqlite:"+filepath.Join(dir, "x.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
 	const games = 500
-	gs := make([]*Game, games)
+	gs := make([]*store.Game, games)
 	for i := range gs {
-		gs[i] = sample(fmt.Sprintf("game%012d", i), Playing, 1)
+		gs[i] = sample(fmt.Sprintf("game%012d", i), store.Playing, 1)
 		gs[i].Position = "8/8/8/3w4/8/8/8/8 w 12 12 some more text here"
 		if err := s.CreateGame(ctx, gs[i]); err != nil {
 			t.Fatal(err)
@@ -57,7 +59,7 @@ func TestDBLoad(t *testing.T) {
 			g2 := *g
 			g2.Moves = ply + 1
 			g2.Updated = time.Now().UnixMilli()
-			if err := s.AddMove(ctx, &g2, Move{Ply: ply, Move: "d4", PlayedAt: 1}); err != nil {
+			if err := s.AddMove(ctx, &g2, store.Move{Ply: ply, Move: "d4", PlayedAt: 1}); err != nil {
 				t.Error(err)
 			}
 			d := time.Since(t0)

@@ -17,20 +17,20 @@ import (
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 )
 
-//go:embed migrations/*.sql
+//go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
 var migrations embed.FS
 
 // Open opens the database named by url and applies the migrations:
 //
-//	sqlite:PATH   an SQLite file (created if missing) in WAL mode
-//	PATH          the same
-//
-// PostgreSQL ("postgres://...") is not supported yet; the SQL is written so
-// that it can be.
+//	sqlite:PATH              an SQLite file (created if missing) in WAL mode
+//	PATH                     the same
+//	postgres://USER@HOST/DB  a PostgreSQL database (also postgresql://), in
+//	                         any form pgx takes, such as
+//	                         postgres://u:p@db.example:5432/magneton?sslmode=require
 func Open(ctx context.Context, url string) (Store, error) {
 	switch {
 	case strings.HasPrefix(url, "postgres:"), strings.HasPrefix(url, "postgresql:"):
-		return nil, fmt.Errorf("open %s: PostgreSQL is not supported yet (use sqlite:PATH)", url)
+		return OpenPostgres(ctx, url)
 	}
 	path := strings.TrimPrefix(url, "sqlite:")
 	if path == "" {
@@ -65,7 +65,7 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
 	w.SetConnMaxIdleTime(0)
-	if err := migrate(ctx, w); err != nil {
+	if err := migrate(ctx, w, goose.DialectSQLite3, "migrations/sqlite"); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
@@ -77,30 +77,41 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	r.SetMaxOpenConns(4)
 	r.SetMaxIdleConns(4)
 	r.SetConnMaxIdleTime(0)
-	s := &sqlStore{w: w, r: r}
-	if s.insertMove, err = w.PrepareContext(ctx, insertMoveSQL); err == nil {
-		s.update, err = w.PrepareContext(ctx, updateGameSQL)
-	}
-	if err != nil {
+	s := &sqlStore{w: w, r: r, bus: newBus()}
+	if err := s.start(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	go s.checkpoints(time.Second)
+	return s, nil
+}
+
+// start prepares the hot statements and starts the committer (and, for
+// SQLite, the checkpointer: stopped is closed by whichever background
+// loop the store has besides the committer).
+func (s *sqlStore) start(ctx context.Context) error {
+	var err error
+	if s.insertMove, err = s.w.PrepareContext(ctx, insertMoveSQL); err == nil {
+		s.update, err = s.w.PrepareContext(ctx, updateGameSQL)
+	}
+	if err != nil {
+		return err
 	}
 	s.stop = make(chan struct{})
 	s.stopped = make(chan struct{})
 	s.moves = make(chan *moveReq)
 	s.committerDone = make(chan struct{})
-	go s.checkpoints(time.Second)
 	go s.commitMoves()
-	return s, nil
+	return nil
 }
 
-// migrate applies the embedded migrations.
-func migrate(ctx context.Context, db *sql.DB) error {
-	sub, err := fs.Sub(migrations, "migrations")
+// migrate applies the embedded migrations of a dialect.
+func migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, dir string) error {
+	sub, err := fs.Sub(migrations, dir)
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, sub)
+	p, err := goose.NewProvider(dialect, db, sub)
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
@@ -110,10 +121,15 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	return nil
 }
 
-// sqlStore is a Store on database/sql: w for writes (one connection), r
-// for reads.
+// sqlStore is a Store on database/sql: w for writes, r for reads (for
+// SQLite, one connection for writes and a small pool for reads; for
+// PostgreSQL, both the same pool).
 type sqlStore struct {
 	w, r *sql.DB
+	// pg is set for PostgreSQL: its notifications go through the
+	// database; SQLite's stay in this process (bus).
+	pg  *pgNotifier
+	bus *bus
 	// Prepared on w for the hot path: a move.
 	insertMove, update *sql.Stmt
 	// The background checkpointer and committer: stop is closed to stop
@@ -177,7 +193,13 @@ func boolInt(b bool) int {
 }
 
 func (s *sqlStore) CreateGame(ctx context.Context, g *Game) error {
-	if err := insertGame(ctx, s.w, g); err != nil {
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := insertGame(ctx, tx, g); err != nil {
+			return err
+		}
+		return takeLease(ctx, tx, g)
+	})
+	if err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	return nil
@@ -226,7 +248,18 @@ func updateGame(ctx context.Context, db execer, g *Game) error {
 }
 
 func (s *sqlStore) UpdateGame(ctx context.Context, g *Game) error {
-	if err := updateGame(ctx, stmtExecer{s.update}, g); err != nil {
+	var err error
+	if g.Owner == "" {
+		err = updateGame(ctx, stmtExecer{s.update}, g)
+	} else {
+		err = s.inTx(ctx, func(tx *sql.Tx) error {
+			if err := checkLease(ctx, tx, g); err != nil {
+				return err
+			}
+			return updateGame(ctx, stmtExecer{tx.StmtContext(ctx, s.update)}, g)
+		})
+	}
+	if err != nil {
 		return fmt.Errorf("update game %s: %w", g.ID, err)
 	}
 	return nil
@@ -247,7 +280,13 @@ func (s *sqlStore) inTx(ctx context.Context, f func(tx *sql.Tx) error) error {
 
 func (s *sqlStore) CreateRematch(ctx context.Context, old, next *Game) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := checkLease(ctx, tx, old); err != nil {
+			return err
+		}
 		if err := insertGame(ctx, tx, next); err != nil {
+			return err
+		}
+		if err := takeLease(ctx, tx, next); err != nil {
 			return err
 		}
 		return updateGame(ctx, tx, old)
@@ -330,7 +369,10 @@ func (s *sqlStore) writeBatch(batch []*moveReq) {
 			if _, err := tx.ExecContext(ctx, `SAVEPOINT move`); err != nil {
 				return err
 			}
-			_, err := ins.ExecContext(ctx, r.g.ID, r.m.Ply, r.m.Move, r.m.PlayedAt, r.m.Clock.Milliseconds())
+			err := checkLease(ctx, tx, &r.g)
+			if err == nil {
+				_, err = ins.ExecContext(ctx, r.g.ID, r.m.Ply, r.m.Move, r.m.PlayedAt, r.m.Clock.Milliseconds())
+			}
 			if err == nil {
 				err = updateGame(ctx, upd, &r.g)
 			}
@@ -507,17 +549,25 @@ func (s *sqlStore) Close() error {
 		s.closeOnce.Do(func() { close(s.stop) })
 		<-s.stopped
 		<-s.committerDone
-		// Leave a small file behind: everything in the database proper.
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		s.w.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
-		cancel()
+		if s.pg == nil {
+			// Leave a small file behind: everything in the database proper.
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			s.w.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
+			cancel()
+		}
+	}
+	if s.pg != nil {
+		s.pg.close()
 	}
 	for _, st := range []*sql.Stmt{s.insertMove, s.update} {
 		if st != nil {
 			st.Close()
 		}
 	}
-	err1 := s.r.Close()
+	var err1 error
+	if s.r != s.w {
+		err1 = s.r.Close()
+	}
 	err2 := s.w.Close()
 	if err := errors.Join(err1, err2); err != nil {
 		return fmt.Errorf("close database: %w", err)

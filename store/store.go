@@ -18,6 +18,11 @@ import (
 // ErrNotFound is returned when no game has the id asked for.
 var ErrNotFound = errors.New("no such game")
 
+// ErrNotOwner is returned when a write of a game is refused because the
+// writer (Game.Owner) does not hold the game's lease: another server
+// instance runs the game now.
+var ErrNotOwner = errors.New("another server instance runs this game now")
+
 // Game statuses.
 const (
 	Waiting  = "waiting"  // a game against a person with a free seat
@@ -63,6 +68,14 @@ type Game struct {
 	RematchOf      string // the id of the game this one is a rematch of
 	Created        int64  // ms since the epoch
 	Updated        int64  // ms since the epoch
+	// Owner is not stored with the game: it names the server instance
+	// that writes it. A write with an Owner succeeds only while that
+	// instance holds the game's lease (ErrNotOwner otherwise), and
+	// CreateGame gives it the lease; "" writes without a lease (a single
+	// server, tools). LeaseUntil is when the lease CreateGame gives
+	// expires (ms since the epoch).
+	Owner      string
+	LeaseUntil int64
 }
 
 // Move is one move's row.
@@ -73,6 +86,14 @@ type Move struct {
 	// Clock is the mover's remaining time after the move (with its
 	// increment), 0 without a clock.
 	Clock time.Duration
+}
+
+// Notification is one message of Store.Notify.
+type Notification struct {
+	Channel, Payload string
+	// Reconnected: the listener's connection was lost and made again;
+	// notifications of the gap may be missing.
+	Reconnected bool
 }
 
 // Query selects games for a list.
@@ -108,6 +129,31 @@ type Store interface {
 	// epoch); LastBeat returns the last such time, 0 if none.
 	Beat(ctx context.Context, instance string, at int64) error
 	LastBeat(ctx context.Context, instance string) (int64, error)
+
+	// AcquireLease gives instance the lease of a game until the time
+	// until (ms since the epoch) if nobody else holds one that is still
+	// valid at now, and returns the holder after the attempt with its
+	// expiry: instance when it got or kept it.
+	AcquireLease(ctx context.Context, game, instance string, now, until int64) (owner string, expires int64, err error)
+	// RenewLeases extends every lease instance holds to until, and
+	// returns the games it holds.
+	RenewLeases(ctx context.Context, instance string, until int64) ([]string, error)
+	// ReleaseLease gives up instance's lease of a game, if it holds it.
+	ReleaseLease(ctx context.Context, game, instance string) error
+	// Orphans returns the games being played with a clock or against the
+	// computer, which need an instance to run them, whose lease is
+	// missing or expired at now.
+	Orphans(ctx context.Context, now int64) ([]string, error)
+
+	// Notify sends payload (at most 7,000 bytes) to every listener of
+	// channel, in this process and, on PostgreSQL, in every process on
+	// the same database, after the current transactions commit.
+	Notify(ctx context.Context, channel, payload string) error
+	// Listen delivers the notifications of the channels until ctx ends.
+	// After a lost connection to the database the listener reconnects
+	// and delivers a Notification with Reconnected set, since some may
+	// have been missed meanwhile.
+	Listen(ctx context.Context, channels ...string) (<-chan Notification, error)
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
 	// Close closes the database.

@@ -1,0 +1,230 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/magneton-games/magneton/store"
+	"github.com/magneton-games/magneton/store/storetest"
+)
+
+// TestLeases: one instance holds a game's lease at a time; another gets it
+// only once it has expired; writes are fenced by it.
+func TestLeases(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx := context.Background()
+		s, _ := openTest(t, backend)
+		g := sample("g1", store.Playing, 100)
+		g.Owner, g.LeaseUntil = "a", 1000
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			who        string
+			now, until int64
+			owner      string
+			expires    int64
+		}{
+			{"b", 500, 1500, "a", 1000},  // a holds it
+			{"a", 500, 2000, "a", 2000},  // a renews
+			{"b", 1999, 3000, "a", 2000}, // still a's
+			{"b", 2001, 3000, "b", 3000}, // expired: b takes it
+			{"a", 2002, 4000, "b", 3000}, // now b's
+		} {
+			owner, expires, err := s.AcquireLease(ctx, "g1", tc.who, tc.now, tc.until)
+			if err != nil || owner != tc.owner || expires != tc.expires {
+				t.Errorf("%s at %d: %s until %d (%v), want %s until %d", tc.who, tc.now, owner, expires, err, tc.owner, tc.expires)
+			}
+		}
+		// a's writes are refused now; b's go through.
+		g.Moves, g.Owner = 1, "a"
+		if err := s.AddMove(ctx, g, store.Move{Ply: 0, Move: "d4"}); !errors.Is(err, store.ErrNotOwner) {
+			t.Errorf("a move by the old owner: %v, want ErrNotOwner", err)
+		}
+		if err := s.UpdateGame(ctx, g); !errors.Is(err, store.ErrNotOwner) {
+			t.Errorf("an update by the old owner: %v, want ErrNotOwner", err)
+		}
+		g.Owner = "b"
+		if err := s.AddMove(ctx, g, store.Move{Ply: 0, Move: "e5"}); err != nil {
+			t.Errorf("a move by the owner: %v", err)
+		}
+		if ms, _ := s.Moves(ctx, "g1"); len(ms) != 1 || ms[0].Move != "e5" {
+			t.Errorf("moves %v, want only the owner's", ms)
+		}
+		held, err := s.RenewLeases(ctx, "b", 9000)
+		if err != nil || len(held) != 1 || held[0] != "g1" {
+			t.Errorf("b holds %v (%v)", held, err)
+		}
+		if owner, expires, _ := s.AcquireLease(ctx, "g1", "a", 8000, 9999); owner != "b" || expires != 9000 {
+			t.Errorf("after renewal: %s until %d", owner, expires)
+		}
+		// Orphans: games that need an instance, with no valid lease.
+		clocked := sample("clocked", store.Playing, 100) // with a clock, no lease
+		waiting := sample("waiting", store.Waiting, 100)
+		for _, x := range []*store.Game{clocked, waiting} {
+			if err := s.CreateGame(ctx, x); err != nil {
+				t.Fatal(err)
+			}
+		}
+		orphans, err := s.Orphans(ctx, 5000)
+		if err != nil || len(orphans) != 1 || orphans[0] != "clocked" {
+			t.Errorf("orphans at 5000: %v (%v), want [clocked]", orphans, err)
+		}
+		if orphans, _ := s.Orphans(ctx, 9500); len(orphans) != 2 {
+			t.Errorf("orphans at 9500, after g1's lease: %v", orphans)
+		}
+		if err := s.ReleaseLease(ctx, "g1", "b"); err != nil {
+			t.Fatal(err)
+		}
+		if owner, _, _ := s.AcquireLease(ctx, "g1", "a", 10, 20); owner != "a" {
+			t.Errorf("after release: %s holds it", owner)
+		}
+	})
+}
+
+// TestLeaseRace: instances racing for one expired lease: exactly one wins
+// each round, and only the winner's move is written.
+func TestLeaseRace(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx := context.Background()
+		s, url := openTest(t, backend)
+		// Other instances on the same database: on PostgreSQL, other
+		// processes' connections would be the same.
+		stores := []store.Store{s}
+		if backend == "postgres" {
+			for range 2 {
+				o, err := store.Open(ctx, url)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { o.Close() })
+				stores = append(stores, o)
+			}
+		}
+		g := sample("race", store.Playing, 1)
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		for round := range 20 {
+			now := int64(1000 * (round + 1))
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			wins, written := 0, 0
+			for i := range 6 {
+				st := stores[i%len(stores)]
+				who := string(rune('a' + i))
+				wg.Go(func() {
+					owner, _, err := st.AcquireLease(ctx, "race", who, now, now+999)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					if owner != who {
+						return
+					}
+					gg := *g
+					gg.Owner, gg.Moves = who, round+1
+					err = st.AddMove(ctx, &gg, store.Move{Ply: round, Move: who})
+					mu.Lock()
+					defer mu.Unlock()
+					wins++
+					if err == nil {
+						written++
+					}
+				})
+			}
+			wg.Wait()
+			if wins != 1 || written != 1 {
+				t.Fatalf("round %d: %d instances won the lease, %d wrote", round, wins, written)
+			}
+		}
+		if ms, _ := s.Moves(ctx, "race"); len(ms) != 20 {
+			t.Errorf("%d moves written in 20 rounds", len(ms))
+		}
+	})
+}
+
+// TestNotifications: a notification reaches every listener of its channel,
+// on PostgreSQL across connections as across processes.
+func TestNotifications(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		s, url := openTest(t, backend)
+		other := s
+		if backend == "postgres" {
+			o, err := store.Open(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { o.Close() })
+			other = o
+		}
+		got, err := other.Listen(ctx, "games", "inst_a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		mine, err := s.Listen(ctx, "inst_b")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []store.Notification{{Channel: "games", Payload: `{"g":"x","ply":3}`}, {Channel: "inst_b", Payload: "to b"}, {Channel: "inst_a", Payload: "to a"}} {
+			if err := s.Notify(ctx, n.Channel, n.Payload); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, want := range []store.Notification{{Channel: "games", Payload: `{"g":"x","ply":3}`}, {Channel: "inst_a", Payload: "to a"}} {
+			select {
+			case n := <-got:
+				if n != want {
+					t.Errorf("got %+v, want %+v", n, want)
+				}
+			case <-ctx.Done():
+				t.Fatalf("no notification %+v", want)
+			}
+		}
+		select {
+		case n := <-mine:
+			if n.Payload != "to b" {
+				t.Errorf("inst_b got %+v", n)
+			}
+		case <-ctx.Done():
+			t.Fatal("no notification on inst_b")
+		}
+		if err := s.Notify(ctx, "games", string(make([]byte, 8000))); err == nil {
+			t.Error("an 8,000-byte notification was sent")
+		}
+	})
+}
+
+// TestHeartbeatsAndAborted: heartbeats keep the last time; aborted games are
+// neither unfinished nor finished.
+func TestHeartbeatsAndAborted(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx := context.Background()
+		s, _ := openTest(t, backend)
+		if at, err := s.LastBeat(ctx, "main"); err != nil || at != 0 {
+			t.Errorf("before any beat: %d %v", at, err)
+		}
+		for _, at := range []int64{5, 9} {
+			if err := s.Beat(ctx, "main", at); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if at, err := s.LastBeat(ctx, "main"); err != nil || at != 9 {
+			t.Errorf("last beat %d %v, want 9", at, err)
+		}
+		if err := s.CreateGame(ctx, sample("ab", store.Aborted, 3)); err != nil {
+			t.Fatal(err)
+		}
+		un, _ := s.Unfinished(ctx)
+		fin, _ := s.List(ctx, store.Query{Status: store.Finished})
+		ab, _ := s.List(ctx, store.Query{Status: store.Aborted})
+		if len(un) != 0 || len(fin) != 0 || len(ab) != 1 {
+			t.Errorf("an aborted game: %d unfinished, %d finished, %d aborted", len(un), len(fin), len(ab))
+		}
+	})
+}
