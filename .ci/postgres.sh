@@ -8,7 +8,9 @@
 # The cluster runs until the machine stops (or: pg_ctl -D DIR stop, with
 # DIR from the first line on standard error).
 set -euo pipefail
+# The first free port from 54329 (another cluster may be running).
 port=${PGPORT_TEST:-54329}
+while (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null; do port=$((port + 1)); done
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   apt-get update -qq >&2
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
