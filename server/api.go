@@ -34,6 +34,7 @@ const (
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.handleHealth)
+	mux.HandleFunc("GET /readyz", s.handleReady)
 	mux.HandleFunc("GET /api/meta", s.handleMeta)
 	mux.HandleFunc("POST /api/games", s.handleCreate)
 	mux.HandleFunc("GET /api/games", s.handleList)
@@ -148,6 +149,18 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	io.WriteString(w, "ok\n")
+}
+
+// handleReady answers whether the instance takes new clients: not while
+// it drains for a shutdown (a load balancer then sends them elsewhere).
+func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	if s.closing.Load() || s.draining.Load() {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		io.WriteString(w, "draining\n")
+		return
+	}
+	io.WriteString(w, "ready "+s.cfg.Instance+"\n")
 }
 
 type (
@@ -310,6 +323,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		Public: req.Public, Status: store.Playing, Result: game.Ongoing.String(), Position: start,
 		ClockInitial: initial, ClockIncrement: inc, Remaining: [2]time.Duration{initial, initial}, ClockAt: millis(now),
 		DrawOffer: -1, RematchBy: -1, Created: millis(now), Updated: millis(now),
+		Owner: s.cfg.Instance, LeaseUntil: millis(now.Add(leaseTTL)),
 	}
 	row.Seats[seat] = hashToken(token)
 	row.Players[seat] = playerHuman
@@ -423,31 +437,65 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sess.mu.Lock()
-	defer sess.mu.Unlock()
-	row := sess.row
-	if seat := seatOf(r, row); seat >= 0 {
+	if seat := seatOf(r, sess.row); seat >= 0 {
+		sess.mu.Unlock()
 		writeJSON(w, http.StatusOK, map[string]any{"id": id, "seat": seat}) // already seated
 		return
 	}
-	switch {
-	case req.Invite != "":
-		if row.Invite == "" || hashToken(req.Invite) != row.Invite {
-			writeError(w, http.StatusForbidden, "this invitation is not for this game")
-			return
-		}
-	case !row.Public:
-		writeError(w, http.StatusForbidden, "this game is private: it needs its invitation link")
-		return
+	sess.mu.Unlock()
+	inviteHash := ""
+	if req.Invite != "" {
+		inviteHash = hashToken(req.Invite)
 	}
 	token := newToken()
-	seat, err := sess.join(token)
+	seat, err := s.joinAnywhere(sess, hashToken(token), inviteHash)
 	if err != nil {
+		var ue userError
+		if errors.As(err, &ue) && (strings.Contains(ue.msg, "invitation") || strings.Contains(ue.msg, "private")) {
+			writeError(w, http.StatusForbidden, ue.msg)
+			return
+		}
 		s.gameError(w, r, err)
 		return
 	}
 	s.log.Info("player joined", "game", id, "seat", seat)
 	setSeatCookie(w, r, id, token)
 	writeJSON(w, http.StatusOK, map[string]any{"id": id, "seat": seat})
+}
+
+// joinAnywhere gives the free seat to a token's holder, on this instance
+// if it owns the game, else on its owner.
+func (s *Server) joinAnywhere(sess *session, tokenHash, inviteHash string) (int, error) {
+	for range 3 {
+		sess.mu.Lock()
+		mirror := sess.mirror
+		var seat int
+		var err error
+		if !mirror {
+			seat, err = sess.joinHashed(tokenHash, inviteHash)
+		}
+		sess.mu.Unlock()
+		if !mirror {
+			return seat, err
+		}
+		sess.mu.Lock()
+		owner := sess.leaseOwner()
+		sess.mu.Unlock()
+		ctx, cancel := context.WithTimeout(s.ctx, forwardTimeout+time.Second)
+		rp, ferr := s.forward(ctx, owner, request{Game: sess.id, Op: "join", Token: tokenHash, Invite: inviteHash})
+		cancel()
+		switch {
+		case ferr != nil || rp.NotOwner:
+			s.takeOver(sess)
+			continue
+		case rp.Error != "" && rp.User:
+			return 0, userError{rp.Error}
+		case rp.Error != "":
+			return 0, errors.New(rp.Error)
+		}
+		return rp.Seat, nil
+	}
+	return 0, refuse("the server instances could not agree who runs this game; please try again")
 }
 
 // joinRematch gives the caller its seat in a rematch: the seat cookie of

@@ -63,8 +63,9 @@ type Config struct {
 	// PingInterval is how often the server pings each socket; a peer that
 	// does not answer within PingTimeout is dropped. 0 means 30 s and 15 s.
 	PingInterval, PingTimeout time.Duration
-	// Instance names this server in the database's heartbeats; "" means
-	// "main".
+	// Instance names this server among the instances sharing the
+	// database (its leases, heartbeats and logs); each must have its own.
+	// "" means "main".
 	Instance string
 	// WriteTimeout bounds one database write; 0 means 5s.
 	WriteTimeout time.Duration
@@ -90,11 +91,18 @@ type Server struct {
 	sched    *scheduler
 	analyses chan struct{}
 	clients  *clients
+	cl       cluster
 	aiWG     sync.WaitGroup
 	connWG   sync.WaitGroup
 	bgWG     sync.WaitGroup // the heartbeat and the sweeper
 	closing  atomic.Bool
+	draining atomic.Bool
 }
+
+// Drain makes /readyz answer 503 so that a load balancer sends new
+// clients to other instances; the server goes on serving those it has
+// until Close.
+func (s *Server) Drain() { s.draining.Store(true) }
 
 // New makes a server on a store and resumes every unfinished game stored
 // in it: the moves are replayed, the running clock restarts from its stored
@@ -145,56 +153,66 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		sched:    newScheduler(cfg.MaxThinkers, cfg.Limits.ThinkersPerIP),
 		analyses: make(chan struct{}, cfg.MaxAnalyses),
 		clients:  newClients(cfg.Limits),
+		cl:       cluster{pending: map[string]chan reply{}},
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.handler = s.routes()
-	if err := s.resume(ctx); err != nil {
+	if err := s.listen(ctx); err != nil {
+		s.cancel()
 		return nil, err
 	}
-	s.bgWG.Add(2)
+	if err := s.resume(ctx); err != nil {
+		s.cancel()
+		return nil, err
+	}
+	s.bgWG.Add(3)
 	go s.heartbeat(time.Second)
 	go s.sweeper(time.Minute)
+	go s.leases()
 	return s, nil
 }
 
-// resume loads the unfinished games that need the server without anyone
-// connected: those whose clock runs and those where the computer is to
-// move (the others load when someone opens them). A running clock is
-// charged the time until the server's last heartbeat before it stopped,
-// and no more: the time the server was down is nobody's.
+// resume takes over, at the start, the games that need an instance with
+// nobody watching (a clock running, the computer to move) and that no
+// other instance runs: those whose lease has expired, and those this
+// instance held before a restart. A running clock is charged the time
+// until the last heartbeat of the instance that ran it, and no more.
 func (s *Server) resume(ctx context.Context) error {
-	rows, err := s.st.Unfinished(ctx)
+	now := time.Now()
+	held, err := s.st.RenewLeases(ctx, s.cfg.Instance, millis(now.Add(leaseTTL)))
 	if err != nil {
 		return fmt.Errorf("server: resume games: %w", err)
 	}
-	lastBeat, err := s.st.LastBeat(ctx, s.cfg.Instance)
+	orphans, err := s.st.Orphans(ctx, millis(now))
 	if err != nil {
 		return fmt.Errorf("server: resume games: %w", err)
 	}
-	var resumed []*session
-	for _, row := range rows {
-		if row.Status != store.Playing || (row.ClockInitial == 0 && row.Opponent != opponentComputer) {
-			continue
-		}
-		moves, err := s.st.Moves(ctx, row.ID)
-		if err != nil {
-			return fmt.Errorf("server: resume games: %w", err)
-		}
-		sess, err := newSession(s, row, moves)
+	n := 0
+	for _, id := range append(held, orphans...) {
+		sess, err := s.session(ctx, id, true)
 		if err != nil {
 			// One broken game must not keep the others down.
-			s.log.Error("game not resumed", "game", row.ID, "err", err)
+			s.log.Error("game not resumed", "game", id, "err", err)
 			continue
 		}
-		sess.chargeDowntime(lastBeat)
-		s.sessions[row.ID] = sess
-		resumed = append(resumed, sess)
+		sess.mu.Lock()
+		if !sess.mirror {
+			n++
+		}
+		sess.mu.Unlock()
 	}
-	for _, sess := range resumed {
-		sess.start()
-	}
-	s.log.Info("games resumed", "count", len(resumed), "unfinished", len(rows))
+	s.log.Info("games resumed", "count", n)
 	return nil
+}
+
+// release gives up the lease of a game leaving memory, so that another
+// instance may run it at once.
+func (s *Server) release(id string) {
+	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.WriteTimeout)
+	defer cancel()
+	if err := s.st.ReleaseLease(ctx, id, s.cfg.Instance); err != nil {
+		s.log.Warn("lease not released", "game", id, "err", err)
+	}
 }
 
 // heartbeat records every period that the server is alive, for the
@@ -297,6 +315,13 @@ func (s *Server) Close(ctx context.Context) error {
 	s.mu.Unlock()
 	for _, sess := range sessions {
 		sess.shutdown()
+		sess.mu.Lock()
+		mirror := sess.mirror
+		sess.mu.Unlock()
+		if !mirror {
+			// The clock is saved: another instance may take over at once.
+			s.release(sess.id)
+		}
 	}
 	done := make(chan struct{})
 	go func() {
@@ -312,17 +337,6 @@ func (s *Server) Close(ctx context.Context) error {
 	case <-ctx.Done():
 		return fmt.Errorf("server: close: %w", ctx.Err())
 	}
-}
-
-// save writes a row within the write timeout.
-func (s *Server) save(g *store.Game) error {
-	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.WriteTimeout)
-	defer cancel()
-	if err := s.st.UpdateGame(ctx, g); err != nil {
-		s.log.Error("game not saved", "game", g.ID, "err", err)
-		return errSave
-	}
-	return nil
 }
 
 // tableMB is the transposition table of one search at a level: a share
@@ -366,8 +380,11 @@ func (s *Server) unregister(sess *session) {
 }
 
 // session returns the session of a game: the live one, or one loaded from
-// the store. A finished game's session is registered only if keep is set
-// (a client will watch it); otherwise it is a snapshot for one request.
+// the store. A session kept in memory takes the game's lease if nobody
+// else holds it (becoming its owner, with its clock and computer
+// started), else it is a mirror of the owner's. A game over is kept only
+// if keep is set (a client will watch it, and may ask for a rematch);
+// otherwise its session is a snapshot for one request.
 func (s *Server) session(ctx context.Context, id string, keep bool) (*session, error) {
 	s.mu.Lock()
 	sess := s.sessions[id]
@@ -387,13 +404,20 @@ func (s *Server) session(ctx context.Context, id string, keep bool) (*session, e
 	if err != nil {
 		return nil, err
 	}
-	if row.Status != store.Finished {
+	live := row.Status == store.Waiting || row.Status == store.Playing
+	if live {
 		// An unfinished game not in the map: made after a list was read,
-		// or its session was evicted; keep the one that is there.
+		// its session evicted, or run by another instance; keep the one
+		// that is there.
 		keep = true
 	}
 	if !keep {
 		return sess, nil
+	}
+	now := time.Now()
+	owner, previous, err := s.st.AcquireLease(ctx, id, s.cfg.Instance, millis(now), millis(now.Add(leaseTTL)))
+	if err != nil {
+		return nil, err
 	}
 	s.mu.Lock()
 	if old := s.sessions[id]; old != nil {
@@ -402,8 +426,11 @@ func (s *Server) session(ctx context.Context, id string, keep bool) (*session, e
 	}
 	s.sessions[id] = sess
 	s.mu.Unlock()
-	if row.Status != store.Finished {
-		sess.start()
+	sess.mu.Lock()
+	sess.mirror = owner != s.cfg.Instance
+	if !sess.mirror {
+		sess.becomeOwner(previous)
 	}
+	sess.mu.Unlock()
 	return sess, nil
 }

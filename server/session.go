@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"sync"
@@ -33,8 +34,7 @@ type session struct {
 	legal     []string // the current position's legal moves, cached
 	computer  int      // the computer's seat, or -1
 	clients   map[*client]struct{}
-	conns     [2]int    // connected clients per seat
-	turnStart time.Time // when the running clock last started
+	conns     [2]int    // connected clients of this instance per seat
 	flag      *time.Timer
 	aiCancel  context.CancelFunc
 	thinking  bool
@@ -52,6 +52,14 @@ type session struct {
 	// the computer are no longer restarted, so that a fault that comes
 	// back every time does not loop.
 	panics int
+	// mirror: another instance owns the game (cluster.go); this session
+	// shows it to its clients and forwards their actions.
+	mirror bool
+	// remote holds, for the owner, the mirrors' reports of their clients;
+	// ownerConnected, for a mirror, the players' presence as the owner
+	// last announced it.
+	remote         map[string]presence
+	ownerConnected [2]bool
 }
 
 // maxPanics is how many panics of one game are rolled back with its clock
@@ -83,6 +91,37 @@ func refuse(format string, args ...any) error { return userError{fmt.Sprintf(for
 
 // errSave is what a client hears when the database refused a write.
 var errSave = userError{"the server could not save that; please try again"}
+
+// errMoved is what a client hears when the game moved to another server
+// instance between its action and the write.
+var errMoved = userError{"another server instance runs this game now; please try again"}
+
+// save writes a changed row as the game's owner within the write timeout.
+// When another instance has taken the game over meanwhile, the store
+// refuses the write and the session becomes a mirror.
+func (s *session) save(nr *store.Game) error {
+	if s.mirror {
+		return errMoved
+	}
+	nr.Owner = s.srv.cfg.Instance
+	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
+	defer cancel()
+	err := s.srv.st.UpdateGame(ctx, nr)
+	return s.writeError("game not saved", err)
+}
+
+// writeError turns a store error into what the client hears, logging it.
+func (s *session) writeError(what string, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, store.ErrNotOwner):
+		s.becomeMirror()
+		return errMoved
+	}
+	s.srv.log.Error(what, "game", s.id, "err", err)
+	return errSave
+}
 
 func millis(t time.Time) int64 { return t.UnixMilli() }
 
@@ -141,8 +180,8 @@ func newSession(srv *Server, row *store.Game, moves []store.Move) (*session, err
 	now := time.Now()
 	s := &session{
 		srv: srv, id: row.ID, row: row, spec: rules.Spec(), rules: rules, g: g,
-		computer: -1, clients: map[*client]struct{}{}, turnStart: now,
-		owner: "game:" + row.ID, touched: now,
+		computer: -1, clients: map[*client]struct{}{},
+		owner: "game:" + row.ID, touched: now, remote: map[string]presence{},
 	}
 	for _, st := range g.States()[1:] {
 		s.positions = append(s.positions, st.String())
@@ -157,19 +196,179 @@ func newSession(srv *Server, row *store.Game, moves []store.Move) (*session, err
 	return s, nil
 }
 
-// chargeDowntime charges the running clock of a game resumed after a
-// crash with the time from its last saved move to the server's last
-// heartbeat (ms since the epoch): the time it was certainly running. The
-// time after, while the server was down, is nobody's. A clean shutdown
-// saves the clocks, so there is nothing to charge then.
-func (s *session) chargeDowntime(lastBeat int64) {
+// rebase makes this instance's ownership of the game start a new stretch
+// of the running clock, written to the database so that every instance
+// shows the same clock: the running side is charged the time from its
+// last saved change to chargeUntil (ms since the epoch: the last heartbeat
+// of the instance that ran the game before, when it certainly ran), and
+// no more: the time the game had no running owner is nobody's.
+func (s *session) rebase(now time.Time, chargeUntil int64) error {
 	run := s.running()
-	if run < 0 || lastBeat <= s.row.ClockAt {
-		return
+	if run < 0 {
+		return nil
 	}
 	nr := *s.row
-	nr.Remaining[run] -= time.Duration(lastBeat-s.row.ClockAt) * time.Millisecond
-	s.row = &nr
+	if chargeUntil > nr.ClockAt {
+		nr.Remaining[run] -= time.Duration(chargeUntil-nr.ClockAt) * time.Millisecond
+	}
+	nr.ClockAt = millis(now)
+	return s.update(&nr)
+}
+
+// becomeOwner makes the session the game's owner, this instance having
+// just taken its lease from previous ("" for nobody): it reads the game
+// again, rebases the clock, and starts the clock and the computer.
+func (s *session) becomeOwner(previous string) {
+	s.mirror = false
+	if err := s.refresh(); err != nil {
+		s.srv.log.Warn("game taken over but not read", "game", s.id, "err", err)
+	}
+	chargeUntil := s.row.ClockAt
+	if previous != "" {
+		ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
+		beat, err := s.srv.st.LastBeat(ctx, previous)
+		cancel()
+		if err == nil && beat > 0 {
+			chargeUntil = beat
+		}
+	}
+	if err := s.rebase(time.Now(), chargeUntil); err != nil {
+		s.srv.log.Warn("clock not rebased on taking the game over", "game", s.id, "err", err)
+	}
+	if previous != "" && previous != s.srv.cfg.Instance {
+		s.srv.log.Info("game taken over", "game", s.id, "from", previous)
+	}
+	s.armFlag()
+	s.maybeAI()
+}
+
+// becomeMirror makes the session a mirror: another instance owns the
+// game now. Its clock and computer stop here, and it reads the game again.
+func (s *session) becomeMirror() {
+	if s.mirror {
+		return
+	}
+	s.mirror = true
+	s.stopFlag()
+	s.stopAI()
+	s.srv.log.Info("game lost to another instance", "game", s.id)
+	s.refresh()
+}
+
+// tryOwn takes the game over if its lease has expired.
+func (s *session) tryOwn(ctx context.Context, now time.Time) {
+	owner, previous, err := s.srv.st.AcquireLease(ctx, s.id, s.srv.cfg.Instance, millis(now), millis(now.Add(leaseTTL)))
+	if err != nil {
+		s.srv.log.Warn("lease not taken", "game", s.id, "err", err)
+		return
+	}
+	if owner == s.srv.cfg.Instance {
+		s.becomeOwner(previous)
+	}
+}
+
+// refresh reads the game from the database and shows it to the clients:
+// an update when it is at most one move on, the whole state else.
+func (s *session) refresh() error {
+	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
+	defer cancel()
+	row, err := s.srv.st.Game(ctx, s.id)
+	if err != nil {
+		return err
+	}
+	moves, err := s.srv.st.Moves(ctx, s.id)
+	if err != nil {
+		return err
+	}
+	before := len(s.g.Moves())
+	g, rules, err := buildGame(row, moves)
+	if err != nil {
+		return err
+	}
+	s.row, s.rules, s.g, s.legal = row, rules, g, nil
+	s.positions = s.positions[:0]
+	for _, st := range g.States()[1:] {
+		s.positions = append(s.positions, st.String())
+	}
+	if d := len(moves) - before; d == 0 || d == 1 {
+		s.broadcast()
+	} else {
+		now := time.Now()
+		for c := range s.clients {
+			c.send(s.stateJSON(c.seat, now))
+		}
+	}
+	return nil
+}
+
+// announce tells the other instances that the game changed (after a
+// commit) and who is connected to it.
+func (s *session) announce() {
+	if s.mirror {
+		return
+	}
+	ev := gameEvent{ID: s.id, Ply: len(s.g.Moves()), By: s.srv.cfg.Instance}
+	for i := range ev.Connected {
+		ev.Connected[i] = s.connected(i)
+	}
+	b, _ := json.Marshal(ev)
+	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
+	defer cancel()
+	if err := s.srv.st.Notify(ctx, gamesChannel, string(b)); err != nil {
+		s.srv.log.Warn("change not announced", "game", s.id, "err", err)
+	}
+}
+
+// connected reports whether a player of seat i is connected anywhere that
+// this instance knows of.
+func (s *session) connected(i int) bool {
+	if s.conns[i] > 0 || (s.mirror && s.ownerConnected[i]) {
+		return true
+	}
+	for _, p := range s.remote {
+		if p.conns[i] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// reportPresence sends this mirror's clients per seat to the owner.
+func (s *session) reportPresence() {
+	rq := request{Game: s.id, Op: "presence", Conns: s.conns}
+	owner := s.leaseOwner()
+	go func() {
+		ctx, cancel := context.WithTimeout(s.srv.ctx, forwardTimeout)
+		defer cancel()
+		s.srv.forward(ctx, owner, rq)
+	}()
+}
+
+// leaseOwner reads who holds the game's lease ("" if nobody): for a
+// mirror, where to forward.
+func (s *session) leaseOwner() string {
+	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
+	defer cancel()
+	owner, _, err := s.srv.st.LeaseOwner(ctx, s.id)
+	if err != nil {
+		return ""
+	}
+	return owner
+}
+
+// expirePresence drops the mirrors' reports that have lapsed.
+func (s *session) expirePresence(now time.Time) {
+	changed := false
+	for inst, p := range s.remote {
+		if now.Sub(p.at) > presenceTTL {
+			delete(s.remote, inst)
+			changed = true
+		}
+	}
+	if changed {
+		s.announce()
+		s.broadcast()
+	}
 }
 
 // start arms the clock and the computer of a session just made; call it
@@ -177,6 +376,9 @@ func (s *session) chargeDowntime(lastBeat int64) {
 func (s *session) start() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.mirror {
+		return
+	}
 	s.armFlag()
 	s.maybeAI()
 }
@@ -195,7 +397,7 @@ func (s *session) running() int {
 func (s *session) remaining(now time.Time) [2]time.Duration {
 	r := s.row.Remaining
 	if run := s.running(); run >= 0 {
-		r[run] -= now.Sub(s.turnStart)
+		r[run] -= now.Sub(time.UnixMilli(s.row.ClockAt))
 	}
 	return r
 }
@@ -211,7 +413,7 @@ func (s *session) stopFlag() {
 func (s *session) armFlag() {
 	s.stopFlag()
 	run := s.running()
-	if run < 0 || s.closed {
+	if run < 0 || s.closed || s.mirror {
 		return
 	}
 	d := max(s.remaining(time.Now())[run], 0)
@@ -260,11 +462,12 @@ func (s *session) finish(now time.Time) error {
 	}
 	nr.DrawOffer = -1
 	nr.Updated = millis(now)
-	if err := s.srv.save(&nr); err != nil {
+	if err := s.save(&nr); err != nil {
 		s.rebuild()
 		return err
 	}
 	s.row = &nr
+	s.announce()
 	s.ended()
 	return nil
 }
@@ -298,10 +501,11 @@ func (s *session) expire(now time.Time) error {
 		nr.Remaining = s.remaining(now)
 		nr.ClockAt = millis(now)
 	}
-	if err := s.srv.save(&nr); err != nil {
+	if err := s.save(&nr); err != nil {
 		return err
 	}
 	s.row = &nr
+	s.announce()
 	s.ended()
 	return nil
 }
@@ -320,10 +524,11 @@ func (s *session) rebuild() {
 // tells everyone.
 func (s *session) update(nr *store.Game) error {
 	nr.Updated = millis(time.Now())
-	if err := s.srv.save(nr); err != nil {
+	if err := s.save(nr); err != nil {
 		return err
 	}
 	s.row = nr
+	s.announce()
 	s.broadcast()
 	return nil
 }
@@ -385,6 +590,7 @@ func (s *session) move(side int, mv string) error {
 	if res.Over() {
 		nr.Status, nr.Result, nr.Reason, nr.DrawOffer = store.Finished, res.String(), why.String(), -1
 	}
+	nr.Owner = s.srv.cfg.Instance
 	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
 	t0 := time.Now()
 	err := s.srv.st.AddMove(ctx, &nr, m)
@@ -394,13 +600,12 @@ func (s *session) move(side int, mv string) error {
 	}
 	if err != nil {
 		s.g.Undo() // the move, and a ply-limit draw with it
-		s.srv.log.Error("move not saved", "game", s.id, "move", mv, "err", err)
-		return errSave
+		return s.writeError("move "+mv+" not saved", err)
 	}
 	s.row = &nr
 	s.positions = append(s.positions, nr.Position)
 	s.legal = nil
-	s.turnStart = now
+	s.announce()
 	if res.Over() {
 		s.ended()
 		return nil
@@ -409,6 +614,29 @@ func (s *session) move(side int, mv string) error {
 	s.broadcast()
 	s.maybeAI()
 	return nil
+}
+
+// act carries out a player's message (move, resign, draw, rematch) for
+// seat, as the game's owner, with s.mu held.
+func (s *session) act(seat int, m clientMsg) error {
+	if s.mirror {
+		return errNotOwner
+	}
+	s.touched = time.Now()
+	switch m.Type {
+	case "move":
+		if m.Move == "" {
+			return refuse("move: no move given")
+		}
+		return s.move(seat, m.Move)
+	case "resign":
+		return s.resign(seat)
+	case "draw":
+		return s.draw(seat, m.Action)
+	case "rematch":
+		return s.rematch(seat, m.Action)
+	}
+	return refuse("unknown message type %q", m.Type)
 }
 
 // resign ends the game with a loss for side.
@@ -519,23 +747,38 @@ func (s *session) startRematch(by int) error {
 	}
 	nr := *old
 	nr.RematchBy, nr.RematchGame, nr.Updated = by, next.ID, millis(now)
+	nr.Owner, next.Owner, next.LeaseUntil = s.srv.cfg.Instance, s.srv.cfg.Instance, millis(now.Add(leaseTTL))
 	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
 	err = s.srv.st.CreateRematch(ctx, &nr, next)
 	cancel()
 	if err != nil {
-		s.srv.log.Error("rematch not saved", "game", s.id, "err", err)
-		return errSave
+		return s.writeError("rematch not saved", err)
 	}
+	sess.owner = s.owner
 	s.srv.register(sess)
 	sess.start()
 	s.row = &nr
 	s.srv.log.Info("rematch", "game", s.id, "new", next.ID)
+	s.announce()
 	s.broadcast()
 	return nil
 }
 
 // join gives the free seat of a waiting game to the holder of token.
 func (s *session) join(token string) (int, error) {
+	return s.joinHashed(hashToken(token), "")
+}
+
+// joinHashed gives the free seat of a waiting game to the holder of the
+// token whose hash is tokenHash: with inviteHash, the hash of the
+// invitation given ("" for none, which only a public game takes).
+func (s *session) joinHashed(tokenHash, inviteHash string) (int, error) {
+	switch {
+	case inviteHash != "" && (s.row.Invite == "" || inviteHash != s.row.Invite):
+		return 0, userError{"this invitation is not for this game"}
+	case inviteHash == "" && !s.row.Public && s.row.Status == store.Waiting:
+		return 0, userError{"this game is private: it needs its invitation link"}
+	}
 	switch {
 	case s.closed:
 		return 0, refuse("the server is shutting down; try again in a moment")
@@ -553,14 +796,13 @@ func (s *session) join(token string) (int, error) {
 	}
 	now := time.Now()
 	nr := *s.row
-	nr.Seats[free] = hashToken(token)
+	nr.Seats[free] = tokenHash
 	nr.Players[free] = playerHuman
 	nr.Status = store.Playing
 	nr.ClockAt = millis(now)
 	if err := s.update(&nr); err != nil {
 		return 0, err
 	}
-	s.turnStart = now
 	s.armFlag()
 	return free, nil
 }
@@ -629,10 +871,13 @@ func (s *session) startClock(ctx context.Context, gen int) (ai.Limits, bool) {
 	if !s.clocked() {
 		return ai.Limits{MoveTime: s.srv.moveTime(s.row.Level)}, true
 	}
-	if waited := time.Since(s.turnStart); waited > 20*time.Millisecond {
-		s.turnStart = time.Now()
+	if waited := time.Since(time.UnixMilli(s.row.ClockAt)); waited > 20*time.Millisecond {
+		// Charge nothing of the wait: the clock starts again from its
+		// value at the last move.
+		if err := s.rebase(time.Now(), s.row.ClockAt); err != nil {
+			s.srv.log.Warn("the computer's clock not restarted", "game", s.id, "err", err)
+		}
 		s.armFlag()
-		s.broadcast()
 	}
 	return ai.Limits{Time: s.remaining(time.Now()), Increment: [2]time.Duration{s.row.ClockIncrement, s.row.ClockIncrement}}, true
 }
@@ -703,10 +948,21 @@ func (s *session) attach(c *client) bool {
 	}
 	c.send(s.stateJSON(c.seat, time.Now()))
 	if c.seat >= 0 && s.conns[c.seat] == 1 {
-		s.broadcast() // the others see the player connected
+		s.presenceChanged() // the others see the player connected
 	}
 	s.clients[c] = struct{}{}
 	return true
+}
+
+// presenceChanged tells everyone that a seat's connection changed: the
+// local clients, and the other instances (through the owner).
+func (s *session) presenceChanged() {
+	s.broadcast()
+	if s.mirror {
+		s.reportPresence()
+	} else {
+		s.announce()
+	}
 }
 
 // detach removes a client.
@@ -720,7 +976,7 @@ func (s *session) detach(c *client) {
 	if c.seat >= 0 {
 		s.conns[c.seat]--
 		if s.conns[c.seat] == 0 && !s.closed {
-			s.broadcast()
+			s.presenceChanged()
 		}
 	}
 	s.maybeEvict(time.Now())
@@ -749,6 +1005,9 @@ func (s *session) maybeEvict(now time.Time) {
 	s.stopFlag()
 	s.stopAI()
 	s.srv.unregister(s)
+	if !s.mirror {
+		s.srv.release(s.id)
+	}
 }
 
 // recoverPanic, deferred in a game's work with s.mu held, turns a panic
@@ -802,7 +1061,6 @@ func (s *session) reload() error {
 	for _, st := range g.States()[1:] {
 		s.positions = append(s.positions, st.String())
 	}
-	s.turnStart = time.Now()
 	for c := range s.clients {
 		c.send(s.stateJSON(c.seat, time.Now()))
 	}
@@ -832,11 +1090,10 @@ func (s *session) shutdown() {
 		nr.Remaining = s.remaining(now)
 		nr.Remaining[run] = max(nr.Remaining[run], 0)
 		nr.ClockAt = millis(now)
-		if err := s.srv.save(&nr); err != nil {
+		if err := s.save(&nr); err != nil {
 			s.srv.log.Error("clock not saved at shutdown", "game", s.id, "err", err)
 		} else {
 			s.row = &nr
-			s.turnStart = now
 		}
 	}
 	for c := range s.clients {
@@ -922,7 +1179,7 @@ func (s *session) live(seat int, now time.Time) liveMsg {
 		m.Seat = intp(seat)
 	}
 	for i := range m.Sides {
-		sd := sideMsg{Name: s.spec.SideNames[i], Letter: s.spec.SideLetters[i], Player: r.Players[i], Connected: s.conns[i] > 0}
+		sd := sideMsg{Name: s.spec.SideNames[i], Letter: s.spec.SideLetters[i], Player: r.Players[i], Connected: s.connected(i)}
 		if i == s.computer {
 			sd.Connected = true
 		}

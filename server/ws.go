@@ -382,8 +382,9 @@ func (s *Server) readLoop(ctx context.Context, sess *session, c *client, in *inb
 }
 
 // handleMsg carries out one client message. A panic in it rolls the game
-// back to what the database holds and answers an internal error.
-func (s *Server) handleMsg(sess *session, c *client, m clientMsg) (err error) {
+// back to what the database holds and answers an internal error. The
+// actions of a game another instance owns are forwarded to it.
+func (s *Server) handleMsg(sess *session, c *client, m clientMsg) error {
 	switch m.Type {
 	case "ping":
 		c.send([]byte(`{"type":"pong"}`))
@@ -400,6 +401,21 @@ func (s *Server) handleMsg(sess *session, c *client, m clientMsg) (err error) {
 	if c.seat < 0 {
 		return refuse("spectators cannot %s", m.Type)
 	}
+	for range 3 {
+		err := s.actLocally(sess, c.seat, m)
+		if !errors.Is(err, errNotOwner) {
+			return err
+		}
+		if err = s.actRemotely(sess, c.seat, m); !errors.Is(err, errNotOwner) {
+			return err
+		}
+	}
+	return refuse("the server instances could not agree who runs this game; please try again")
+}
+
+// actLocally does the action as the game's owner (errNotOwner for a
+// mirror).
+func (s *Server) actLocally(sess *session, seat int, m clientMsg) (err error) {
 	sess.mu.Lock()
 	defer sess.mu.Unlock()
 	defer func() {
@@ -408,18 +424,42 @@ func (s *Server) handleMsg(sess *session, c *client, m clientMsg) (err error) {
 			err = errors.New("a panic (the game was rolled back)")
 		}
 	}()
-	sess.touched = time.Now()
-	switch m.Type {
-	case "move":
-		if m.Move == "" {
-			return refuse("move: no move given")
-		}
-		return sess.move(c.seat, m.Move)
-	case "resign":
-		return sess.resign(c.seat)
-	case "draw":
-		return sess.draw(c.seat, m.Action)
-	default:
-		return sess.rematch(c.seat, m.Action)
+	return sess.act(seat, m)
+}
+
+// actRemotely forwards the action to the game's owner. When the owner
+// does not answer, or is not the owner any more, this instance tries to
+// take the game over, and errNotOwner tells the caller to try again.
+func (s *Server) actRemotely(sess *session, seat int, m clientMsg) error {
+	sess.mu.Lock()
+	owner := sess.leaseOwner()
+	sess.mu.Unlock()
+	if owner == s.cfg.Instance || owner == "" {
+		s.takeOver(sess)
+		return errNotOwner
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, forwardTimeout+time.Second)
+	defer cancel()
+	rp, err := s.forward(ctx, owner, request{Game: sess.id, Op: "msg", Seat: seat, Msg: m})
+	switch {
+	case err != nil || rp.NotOwner:
+		s.takeOver(sess)
+		return errNotOwner
+	case rp.Error != "" && rp.User:
+		return userError{rp.Error}
+	case rp.Error != "":
+		return errors.New(rp.Error)
+	}
+	return nil
+}
+
+// takeOver makes this instance the game's owner if its lease has expired.
+func (s *Server) takeOver(sess *session) {
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	if sess.mirror {
+		ctx, cancel := context.WithTimeout(s.ctx, s.cfg.WriteTimeout)
+		defer cancel()
+		sess.tryOwn(ctx, time.Now())
 	}
 }

@@ -23,21 +23,23 @@ func TestLeases(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, tc := range []struct {
-			who        string
-			now, until int64
-			owner      string
-			expires    int64
+			who             string
+			now, until      int64
+			owner, previous string
 		}{
-			{"b", 500, 1500, "a", 1000},  // a holds it
-			{"a", 500, 2000, "a", 2000},  // a renews
-			{"b", 1999, 3000, "a", 2000}, // still a's
-			{"b", 2001, 3000, "b", 3000}, // expired: b takes it
-			{"a", 2002, 4000, "b", 3000}, // now b's
+			{"b", 500, 1500, "a", "a"},  // a holds it (until 1000)
+			{"a", 500, 2000, "a", "a"},  // a renews, until 2000
+			{"b", 1999, 3000, "a", "a"}, // still a's
+			{"b", 2001, 3000, "b", "a"}, // expired: b takes it, until 3000
+			{"a", 2002, 4000, "b", "b"}, // now b's
 		} {
-			owner, expires, err := s.AcquireLease(ctx, "g1", tc.who, tc.now, tc.until)
-			if err != nil || owner != tc.owner || expires != tc.expires {
-				t.Errorf("%s at %d: %s until %d (%v), want %s until %d", tc.who, tc.now, owner, expires, err, tc.owner, tc.expires)
+			owner, previous, err := s.AcquireLease(ctx, "g1", tc.who, tc.now, tc.until)
+			if err != nil || owner != tc.owner || previous != tc.previous {
+				t.Errorf("%s at %d: %s, before %s (%v), want %s before %s", tc.who, tc.now, owner, previous, err, tc.owner, tc.previous)
 			}
+		}
+		if owner, previous, _ := s.AcquireLease(ctx, "new", "a", 1, 2); owner != "a" || previous != "" {
+			t.Errorf("a game without a lease: %s, before %q", owner, previous)
 		}
 		// a's writes are refused now; b's go through.
 		g.Moves, g.Owner = 1, "a"
@@ -58,8 +60,8 @@ func TestLeases(t *testing.T) {
 		if err != nil || len(held) != 1 || held[0] != "g1" {
 			t.Errorf("b holds %v (%v)", held, err)
 		}
-		if owner, expires, _ := s.AcquireLease(ctx, "g1", "a", 8000, 9999); owner != "b" || expires != 9000 {
-			t.Errorf("after renewal: %s until %d", owner, expires)
+		if owner, _, _ := s.AcquireLease(ctx, "g1", "a", 8999, 9999); owner != "b" {
+			t.Errorf("after renewal to 9000: %s holds it at 8999", owner)
 		}
 		// Orphans: games that need an instance, with no valid lease.
 		clocked := sample("clocked", store.Playing, 100) // with a clock, no lease
@@ -69,18 +71,21 @@ func TestLeases(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		orphans, err := s.Orphans(ctx, 5000)
+		orphans, err := s.Orphans(ctx, 8000)
 		if err != nil || len(orphans) != 1 || orphans[0] != "clocked" {
-			t.Errorf("orphans at 5000: %v (%v), want [clocked]", orphans, err)
+			t.Errorf("orphans at 8000: %v (%v), want [clocked]", orphans, err)
 		}
 		if orphans, _ := s.Orphans(ctx, 9500); len(orphans) != 2 {
 			t.Errorf("orphans at 9500, after g1's lease: %v", orphans)
 		}
+		if owner, expires, err := s.LeaseOwner(ctx, "g1"); owner != "b" || expires != 9000 || err != nil {
+			t.Errorf("LeaseOwner: %s until %d (%v)", owner, expires, err)
+		}
 		if err := s.ReleaseLease(ctx, "g1", "b"); err != nil {
 			t.Fatal(err)
 		}
-		if owner, _, _ := s.AcquireLease(ctx, "g1", "a", 10, 20); owner != "a" {
-			t.Errorf("after release: %s holds it", owner)
+		if owner, previous, _ := s.AcquireLease(ctx, "g1", "a", 10, 20); owner != "a" || previous != "" {
+			t.Errorf("after release: %s holds it, before %q", owner, previous)
 		}
 	})
 }

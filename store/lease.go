@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 )
 
@@ -35,21 +36,24 @@ func takeLease(ctx context.Context, tx *sql.Tx, g *Game) error {
 	return err
 }
 
-func (s *sqlStore) AcquireLease(ctx context.Context, game, instance string, now, until int64) (string, int64, error) {
-	var owner string
-	var expires int64
+func (s *sqlStore) AcquireLease(ctx context.Context, game, instance string, now, until int64) (string, string, error) {
+	var owner, previous string
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `SELECT owner FROM leases WHERE game_id = $1`, game).Scan(&previous)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO leases (game_id, owner, expires) VALUES ($1, $2, $3)
 			ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
 			WHERE leases.owner = excluded.owner OR leases.expires < $4`, game, instance, until, now); err != nil {
 			return err
 		}
-		return tx.QueryRowContext(ctx, `SELECT owner, expires FROM leases WHERE game_id = $1`, game).Scan(&owner, &expires)
+		return tx.QueryRowContext(ctx, `SELECT owner FROM leases WHERE game_id = $1`, game).Scan(&owner)
 	})
 	if err != nil {
-		return "", 0, fmt.Errorf("lease of game %s for %s: %w", game, instance, err)
+		return "", "", fmt.Errorf("lease of game %s for %s: %w", game, instance, err)
 	}
-	return owner, expires, nil
+	return owner, previous, nil
 }
 
 func (s *sqlStore) RenewLeases(ctx context.Context, instance string, until int64) ([]string, error) {
@@ -70,6 +74,19 @@ func (s *sqlStore) RenewLeases(ctx context.Context, instance string, until int64
 		out = append(out, id)
 	}
 	return out, rows.Err()
+}
+
+func (s *sqlStore) LeaseOwner(ctx context.Context, game string) (string, int64, error) {
+	var owner string
+	var expires int64
+	err := s.r.QueryRowContext(ctx, `SELECT owner, expires FROM leases WHERE game_id = $1`, game).Scan(&owner, &expires)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", 0, nil
+	}
+	if err != nil {
+		return "", 0, fmt.Errorf("lease of game %s: %w", game, err)
+	}
+	return owner, expires, nil
 }
 
 func (s *sqlStore) ReleaseLease(ctx context.Context, game, instance string) error {

@@ -132,12 +132,15 @@ type Store interface {
 
 	// AcquireLease gives instance the lease of a game until the time
 	// until (ms since the epoch) if nobody else holds one that is still
-	// valid at now, and returns the holder after the attempt with its
-	// expiry: instance when it got or kept it.
-	AcquireLease(ctx context.Context, game, instance string, now, until int64) (owner string, expires int64, err error)
+	// valid at now, and returns the holder after the attempt (instance
+	// when it got or kept it) and the holder before it ("" for none).
+	AcquireLease(ctx context.Context, game, instance string, now, until int64) (owner, previous string, err error)
 	// RenewLeases extends every lease instance holds to until, and
 	// returns the games it holds.
 	RenewLeases(ctx context.Context, instance string, until int64) ([]string, error)
+	// LeaseOwner returns who holds a game's lease and until when ("" and 0
+	// for nobody).
+	LeaseOwner(ctx context.Context, game string) (owner string, expires int64, err error)
 	// ReleaseLease gives up instance's lease of a game, if it holds it.
 	ReleaseLease(ctx context.Context, game, instance string) error
 	// Orphans returns the games being played with a clock or against the

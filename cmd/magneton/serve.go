@@ -8,9 +8,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -37,6 +39,33 @@ type serveOptions struct {
 	limits       string
 	maxPlies     int
 	expire       time.Duration
+	instance     string
+	drain        time.Duration
+}
+
+// defaultInstance names an instance on a shared database by its host and
+// port, unique among the instances as long as each machine's name is. An
+// SQLite database has one server, named "main" whatever its address, so
+// that a restart finds its own games.
+func defaultInstance(addr net.Addr) string {
+	host, err := os.Hostname()
+	if err != nil || host == "" {
+		host = "localhost"
+	}
+	_, port, _ := net.SplitHostPort(addr.String())
+	return host + ":" + port
+}
+
+// redactURL hides a database URL's password, for the log.
+func redactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.User == nil {
+		return raw
+	}
+	if _, has := u.User.Password(); has {
+		u.User = url.UserPassword(u.User.Username(), "xxxxx")
+	}
+	return u.String()
 }
 
 func serveCommand(_ *globalOptions) *cobra.Command {
@@ -46,11 +75,13 @@ func serveCommand(_ *globalOptions) *cobra.Command {
 		Short: "Run the play server: games against the computer or a friend in the browser",
 		Long: `Run the play server on --addr: the browser front end, the HTTP API and the
 WebSockets of live games (docs/protocol.md). Games are kept in an SQLite
-database in --data (created if missing), or in the database named by --db
-(sqlite:PATH; PostgreSQL is planned). Every move is saved before anyone sees
-it; on start the server resumes every unfinished game, restarting the running
-clock from its saved value (time while the server was down is not charged).
-SIGINT or SIGTERM stops it gracefully.`,
+database in --data (created if missing), or in the database named by --db:
+sqlite:PATH, or postgres://USER:PASSWORD@HOST/DB for PostgreSQL, which
+several instances may share behind a load balancer (docs/deploy.md). Every
+move is saved before anyone sees it; on start the server resumes the
+unfinished games that need it (a clock running, the computer to move),
+charging a running clock up to the moment it stopped. SIGINT or SIGTERM
+stops it gracefully.`,
 		Args: exactArgs(0, 0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
 			return serve(c.Context(), o, c.OutOrStdout(), c.ErrOrStderr())
@@ -59,7 +90,7 @@ SIGINT or SIGTERM stops it gracefully.`,
 	f := c.Flags()
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "the address to listen on (host:port)")
 	f.StringVar(&o.data, "data", "./data", "the folder of the SQLite database")
-	f.StringVar(&o.db, "db", "", "the database URL, sqlite:PATH (default: sqlite:DATA/magneton.db)")
+	f.StringVar(&o.db, "db", "", "the database URL, sqlite:PATH or postgres://... (default: sqlite:DATA/magneton.db)")
 	f.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	f.BoolVar(&o.logJSON, "log-json", false, "write logs as JSON lines instead of text")
 	f.IntVar(&o.searchMemory, "search-memory", 256, "MB of memory for all the computer players' searches at once, 16 to 65536")
@@ -67,6 +98,8 @@ SIGINT or SIGTERM stops it gracefully.`,
 	f.StringVar(&o.limits, "client-limits", "on", "the limits per client address (docs/protocol.md): on, or off for load tests from one address")
 	f.IntVar(&o.maxPlies, "max-plies", 1000, "moves after which a game is drawn, 100 to 100000")
 	f.DurationVar(&o.expire, "expire", 24*time.Hour, "how long an invitation nobody takes, or a computer game nobody plays, lives: 1m to 8760h")
+	f.StringVar(&o.instance, "instance", "", "this instance's name among those sharing the database (default: host:port on PostgreSQL, main on SQLite)")
+	f.DurationVar(&o.drain, "drain", 0, "on SIGTERM, answer /readyz 503 this long (serving on) before stopping, for a load balancer: 0 to 5m")
 	return c
 }
 
@@ -82,6 +115,8 @@ func (o serveOptions) config() (server.Config, error) {
 		return cfg, usagef("serve: --max-plies %d: want 100 to 100000", o.maxPlies)
 	case o.expire < time.Minute || o.expire > 8760*time.Hour:
 		return cfg, usagef("serve: --expire %v: want 1m to 8760h", o.expire)
+	case o.drain < 0 || o.drain > 5*time.Minute:
+		return cfg, usagef("serve: --drain %v: want 0 to 5m", o.drain)
 	}
 	switch o.limits {
 	case "on":
@@ -124,19 +159,23 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 		}
 		dbURL = "sqlite:" + filepath.Join(o.data, "magneton.db")
 	}
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	defer ln.Close()
 	st, err := store.Open(ctx, dbURL)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
 	defer st.Close()
 	cfg.Store, cfg.Static, cfg.Logger = st, web.Files, log
+	cfg.Instance = o.instance
+	if cfg.Instance == "" && !strings.HasPrefix(dbURL, "sqlite:") {
+		cfg.Instance = defaultInstance(ln.Addr())
+	}
 	srv, err := server.New(ctx, cfg)
 	if err != nil {
-		return fmt.Errorf("serve: %w", err)
-	}
-	ln, err := net.Listen("tcp", o.addr)
-	if err != nil {
-		srv.Close(context.Background())
 		return fmt.Errorf("serve: %w", err)
 	}
 	// A request must arrive whole within ReadTimeout (a slow body cannot
@@ -152,7 +191,7 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 		ErrorLog:          slog.NewLogLogger(handler, slog.LevelWarn),
 	}
 	fmt.Fprintf(stdout, "magneton: serving on http://%s\n", ln.Addr())
-	log.Info("serving", "addr", ln.Addr().String(), "db", dbURL)
+	log.Info("serving", "addr", ln.Addr().String(), "db", redactURL(dbURL), "instance", cfg.Instance)
 
 	sigs, stop := signal.NotifyContext(ctx, syscall.SIGTERM, os.Interrupt)
 	defer stop()
@@ -161,7 +200,13 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 	var serveErr error
 	select {
 	case <-sigs.Done():
-		log.Info("shutting down")
+		log.Info("shutting down", "drain", o.drain)
+		if o.drain > 0 {
+			// /readyz says so, and the load balancer sends new clients
+			// elsewhere, while this instance serves those it has.
+			srv.Drain()
+			time.Sleep(o.drain)
+		}
 	case serveErr = <-failed:
 	}
 

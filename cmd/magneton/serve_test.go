@@ -261,9 +261,11 @@ func TestServeUsage(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2 (%s)", args, code, errs)
 		}
 	}
-	_, errs, code := runCmd(t, "", "serve", "--db", "postgres://localhost/x", "--addr", "127.0.0.1:0")
-	if code != 1 || !strings.Contains(errs, "not supported yet") {
-		t.Errorf("postgres: exit %d: %s", code, errs)
+	// A PostgreSQL server that is not there: a clear message, without the
+	// password.
+	_, errs, code := runCmd(t, "", "serve", "--db", "postgres://u:secret@127.0.0.1:1/x?connect_timeout=2", "--addr", "127.0.0.1:0")
+	if code != 1 || !strings.Contains(errs, "postgres://u@127.0.0.1:1/x") || strings.Contains(errs, "secret") {
+		t.Errorf("postgres not there: exit %d: %s", code, errs)
 	}
 	_, errs, code = runCmd(t, "", "serve", "--data", filepath.Join(t.TempDir(), "d"), "--addr", "256.0.0.1:1")
 	if code != 1 {

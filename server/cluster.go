@@ -1,0 +1,350 @@
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/magneton-games/magneton/store"
+)
+
+// Several instances of the server may share one database (PostgreSQL).
+// Each game in play has one owner instance at a time, the holder of the
+// game's lease in the database: it alone runs the game's clock and
+// computer and writes the game, and the store refuses the writes of any
+// other (the lease is checked in each write's transaction). Any instance
+// accepts any client: an instance whose client plays a game owned
+// elsewhere holds a mirror of it, forwards the client's actions to the
+// owner, and refreshes the mirror when the owner announces a change.
+// Messages between instances go through the database's notifications
+// (LISTEN/NOTIFY): no broker besides.
+//
+// The owner renews its leases every leaseEvery; a lease not renewed for
+// leaseTTL expires, and the first instance to try then takes the game
+// over: the instances holding a mirror of it, and every instance for the
+// games that need an owner with nobody watching (a clock running, the
+// computer to move). A dead instance's games thus move within
+// leaseTTL + leaseEvery. A single server (SQLite) runs the same way, as
+// the owner of everything.
+const (
+	leaseTTL   = 6 * time.Second
+	leaseEvery = time.Second
+	// forwardTimeout is how long a mirror waits for the owner's answer
+	// before it tries to take the game over.
+	forwardTimeout = 3 * time.Second
+	// presenceTTL: a mirror's report of its clients lapses after this,
+	// and it sends one every presenceEvery while it has clients.
+	presenceTTL   = 15 * time.Second
+	presenceEvery = 5 * time.Second
+
+	gamesChannel = "magneton_games"
+)
+
+// instChannel is the notification channel of an instance's requests and
+// replies: a PostgreSQL identifier (63 bytes at most, lower case).
+func instChannel(instance string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(instance) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	sum := sha256.Sum256([]byte(instance))
+	name := b.String()
+	if len(name) > 30 {
+		name = name[:30]
+	}
+	return "magneton_i_" + name + "_" + hex.EncodeToString(sum[:6])
+}
+
+// gameEvent is what an owner announces after each committed change of a
+// game: the mirrors read the game again, and show the players' presence
+// as the owner sees it (its own clients and the mirrors' reports).
+type gameEvent struct {
+	ID        string  `json:"id"`
+	Ply       int     `json:"ply"`
+	By        string  `json:"by"`
+	Connected [2]bool `json:"connected"`
+}
+
+// request is what a mirror asks of a game's owner on behalf of a client.
+type request struct {
+	Req  string `json:"req"`
+	From string `json:"from"`
+	Game string `json:"game"`
+	// Op: "msg" (a client's message, Msg, for Seat), "join" (give the free
+	// seat to the token whose hash is Token, with the invitation's hash
+	// Invite when one was given, or to anyone for a public game) or
+	// "presence" (the mirror's clients per seat, Conns).
+	Op     string    `json:"op"`
+	Seat   int       `json:"seat"`
+	Msg    clientMsg `json:"msg"`
+	Token  string    `json:"token,omitempty"`
+	Invite string    `json:"invite,omitempty"`
+	Conns  [2]int    `json:"conns"`
+}
+
+// reply is the owner's answer: Error is "" for done, with User set when
+// it is a refusal to tell the client (else an internal error); Seat is
+// the seat a join gave.
+type reply struct {
+	Req      string `json:"req"`
+	Error    string `json:"error,omitempty"`
+	User     bool   `json:"user,omitempty"`
+	NotOwner bool   `json:"not_owner,omitempty"`
+	Seat     int    `json:"seat"`
+}
+
+// presence is a mirror's last report of its clients of a game.
+type presence struct {
+	conns [2]int
+	at    time.Time
+}
+
+// errNotOwner is what a session answers when it is (or became) a mirror
+// and cannot do the action itself.
+var errNotOwner = errors.New("this instance does not run the game")
+
+// cluster is the server's side of the instances' traffic.
+type cluster struct {
+	mu      sync.Mutex
+	pending map[string]chan reply
+}
+
+// listen starts the delivery of the notifications for this instance.
+func (s *Server) listen(ctx context.Context) error {
+	ns, err := s.st.Listen(s.ctx, gamesChannel, instChannel(s.cfg.Instance))
+	if err != nil {
+		return fmt.Errorf("server: listen: %w", err)
+	}
+	s.bgWG.Add(1)
+	go func() {
+		defer s.bgWG.Done()
+		for n := range ns {
+			s.onNotification(n)
+		}
+	}()
+	return nil
+}
+
+func (s *Server) onNotification(n store.Notification) {
+	switch {
+	case n.Reconnected:
+		// Notifications may be lost: read every mirror again.
+		for _, sess := range s.liveSessions() {
+			sess.mu.Lock()
+			if sess.mirror {
+				sess.refresh()
+			}
+			sess.mu.Unlock()
+		}
+	case n.Channel == gamesChannel:
+		var ev gameEvent
+		if json.Unmarshal([]byte(n.Payload), &ev) != nil || ev.By == s.cfg.Instance {
+			return
+		}
+		s.mu.Lock()
+		sess := s.sessions[ev.ID]
+		s.mu.Unlock()
+		if sess == nil {
+			return
+		}
+		sess.mu.Lock()
+		defer sess.mu.Unlock()
+		sess.ownerConnected = ev.Connected
+		if !sess.mirror {
+			// Another instance wrote the game: this one lost it.
+			sess.becomeMirror()
+			return
+		}
+		sess.refresh()
+	default:
+		var rp reply
+		if strings.Contains(n.Payload, `"op"`) {
+			var rq request
+			if json.Unmarshal([]byte(n.Payload), &rq) == nil {
+				go s.serveRequest(rq)
+			}
+			return
+		}
+		if json.Unmarshal([]byte(n.Payload), &rp) == nil {
+			s.cl.mu.Lock()
+			ch := s.cl.pending[rp.Req]
+			delete(s.cl.pending, rp.Req)
+			s.cl.mu.Unlock()
+			if ch != nil {
+				ch <- rp
+			}
+		}
+	}
+}
+
+// liveSessions returns the sessions in memory.
+func (s *Server) liveSessions() []*session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*session, 0, len(s.sessions))
+	for _, sess := range s.sessions {
+		out = append(out, sess)
+	}
+	return out
+}
+
+// serveRequest carries out a mirror's request as the game's owner and
+// answers it.
+func (s *Server) serveRequest(rq request) {
+	rp := reply{Req: rq.Req}
+	seat, err := s.ownerDo(rq)
+	var ue userError
+	switch {
+	case err == nil:
+	case errors.Is(err, errNotOwner):
+		rp.NotOwner, rp.Error = true, err.Error()
+	case errors.As(err, &ue):
+		rp.Error, rp.User = ue.msg, true
+	default:
+		s.log.Error("request failed", "game", rq.Game, "op", rq.Op, "from", rq.From, "err", err)
+		rp.Error = "internal error"
+	}
+	rp.Seat = seat
+	b, _ := json.Marshal(rp)
+	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.WriteTimeout)
+	defer cancel()
+	if err := s.st.Notify(ctx, instChannel(rq.From), string(b)); err != nil {
+		s.log.Warn("reply not sent", "to", rq.From, "err", err)
+	}
+}
+
+// ownerDo is serveRequest's work; the seat is a join's.
+func (s *Server) ownerDo(rq request) (seat int, err error) {
+	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.WriteTimeout)
+	defer cancel()
+	sess, err := s.session(ctx, rq.Game, true)
+	if err != nil {
+		return 0, err
+	}
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	defer func() {
+		if p := recover(); p != nil {
+			sess.recovered("request "+rq.Op, p)
+			err = errors.New("a panic (the game was rolled back)")
+		}
+	}()
+	if sess.mirror {
+		return 0, errNotOwner
+	}
+	switch rq.Op {
+	case "msg":
+		return 0, sess.act(rq.Seat, rq.Msg)
+	case "join":
+		return sess.joinHashed(rq.Token, rq.Invite)
+	case "presence":
+		before := [2]bool{sess.connected(0), sess.connected(1)}
+		sess.remote[rq.From] = presence{conns: rq.Conns, at: time.Now()}
+		if before != [2]bool{sess.connected(0), sess.connected(1)} {
+			sess.announce()
+			sess.broadcast()
+		}
+		return 0, nil
+	}
+	return 0, fmt.Errorf("unknown request %q", rq.Op)
+}
+
+// forward sends a request to the owner of a game and waits for the
+// answer. When the owner does not answer in time, or answers that it is
+// not the owner any more, the caller may take the game over.
+func (s *Server) forward(ctx context.Context, owner string, rq request) (reply, error) {
+	rq.Req, rq.From = newToken(), s.cfg.Instance
+	ch := make(chan reply, 1)
+	s.cl.mu.Lock()
+	s.cl.pending[rq.Req] = ch
+	s.cl.mu.Unlock()
+	defer func() {
+		s.cl.mu.Lock()
+		delete(s.cl.pending, rq.Req)
+		s.cl.mu.Unlock()
+	}()
+	b, _ := json.Marshal(rq)
+	if err := s.st.Notify(ctx, instChannel(owner), string(b)); err != nil {
+		return reply{}, err
+	}
+	t := time.NewTimer(forwardTimeout)
+	defer t.Stop()
+	select {
+	case rp := <-ch:
+		return rp, nil
+	case <-t.C:
+		return reply{}, fmt.Errorf("the instance %s running the game did not answer within %v", owner, forwardTimeout)
+	case <-ctx.Done():
+		return reply{}, ctx.Err()
+	}
+}
+
+// leases renews this instance's leases, takes over the games whose owner
+// is gone, and lets go of what it lost, every leaseEvery.
+func (s *Server) leases() {
+	defer s.bgWG.Done()
+	t := time.NewTicker(leaseEvery)
+	defer t.Stop()
+	round := 0
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-t.C:
+		}
+		round++
+		s.leaseRound(round%int(presenceEvery/leaseEvery) == 0)
+	}
+}
+
+// leaseRound is one round of leases.
+func (s *Server) leaseRound(reportPresence bool) {
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	defer cancel()
+	now := time.Now()
+	held, err := s.st.RenewLeases(ctx, s.cfg.Instance, millis(now.Add(leaseTTL)))
+	if err != nil {
+		s.log.Warn("leases not renewed", "err", err)
+		return
+	}
+	mine := map[string]bool{}
+	for _, id := range held {
+		mine[id] = true
+	}
+	for _, sess := range s.liveSessions() {
+		sess.mu.Lock()
+		switch {
+		case sess.closed || sess.evicted:
+		case !sess.mirror && !mine[sess.id]:
+			sess.becomeMirror() // another instance took it over
+		case sess.mirror:
+			sess.tryOwn(ctx, now)
+		}
+		if !sess.mirror {
+			sess.expirePresence(now)
+		} else if reportPresence && len(sess.clients) > 0 {
+			sess.reportPresence()
+		}
+		sess.mu.Unlock()
+	}
+	orphans, err := s.st.Orphans(ctx, millis(now))
+	if err != nil {
+		s.log.Warn("games without an instance not listed", "err", err)
+		return
+	}
+	for _, id := range orphans {
+		if _, err := s.session(ctx, id, true); err != nil {
+			s.log.Warn("game not taken over", "game", id, "err", err)
+		}
+	}
+}
