@@ -34,7 +34,7 @@ type session struct {
 	legal     []string // the current position's legal moves, cached
 	computer  int      // the computer's seat, or -1
 	clients   map[*client]struct{}
-	conns     [2]int    // connected clients of this instance per seat
+	conns     [2]int // connected clients of this instance per seat
 	flag      *time.Timer
 	aiCancel  context.CancelFunc
 	thinking  bool
