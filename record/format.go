@@ -20,17 +20,23 @@ var PGN = game.RecordFormat{
 		if err != nil {
 			return game.Transcript{}, err
 		}
-		g, err := r.Replay()
-		if err != nil {
-			return game.Transcript{}, err
-		}
-		sp := g.Rules().Spec()
-		t := game.Transcript{Game: g, Players: [2]string{r.Tag(sp.SideNames[0]), r.Tag(sp.SideNames[1])}}
-		if d, err := time.Parse("2006.01.02", r.Tag("Date")); err == nil {
-			t.Date = d
-		}
-		return t, nil
+		return r.Transcript()
 	},
+}
+
+// Transcript replays the record (Replay) and returns the game with the
+// players and the date its tags name, as PGN's Read does.
+func (r *Record) Transcript() (game.Transcript, error) {
+	g, err := r.Replay()
+	if err != nil {
+		return game.Transcript{}, err
+	}
+	sp := g.Rules().Spec()
+	t := game.Transcript{Game: g, Players: [2]string{r.Tag(sp.SideNames[0]), r.Tag(sp.SideNames[1])}}
+	if d, err := time.Parse("2006.01.02", r.Tag("Date")); err == nil {
+		t.Date = d
+	}
+	return t, nil
 }
 
 // Formats returns the record formats of a game: PGN first, then the

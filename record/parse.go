@@ -41,6 +41,77 @@ func ParseAll(text string) ([]*Record, error) {
 	}
 }
 
+// Entry is one record of a file as ParseEach reads it: its number in the
+// file from 1, the line it starts on, and the record or what is wrong with
+// it.
+type Entry struct {
+	N      int
+	Line   int
+	Record *Record // nil when Err is set
+	Err    error   // says the line and what is wrong, as Parse's errors do
+}
+
+// ParseEach reads every record of a file, as ParseAll does, but a record
+// it cannot read does not end the file: it is reported with its error,
+// and reading goes on at the next record, the next line that starts with
+// "[" after a line that is not a tag (a blank line or movetext). A file
+// that ParseAll reads gives the same records, none in error.
+func ParseEach(text string) []Entry {
+	p := &parser{text: text, line: 1}
+	var entries []Entry
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.text) {
+			return entries
+		}
+		start, line := p.pos, p.line
+		r, err := p.record()
+		entries = append(entries, Entry{N: len(entries) + 1, Line: line, Record: r, Err: err})
+		if err != nil {
+			p.resync(start)
+		}
+	}
+}
+
+// resync moves the parser, after an error in the record that began at
+// start, to the beginning of the next record after start, or to the end:
+// the first line after start that starts with "[" (after blanks) and
+// follows a blank line or one that is not a tag. The line count follows.
+func (p *parser) resync(start int) {
+	// Back to the beginning of the line the parser stopped in, which may
+	// itself begin the next record (a tag where a result was expected).
+	pos := min(p.pos, len(p.text))
+	for pos > start && p.text[pos-1] != '\n' {
+		pos--
+	}
+	line := 1 + strings.Count(p.text[:pos], "\n")
+	afterTag := true // whether the line before pos is a tag line
+	if pos > start {
+		prev := p.text[start : pos-1]
+		afterTag = isTagLine(prev[strings.LastIndexByte(prev, '\n')+1:])
+	}
+	for pos < len(p.text) {
+		next := len(p.text)
+		if end := strings.IndexByte(p.text[pos:], '\n'); end >= 0 {
+			next = pos + end + 1
+		}
+		l := p.text[pos:next]
+		if pos > start && !afterTag && isTagLine(l) {
+			p.pos, p.line = pos, line
+			return
+		}
+		afterTag = isTagLine(l)
+		pos = next
+		line++
+	}
+	p.pos, p.line = len(p.text), line
+}
+
+// isTagLine reports whether a line starts with "[" after blanks.
+func isTagLine(l string) bool {
+	return strings.HasPrefix(strings.TrimLeft(l, " \t\r"), "[")
+}
+
 type parser struct {
 	text string
 	pos  int

@@ -156,3 +156,71 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestParseEach: a file with bad records reports each, with its number
+// and line, and reads the good ones around them.
+func TestParseEach(t *testing.T) {
+	good := "[Game \"magneton\"]\n[Result \"*\"]\n\n1. d4 e5 *\n"
+	text := good + "\n" +
+		"[Game \"magneton\"]\n[Result \"*\"\n\n1. d4 *\n" + "\n" + // 2: a tag without its ]
+		good + "\n" +
+		"[Game \"magneton\"]\n[Result \"*\"]\n\n1. d4 e5 2. c3\n" + // 4: no result, the next game's tags follow
+		"[Game \"tumbling-down\"]\n[Result \"*\"]\n\n1. a4-a3 *\n" + "\n" +
+		"[Game \"magneton\"]\n\n1. d4 {never closed\n" // 6: a comment to the end
+	entries := record.ParseEach(text)
+	type want struct {
+		line int
+		bad  string // in the error; "" for a good record
+	}
+	wants := []want{{1, ""}, {6, "line 7: tag Result: expected ] after the value"}, {11, ""}, {16, "line 20: a tag after the moves began"}, {20, ""}, {25, "line 27: comment opened with { is never closed"}}
+	if len(entries) != len(wants) {
+		t.Fatalf("%d entries, want %d: %+v", len(entries), len(wants), entries)
+	}
+	for i, e := range entries {
+		w := wants[i]
+		if e.N != i+1 || e.Line != w.line {
+			t.Errorf("entry %d: number %d line %d, want %d line %d", i, e.N, e.Line, i+1, w.line)
+		}
+		switch {
+		case w.bad == "" && (e.Err != nil || e.Record == nil):
+			t.Errorf("game %d: %v", e.N, e.Err)
+		case w.bad != "" && (e.Err == nil || !strings.Contains(e.Err.Error(), w.bad)):
+			t.Errorf("game %d: error %v, want %q", e.N, e.Err, w.bad)
+		}
+	}
+	if g := entries[4].Record; g == nil || g.Tag("Game") != "tumbling-down" {
+		t.Errorf("game 5 is not the Tumbling Down game: %+v", g)
+	}
+}
+
+// FuzzParseEach: ParseEach ends on any input, numbers its entries in
+// order with lines that go forward, and agrees with ParseAll on the files
+// ParseAll reads.
+func FuzzParseEach(f *testing.F) {
+	f.Add("[Game \"magneton\"]\n[Result \"*\"]\n\n1. d4 {c} e5 2. a1 *\n")
+	f.Add("[Game \"magneton\"]\n[Result \"*\"\n\n1. d4 *\n\n[Game \"magneton\"]\n\n1. d4 *\n")
+	f.Add("[Game \"magneton\"]\n1. d4\n[Game \"magneton\"]\n*\n[x\n[")
+	f.Add("{\n[\n}\n[Game \"a\"] *")
+	f.Fuzz(func(t *testing.T, text string) {
+		entries := record.ParseEach(text)
+		line := 0
+		for i, e := range entries {
+			if e.N != i+1 || e.Line < line || (e.Record == nil) == (e.Err == nil) {
+				t.Fatalf("%q: entry %d: %+v", text, i, e)
+			}
+			line = e.Line
+		}
+		recs, err := record.ParseAll(text)
+		if err != nil {
+			return
+		}
+		if len(recs) != len(entries) {
+			t.Fatalf("%q: ParseAll reads %d records, ParseEach %d", text, len(recs), len(entries))
+		}
+		for i, r := range recs {
+			if entries[i].Err != nil || entries[i].Record.Format() != r.Format() {
+				t.Fatalf("%q: record %d differs: %v", text, i+1, entries[i].Err)
+			}
+		}
+	})
+}
