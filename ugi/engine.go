@@ -10,7 +10,7 @@
 //	isready                   readyok (at once, even while searching)
 //	setoption name N value V  the game (any name or alias of the
 //	                          Catalog's), a rule option of the game, or
-//	                          player, threads, hash (MB)
+//	                          player, threads (1 to 64), hash (MB, 1 to 4096)
 //	uginewgame                forget the game and the search tables
 //	position startpos|fen TEXT [moves M...]
 //	go [movetime MS] [p1time MS p2time MS p1inc MS p2inc MS] [depth N]
@@ -20,14 +20,29 @@
 //	                          response true|false, or p1win|p2win|draw|none
 //	quit
 //
-// Malformed commands are ignored with an "info string" that says why.
+// Malformed commands are ignored with an "info string" that says why. As
+// in UCI, go always answers bestmove: an unknown token of go, or a value
+// that is not a number, is ignored with an info string; a value beyond
+// its range is brought into it (a thinking time to a day, a depth to
+// 120), with an info string too. A line longer than MaxLine is skipped,
+// also with an info string.
+//
+// An engine answers within its time: within movetime, or within the share
+// of its clock it takes (at most a quarter of what is left). It stops the
+// search a margin before the time is up (a fifth of it, at most 50 ms),
+// and if the search has still not returned when the time is nearly up (a
+// tenth of it, at most 20 ms, before) it answers anyway, with the move of
+// the last completed depth. On a loaded machine (two cores, each busy with
+// another process) go movetime 100 answers after 80 to 95 ms.
 package ugi
 
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,6 +51,10 @@ import (
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 )
+
+// MaxLine is the longest command line an Engine reads; a longer one is
+// skipped.
+const MaxLine = 1 << 20
 
 // Catalog is what an Engine plays: the games it knows and the players it
 // makes. Package games provides the project's.
@@ -65,16 +84,34 @@ type Engine struct {
 	hash     int
 	p        ai.Player // made lazily, reset when an option changes
 
-	cancel    context.CancelFunc
-	done      chan struct{} // closed when the running search has printed bestmove
-	searching bool          // a search runs and has not printed bestmove (guarded by outMu)
-	infinite  bool
+	cur       *search // the last search started; nil before the first
+	searching bool    // a search runs and has not printed bestmove (guarded by outMu)
 }
+
+// search is one go command's search.
+type search struct {
+	cancel   context.CancelFunc
+	done     chan struct{} // closed when the search has returned: the player is free
+	answered chan struct{} // closed when bestmove was sent
+	infinite bool
+
+	// guarded by the Engine's outMu:
+	last ai.Info // the last completed depth's report
+	sent bool    // bestmove was sent: no more info lines
+}
+
+// The defaults of the engine's options.
+const (
+	defaultPlayer  = "level:8"
+	defaultThreads = 1
+	defaultHash    = 64
+)
 
 // NewEngine makes an engine that starts with rules (a client may change
 // the game and its options) and answers on out.
 func NewEngine(cat Catalog, rules game.Rules, out io.Writer) *Engine {
-	return &Engine{cat: cat, out: out, spec: rules.Spec(), settings: rules.Settings(), rules: rules, g: game.NewGame(rules.Start()), player: "level:8", threads: 1, hash: 64}
+	return &Engine{cat: cat, out: out, spec: rules.Spec(), settings: rules.Settings(), rules: rules, g: game.NewGame(rules.Start()),
+		player: defaultPlayer, threads: defaultThreads, hash: defaultHash}
 }
 
 func (e *Engine) send(format string, args ...any) {
@@ -83,19 +120,45 @@ func (e *Engine) send(format string, args ...any) {
 	fmt.Fprintf(e.out, format+"\n", args...)
 }
 
+// note sends an info string, its quoted inputs clipped (ClipMessage).
+func (e *Engine) note(format string, args ...any) {
+	e.send("info string %s", ClipMessage(fmt.Sprintf(format, args...)))
+}
+
+// line is a command line and when it was read: the time of a go command
+// runs from then.
+type line struct {
+	text    string
+	at      time.Time
+	tooLong int // the length of a line longer than MaxLine, whose text is dropped
+}
+
 // Run reads commands from in and answers them until quit, the end of in
 // (a bounded search still answers first) or the end of ctx.
 func (e *Engine) Run(ctx context.Context, in io.Reader) error {
-	lines := make(chan string)
+	lines := make(chan line)
 	readErr := make(chan error, 1)
 	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 1<<16), 1<<20)
-		for sc.Scan() {
-			lines <- sc.Text()
+		defer close(lines)
+		br := bufio.NewReaderSize(in, 1<<16)
+		for {
+			l, err := readLine(br)
+			if l.text != "" || l.tooLong > 0 {
+				select {
+				case lines <- l:
+				case <-ctx.Done():
+					readErr <- nil
+					return
+				}
+			}
+			if err != nil {
+				if err == io.EOF {
+					err = nil
+				}
+				readErr <- err
+				return
+			}
 		}
-		readErr <- sc.Err()
-		close(lines)
 	}()
 	defer e.dropPlayer()
 	defer e.stop()
@@ -103,28 +166,59 @@ func (e *Engine) Run(ctx context.Context, in io.Reader) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case line, ok := <-lines:
+		case l, ok := <-lines:
 			if !ok {
 				// End of input: let a bounded search finish and answer.
-				if e.done != nil && !e.infinite {
-					<-e.done
+				if s := e.cur; s != nil && !s.infinite {
+					<-s.answered
 				}
 				e.stop()
 				return <-readErr
 			}
-			if quit := e.handle(ctx, line); quit {
+			if l.tooLong > 0 {
+				e.note("a line of %d bytes ignored: longer than %d", l.tooLong, MaxLine)
+				continue
+			}
+			if quit := e.handle(ctx, l); quit {
 				return nil
 			}
 		}
 	}
 }
 
-// stop ends a running search and waits for its bestmove.
+// readLine reads a line without its line break, stamped with the time it
+// arrived. A line longer than MaxLine is read to its end and dropped: its
+// length is in tooLong. err is the error after the line, io.EOF at the
+// end of the input.
+func readLine(br *bufio.Reader) (line, error) {
+	var buf []byte
+	n := 0
+	for {
+		chunk, err := br.ReadSlice('\n')
+		n += len(chunk)
+		if n <= MaxLine+2 { // +2: the line break
+			buf = append(buf, chunk...)
+		} else {
+			buf = nil
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		text := strings.TrimSuffix(strings.TrimSuffix(string(buf), "\n"), "\r")
+		if n > MaxLine+2 || len(text) > MaxLine {
+			return line{tooLong: n, at: time.Now()}, err
+		}
+		return line{text: text, at: time.Now()}, err
+	}
+}
+
+// stop ends a running search and waits for it to return (and, when it
+// had not yet answered, for its bestmove).
 func (e *Engine) stop() {
-	if e.cancel != nil {
-		e.cancel()
-		<-e.done
-		e.cancel = nil
+	if s := e.cur; s != nil {
+		s.cancel()
+		<-s.done
+		<-s.answered
 	}
 }
 
@@ -135,8 +229,8 @@ func (e *Engine) busy() bool {
 	return e.searching
 }
 
-func (e *Engine) handle(ctx context.Context, line string) (quit bool) {
-	f := strings.Fields(line)
+func (e *Engine) handle(ctx context.Context, l line) (quit bool) {
+	f := strings.Fields(l.text)
 	if len(f) == 0 {
 		return false
 	}
@@ -150,11 +244,15 @@ func (e *Engine) handle(ctx context.Context, line string) (quit bool) {
 		}
 		e.send("option name game type combo default %s %s", e.spec.Name, strings.Join(names, " "))
 		for _, o := range e.spec.Options {
-			e.send("option name %s type combo default %s var %s", o.Name, o.Default(), strings.Join(o.Values, " var "))
+			def := e.settings[o.Name]
+			if def == "" {
+				def = o.Default()
+			}
+			e.send("option name %s type combo default %s var %s", o.Name, def, strings.Join(o.Values, " var "))
 		}
-		e.send("option name player type string default level:8")
-		e.send("option name threads type spin default 1 min 1 max 64")
-		e.send("option name hash type spin default 64 min 1 max 4096")
+		e.send("option name player type string default %s", defaultPlayer)
+		e.send("option name threads type spin default %d min %d max %d", defaultThreads, ai.MinThreads, ai.MaxThreads)
+		e.send("option name hash type spin default %d min %d max %d", defaultHash, ai.MinHashMB, ai.MaxHashMB)
 		e.send("ugiok")
 	case "isready":
 		e.send("readyok")
@@ -170,26 +268,32 @@ func (e *Engine) handle(ctx context.Context, line string) (quit bool) {
 		}
 	case "setoption":
 		if e.busy() {
-			e.send("info string setoption ignored: a search is running (send stop first)")
+			e.note("setoption ignored: a search is running (send stop first)")
 			return false
 		}
+		e.stop() // a search that answered early may still be returning
 		e.setOption(f[1:])
 	case "position":
 		if e.busy() {
-			e.send("info string position ignored: a search is running (send stop first)")
+			e.note("position ignored: a search is running (send stop first)")
 			return false
 		}
 		e.position(f[1:])
 	case "go":
 		if e.busy() {
-			e.send("info string go ignored: a search is already running")
+			e.note("go ignored: a search is already running")
 			return false
 		}
-		e.goSearch(ctx, f[1:])
+		// A search that answered at its deadline may still be returning:
+		// it is stopped, and the new one waits for it (its time runs).
+		if e.cur != nil {
+			e.cur.cancel()
+		}
+		e.goSearch(ctx, f[1:], l.at)
 	case "query":
 		e.query(f[1:])
 	default:
-		e.send("info string unknown command %q", f[0])
+		e.note("unknown command %q", f[0])
 	}
 	return false
 }
@@ -197,7 +301,7 @@ func (e *Engine) handle(ctx context.Context, line string) (quit bool) {
 func (e *Engine) setOption(args []string) {
 	// setoption name NAME value VALUE (the value may hold spaces)
 	if len(args) < 2 || args[0] != "name" {
-		e.send("info string setoption: want \"setoption name NAME value VALUE\"")
+		e.note("setoption: want \"setoption name NAME value VALUE\"")
 		return
 	}
 	vi := -1
@@ -208,7 +312,7 @@ func (e *Engine) setOption(args []string) {
 		}
 	}
 	if vi < 2 || vi == len(args)-1 {
-		e.send("info string setoption: want \"setoption name NAME value VALUE\"")
+		e.note("setoption: want \"setoption name NAME value VALUE\"")
 		return
 	}
 	name := strings.ToLower(strings.Join(args[1:vi], " "))
@@ -217,7 +321,7 @@ func (e *Engine) setOption(args []string) {
 	case "game":
 		sp, err := e.cat.Lookup(value)
 		if err != nil {
-			e.send("info string setoption: %v", err)
+			e.note("setoption: %v", err)
 			return
 		}
 		e.spec = sp
@@ -225,15 +329,19 @@ func (e *Engine) setOption(args []string) {
 		e.newRules()
 	case "player":
 		if err := e.checkPlayer(value); err != nil {
-			e.send("info string setoption: %v", err)
+			e.note("setoption: %v", err)
 			return
 		}
 		e.player = value
 		e.dropPlayer()
 	case "threads", "hash":
+		lo, hi, unit := ai.MinThreads, ai.MaxThreads, ""
+		if name == "hash" {
+			lo, hi, unit = ai.MinHashMB, ai.MaxHashMB, " (MB)"
+		}
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > 4096 {
-			e.send("info string setoption: %s must be a positive number, not %q", name, value)
+		if err != nil || n < lo || n > hi {
+			e.note("setoption: %s must be a number from %d to %d%s, not %q; it stays %d", name, lo, hi, unit, value, map[bool]int{true: e.threads, false: e.hash}[name == "threads"])
 			return
 		}
 		if name == "threads" {
@@ -244,12 +352,12 @@ func (e *Engine) setOption(args []string) {
 		e.dropPlayer()
 	default:
 		if _, ok := e.spec.Option(name); !ok {
-			e.send("info string setoption: %s has no option %q", e.spec.Title, name)
+			e.note("setoption: %s has no option %q", e.spec.Title, name)
 			return
 		}
 		s, err := e.spec.ParseSettings(e.settings.String(), name+"="+value)
 		if err != nil {
-			e.send("info string setoption: %v", err)
+			e.note("setoption: %v", err)
 			return
 		}
 		e.settings = s
@@ -288,7 +396,7 @@ func (e *Engine) newRules() {
 
 func (e *Engine) position(args []string) {
 	if len(args) == 0 {
-		e.send("info string position: want startpos or fen POSITION, then optionally moves")
+		e.note("position: want startpos or fen POSITION, then optionally moves")
 		return
 	}
 	mi := len(args)
@@ -302,26 +410,26 @@ func (e *Engine) position(args []string) {
 	switch args[0] {
 	case "startpos":
 		if mi != 1 {
-			e.send("info string position: unexpected %q after startpos", args[1])
+			e.note("position: unexpected %q after startpos", args[1])
 			return
 		}
 		start = e.rules.Start()
 	case "fen":
 		s, err := e.rules.ParsePosition(strings.Join(args[1:mi], " "))
 		if err != nil {
-			e.send("info string position: %v", err)
+			e.note("position: %v", err)
 			return
 		}
 		start = s
 	default:
-		e.send("info string position: want startpos or fen, not %q", args[0])
+		e.note("position: want startpos or fen, not %q", args[0])
 		return
 	}
 	g := game.NewGame(start)
 	if mi < len(args) {
 		for _, m := range args[mi+1:] {
 			if err := g.Play(m); err != nil {
-				e.send("info string position: move %s: %v", m, err)
+				e.note("position: move %s: %v", short(m), err)
 				return
 			}
 		}
@@ -331,7 +439,7 @@ func (e *Engine) position(args []string) {
 
 func (e *Engine) query(args []string) {
 	if len(args) != 1 {
-		e.send("info string query: want gameover, p1turn or result")
+		e.note("query: want gameover, p1turn or result")
 		return
 	}
 	r, _ := e.g.Result()
@@ -344,108 +452,291 @@ func (e *Engine) query(args []string) {
 		word := map[game.Result]string{game.Ongoing: "none", game.FirstWins: "p1win", game.SecondWins: "p2win", game.Draw: "draw"}[r]
 		e.send("response %s", word)
 	default:
-		e.send("info string query: unknown query %q (gameover, p1turn, result)", args[0])
+		e.note("query: unknown query %q (gameover, p1turn, result)", args[0])
 	}
 }
 
-// parseGo reads the arguments of go.
-func parseGo(args []string) (lim ai.Limits, infinite bool, err error) {
+// goParams are the arguments of a go command.
+type goParams struct {
+	lim      ai.Limits
+	infinite bool
+	clock    [2]bool  // the side's remaining time was given (p1time, p2time)
+	notes    []string // what was ignored or changed, for info strings
+}
+
+// goKeys are the parameters of go that take a value.
+var goKeys = map[string]bool{"p1time": true, "p2time": true, "p1inc": true, "p2inc": true, "movetime": true, "depth": true, "nodes": true}
+
+// parseGo reads the arguments of go. It never fails: as in UCI, what it
+// cannot use is ignored, and a value beyond its range is brought into it;
+// the notes say which.
+func parseGo(args []string) goParams {
+	var p goParams
+	notef := func(format string, a ...any) { p.notes = append(p.notes, fmt.Sprintf(format, a...)) }
 	for i := 0; i < len(args); i++ {
 		key := args[i]
 		if key == "infinite" {
-			infinite = true
+			p.infinite = true
 			continue
 		}
-		if i+1 >= len(args) {
-			return lim, false, fmt.Errorf("go: %s needs a value", key)
+		if !goKeys[key] {
+			// An unknown parameter (a UCI one such as ponder, wtime or
+			// searchmoves, or a mistake): skipped, with the number after
+			// it if there is one.
+			skipped := key
+			if i+1 < len(args) && !goKeys[args[i+1]] && args[i+1] != "infinite" {
+				if _, err := strconv.ParseFloat(args[i+1], 64); err == nil {
+					skipped += " " + args[i+1]
+					i++
+				}
+			}
+			notef("go: unknown parameter %q ignored", skipped)
+			continue
 		}
-		n, err := strconv.ParseInt(args[i+1], 10, 64)
-		if err != nil || n < 0 {
-			return lim, false, fmt.Errorf("go: %s %q is not a number", key, args[i+1])
+		if i+1 >= len(args) || goKeys[args[i+1]] || args[i+1] == "infinite" {
+			notef("go: %s needs a value; ignored", key)
+			continue
 		}
 		i++
-		ms := time.Duration(n) * time.Millisecond
+		n, ok := goNumber(args[i])
+		if !ok {
+			notef("go: %s %q is not a number; ignored", key, args[i])
+			continue
+		}
 		switch key {
-		case "p1time":
-			lim.Time[0] = ms
-		case "p2time":
-			lim.Time[1] = ms
-		case "p1inc":
-			lim.Increment[0] = ms
-		case "p2inc":
-			lim.Increment[1] = ms
 		case "movetime":
-			lim.MoveTime = ms
+			switch {
+			case n < 1:
+				notef("go: movetime %d is below 1 ms; ignored", n)
+				continue
+			case n > ai.MaxMoveTime.Milliseconds():
+				notef("go: movetime %s is more than %v; searching %v", args[i], ai.MaxMoveTime, ai.MaxMoveTime)
+				n = ai.MaxMoveTime.Milliseconds()
+			}
+			p.lim.MoveTime = time.Duration(n) * time.Millisecond
+		case "p1time", "p2time", "p1inc", "p2inc":
+			switch {
+			case n < 0 && (key == "p1time" || key == "p2time"):
+				notef("go: %s %d is below 0; taken as 0 (no time left)", key, n)
+				n = 0
+			case n < 0:
+				notef("go: %s %d is below 0; ignored", key, n)
+				continue
+			case n > ai.MaxMoveTime.Milliseconds():
+				notef("go: %s %s is more than %v; taken as %v", key, args[i], ai.MaxMoveTime, ai.MaxMoveTime)
+				n = ai.MaxMoveTime.Milliseconds()
+			}
+			d := time.Duration(n) * time.Millisecond
+			side := int(key[1] - '1')
+			if strings.HasSuffix(key, "time") {
+				p.lim.Time[side] = d
+				p.clock[side] = true
+			} else {
+				p.lim.Increment[side] = d
+			}
 		case "depth":
-			lim.Depth = int(n)
+			switch {
+			case n < 1:
+				notef("go: depth %d is below 1; ignored", n)
+				continue
+			case n > ai.MaxDepth:
+				notef("go: depth %s is more than %d; searching to depth %d", args[i], ai.MaxDepth, ai.MaxDepth)
+				n = ai.MaxDepth
+			}
+			p.lim.Depth = int(n)
 		case "nodes":
-			lim.Nodes = n
-		default:
-			return lim, false, fmt.Errorf("go: unknown parameter %q", key)
+			if n < 0 {
+				notef("go: nodes %d is below 0; ignored", n)
+				continue
+			}
+			p.lim.Nodes = n
 		}
 	}
-	return lim, infinite, nil
+	return p
 }
 
-func (e *Engine) goSearch(ctx context.Context, args []string) {
-	lim, infinite, err := parseGo(args)
-	if err != nil {
-		e.send("info string %v", err)
-		return
+// goNumber reads a whole number; one beyond int64's range is taken as the
+// nearest end of the range, which every parameter then brings into its
+// own.
+func goNumber(s string) (int64, bool) {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err == nil {
+		return n, true
+	}
+	if errors.Is(err, strconv.ErrRange) {
+		if strings.HasPrefix(s, "-") {
+			return math.MinInt64, true
+		}
+		return math.MaxInt64, true
+	}
+	return 0, false
+}
+
+// The margins of a search's time (see the package comment): the search is
+// stopped stopMargin before the time is up, and the engine answers on its
+// own answerMargin before it.
+func stopMargin(budget time.Duration) time.Duration {
+	return min(max(budget/5, time.Millisecond), 50*time.Millisecond)
+}
+
+func answerMargin(budget time.Duration) time.Duration {
+	return min(budget/10, 20*time.Millisecond)
+}
+
+// goSearch starts the search of a go command read at the time at.
+func (e *Engine) goSearch(ctx context.Context, args []string, at time.Time) {
+	p := parseGo(args)
+	for _, n := range p.notes {
+		e.note("%s", n)
 	}
 	if r, _ := e.g.Result(); r.Over() {
-		e.send("info string go: the game is over (%s)", r)
+		e.note("go: the game is over (%s)", r)
 		e.send("bestmove (none)")
 		return
 	}
+	side := e.g.Position().Side()
+	lim := p.lim
+	if p.infinite {
+		lim = ai.Limits{Depth: ai.MaxDepth}
+	} else if p.clock[side] && lim.MoveTime == 0 && lim.Time[side] == 0 && lim.Increment[side] == 0 {
+		e.note("go: no time left on the clock; answering at once")
+		lim.MoveTime = time.Millisecond
+	}
+	// The time the engine may take, from the go command on; 0 for none
+	// (a depth or a node count, or infinite).
+	var budget time.Duration
+	if !p.infinite {
+		budget = lim.Budget(side, ai.DefaultMoveTime).Hard
+	}
 	if e.p == nil {
-		p, err := e.cat.NewPlayer(e.player, e.rules, ai.Config{Threads: e.threads, HashMB: e.hash})
+		pl, err := e.cat.NewPlayer(e.player, e.rules, ai.Config{Threads: e.threads, HashMB: e.hash})
 		if err != nil {
-			e.send("info string go: %v", err)
+			e.note("go: %v", err)
+			e.send("bestmove %s", fallbackMove(e.g))
 			return
 		}
-		e.p = p
+		e.p = pl
 	}
-	if infinite {
-		lim = ai.Limits{Depth: 120}
+	var sctx context.Context
+	var cancel context.CancelFunc
+	if budget > 0 {
+		stopAt := at.Add(budget - stopMargin(budget))
+		sctx, cancel = context.WithDeadline(ctx, stopAt)
+		if lim.MoveTime > 0 {
+			lim.MoveTime = max(time.Until(stopAt), time.Millisecond)
+		}
+	} else {
+		sctx, cancel = context.WithCancel(ctx)
 	}
-	sctx, cancel := context.WithCancel(ctx)
-	e.cancel = cancel
-	e.infinite = infinite
-	e.done = make(chan struct{})
+	s := &search{cancel: cancel, done: make(chan struct{}), answered: make(chan struct{}), infinite: p.infinite}
+	g, pl, prev := e.g, e.p, e.cur
+	e.cur = s
 	e.outMu.Lock()
 	e.searching = true
 	e.outMu.Unlock()
-	g, p, done := e.g, e.p, e.done
+
+	// answer sends bestmove once, from whichever comes first: the search's
+	// result or the watchdog at the deadline.
+	var once sync.Once
+	answer := func(lines ...string) {
+		once.Do(func() {
+			// The answer and the end of the search are one step, so that a
+			// client that reacts to bestmove finds the engine idle.
+			e.outMu.Lock()
+			for _, l := range lines {
+				fmt.Fprintln(e.out, l)
+			}
+			e.searching = false
+			s.sent = true
+			e.outMu.Unlock()
+			close(s.answered)
+		})
+	}
+	if budget > 0 {
+		watchdog := time.NewTimer(time.Until(at.Add(budget - answerMargin(budget))))
+		go func() {
+			defer watchdog.Stop()
+			select {
+			case <-s.done:
+			case <-watchdog.C:
+				// The search has not returned in time: answer with the move of
+				// the last completed depth, and let it wind down.
+				cancel()
+				e.outMu.Lock()
+				move := s.last.BestMove
+				e.outMu.Unlock()
+				why := "info string the search overran its time; answering with the last completed depth's move"
+				if move == "" {
+					move = fallbackMove(g)
+					why = "info string the search overran its time before completing a depth; answering with a legal move"
+				}
+				answer(why, "bestmove "+move)
+			}
+		}()
+	}
 	go func() {
-		defer close(done)
+		defer close(s.done)
+		if prev != nil {
+			<-prev.done // the player is the previous search's until it returns
+		}
+		var lines []string
 		var move string
-		if t, ok := p.(ai.Thinker); ok {
-			in, err := t.Think(sctx, g, lim, func(in ai.Info) { e.send("%s", infoLine(in)) })
+		if t, ok := pl.(ai.Thinker); ok {
+			in, err := t.Think(sctx, g, lim, func(in ai.Info) {
+				e.outMu.Lock()
+				defer e.outMu.Unlock()
+				if !s.sent {
+					s.last = in
+					fmt.Fprintln(e.out, infoLine(in))
+				}
+			})
 			if err != nil {
-				e.send("info string search: %v", err)
+				lines = append(lines, "info string search: "+ClipMessage(err.Error()))
 			}
 			move = in.BestMove
+			e.outMu.Lock()
+			last := s.last
+			e.outMu.Unlock()
+			if move != "" && last.BestMove != "" && move != last.BestMove {
+				// The search stopped inside a deeper iteration that had found
+				// a better move: say so, rather than let the last info line
+				// (the last completed depth) contradict the bestmove.
+				lines = append(lines,
+					fmt.Sprintf("info depth %d nodes %d nps %d time %d pv %s", last.Depth+1, in.Nodes, in.NPS(), in.Time.Milliseconds(), move),
+					fmt.Sprintf("info string depth %d unfinished: %s searched better than depth %d's %s before the search stopped", last.Depth+1, move, last.Depth, last.BestMove))
+			}
 		} else {
-			m, err := p.Move(sctx, g, lim)
+			m, err := pl.Move(sctx, g, lim)
 			if err != nil {
-				e.send("info string search: %v", err)
+				lines = append(lines, "info string search: "+ClipMessage(err.Error()))
 			}
 			move = m
 		}
-		if infinite {
+		if s.infinite {
 			<-sctx.Done() // UGI: wait for stop before answering
 		}
 		if move == "" {
-			move = "(none)"
+			move = fallbackMove(g)
 		}
-		// The answer and the end of the search are one step, so that a
-		// client that reacts to bestmove finds the engine idle.
-		e.outMu.Lock()
-		e.searching = false
-		fmt.Fprintf(e.out, "bestmove %s\n", move)
-		e.outMu.Unlock()
+		answer(append(lines, "bestmove "+move)...)
 	}()
+}
+
+// short is a token for a message: as it is, or clipped (Clip) when long.
+func short(s string) string {
+	if len(s) <= MaxQuoted {
+		return s
+	}
+	return Clip(s)
+}
+
+// fallbackMove is a legal move of g's position, for an answer that has no
+// search behind it; "(none)" when the game is over.
+func fallbackMove(g *game.Game) string {
+	if moves := g.Position().Moves(); len(moves) > 0 {
+		return moves[0]
+	}
+	return "(none)"
 }
 
 // infoLine formats a search report as an info line.
