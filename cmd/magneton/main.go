@@ -3,7 +3,8 @@
 // come (computer players, the engine protocol, the play server).
 //
 // Exit status: 0 on success, 1 for bad input (a position, a move, a file),
-// 2 for bad usage (an unknown flag or subcommand, a missing argument).
+// 2 for bad usage (an unknown flag or subcommand, a missing argument, a
+// setting out of its range), 130 when interrupted (SIGINT, Ctrl-C).
 package main
 
 import (
@@ -13,6 +14,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
+	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -28,6 +32,10 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
+// exitInterrupted is the exit status of a command stopped by SIGINT, as
+// shells report a process killed by it (128 + 2).
+const exitInterrupted = 130
+
 // options shared by every subcommand.
 type globalOptions struct {
 	game  string
@@ -36,26 +44,85 @@ type globalOptions struct {
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// After the first Ctrl-C the command winds down on its own; a second
+	// one kills the process at once.
+	go func() { <-ctx.Done(); stop() }()
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }
 
 // run executes the command line and returns the exit status; the tests call
-// it directly as well as through the built binary.
+// it directly as well as through the built binary. The end of ctx is an
+// interruption (main ends it on SIGINT): whatever the command returns, the
+// status is then 130.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRoot(stdin, stdout, stderr)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
+	if ctx.Err() != nil {
+		if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+			fmt.Fprintln(stderr, "magneton:", clipMessage(err.Error()))
+		}
+		fmt.Fprintln(stderr, "magneton: interrupted")
+		return exitInterrupted
+	}
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintln(stderr, "magneton:", err)
+	fmt.Fprintln(stderr, "magneton:", clipMessage(err.Error()))
 	var ue usageError
 	if errors.As(err, &ue) || isCobraUsage(err) {
 		return 2
 	}
 	return 1
+}
+
+// commandName is how messages name a subcommand: its path without the
+// program's name ("perft", "record check"), which run prints before every
+// message; "" for the program itself.
+func commandName(c *cobra.Command) string {
+	if !c.HasParent() {
+		return ""
+	}
+	return strings.TrimPrefix(c.CommandPath(), c.Root().Name()+" ")
+}
+
+// prefixed puts a subcommand's name before a message, as "perft: ...".
+func prefixed(c *cobra.Command, msg string) string {
+	if name := commandName(c); name != "" {
+		return name + ": " + msg
+	}
+	return msg
+}
+
+// version describes the build: the module's version and, when the build
+// recorded them, the VCS revision, whether the tree held uncommitted
+// changes and the commit's time; then the Go version and platform.
+func version() string {
+	v := "(unknown)"
+	var details []string
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" {
+			v = bi.Main.Version
+		}
+		settings := map[string]string{}
+		for _, s := range bi.Settings {
+			settings[s.Key] = s.Value
+		}
+		if rev := settings["vcs.revision"]; rev != "" {
+			d := "revision " + rev
+			if settings["vcs.modified"] == "true" {
+				d += " (modified)"
+			}
+			details = append(details, d)
+		}
+		if t := settings["vcs.time"]; t != "" {
+			details = append(details, "committed "+t)
+		}
+	}
+	details = append(details, runtime.Version()+" "+runtime.GOOS+"/"+runtime.GOARCH)
+	return v + ", " + strings.Join(details, ", ")
 }
 
 func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
@@ -67,19 +134,38 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 Magneton (Luca Cerrato) and Tumbling Down (Michael Shuck).
 
 Positions are given as one argument in the game's position text, quoted
-because it holds spaces, or "start" for the starting position.`,
+because it holds spaces, or "start" for the starting position. Both games
+write the ranks from 8 down to 1, separated by "/", then the side to move:
+
+  Magneton: W a white stone, B a black one, a digit a run of empty squares;
+  then the side to move (w or b) and the stones White and Black still hold
+  in hand. The start is "8/8/8/8/8/8/8/8 w 12 12"; a position of the
+  reference data with every stone on the board:
+    "8/W1BB2W1/3W4/8/1B1W4/4B1B1/2W5/6B1 w 0 0"
+
+  Tumbling Down: the eight squares of a rank separated by ",", each a stack
+  from the bottom up (b a black disk, r a red one) or a number for a run of
+  empty squares; then the side to move (b or r). The start:
+    "bbbb,bbb,bb,bb,b,3/bbb,bb,bb,b,4/bb,bb,b,5/bb,b,5,r/b,5,r,rr/5,r,rr,rr/4,r,rr,rr,rrr/3,r,rr,rr,rrr,rrrr b"`,
+		Example: `  magneton perft start 4                      # 15249024
+  magneton --game tumbling perft start 2      # 21904
+  magneton moves "8/W1BB2W1/3W4/8/1B1W4/4B1B1/2W5/6B1 w 0 0"
+  magneton rules --game tumbling
+  magneton --version`,
+		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	root.SetVersionTemplate("magneton {{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usageError{fmt.Errorf("%s: %w (see %s --help)", c.CommandPath(), err, c.CommandPath())}
+		return usageError{fmt.Errorf("%s (see %s --help)", prefixed(c, err.Error()), c.CommandPath())}
 	})
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.game, "game", "magneton", "the game: magneton or tumbling")
-	pf.StringArrayVar(&g.rules, "rule", nil, "a rule option name=value or a variant name (repeatable; see `magneton rules`)")
+	pf.StringArrayVar(&g.rules, "rule", nil, "a rule option name=value or a variant name (repeatable; the command rules lists them)")
 	for _, add := range commands {
 		root.AddCommand(add(g))
 	}

@@ -24,6 +24,7 @@ func init() {
 
 type playOptions struct {
 	level   int
+	side    string
 	color   string
 	think   time.Duration
 	threads int
@@ -34,9 +35,10 @@ func playCommand(g *globalOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "play",
 		Short: "Play against the computer in the terminal",
-		Long: `Play a game against the computer. The board is drawn after every move;
-type moves in the game's notation (Magneton: d4 or d4-a1; Tumbling Down:
-e5-f6 or e5>f6) or one of the commands:
+		Long: `Play a game against the computer. The board is drawn after every move (in
+colour on a terminal, see --color); type moves in the game's notation
+(Magneton: d4 or d4-a1; Tumbling Down: e5-f6 or e5>f6) or one of the
+commands:
 
   moves        list the legal moves
   hint         ask the computer for a move
@@ -47,23 +49,38 @@ e5-f6 or e5>f6) or one of the commands:
   quit         leave
   help         this list
 
---level chooses the computer's strength, 1 (beginner) to 8 (max);
---color the side you play, by its letter (Magneton w or b, Tumbling Down
-b or r) or first/second.`,
+--level chooses the computer's strength, 1 (beginner) to 8 (max); --side
+the side you play, by its letter (Magneton w or b, Tumbling Down b or r),
+its name, or first/second. Ctrl-C leaves at any point, even while the
+computer thinks (exit status 130); quit or the end of the input leaves
+with status 0.`,
+		Example: `  magneton play --level 3
+  magneton play --game tumbling --side r --time 5s
+  magneton play --color never < moves.txt      # a scripted game, no colour`,
 		Args: exactArgs(0, 0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
+			if err := intIn(c, "level", o.level, minLevel, maxLevel, ""); err != nil {
+				return err
+			}
+			if err := (searchFlags{threads: &o.threads, times: map[string]*time.Duration{"time": &o.think}}).check(c); err != nil {
+				return err
+			}
 			_, rules, err := g.setup()
 			if err != nil {
 				return err
 			}
-			if o.level < 1 || o.level > 8 {
-				return usagef("play: --level must be 1 to 8, not %d", o.level)
-			}
-			human, err := parseColor(rules.Spec(), o.color)
+			human, err := parseSide(rules.Spec(), o.side)
 			if err != nil {
 				return err
 			}
-			s := &playSession{o: o, rules: rules, human: human, out: c.OutOrStdout()}
+			color, err := colorFlag(c, o.color)
+			if err != nil {
+				if _, serr := parseSide(rules.Spec(), o.color); serr == nil {
+					return usagef("play: --color %s: --color is the board's colour now (auto, always or never); choose your side with --side %s", clip(o.color), o.color)
+				}
+				return err
+			}
+			s := &playSession{o: o, rules: rules, human: human, color: color, out: c.OutOrStdout()}
 			if err := s.newPlayers(); err != nil {
 				return err
 			}
@@ -73,14 +90,15 @@ b or r) or first/second.`,
 	}
 	f := c.Flags()
 	f.IntVar(&o.level, "level", 4, "the computer's level, 1 to 8")
-	f.StringVar(&o.color, "color", "", "your side: the side's letter or first/second (default: the first player)")
-	f.DurationVar(&o.think, "time", 2*time.Second, "the computer's thinking time per move")
-	f.IntVar(&o.threads, "threads", 1, "the computer's search threads")
+	f.StringVar(&o.side, "side", "", "your side: the side's letter or name, or first/second (default: the first player)")
+	addColorFlag(c, &o.color)
+	f.DurationVar(&o.think, "time", 2*time.Second, "the computer's thinking time per move, above 0 and at most 24h")
+	f.IntVar(&o.threads, "threads", 1, fmt.Sprintf("the computer's search threads, %d to %d", ai.MinThreads, ai.MaxThreads))
 	return c
 }
 
-// parseColor reads the human's side.
-func parseColor(sp *game.Spec, s string) (game.Side, error) {
+// parseSide reads the human's side.
+func parseSide(sp *game.Spec, s string) (game.Side, error) {
 	switch strings.ToLower(s) {
 	case "", "first", "1":
 		return game.First, nil
@@ -92,13 +110,14 @@ func parseColor(sp *game.Spec, s string) (game.Side, error) {
 			return game.Side(i), nil
 		}
 	}
-	return 0, usagef("play: --color %q: want %s or %s (or first/second)", s, sp.SideLetters[0], sp.SideLetters[1])
+	return 0, usagef("play: --side %s: want %s or %s (or first/second)", clip(s), sp.SideLetters[0], sp.SideLetters[1])
 }
 
 type playSession struct {
 	o        *playOptions
 	rules    game.Rules
 	human    game.Side
+	color    bool // draw the board in colour
 	g        *game.Game
 	computer ai.Player
 	hinter   ai.Player
@@ -120,7 +139,7 @@ func (s *playSession) newPlayers() error {
 
 func (s *playSession) draw() {
 	st := s.g.Position()
-	fmt.Fprint(s.out, st.Diagram(false))
+	fmt.Fprint(s.out, st.Diagram(s.color))
 	if r, why := s.g.Result(); r.Over() {
 		msg := "The game is drawn"
 		if w, ok := r.Winner(); ok {
@@ -135,12 +154,20 @@ func (s *playSession) draw() {
 	}
 }
 
+// run plays the session, reading the human's lines from in, until quit,
+// the end of in or the end of ctx (Ctrl-C), when it returns ctx's error at
+// once, whether it waits for a line or the computer is thinking.
 func (s *playSession) run(ctx context.Context, in io.Reader) error {
 	sp := s.rules.Spec()
 	fmt.Fprintf(s.out, "%s against the computer (level %d). You play %s. Type help for the commands.\n", sp.Title, s.o.level, sp.SideNames[s.human])
-	sc := bufio.NewScanner(in)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	lines := readLines(ctx, in)
 	s.draw()
 	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if r, _ := s.g.Result(); !r.Over() && s.g.Position().Side() != s.human {
 			if err := s.computerMove(ctx); err != nil {
 				return err
@@ -149,14 +176,27 @@ func (s *playSession) run(ctx context.Context, in io.Reader) error {
 			continue
 		}
 		fmt.Fprint(s.out, "> ")
-		if !sc.Scan() {
+		var l inputLine
+		var ok bool
+		select {
+		case <-ctx.Done():
 			fmt.Fprintln(s.out)
-			return sc.Err()
+			return ctx.Err()
+		case l, ok = <-lines:
 		}
-		if ctx.Err() != nil {
+		if !ok {
+			fmt.Fprintln(s.out)
 			return nil
 		}
-		line := strings.TrimSpace(sc.Text())
+		if l.err != nil {
+			fmt.Fprintln(s.out)
+			return fmt.Errorf("play: reading standard input: %w", l.err)
+		}
+		if l.tooLong {
+			fmt.Fprintf(s.out, "Line %d is longer than the limit of %d bytes; it was skipped.\n", l.n, maxLineBytes)
+			continue
+		}
+		line := strings.TrimSpace(l.text)
 		if line == "" {
 			continue
 		}
@@ -172,14 +212,16 @@ func (s *playSession) run(ctx context.Context, in io.Reader) error {
 		case "undo":
 			s.undo()
 		case "hint":
-			s.hint(ctx)
+			if err := s.hint(ctx); err != nil {
+				return err
+			}
 		case "save":
 			if arg == "" {
 				fmt.Fprintln(s.out, "save needs a file name: save FILE")
 				continue
 			}
 			if err := os.WriteFile(arg, []byte(s.record()), 0o644); err != nil {
-				fmt.Fprintf(s.out, "could not save: %v\n", err)
+				fmt.Fprintf(s.out, "could not save: %s\n", clipMessage(err.Error()))
 				continue
 			}
 			fmt.Fprintf(s.out, "saved to %s\n", arg)
@@ -189,7 +231,7 @@ func (s *playSession) run(ctx context.Context, in io.Reader) error {
 				continue
 			}
 			if err := s.load(arg); err != nil {
-				fmt.Fprintf(s.out, "could not load %s: %v\n", arg, err)
+				fmt.Fprintf(s.out, "could not load %s: %s\n", arg, clipMessage(err.Error()))
 				continue
 			}
 			fmt.Fprintf(s.out, "loaded %s: %d moves\n", arg, len(s.g.Moves()))
@@ -202,11 +244,11 @@ func (s *playSession) run(ctx context.Context, in io.Reader) error {
 			s.draw()
 		default:
 			if r, _ := s.g.Result(); r.Over() {
-				fmt.Fprintf(s.out, "The game is over; %q is not a command (type help).\n", line)
+				fmt.Fprintf(s.out, "The game is over; %s is not a command (type help).\n", clip(line))
 				continue
 			}
 			if err := s.g.Play(line); err != nil {
-				fmt.Fprintf(s.out, "Bad move %q: %v. Type moves for the legal moves, help for the commands.\n", line, err)
+				fmt.Fprintln(s.out, clipMessage(fmt.Sprintf("Bad move %q: %v. Type moves for the legal moves, help for the commands.", line, err)))
 				continue
 			}
 			s.draw()
@@ -214,8 +256,13 @@ func (s *playSession) run(ctx context.Context, in io.Reader) error {
 	}
 }
 
+// computerMove lets the computer think and play. Interrupted (ctx ended),
+// it plays nothing and returns ctx's error.
 func (s *playSession) computerMove(ctx context.Context) error {
 	m, err := s.computer.Move(ctx, s.g, ai.Limits{MoveTime: s.o.think})
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
 	if err != nil {
 		return fmt.Errorf("play: the computer: %w", err)
 	}
@@ -254,27 +301,36 @@ func (s *playSession) undo() {
 	s.draw()
 }
 
-func (s *playSession) hint(ctx context.Context) {
+// hint asks the strongest player for a move; interrupted, it returns
+// ctx's error.
+func (s *playSession) hint(ctx context.Context) error {
 	if r, _ := s.g.Result(); r.Over() {
 		fmt.Fprintln(s.out, "The game is over.")
-		return
+		return nil
 	}
 	think := min(s.o.think, 2*time.Second)
 	if t, ok := s.hinter.(ai.Thinker); ok {
 		in, err := t.Think(ctx, s.g, ai.Limits{MoveTime: think}, nil)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		if err != nil {
 			fmt.Fprintf(s.out, "no hint: %v\n", err)
-			return
+			return nil
 		}
 		fmt.Fprintf(s.out, "Hint: %s (%s)\n", in.BestMove, scoreWords(in))
-		return
+		return nil
 	}
 	m, err := s.hinter.Move(ctx, s.g, ai.Limits{MoveTime: think})
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
 	if err != nil {
 		fmt.Fprintf(s.out, "no hint: %v\n", err)
-		return
+		return nil
 	}
 	fmt.Fprintf(s.out, "Hint: %s\n", m)
+	return nil
 }
 
 func scoreWords(in ai.Info) string {
@@ -324,4 +380,75 @@ func parseRecord(text string) (*game.Game, error) {
 		return nil, err
 	}
 	return rec.Replay()
+}
+
+// inputLine is one line read by readLines: its number from 1 and its text
+// without the line break, or tooLong when it was longer than maxLineBytes
+// (its text is then dropped), or the read error that ended the input.
+type inputLine struct {
+	n       int
+	text    string
+	tooLong bool
+	err     error
+}
+
+// readLines reads the lines of r on a goroutine of its own, so that a
+// reader blocked on a terminal does not hold up the end of ctx, and sends
+// them on the channel it returns, which it closes at the end of r. It
+// stops sending when ctx ends.
+func readLines(ctx context.Context, r io.Reader) <-chan inputLine {
+	ch := make(chan inputLine)
+	go func() {
+		defer close(ch)
+		br := bufio.NewReaderSize(r, 64*1024)
+		for n := 1; ; n++ {
+			text, tooLong, err := readLine(br, maxLineBytes)
+			if err != nil && text == "" && !tooLong {
+				if err != io.EOF {
+					select {
+					case ch <- inputLine{n: n, err: err}:
+					case <-ctx.Done():
+					}
+				}
+				return
+			}
+			select {
+			case ch <- inputLine{n: n, text: text, tooLong: tooLong}:
+			case <-ctx.Done():
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return ch
+}
+
+// readLine reads a line of at most max bytes, without its "\n" or "\r\n";
+// a longer one is read to its end and dropped (tooLong). err is the read
+// error after the line, io.EOF at the end of the input.
+func readLine(br *bufio.Reader, max int) (text string, tooLong bool, err error) {
+	var buf []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !tooLong {
+			if len(buf)+len(chunk) > max+2 { // +2: the line break
+				tooLong, buf = true, nil
+			} else {
+				buf = append(buf, chunk...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if tooLong {
+			return "", true, err
+		}
+		line := strings.TrimSuffix(strings.TrimSuffix(string(buf), "\n"), "\r")
+		if len(line) > max {
+			return "", true, err
+		}
+		return line, false, err
+	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
 )
@@ -70,7 +71,7 @@ func positionArgs(r game.Rules, args []string) (game.State, []string, error) {
 func exactArgs(min, max int, what string) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		if len(args) < min || (max >= 0 && len(args) > max) {
-			return usagef("%s: want %s, got %d argument(s) (usage: %s)", c.CommandPath(), what, len(args), c.UseLine())
+			return usagef("%s", prefixed(c, fmt.Sprintf("want %s, got %d argument(s) (usage: %s)", what, len(args), c.UseLine())))
 		}
 		return nil
 	}
@@ -84,6 +85,9 @@ func movesCommand(g *globalOptions) *cobra.Command {
 Without POSITION, read positions from standard input, one a line, and print
 one line of moves for each (batch mode for tools). A finished game has no
 moves: its line is empty.`,
+		Example: `  magneton moves "8/W1BB2W1/3W4/8/1B1W4/4B1B1/2W5/6B1 w 0 0"   # a7-b7 c2-c6 d4-a1 d4-c4 d4-d1 d6-c5 d6-f4 g7-e7 g7-g4 g7-h8
+  magneton moves start
+  magneton moves --game tumbling < positions.txt             # one line of moves a position`,
 		Args: exactArgs(0, -1, "at most one POSITION"),
 		RunE: func(c *cobra.Command, args []string) error {
 			_, r, err := g.setup()
@@ -103,7 +107,7 @@ moves: its line is empty.`,
 				fmt.Fprintln(out, strings.Join(s.Moves(), " "))
 				return nil
 			}
-			return eachLine(c.InOrStdin(), func(n int, line string) error {
+			return eachLine(c.Context(), c.InOrStdin(), func(n int, line string) error {
 				s, err := parsePosition(r, line)
 				if err != nil {
 					return fmt.Errorf("standard input line %d: %w", n, err)
@@ -115,26 +119,36 @@ moves: its line is empty.`,
 	}
 }
 
-// eachLine calls f for every non-blank line of r, numbered from 1, and stops
-// at the first error.
-func eachLine(r io.Reader, f func(n int, line string) error) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimRight(sc.Text(), "\r")
-		if strings.TrimSpace(line) == "" {
+// eachLine calls f for every non-blank line of standard input r, numbered
+// from 1, and stops at the first error or the end of ctx. A line longer
+// than maxLineBytes is an error that says which line and what the limit
+// is.
+func eachLine(ctx context.Context, r io.Reader, f func(n int, line string) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	lines := readLines(ctx, r)
+	for {
+		var l inputLine
+		var ok bool
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case l, ok = <-lines:
+		}
+		switch {
+		case !ok:
+			return nil
+		case l.err != nil:
+			return fmt.Errorf("reading standard input at line %d: %w", l.n, l.err)
+		case l.tooLong:
+			return fmt.Errorf("standard input line %d is longer than the limit of %d MiB (%d bytes)", l.n, maxLineBytes>>20, maxLineBytes)
+		case strings.TrimSpace(l.text) == "":
 			continue
 		}
-		if err := f(n, line); err != nil {
+		if err := f(l.n, l.text); err != nil {
 			return err
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("reading standard input after line %d: %w", n, err)
-	}
-	return nil
 }
 
 // applyMoves plays moves from s and returns the final position and result,
@@ -169,6 +183,9 @@ or "-" otherwise. A side left without a legal move loses when its turn
 comes; apply shows that position with "-", and moves prints an empty line.
 Without arguments, read lines "POSITION<TAB>MOVE" (or several moves separated
 by spaces) from standard input and print "POSITION_AFTER<TAB>RESULT" for each.`,
+		Example: `  magneton apply "1W6/8/8/8/8/8/8/8 b 11 12" f5   # 1W6/8/8/5B2/8/8/8/8 w 11 11
+  magneton apply start d4 e5 c3
+  magneton --game tumbling apply "bbbbbbb,b,2,b,1,b,1/2,b,b,b,b,2/b,3,rb,b,2/b,2,rb,b,2,rr/b,b,3,r,2/bb,b,b,2,r,1,r/b,2,r,r,2,r/bb,2,rr,1,r,r,rrrrrrrrrrrrrrr r" h1>g2   # (Red wins: the result is r)`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				return usagef("apply: give a POSITION and at least one MOVE, or no arguments to read standard input")
@@ -198,7 +215,7 @@ by spaces) from standard input and print "POSITION_AFTER<TAB>RESULT" for each.`,
 				fmt.Fprintf(out, "%s\t%s\n", after, sp.ResultWord(res))
 				return nil
 			}
-			return eachLine(c.InOrStdin(), func(n int, line string) error {
+			return eachLine(c.Context(), c.InOrStdin(), func(n int, line string) error {
 				pos, moves, ok := strings.Cut(line, "\t")
 				if !ok || strings.TrimSpace(moves) == "" {
 					return fmt.Errorf("standard input line %d: want POSITION<TAB>MOVE", n)
@@ -227,8 +244,14 @@ func perftCommand(g *globalOptions) *cobra.Command {
 		Long: `Count every sequence of DEPTH legal moves from POSITION, each move generated
 and played; a finished game has no children. The count is on the last line;
 --divide first prints each root move with its count.`,
+		Example: `  magneton perft "8/3B2W1/1W3B2/3W4/8/6B1/2W2B2/6B1 w 8 7" 2   # 2970
+  magneton perft --threads 2 start 4                        # 15249024
+  magneton --game tumbling perft --divide "bbbbbbb,b,2,b,1,b,1/2,b,b,b,b,2/b,3,rb,b,2/b,2,rb,b,2,rr/b,b,3,r,2/bb,b,b,2,r,1,r/b,2,r,r,2,r/bb,2,rr,1,r,r,rrrrrrrrrrrrrrr r" 1   # 78`,
 		Args: exactArgs(2, -1, "POSITION DEPTH"),
 		RunE: func(c *cobra.Command, args []string) error {
+			if err := (searchFlags{threads: &threads}).check(c); err != nil {
+				return err
+			}
 			s, rest, err := g.position(args)
 			if err != nil {
 				return err
@@ -237,11 +260,8 @@ and played; a finished game has no children. The count is on the last line;
 				return usagef("perft: want POSITION DEPTH (quote the position)")
 			}
 			depth, err := strconv.Atoi(rest[0])
-			if err != nil || depth < 0 || depth > 20 {
-				return usagef("perft: depth %q is not a number from 0 to 20", rest[0])
-			}
-			if threads < 1 {
-				return usagef("perft: --threads must be at least 1")
+			if err != nil || depth < 0 || depth > maxPerftDepth {
+				return usagef("perft: depth %s is not a number from 0 to %d", clip(rest[0]), maxPerftDepth)
 			}
 			out := bufio.NewWriter(c.OutOrStdout())
 			defer out.Flush()
@@ -249,7 +269,7 @@ and played; a finished game has no children. The count is on the last line;
 		},
 	}
 	c.Flags().BoolVar(&divide, "divide", false, "print each root move's leaf count first")
-	c.Flags().IntVar(&threads, "threads", 1, "goroutines that share the root moves")
+	c.Flags().IntVar(&threads, "threads", 1, fmt.Sprintf("goroutines that share the root moves, %d to %d", ai.MinThreads, ai.MaxThreads))
 	return c
 }
 
@@ -260,7 +280,21 @@ func perft(ctx context.Context, s game.State, depth, threads int, divide bool, w
 		fmt.Fprintln(w, 1)
 		return nil
 	}
-	counts, err := s.Divide(ctx, depth, threads)
+	// Divide looks at ctx only between root moves, which may take long
+	// each: an interrupt returns at once, leaving the count to the end of
+	// the process.
+	var counts []game.MoveCount
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		counts, err = s.Divide(ctx, depth, threads)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 	if err != nil {
 		return err
 	}
@@ -299,7 +333,9 @@ func showCommand(g *globalOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "show POSITION",
 		Short: "Draw a position in the terminal",
-		Args:  exactArgs(1, -1, "a POSITION"),
+		Example: `  magneton show "8/W1BB2W1/3W4/8/1B1W4/4B1B1/2W5/6B1 w 0 0"
+  magneton --game tumbling show --color never "bbbbbbb,b,2,b,1,b,1/2,b,b,b,b,2/b,3,rb,b,2/b,2,rb,b,2,rr/b,b,3,r,2/bb,b,b,2,r,1,r/b,2,r,r,2,r/bb,2,rr,1,r,r,rrrrrrrrrrrrrrr r"   # Red's King: height 15`,
+		Args: exactArgs(1, -1, "a POSITION"),
 		RunE: func(c *cobra.Command, args []string) error {
 			s, rest, err := g.position(args)
 			if err != nil {
@@ -308,22 +344,35 @@ func showCommand(g *globalOptions) *cobra.Command {
 			if len(rest) > 0 {
 				return usagef("show: unexpected argument %q after the position", rest[0])
 			}
-			var useColor bool
-			switch color {
-			case "auto":
-				useColor = isTerminal(c.OutOrStdout()) && os.Getenv("NO_COLOR") == ""
-			case "always":
-				useColor = true
-			case "never":
-			default:
-				return usagef("show: --color must be auto, always or never")
+			useColor, err := colorFlag(c, color)
+			if err != nil {
+				return err
 			}
 			fmt.Fprint(c.OutOrStdout(), s.Diagram(useColor))
 			return nil
 		},
 	}
-	c.Flags().StringVar(&color, "color", "auto", "colour the board: auto (when standard output is a terminal), always, never")
+	addColorFlag(c, &color)
 	return c
+}
+
+// addColorFlag defines --color, the terminal colour of the board, the same
+// in every command that draws one.
+func addColorFlag(c *cobra.Command, color *string) {
+	c.Flags().StringVar(color, "color", "auto", "colour the board: auto (when standard output is a terminal and NO_COLOR is not set), always, never")
+}
+
+// colorFlag reads --color: whether to draw the board in colour.
+func colorFlag(c *cobra.Command, color string) (bool, error) {
+	switch color {
+	case "auto":
+		return isTerminal(c.OutOrStdout()) && os.Getenv("NO_COLOR") == "", nil
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	}
+	return false, usagef("%s", prefixed(c, fmt.Sprintf("--color %s: want auto, always or never", clip(color))))
 }
 
 func isTerminal(w io.Writer) bool {
@@ -339,7 +388,9 @@ func rulesCommand(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "rules",
 		Short: "List the rule options and variants of the game",
-		Args:  exactArgs(0, 0, "no arguments"),
+		Example: `  magneton rules                                    # in force: force=strong,movement=any-magnet
+  magneton --game tumbling --rule boardspace rules   # in force: capture=any,layout=boardspace`,
+		Args: exactArgs(0, 0, "no arguments"),
 		RunE: func(c *cobra.Command, args []string) error {
 			_, r, err := g.setup()
 			if err != nil {

@@ -19,11 +19,25 @@ func ugiCommand(g *globalOptions) *cobra.Command {
 
 The game is chosen by "setoption name game value NAME" with any game's
 name or alias (the --game flag gives the initial one) and each rule option by
-"setoption name <option> value <value>". Other options: player (any player
-name of the match command, default level:8), threads, hash (MB).
+"setoption name <option> value <value>" (the option lines of "ugi" default to
+the rules of --game and --rule). Other options: player (any player name of
+the match command, default level:8), threads (1 to 64), hash (MB, 1 to 4096).
 Positions are "position startpos|fen POSITION [moves M...]", with the
 game's position text after fen. Malformed commands are ignored with an
-"info string" saying why.`,
+"info string" saying why; go always answers bestmove (ignoring what it cannot
+use), within its movetime or its share of the clock, even on a busy machine.`,
+		Example: `  magneton ugi
+  magneton --game tumbling --rule boardspace ugi
+
+A session (> what the client sends):
+  > ugi
+  id name magneton
+  ...
+  ugiok
+  > position fen 8/W1BB2W1/3W4/8/1B1W4/4B1B1/2W5/6B1 w 0 0
+  > go movetime 500
+  info depth 1 score cp ... pv ...
+  bestmove ...`,
 		Args: exactArgs(0, 0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
 			_, rules, err := g.setup()
