@@ -33,16 +33,27 @@ func analyzeCommand(g *globalOptions) *cobra.Command {
 line after each completed depth: the score from the side to move's point of
 view (in hundredths; "mate N" for a forced win in N moves, negative for a
 forced loss), the nodes searched, the speed and the principal variation.
-The last line names the best move.`,
+The last line names the best move: the first move of the last depth's
+line, or, when the search stopped inside a deeper iteration that had
+already found a better move, that move, after a line marked "unfinished"
+that says so.`,
+		Example: `  magneton analyze --time 2s start
+  magneton analyze --depth 3 "8/W1BB2W1/3W4/8/1B1W4/4B1B1/2W5/6B1 w 0 0"
+  magneton --game tumbling analyze --depth 4 "bbbbbbb,b,2,b,1,b,1/2,b,b,b,b,2/b,3,rb,b,2/b,2,rb,b,2,rr/b,b,3,r,2/bb,b,b,2,r,1,r/b,2,r,r,2,r/bb,2,rr,1,r,r,rrrrrrrrrrrrrrr r"
+  magneton analyze --moves d4 --moves e5 start`,
 		Args: exactArgs(1, -1, "a POSITION"),
 		RunE: func(c *cobra.Command, args []string) error {
+			flags := searchFlags{threads: &threads, hash: &hash, depth: &depth, nodes: &nodes, times: map[string]*time.Duration{"time": &think}}
+			if err := flags.check(c); err != nil {
+				return err
+			}
 			st, rest, err := g.position(args)
 			if err != nil {
 				return err
 			}
 			rules := st.Rules()
 			if len(rest) > 0 {
-				return usagef("analyze: unexpected arguments %q after the position", rest)
+				return usagef("analyze: unexpected arguments %s after the position", clip(strings.Join(rest, " ")))
 			}
 			gm := game.NewGame(st)
 			for _, m := range moves {
@@ -62,33 +73,52 @@ The last line names the best move.`,
 				return usagef("analyze: %s does not search; use alphabeta, mcts or a level from 2 to 8", player)
 			}
 			w := c.OutOrStdout()
+			var last ai.Info // the last completed depth's report
 			in, err := t.Think(c.Context(), gm, ai.Limits{MoveTime: think, Depth: depth, Nodes: nodes}, func(in ai.Info) {
+				last = in
 				fmt.Fprintln(w, formatInfo(in))
 			})
 			if err != nil {
 				return fmt.Errorf("analyze: %w", err)
 			}
-			fmt.Fprintf(w, "best move %s (depth %d, %d nodes, %.0f nodes/s)\n", in.BestMove, in.Depth, in.Nodes, float64(in.NPS()))
+			fmt.Fprintln(w, bestMoveLine(last, in))
 			return nil
 		},
 	}
 	f := c.Flags()
-	f.DurationVar(&think, "time", 5*time.Second, "thinking time")
-	f.IntVar(&depth, "depth", 0, "stop at this depth (0: no limit)")
+	f.DurationVar(&think, "time", 5*time.Second, "thinking time, above 0 and at most 24h")
+	f.IntVar(&depth, "depth", 0, fmt.Sprintf("stop at this depth, at most %d (0: no limit)", ai.MaxDepth))
 	f.Int64Var(&nodes, "nodes", 0, "stop after this many nodes (0: no limit)")
-	f.IntVar(&threads, "threads", 1, "search threads")
-	f.IntVar(&hash, "hash", 64, "transposition table size in MB")
+	f.IntVar(&threads, "threads", 1, fmt.Sprintf("search threads, %d to %d", ai.MinThreads, ai.MaxThreads))
+	f.IntVar(&hash, "hash", 64, fmt.Sprintf("transposition table size in MB, %d to %d", ai.MinHashMB, ai.MaxHashMB))
 	f.StringVar(&player, "player", "level:8", "the search: alphabeta, mcts or level:N")
 	f.StringArrayVar(&moves, "moves", nil, "moves to play from POSITION first (repeatable)")
 	return c
 }
 
+// bestMoveLine is the last line of an analysis: the move of final, the
+// search's result, with what last, the last completed depth's report,
+// says of it. The two disagree when the search stopped inside a deeper
+// iteration that had already found a better move than last's; the line
+// before the best move then says so instead of passing that move off as
+// the last depth's.
+func bestMoveLine(last, final ai.Info) string {
+	speed := fmt.Sprintf("%d nodes, %.0f nodes/s", final.Nodes, float64(final.NPS()))
+	switch {
+	case last.BestMove == "":
+		return fmt.Sprintf("best move %s (no depth completed; %s)", final.BestMove, speed)
+	case final.BestMove == last.BestMove:
+		return fmt.Sprintf("best move %s (depth %d, %s)", final.BestMove, last.Depth, speed)
+	}
+	return fmt.Sprintf("depth %2d  unfinished: %s searched better than depth %d's %s before the search stopped (no score yet)  nodes %10d  time %6dms  pv %s\n",
+		last.Depth+1, final.BestMove, last.Depth, last.BestMove, final.Nodes, final.Time.Milliseconds(), final.BestMove) +
+		fmt.Sprintf("best move %s (the unfinished depth %d; depth %d's line starts with %s; %s)", final.BestMove, last.Depth+1, last.Depth, last.BestMove, speed)
+}
+
 // formatInfo writes one progress line of a search.
 func formatInfo(in ai.Info) string {
 	score := fmt.Sprintf("%+.2f", float64(in.Score)/100)
-	if in.Mate > 0 {
-		score = fmt.Sprintf("mate %d", in.Mate)
-	} else if in.Mate < 0 {
+	if in.Mate != 0 {
 		score = fmt.Sprintf("mate %d", in.Mate)
 	}
 	return fmt.Sprintf("depth %2d  score %-8s  nodes %10d  nps %9d  time %6dms  pv %s", in.Depth, score, in.Nodes, in.NPS(), in.Time.Milliseconds(), strings.Join(in.PV, " "))
