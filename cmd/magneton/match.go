@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -67,9 +68,26 @@ balanced:N does the same but draws again while the side to move can force
 a win, or its opponent can, within ` + strconv.Itoa(balancedPlies) + ` plies by threats (found by a proof
 search that uses no evaluation): such an opening decides its pair of games
 one each, whoever plays it.
-A game still going after --max-plies plies is scored a draw.`,
+A game still going after --max-plies plies is scored a draw.
+
+With --sprt the test is checked after each game, and the match stops as
+soon as it accepts either hypothesis (games still being played are then
+left out); the summary says after how many games and why. The Elo
+interval is Wilson's score interval extended to draws, finite for any
+result: when every game ended the same way the statistics add a prior of
+one even game (half a win and half a loss), so that ten wins out of ten
+are +528.9 Elo (95%: +129.8 to +928.0), not infinite.
+
+--pgn opens the file (appending to it, creating it if needed) before the
+first game, and adds each game's record as the game ends.`,
+		Example: `  magneton match --a level:4 --b level:3 --games 20 --movetime 50ms
+  magneton match --game tumbling --a level:8 --b boardspace-d5 --games 400 --openings balanced:4 --sprt 0,50 --pgn games.pgn
+  magneton match --a ugi:./other-engine --b level:6 --concurrency 2 --quiet`,
 		Args: exactArgs(0, 0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
+			if err := o.checkLimits(c); err != nil {
+				return err
+			}
 			_, rules, err := g.setup()
 			if err != nil {
 				return err
@@ -80,16 +98,16 @@ A game still going after --max-plies plies is scored a draw.`,
 	f := c.Flags()
 	f.StringVar(&o.a, "a", "", "player A (required)")
 	f.StringVar(&o.b, "b", "", "player B (required)")
-	f.IntVar(&o.games, "games", 2, "number of games")
-	f.DurationVar(&o.movetime, "movetime", 100*time.Millisecond, "thinking time per move")
-	f.IntVar(&o.concurrency, "concurrency", 1, "games played at once")
+	f.IntVar(&o.games, "games", 2, fmt.Sprintf("number of games, 1 to %d", maxMatchGames))
+	f.DurationVar(&o.movetime, "movetime", 100*time.Millisecond, "thinking time per move, above 0 and at most 24h")
+	f.IntVar(&o.concurrency, "concurrency", 1, fmt.Sprintf("games played at once, 1 to %d", maxConcurrency))
 	f.StringVar(&o.openings, "openings", "", "openings: random:N plays N random moves from the start; balanced:N leaves out those already decided")
-	f.StringVar(&o.pgn, "pgn", "", "write the games to this file")
-	f.StringVar(&o.sprt, "sprt", "", "elo0,elo1: run an SPRT of H0 elo=elo0 against H1 elo=elo1 (alpha=beta=0.05)")
-	f.IntVar(&o.threads, "threads", 1, "search threads of each player")
-	f.IntVar(&o.hash, "hash", 64, "transposition table of each player, in MB")
+	f.StringVar(&o.pgn, "pgn", "", "append each game's record to this file as it ends")
+	f.StringVar(&o.sprt, "sprt", "", "elo0,elo1: run an SPRT of H0 elo=elo0 against H1 elo=elo1 (alpha=beta=0.05), stopping the match when it decides")
+	f.IntVar(&o.threads, "threads", 1, fmt.Sprintf("search threads of each player, %d to %d", ai.MinThreads, ai.MaxThreads))
+	f.IntVar(&o.hash, "hash", 64, fmt.Sprintf("transposition table of each player, in MB, %d to %d (all the players' tables together at most %d)", ai.MinHashMB, ai.MaxHashMB, maxMatchTableMemory))
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the openings and the players' random choices")
-	f.IntVar(&o.maxPlies, "max-plies", 600, "plies after which a game is adjudicated a draw")
+	f.IntVar(&o.maxPlies, "max-plies", 600, fmt.Sprintf("plies after which a game is adjudicated a draw, %d to %d", minMaxPlies, maxMaxPlies))
 	f.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	return c
 }
@@ -213,28 +231,38 @@ func randomOpening(rules game.Rules, n int, rng *rand.Rand) []string {
 }
 
 // runMatch plays the match of o and prints its summary on stdout, the
-// progress bar and illegal moves on stderr.
+// progress bar and illegal moves on stderr. The record file, if any, is
+// opened before the first game, and each game is added to it as it ends.
 func runMatch(ctx context.Context, rules game.Rules, o *matchOptions, stdout, stderr io.Writer) error {
 	set, err := checkMatch(rules, o)
 	if err != nil {
 		return err
+	}
+	var pgn io.Writer
+	if o.pgn != "" {
+		f, err := os.OpenFile(o.pgn, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		if err != nil {
+			return fmt.Errorf("match: --pgn: %w", err)
+		}
+		defer f.Close()
+		pgn = f
 	}
 	rng := rand.New(rand.NewPCG(o.seed, 0x0be))
 	openings, replaced, err := makeOpenings(ctx, rules, set.openings, (o.games+1)/2, rng)
 	if err != nil {
 		return fmt.Errorf("match: %w", err)
 	}
-	t, err := tallyMatch(playMatchGames(ctx, rules, o, openings), o, stderr)
+	mctx, stopMatch := context.WithCancel(ctx)
+	defer stopMatch()
+	t, err := tallyMatch(playMatchGames(mctx, rules, o, openings), o, set, pgn, stopMatch, stderr)
 	if err != nil {
 		return err
 	}
-	if err := ctx.Err(); err != nil && t.done < o.games {
+	switch {
+	case t.sprtStop != "":
+		fmt.Fprintf(stdout, "match stopped by the SPRT after %d of %d games: %s\n", t.done, o.games, t.sprtStop)
+	case ctx.Err() != nil && t.done < o.games:
 		fmt.Fprintf(stdout, "match interrupted after %d of %d games\n", t.done, o.games)
-	}
-	if o.pgn != "" {
-		if err := writeMatchPGN(o, t.finished); err != nil {
-			return err
-		}
 	}
 	printMatchSummary(stdout, rules, o, set, len(openings), replaced, t)
 	return nil
@@ -245,6 +273,29 @@ type matchSettings struct {
 	openings   openingSpec
 	sprt       bool // run an SPRT of elo0 against elo1
 	elo0, elo1 float64
+}
+
+// checkLimits checks the numbers of the match's flags against their
+// ranges; its errors are usage errors that name the flag and the range.
+func (o *matchOptions) checkLimits(c *cobra.Command) error {
+	if err := intIn(c, "games", o.games, 1, maxMatchGames, ""); err != nil {
+		return err
+	}
+	if err := intIn(c, "concurrency", o.concurrency, 1, maxConcurrency, ""); err != nil {
+		return err
+	}
+	if err := intIn(c, "max-plies", o.maxPlies, minMaxPlies, maxMaxPlies, ""); err != nil {
+		return err
+	}
+	flags := searchFlags{threads: &o.threads, hash: &o.hash, times: map[string]*time.Duration{"movetime": &o.movetime}}
+	if err := flags.check(c); err != nil {
+		return err
+	}
+	// Each game has two players, each with its own table.
+	if total := 2 * min(o.concurrency, o.games) * o.hash; total > maxMatchTableMemory {
+		return usagef("match: --hash %d with --concurrency %d gives the players %d MB of tables in all, more than %d: lower one of them", o.hash, o.concurrency, total, maxMatchTableMemory)
+	}
+	return nil
 }
 
 // checkMatch checks the options and the names of the players before the
@@ -268,7 +319,7 @@ func checkMatch(rules game.Rules, o *matchOptions) (matchSettings, error) {
 		if strings.HasPrefix(name, "ugi:") {
 			continue // an engine is started by its worker
 		}
-		if _, err := games.NewPlayer(name, rules, ai.Config{}); err != nil {
+		if _, err := games.NewPlayer(name, rules, ai.Config{HashMB: ai.MinHashMB}); err != nil {
 			return set, usageError{err}
 		}
 	}
@@ -338,6 +389,7 @@ type matchTally struct {
 	moves                 [2]int           // A's and B's moves
 	endings               map[string]int   // games by how they ended
 	finished              []*gameOutcome   // by game number; nil for a game not played
+	sprtStop              string           // why the SPRT stopped the match; "" if it did not
 }
 
 // add counts the finished game r.
@@ -372,23 +424,47 @@ func (t *matchTally) add(r *gameOutcome) {
 }
 
 // tallyMatch counts the outcomes of the games as they come from results
-// until it is closed, and writes the illegal moves and, unless o.quiet,
-// the progress bar on stderr. It returns the first error of a game, if
-// any, once results is closed.
-func tallyMatch(results <-chan gameOutcome, o *matchOptions, stderr io.Writer) (*matchTally, error) {
+// until it is closed, adds each finished game to pgn (if not nil), and
+// writes the illegal moves and, unless o.quiet, the progress bar on
+// stderr. With an SPRT it checks the test after each game and calls stop
+// when the test decides; it calls stop too at the first error of a game or
+// of the record file, which it returns once results is closed. A game cut
+// short because the match was stopped or interrupted is not counted.
+func tallyMatch(results <-chan gameOutcome, o *matchOptions, set matchSettings, pgn io.Writer, stop func(), stderr io.Writer) (*matchTally, error) {
 	t := &matchTally{endings: map[string]int{}, finished: make([]*gameOutcome, o.games)}
 	start := time.Now()
 	var firstErr error
+	fail := func(err error) {
+		if firstErr == nil {
+			firstErr = err
+			stop()
+		}
+	}
 	for r := range results {
 		if r.err != nil {
-			if firstErr == nil {
-				firstErr = r.err
+			if !errors.Is(r.err, context.Canceled) {
+				fail(r.err)
 			}
 			continue
 		}
 		t.add(&r)
 		if r.illegal != "" {
 			fmt.Fprintf(stderr, "\ngame %d: %s\n", r.index+1, r.illegal)
+		}
+		if pgn != nil {
+			if _, err := io.WriteString(pgn, matchRecord(o, &r)+"\n"); err != nil {
+				fail(fmt.Errorf("writing game %d to %s: %w", r.index+1, o.pgn, err))
+			}
+		}
+		if set.sprt && t.sprtStop == "" && firstErr == nil {
+			if llr, lower, upper, verdict := t.st.SPRT(set.elo0, set.elo1, 0.05, 0.05); verdict != elo.Continue {
+				bound := fmt.Sprintf("reached the upper bound %.2f", upper)
+				if verdict == elo.AcceptH0 {
+					bound = fmt.Sprintf("reached the lower bound %.2f", lower)
+				}
+				t.sprtStop = fmt.Sprintf("%s (llr %.2f %s)", verdict, llr, bound)
+				stop()
+			}
 		}
 		if !o.quiet {
 			progress(stderr, t.done, o.games, t.st, time.Since(start))
@@ -403,27 +479,15 @@ func tallyMatch(results <-chan gameOutcome, o *matchOptions, stderr io.Writer) (
 	return t, nil
 }
 
-// writeMatchPGN writes the finished games to the file o.pgn, in the
-// order of their numbers.
-func writeMatchPGN(o *matchOptions, finished []*gameOutcome) error {
-	var pgn strings.Builder
-	for _, r := range finished {
-		if r == nil {
-			continue
-		}
-		names := [2]string{o.a, o.b}
-		if !r.aFirst {
-			names = [2]string{o.b, o.a}
-		}
-		pgn.WriteString(formatRecord(r.g, names, map[string]string{
-			"Event": "magneton match", "Round": strconv.Itoa(r.index + 1),
-		}))
-		pgn.WriteString("\n")
+// matchRecord is the record of a finished game of the match.
+func matchRecord(o *matchOptions, r *gameOutcome) string {
+	names := [2]string{o.a, o.b}
+	if !r.aFirst {
+		names = [2]string{o.b, o.a}
 	}
-	if err := os.WriteFile(o.pgn, []byte(pgn.String()), 0o644); err != nil {
-		return fmt.Errorf("match: writing the games: %w", err)
-	}
-	return nil
+	return formatRecord(r.g, names, map[string]string{
+		"Event": "magneton match", "Round": strconv.Itoa(r.index + 1),
+	})
 }
 
 // printMatchSummary writes the summary of the match on w: what was played,
@@ -518,11 +582,13 @@ func playMatchGame(ctx context.Context, rules game.Rules, players [2]ai.Player, 
 		m, err := players[who].Move(ctx, g, ai.Limits{MoveTime: o.movetime})
 		out.think[who] += time.Since(start)
 		out.moves[who]++
+		if ctx.Err() != nil {
+			// Stopped or interrupted: a move cut short is not the player's
+			// own, and the game is left out.
+			out.err = ctx.Err()
+			return out
+		}
 		if err != nil {
-			if ctx.Err() != nil {
-				out.err = ctx.Err()
-				return out
-			}
 			out.err = fmt.Errorf("%s: %w", players[who].Name(), err)
 			return out
 		}

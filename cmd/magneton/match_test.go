@@ -3,13 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/record"
 	"github.com/magneton-games/magneton/tumbling"
 )
 
@@ -109,5 +112,96 @@ func TestBalancedOpenings(t *testing.T) {
 	}
 	if replaced == 0 {
 		t.Errorf("no opening drawn again")
+	}
+}
+
+// TestMatchSPRTStops: with --sprt the test is checked after every game
+// and the match stops when it decides, saying after how many games and
+// why; a lopsided result has a finite Elo and a non-zero LLR.
+func TestMatchSPRTStops(t *testing.T) {
+	pgn := filepath.Join(t.TempDir(), "games.pgn")
+	out, errs, code := runCmd(t, "", "match", "--a", "greedy", "--b", "random", "--games", "1000", "--movetime", "1ms", "--sprt", "0,100", "--quiet", "--pgn", pgn)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	first, _, _ := strings.Cut(out, "\n")
+	var n int
+	var why string
+	if _, err := fmt.Sscanf(first, "match stopped by the SPRT after %d of 1000 games: %s", &n, &why); err != nil || n < 2 || n > 100 || why != "H1" {
+		t.Errorf("first line %q (%d games, %q): want the SPRT's stop within 100 games", first, n, why)
+	}
+	if !strings.Contains(out, fmt.Sprintf(", %d games,", n)) || !strings.Contains(out, ": H1 accepted") {
+		t.Errorf("summary:\n%s", out)
+	}
+	if strings.Contains(out, "inf") || strings.Contains(out, "llr 0.00") {
+		t.Errorf("an infinite Elo or a zero LLR:\n%s", out)
+	}
+	data, err := os.ReadFile(pgn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := strings.Count(string(data), "[Game "); c != n {
+		t.Errorf("%d games in the record file, %d played", c, n)
+	}
+	// H0 the other way round.
+	out, _, _ = runCmd(t, "", "match", "--a", "random", "--b", "greedy", "--games", "1000", "--movetime", "1ms", "--sprt", "0,100", "--quiet")
+	if !strings.HasPrefix(out, "match stopped by the SPRT after ") || !strings.Contains(out, "H0 accepted (llr -") {
+		t.Errorf("random against greedy:\n%s", out)
+	}
+	// Without an SPRT the match is played out.
+	out, _, _ = runCmd(t, "", "match", "--a", "greedy", "--b", "random", "--games", "6", "--movetime", "1ms", "--quiet")
+	if strings.Contains(out, "stopped") || !strings.Contains(out, ", 6 games,") {
+		t.Errorf("no SPRT:\n%s", out)
+	}
+}
+
+// TestMatchPGN: an unwritable --pgn fails before any game is played, and
+// the games are added to the file as each ends, after what it held.
+func TestMatchPGN(t *testing.T) {
+	dir := t.TempDir()
+	start := time.Now()
+	out, errs, code := runCmd(t, "", "match", "--a", "level:8", "--b", "level:8", "--games", "100", "--movetime", "1s", "--pgn", filepath.Join(dir, "no", "such", "dir.pgn"))
+	if code != 1 || !strings.Contains(errs, "match: --pgn: open ") || out != "" || time.Since(start) > time.Second {
+		t.Errorf("an unwritable --pgn: exit %d after %v: %s\n%s", code, time.Since(start), errs, out)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "ro"), 0o555); err != nil {
+		t.Fatal(err)
+	}
+	if os.Getuid() != 0 { // root writes anywhere
+		if _, errs, code := runCmd(t, "", "match", "--a", "greedy", "--b", "random", "--pgn", filepath.Join(dir, "ro", "x.pgn")); code != 1 {
+			t.Errorf("a read-only directory: exit %d: %s", code, errs)
+		}
+	}
+
+	pgn := filepath.Join(dir, "games.pgn")
+	old := "[Game \"magneton\"]\n[Result \"*\"]\n\n*\n\n"
+	if err := os.WriteFile(pgn, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Interrupted after some games: those that ended are in the file.
+	code, out, errs, _ = runCtx(t, 1500*time.Millisecond, "match", "--a", "level:2", "--b", "level:2", "--games", "1000", "--movetime", "5ms", "--quiet", "--pgn", pgn)
+	if code != exitInterrupted || !strings.HasPrefix(out, "match interrupted after ") {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	var n int
+	fmt.Sscanf(out, "match interrupted after %d of", &n)
+	data, err := os.ReadFile(pgn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(data), old) {
+		t.Errorf("the file's earlier content is gone")
+	}
+	recs, err := record.ParseAll(string(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 || len(recs) != n+1 {
+		t.Errorf("%d games in the file after %d played", len(recs)-1, n)
+	}
+	for _, r := range recs[1:] {
+		if _, err := r.Replay(); err != nil || r.Tag("Round") == "" {
+			t.Errorf("game %s: %v", r.Tag("Round"), err)
+		}
 	}
 }
