@@ -165,7 +165,9 @@ func (s *Server) onNotification(n store.Notification) {
 			sess.becomeMirror()
 			return
 		}
-		sess.refresh()
+		if err := sess.refresh(); err != nil {
+			s.log.Warn("mirror not refreshed", "game", ev.ID, "err", err)
+		}
 	default:
 		var rp reply
 		if strings.Contains(n.Payload, `"op"`) {
@@ -248,10 +250,12 @@ func (s *Server) ownerDo(rq request) (seat int, err error) {
 	case "join":
 		return sess.joinHashed(rq.Token, rq.Invite)
 	case "presence":
+		// Announced even when nothing changed: a new mirror learns who is
+		// connected so.
 		before := [2]bool{sess.connected(0), sess.connected(1)}
 		sess.remote[rq.From] = presence{conns: rq.Conns, at: time.Now()}
+		sess.announce()
 		if before != [2]bool{sess.connected(0), sess.connected(1)} {
-			sess.announce()
 			sess.broadcast()
 		}
 		return 0, nil

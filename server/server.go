@@ -428,7 +428,9 @@ func (s *Server) session(ctx context.Context, id string, keep bool) (*session, e
 	s.mu.Unlock()
 	sess.mu.Lock()
 	sess.mirror = owner != s.cfg.Instance
-	if !sess.mirror {
+	if sess.mirror {
+		sess.reportPresence() // the owner answers with an announcement of who is connected
+	} else {
 		sess.becomeOwner(previous)
 	}
 	sess.mu.Unlock()
