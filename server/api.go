@@ -323,7 +323,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		Public: req.Public, Status: store.Playing, Result: game.Ongoing.String(), Position: start,
 		ClockInitial: initial, ClockIncrement: inc, Remaining: [2]time.Duration{initial, initial}, ClockAt: millis(now),
 		DrawOffer: -1, RematchBy: -1, Created: millis(now), Updated: millis(now),
-		Owner: s.cfg.Instance, LeaseUntil: millis(now.Add(leaseTTL)),
+		Owner: s.cfg.Instance,
 	}
 	row.Seats[seat] = hashToken(token)
 	row.Players[seat] = playerHuman

@@ -25,16 +25,17 @@ import (
 // Messages between instances go through the database's notifications
 // (LISTEN/NOTIFY): no broker besides.
 //
-// The owner renews its leases every leaseEvery; a lease not renewed for
-// leaseTTL expires, and the first instance to try then takes the game
-// over: the instances holding a mirror of it, and every instance for the
+// An instance's leases live as long as it beats (its heartbeat, every
+// second): an instance whose last beat is older than leaseTTL is dead, and
+// the first instance to try then takes its games over: the instances
+// holding a mirror of one, and every instance, every leaseEvery, for the
 // games that need an owner with nobody watching (a clock running, the
 // computer to move). A dead instance's games thus move within
 // leaseTTL + leaseEvery. A single server (SQLite) runs the same way, as
 // the owner of everything.
 const (
 	leaseTTL   = 6 * time.Second
-	leaseEvery = time.Second
+	leaseEvery = time.Second // also the heartbeat's period
 	// forwardTimeout is how long a mirror waits for the owner's answer
 	// before it tries to take the game over.
 	forwardTimeout = 3 * time.Second
@@ -316,9 +317,9 @@ func (s *Server) leaseRound(reportPresence bool) {
 	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 	defer cancel()
 	now := time.Now()
-	held, err := s.st.RenewLeases(ctx, s.cfg.Instance, millis(now.Add(leaseTTL)))
+	held, err := s.st.HeldLeases(ctx, s.cfg.Instance)
 	if err != nil {
-		s.log.Warn("leases not renewed", "err", err)
+		s.log.Warn("leases not read", "err", err)
 		return
 	}
 	mine := map[string]bool{}
@@ -341,7 +342,7 @@ func (s *Server) leaseRound(reportPresence bool) {
 		}
 		sess.mu.Unlock()
 	}
-	orphans, err := s.st.Orphans(ctx, millis(now))
+	orphans, err := s.st.Orphans(ctx, millis(now.Add(-leaseTTL)))
 	if err != nil {
 		s.log.Warn("games without an instance not listed", "err", err)
 		return

@@ -97,6 +97,11 @@ type Server struct {
 	bgWG     sync.WaitGroup // the heartbeat and the sweeper
 	closing  atomic.Bool
 	draining atomic.Bool
+	// started is when this run began, and prevBeat the last heartbeat of
+	// this instance's previous run: what a clock it ran then is charged
+	// up to.
+	started  time.Time
+	prevBeat int64
 }
 
 // Drain makes /readyz answer 503 so that a load balancer sends new
@@ -157,6 +162,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.handler = s.routes()
+	prev, err := s.st.LastBeat(ctx, cfg.Instance)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.started, s.prevBeat = time.Now(), prev
+	s.beat() // alive before taking any lease
 	if err := s.listen(ctx); err != nil {
 		s.cancel()
 		return nil, err
@@ -179,11 +190,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 // until the last heartbeat of the instance that ran it, and no more.
 func (s *Server) resume(ctx context.Context) error {
 	now := time.Now()
-	held, err := s.st.RenewLeases(ctx, s.cfg.Instance, millis(now.Add(leaseTTL)))
+	held, err := s.st.HeldLeases(ctx, s.cfg.Instance)
 	if err != nil {
 		return fmt.Errorf("server: resume games: %w", err)
 	}
-	orphans, err := s.st.Orphans(ctx, millis(now))
+	orphans, err := s.st.Orphans(ctx, millis(now.Add(-leaseTTL)))
 	if err != nil {
 		return fmt.Errorf("server: resume games: %w", err)
 	}
@@ -415,7 +426,7 @@ func (s *Server) session(ctx context.Context, id string, keep bool) (*session, e
 		return sess, nil
 	}
 	now := time.Now()
-	owner, previous, err := s.st.AcquireLease(ctx, id, s.cfg.Instance, millis(now), millis(now.Add(leaseTTL)))
+	owner, previous, err := s.st.AcquireLease(ctx, id, s.cfg.Instance, millis(now.Add(-leaseTTL)))
 	if err != nil {
 		return nil, err
 	}

@@ -223,8 +223,13 @@ func (s *session) becomeOwner(previous string) {
 	if err := s.refresh(); err != nil {
 		s.srv.log.Warn("game taken over but not read", "game", s.id, "err", err)
 	}
-	chargeUntil := s.row.ClockAt
-	if previous != "" {
+	chargeUntil := s.row.ClockAt // nobody held it: nobody ran the clock
+	switch {
+	case previous == s.srv.cfg.Instance && s.row.ClockAt < millis(s.srv.started):
+		chargeUntil = s.srv.prevBeat // this instance ran it before a restart
+	case previous == s.srv.cfg.Instance:
+		chargeUntil = millis(time.Now()) // this instance has run it all along
+	case previous != "":
 		ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
 		beat, err := s.srv.st.LastBeat(ctx, previous)
 		cancel()
@@ -257,7 +262,7 @@ func (s *session) becomeMirror() {
 
 // tryOwn takes the game over if its lease has expired.
 func (s *session) tryOwn(ctx context.Context, now time.Time) {
-	owner, previous, err := s.srv.st.AcquireLease(ctx, s.id, s.srv.cfg.Instance, millis(now), millis(now.Add(leaseTTL)))
+	owner, previous, err := s.srv.st.AcquireLease(ctx, s.id, s.srv.cfg.Instance, millis(now.Add(-leaseTTL)))
 	if err != nil {
 		s.srv.log.Warn("lease not taken", "game", s.id, "err", err)
 		return
@@ -747,7 +752,7 @@ func (s *session) startRematch(by int) error {
 	}
 	nr := *old
 	nr.RematchBy, nr.RematchGame, nr.Updated = by, next.ID, millis(now)
-	nr.Owner, next.Owner, next.LeaseUntil = s.srv.cfg.Instance, s.srv.cfg.Instance, millis(now.Add(leaseTTL))
+	nr.Owner, next.Owner = s.srv.cfg.Instance, s.srv.cfg.Instance
 	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
 	err = s.srv.st.CreateRematch(ctx, &nr, next)
 	cancel()

@@ -11,34 +11,44 @@ import (
 	"github.com/magneton-games/magneton/store/storetest"
 )
 
-// TestLeases: one instance holds a game's lease at a time; another gets it
-// only once it has expired; writes are fenced by it.
+// TestLeases: one instance holds a game's lease at a time, as long as it
+// beats; another gets it only once its holder's heartbeat is old; writes
+// are fenced by it.
 func TestLeases(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, backend string) {
 		ctx := context.Background()
 		s, _ := openTest(t, backend)
+		beat := func(who string, at int64) {
+			t.Helper()
+			if err := s.Beat(ctx, who, at); err != nil {
+				t.Fatal(err)
+			}
+		}
+		beat("a", 1000)
+		beat("b", 2000)
 		g := sample("g1", store.Playing, 100)
-		g.Owner, g.LeaseUntil = "a", 1000
+		g.Owner = "a"
 		if err := s.CreateGame(ctx, g); err != nil {
 			t.Fatal(err)
 		}
 		for _, tc := range []struct {
 			who             string
-			now, until      int64
+			beatA, dead     int64 // a's heartbeat, and the time before which a beat is dead
 			owner, previous string
 		}{
-			{"b", 500, 1500, "a", "a"},  // a holds it (until 1000)
-			{"a", 500, 2000, "a", "a"},  // a renews, until 2000
-			{"b", 1999, 3000, "a", "a"}, // still a's
-			{"b", 2001, 3000, "b", "a"}, // expired: b takes it, until 3000
-			{"a", 2002, 4000, "b", "b"}, // now b's
+			{"b", 1000, 500, "a", "a"},  // a beats: b cannot take it
+			{"a", 1000, 5000, "a", "a"}, // a keeps its own, even with an old beat
+			{"b", 2000, 2000, "a", "a"}, // a beat at the limit: alive
+			{"b", 2000, 2001, "b", "a"}, // a's beat is old: b takes it
+			{"a", 9000, 0, "b", "b"},    // now b's
 		} {
-			owner, previous, err := s.AcquireLease(ctx, "g1", tc.who, tc.now, tc.until)
+			beat("a", tc.beatA)
+			owner, previous, err := s.AcquireLease(ctx, "g1", tc.who, tc.dead)
 			if err != nil || owner != tc.owner || previous != tc.previous {
-				t.Errorf("%s at %d: %s, before %s (%v), want %s before %s", tc.who, tc.now, owner, previous, err, tc.owner, tc.previous)
+				t.Errorf("%s, a beating at %d, dead before %d: %s, before %s (%v), want %s before %s", tc.who, tc.beatA, tc.dead, owner, previous, err, tc.owner, tc.previous)
 			}
 		}
-		if owner, previous, _ := s.AcquireLease(ctx, "new", "a", 1, 2); owner != "a" || previous != "" {
+		if owner, previous, _ := s.AcquireLease(ctx, "new", "a", 0); owner != "a" || previous != "" {
 			t.Errorf("a game without a lease: %s, before %q", owner, previous)
 		}
 		// a's writes are refused now; b's go through.
@@ -56,14 +66,15 @@ func TestLeases(t *testing.T) {
 		if ms, _ := s.Moves(ctx, "g1"); len(ms) != 1 || ms[0].Move != "e5" {
 			t.Errorf("moves %v, want only the owner's", ms)
 		}
-		held, err := s.RenewLeases(ctx, "b", 9000)
+		beat("b", 7000)
+		held, err := s.HeldLeases(ctx, "b")
 		if err != nil || len(held) != 1 || held[0] != "g1" {
 			t.Errorf("b holds %v (%v)", held, err)
 		}
-		if owner, _, _ := s.AcquireLease(ctx, "g1", "a", 8999, 9999); owner != "b" {
-			t.Errorf("after renewal to 9000: %s holds it at 8999", owner)
+		if owner, lastBeat, err := s.LeaseOwner(ctx, "g1"); owner != "b" || lastBeat != 7000 || err != nil {
+			t.Errorf("LeaseOwner: %s beating at %d (%v)", owner, lastBeat, err)
 		}
-		// Orphans: games that need an instance, with no valid lease.
+		// Orphans: games that need an instance, with no living holder.
 		clocked := sample("clocked", store.Playing, 100) // with a clock, no lease
 		waiting := sample("waiting", store.Waiting, 100)
 		for _, x := range []*store.Game{clocked, waiting} {
@@ -71,27 +82,24 @@ func TestLeases(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		orphans, err := s.Orphans(ctx, 8000)
+		orphans, err := s.Orphans(ctx, 7000)
 		if err != nil || len(orphans) != 1 || orphans[0] != "clocked" {
-			t.Errorf("orphans at 8000: %v (%v), want [clocked]", orphans, err)
+			t.Errorf("orphans, b alive: %v (%v), want [clocked]", orphans, err)
 		}
-		if orphans, _ := s.Orphans(ctx, 9500); len(orphans) != 2 {
-			t.Errorf("orphans at 9500, after g1's lease: %v", orphans)
-		}
-		if owner, expires, err := s.LeaseOwner(ctx, "g1"); owner != "b" || expires != 9000 || err != nil {
-			t.Errorf("LeaseOwner: %s until %d (%v)", owner, expires, err)
+		if orphans, _ := s.Orphans(ctx, 7001); len(orphans) != 2 {
+			t.Errorf("orphans once b is dead: %v", orphans)
 		}
 		if err := s.ReleaseLease(ctx, "g1", "b"); err != nil {
 			t.Fatal(err)
 		}
-		if owner, previous, _ := s.AcquireLease(ctx, "g1", "a", 10, 20); owner != "a" || previous != "" {
+		if owner, previous, _ := s.AcquireLease(ctx, "g1", "a", 0); owner != "a" || previous != "" {
 			t.Errorf("after release: %s holds it, before %q", owner, previous)
 		}
 	})
 }
 
-// TestLeaseRace: instances racing for one expired lease: exactly one wins
-// each round, and only the winner's move is written.
+// TestLeaseRace: instances racing for the lease of a dead holder: exactly
+// one wins each round, and only the winner's move is written.
 func TestLeaseRace(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, backend string) {
 		ctx := context.Background()
@@ -114,15 +122,32 @@ func TestLeaseRace(t *testing.T) {
 			t.Fatal(err)
 		}
 		for round := range 20 {
+			// Every contender beats now; the holder of the last round
+			// does not: its lease is up for grabs.
 			now := int64(1000 * (round + 1))
+			for i := range 6 {
+				if err := s.Beat(ctx, string(rune('a'+i)), now); err != nil {
+					t.Fatal(err)
+				}
+			}
+			holder, _, _ := s.LeaseOwner(ctx, "race")
+			if holder != "" {
+				s.Beat(ctx, holder, now-500)
+			}
 			var wg sync.WaitGroup
 			var mu sync.Mutex
 			wins, written := 0, 0
 			for i := range 6 {
 				st := stores[i%len(stores)]
 				who := string(rune('a' + i))
+				if who == holder {
+					// The dead one does not compete (were it only slow, it
+					// would keep its lease in its own eyes, and its writes
+					// would be refused: TestLeases).
+					continue
+				}
 				wg.Go(func() {
-					owner, _, err := st.AcquireLease(ctx, "race", who, now, now+999)
+					owner, _, err := st.AcquireLease(ctx, "race", who, now-100)
 					if err != nil {
 						t.Error(err)
 						return

@@ -11,12 +11,14 @@ import (
 // its lease. The statement writes the lease's row without changing it:
 // on PostgreSQL that locks the row until the transaction ends, so no
 // other instance can take the lease over between the check and the
-// commit. A write without an Owner is not checked.
+// commit. (The row changes only when the game changes hands; renewing a
+// lease is the holder's heartbeat, elsewhere, so this lock is never
+// waited for in the usual run.) A write without an Owner is not checked.
 func checkLease(ctx context.Context, tx *sql.Tx, g *Game) error {
 	if g.Owner == "" {
 		return nil
 	}
-	res, err := tx.ExecContext(ctx, `UPDATE leases SET expires = expires WHERE game_id = $1 AND owner = $2`, g.ID, g.Owner)
+	res, err := tx.ExecContext(ctx, `UPDATE leases SET owner = owner WHERE game_id = $1 AND owner = $2`, g.ID, g.Owner)
 	if err != nil {
 		return err
 	}
@@ -26,26 +28,29 @@ func checkLease(ctx context.Context, tx *sql.Tx, g *Game) error {
 	return err
 }
 
-// takeLease, in the transaction that creates g, gives its writer the lease
-// until g.LeaseUntil.
+// takeLease, in the transaction that creates g, gives its writer the lease.
 func takeLease(ctx context.Context, tx *sql.Tx, g *Game) error {
 	if g.Owner == "" {
 		return nil
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO leases (game_id, owner, expires) VALUES ($1, $2, $3)`, g.ID, g.Owner, g.LeaseUntil)
+	_, err := tx.ExecContext(ctx, `INSERT INTO leases (game_id, owner) VALUES ($1, $2)`, g.ID, g.Owner)
 	return err
 }
 
-func (s *sqlStore) AcquireLease(ctx context.Context, game, instance string, now, until int64) (string, string, error) {
+// alive is the condition that the holder of leases l is alive at $3
+// (its heartbeat not before it).
+const alive = `EXISTS (SELECT 1 FROM heartbeats h WHERE h.instance = leases.owner AND h.at >= $3)`
+
+func (s *sqlStore) AcquireLease(ctx context.Context, game, instance string, deadBefore int64) (string, string, error) {
 	var owner, previous string
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `SELECT owner FROM leases WHERE game_id = $1`, game).Scan(&previous)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO leases (game_id, owner, expires) VALUES ($1, $2, $3)
-			ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
-			WHERE leases.owner = excluded.owner OR leases.expires < $4`, game, instance, until, now); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO leases (game_id, owner) VALUES ($1, $2)
+			ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner
+			WHERE leases.owner <> excluded.owner AND NOT `+alive, game, instance, deadBefore); err != nil {
 			return err
 		}
 		return tx.QueryRowContext(ctx, `SELECT owner FROM leases WHERE game_id = $1`, game).Scan(&owner)
@@ -56,37 +61,26 @@ func (s *sqlStore) AcquireLease(ctx context.Context, game, instance string, now,
 	return owner, previous, nil
 }
 
-func (s *sqlStore) RenewLeases(ctx context.Context, instance string, until int64) ([]string, error) {
-	if _, err := s.w.ExecContext(ctx, `UPDATE leases SET expires = $2 WHERE owner = $1`, instance, until); err != nil {
-		return nil, fmt.Errorf("renew the leases of %s: %w", instance, err)
-	}
-	rows, err := s.w.QueryContext(ctx, `SELECT game_id FROM leases WHERE owner = $1`, instance)
+func (s *sqlStore) HeldLeases(ctx context.Context, instance string) ([]string, error) {
+	ids, err := s.ids(ctx, `SELECT game_id FROM leases WHERE owner = $1`, instance)
 	if err != nil {
-		return nil, fmt.Errorf("renew the leases of %s: %w", instance, err)
+		return nil, fmt.Errorf("the leases of %s: %w", instance, err)
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("renew the leases of %s: %w", instance, err)
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return ids, nil
 }
 
 func (s *sqlStore) LeaseOwner(ctx context.Context, game string) (string, int64, error) {
 	var owner string
-	var expires int64
-	err := s.r.QueryRowContext(ctx, `SELECT owner, expires FROM leases WHERE game_id = $1`, game).Scan(&owner, &expires)
+	var beat sql.NullInt64
+	err := s.r.QueryRowContext(ctx, `SELECT l.owner, h.at FROM leases l LEFT JOIN heartbeats h ON h.instance = l.owner
+		WHERE l.game_id = $1`, game).Scan(&owner, &beat)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", 0, nil
 	}
 	if err != nil {
 		return "", 0, fmt.Errorf("lease of game %s: %w", game, err)
 	}
-	return owner, expires, nil
+	return owner, beat.Int64, nil
 }
 
 func (s *sqlStore) ReleaseLease(ctx context.Context, game, instance string) error {
@@ -96,19 +90,29 @@ func (s *sqlStore) ReleaseLease(ctx context.Context, game, instance string) erro
 	return nil
 }
 
-func (s *sqlStore) Orphans(ctx context.Context, now int64) ([]string, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT g.id FROM games g LEFT JOIN leases l ON l.game_id = g.id
-		WHERE g.status = 'playing' AND (g.clock_initial > 0 OR g.opponent = 'computer')
-		AND (l.game_id IS NULL OR l.expires < $1) ORDER BY g.updated`, now)
+func (s *sqlStore) Orphans(ctx context.Context, deadBefore int64) ([]string, error) {
+	ids, err := s.ids(ctx, `SELECT g.id FROM games g LEFT JOIN leases l ON l.game_id = g.id
+		LEFT JOIN heartbeats h ON h.instance = l.owner
+		WHERE (g.status = 'playing') AND (g.clock_initial > 0 OR g.opponent = 'computer')
+		AND (l.game_id IS NULL OR h.at IS NULL OR h.at < $1) ORDER BY g.updated`, deadBefore)
 	if err != nil {
 		return nil, fmt.Errorf("list the games without an instance: %w", err)
+	}
+	return ids, nil
+}
+
+// ids runs a query of one text column.
+func (s *sqlStore) ids(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := s.r.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	var out []string
 	for rows.Next() {
 		var id string
 		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("list the games without an instance: %w", err)
+			return nil, err
 		}
 		out = append(out, id)
 	}

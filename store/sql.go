@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 )
 
@@ -105,13 +106,22 @@ func (s *sqlStore) start(ctx context.Context) error {
 	return nil
 }
 
-// migrate applies the embedded migrations of a dialect.
+// migrate applies the embedded migrations of a dialect. On PostgreSQL an
+// advisory lock keeps instances starting together from migrating at once.
 func migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, dir string) error {
 	sub, err := fs.Sub(migrations, dir)
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
-	p, err := goose.NewProvider(dialect, db, sub)
+	var opts []goose.ProviderOption
+	if dialect == goose.DialectPostgres {
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return fmt.Errorf("migrations: %w", err)
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(dialect, db, sub, opts...)
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}

@@ -72,10 +72,8 @@ type Game struct {
 	// that writes it. A write with an Owner succeeds only while that
 	// instance holds the game's lease (ErrNotOwner otherwise), and
 	// CreateGame gives it the lease; "" writes without a lease (a single
-	// server, tools). LeaseUntil is when the lease CreateGame gives
-	// expires (ms since the epoch).
-	Owner      string
-	LeaseUntil int64
+	// server, tools).
+	Owner string
 }
 
 // Move is one move's row.
@@ -130,23 +128,23 @@ type Store interface {
 	Beat(ctx context.Context, instance string, at int64) error
 	LastBeat(ctx context.Context, instance string) (int64, error)
 
-	// AcquireLease gives instance the lease of a game until the time
-	// until (ms since the epoch) if nobody else holds one that is still
-	// valid at now, and returns the holder after the attempt (instance
-	// when it got or kept it) and the holder before it ("" for none).
-	AcquireLease(ctx context.Context, game, instance string, now, until int64) (owner, previous string, err error)
-	// RenewLeases extends every lease instance holds to until, and
-	// returns the games it holds.
-	RenewLeases(ctx context.Context, instance string, until int64) ([]string, error)
-	// LeaseOwner returns who holds a game's lease and until when ("" and 0
-	// for nobody).
-	LeaseOwner(ctx context.Context, game string) (owner string, expires int64, err error)
+	// AcquireLease gives instance the lease of a game if nobody holds it
+	// or its holder is dead: its last heartbeat came before deadBefore (ms
+	// since the epoch). A lease lives as long as its holder beats. It
+	// returns the holder after the attempt (instance when it got or kept
+	// it) and the holder before it ("" for none).
+	AcquireLease(ctx context.Context, game, instance string, deadBefore int64) (owner, previous string, err error)
+	// HeldLeases returns the games whose lease instance holds.
+	HeldLeases(ctx context.Context, instance string) ([]string, error)
+	// LeaseOwner returns who holds a game's lease ("" for nobody) and its
+	// holder's last heartbeat.
+	LeaseOwner(ctx context.Context, game string) (owner string, lastBeat int64, err error)
 	// ReleaseLease gives up instance's lease of a game, if it holds it.
 	ReleaseLease(ctx context.Context, game, instance string) error
 	// Orphans returns the games being played with a clock or against the
 	// computer, which need an instance to run them, whose lease is
-	// missing or expired at now.
-	Orphans(ctx context.Context, now int64) ([]string, error)
+	// missing or whose holder is dead (last heartbeat before deadBefore).
+	Orphans(ctx context.Context, deadBefore int64) ([]string, error)
 
 	// Notify sends payload (at most 7,000 bytes) to every listener of
 	// channel, in this process and, on PostgreSQL, in every process on

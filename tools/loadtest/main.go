@@ -59,7 +59,7 @@ type config struct {
 
 func main() {
 	var cfg config
-	flag.StringVar(&cfg.URL, "url", "", "the server to load, on a loopback address (default: start one in this process on a temporary database)")
+	flag.StringVar(&cfg.URL, "url", "", "the server to load, on a loopback address, or several instances separated by commas, over which each game's clients are spread (default: start one in this process on a temporary database)")
 	flag.IntVar(&cfg.Games, "games", 500, "live games")
 	flag.IntVar(&cfg.Spectators, "spectators", 2, "spectators per game (each game also has its two players)")
 	flag.Float64Var(&cfg.Rate, "rate", 500, "target moves a second, all games together")
@@ -270,6 +270,7 @@ func (s *sock) waitFor(ctx context.Context, ok func(*lstate) bool) (*lstate, err
 
 // lgame is one game under load and its clients.
 type lgame struct {
+	n       int // the game's number: which instances its clients use
 	id      string
 	players [2]*http.Client // cookie jars; players[i] created or joined i-th
 	socks   []*sock         // the two players first, then spectators
@@ -283,7 +284,7 @@ type lgame struct {
 
 type loadTest struct {
 	cfg       config
-	base      string
+	bases     []string // the servers: client k of game n uses bases[(n+k) % len]
 	log       *slog.Logger
 	rec       recorder
 	errors    atomic.Int64
@@ -297,8 +298,11 @@ func newJar() *http.Client {
 	return &http.Client{Jar: jar, Timeout: 10 * time.Second, Transport: http.DefaultTransport}
 }
 
-func (lt *loadTest) post(c *http.Client, path, body string, out any) error {
-	resp, err := c.Post(lt.base+path, "application/json", strings.NewReader(body))
+// base is the server of client k of game g.
+func (lt *loadTest) base(g *lgame, k int) string { return lt.bases[(g.n+k)%len(lt.bases)] }
+
+func (lt *loadTest) post(c *http.Client, base, path, body string, out any) error {
+	resp, err := c.Post(base+path, "application/json", strings.NewReader(body))
 	if err != nil {
 		return err
 	}
@@ -322,7 +326,7 @@ func (lt *loadTest) connect(ctx context.Context, g *lgame) error {
 			hc = g.players[i]
 		}
 		dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		conn, _, err := websocket.Dial(dctx, "ws"+strings.TrimPrefix(lt.base, "http")+"/api/games/"+g.id+"/ws", &websocket.DialOptions{HTTPClient: hc})
+		conn, _, err := websocket.Dial(dctx, "ws"+strings.TrimPrefix(lt.base(g, i), "http")+"/api/games/"+g.id+"/ws", &websocket.DialOptions{HTTPClient: hc})
 		cancel()
 		if err != nil {
 			return fmt.Errorf("game %s: %w", g.id, err)
@@ -357,12 +361,12 @@ func (lt *loadTest) disconnect(g *lgame) {
 func (lt *loadTest) setup(ctx context.Context, g *lgame) error {
 	g.players = [2]*http.Client{newJar(), newJar()}
 	var c struct{ ID, Invite string }
-	if err := lt.post(g.players[0], "/api/games", `{"game":"`+lt.cfg.Game+`","opponent":"human","color":"first"}`, &c); err != nil {
+	if err := lt.post(g.players[0], lt.base(g, 0), "/api/games", `{"game":"`+lt.cfg.Game+`","opponent":"human","color":"first"}`, &c); err != nil {
 		return err
 	}
 	tok := c.Invite[strings.Index(c.Invite, "invite=")+len("invite="):]
 	var j struct{ Seat int }
-	if err := lt.post(g.players[1], "/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &j); err != nil {
+	if err := lt.post(g.players[1], lt.base(g, 1), "/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &j); err != nil {
 		return err
 	}
 	g.id = c.ID
@@ -388,9 +392,9 @@ func (lt *loadTest) rematch(ctx context.Context, g *lgame) error {
 	old := g.id
 	lt.disconnect(g)
 	g.id = st.Rematch.Game
-	for _, p := range g.players {
+	for i, p := range g.players {
 		var j struct{ Seat int }
-		if err := lt.post(p, "/api/games/"+g.id+"/join", `{"rematch_of":"`+old+`"}`, &j); err != nil {
+		if err := lt.post(p, lt.base(g, i), "/api/games/"+g.id+"/join", `{"rematch_of":"`+old+`"}`, &j); err != nil {
 			return err
 		}
 	}
@@ -530,13 +534,15 @@ func run(ctx context.Context, cfg config, out io.Writer) (result, error) {
 			return result{}, fmt.Errorf("start a server: %w", err)
 		}
 		defer stop()
-		lt.base = base
+		lt.bases = []string{base}
 	} else {
-		if err := checkLoopback(cfg.URL); err != nil {
-			return result{}, err
+		for _, u := range strings.Split(cfg.URL, ",") {
+			if err := checkLoopback(u); err != nil {
+				return result{}, err
+			}
+			lt.bases = append(lt.bases, strings.TrimSuffix(u, "/"))
 		}
-		lt.base = strings.TrimSuffix(cfg.URL, "/")
-		where = lt.base
+		where = strings.Join(lt.bases, ", ")
 	}
 	clients := cfg.Games * (2 + cfg.Spectators)
 	fmt.Fprintf(out, "loadtest: %s, %d games x (2 players + %d spectators) = %d clients, target %.0f moves/s for %s\n",
@@ -551,7 +557,7 @@ func run(ctx context.Context, cfg config, out io.Writer) (result, error) {
 		setupErr atomic.Value
 	)
 	for i := range games {
-		g := &lgame{kick: make(chan struct{}, 1), rng: rand.New(rand.NewPCG(uint64(i), 7))}
+		g := &lgame{n: i, kick: make(chan struct{}, 1), rng: rand.New(rand.NewPCG(uint64(i), 7))}
 		games[i] = g
 		wg.Go(func() {
 			sem <- struct{}{}
