@@ -35,6 +35,8 @@ func burnCPUs(t *testing.T) {
 // movetime 100 answers within 100 ms, every time, at levels 6 and 8 of
 // both games, with one search thread and with two.
 func TestAbuseMoveTime(t *testing.T) {
+	// As magneton ugi runs the engine: a processor more than the cores.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(runtime.NumCPU() + 1))
 	burnCPUs(t)
 	for _, name := range []string{"magneton", "tumbling"} {
 		for _, level := range []int{6, 8} {

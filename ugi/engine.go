@@ -28,12 +28,14 @@
 // also with an info string.
 //
 // An engine answers within its time: within movetime, or within the share
-// of its clock it takes (at most a quarter of what is left). It stops the
-// search a margin before the time is up (a fifth of it, at most 50 ms),
-// and if the search has still not returned when the time is nearly up (a
-// tenth of it, at most 20 ms, before) it answers anyway, with the move of
-// the last completed depth. On a loaded machine (two cores, each busy with
-// another process) go movetime 100 answers after 80 to 95 ms.
+// of its clock it takes (at most a quarter of what is left), counted from
+// when the go command was read. It stops the search a margin before the
+// time is up (a quarter of it, at most 50 ms), and if the search has still
+// not returned when the time is nearly up (a fifth of it, at most 25 ms,
+// before) it answers anyway, with the move of the last completed depth
+// (or, if none completed, a legal move), and drops the search's late
+// result. On a loaded machine (two cores, each busy with another process)
+// go movetime 100 answers after 70 to 85 ms.
 package ugi
 
 import (
@@ -576,11 +578,11 @@ func goNumber(s string) (int64, bool) {
 // stopped stopMargin before the time is up, and the engine answers on its
 // own answerMargin before it.
 func stopMargin(budget time.Duration) time.Duration {
-	return min(max(budget/5, time.Millisecond), 50*time.Millisecond)
+	return min(max(budget/4, time.Millisecond), 50*time.Millisecond)
 }
 
 func answerMargin(budget time.Duration) time.Duration {
-	return min(budget/10, 20*time.Millisecond)
+	return min(budget/5, 25*time.Millisecond)
 }
 
 // goSearch starts the search of a go command read at the time at.

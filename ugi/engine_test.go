@@ -354,11 +354,11 @@ func moveTimes(t *testing.T, s *session, movetime time.Duration, n int) time.Dur
 		s.send(pos)
 		start := time.Now()
 		s.send(fmt.Sprintf("go movetime %d", movetime.Milliseconds()))
-		best, _ := s.expect("bestmove", movetime+5*time.Second)
+		best, before := s.expect("bestmove", movetime+5*time.Second)
 		late := time.Since(start) - movetime
 		worst = max(worst, late)
 		if late > 0 {
-			t.Logf("answer %d came %v late", i, late)
+			t.Logf("answer %d came %v late (watchdog: %t)", i, late, strings.Contains(strings.Join(before, "\n"), "overran"))
 		}
 		moves = append(moves, strings.TrimPrefix(best, "bestmove "))
 		s.send(pos+" "+map[bool]string{true: "moves ", false: ""}[len(moves) == 1]+moves[len(moves)-1], "query gameover")
