@@ -1,6 +1,8 @@
 package main
 
 import (
+	"runtime"
+
 	"github.com/spf13/cobra"
 
 	"github.com/magneton-games/magneton/games"
@@ -43,6 +45,14 @@ A session (> what the client sends):
 			_, rules, err := g.setup()
 			if err != nil {
 				return err
+			}
+			// One processor more than the cores, so that the engine's own
+			// goroutines (the reader, the deadline's watchdog) find one at
+			// once even while the search's threads hold every core: the
+			// answer within movetime does not wait for the scheduler to
+			// preempt a search thread.
+			if n := runtime.NumCPU() + 1; runtime.GOMAXPROCS(0) < n {
+				runtime.GOMAXPROCS(n)
 			}
 			return ugi.NewEngine(games.Catalog, rules, c.OutOrStdout()).Run(c.Context(), c.InOrStdin())
 		},

@@ -71,3 +71,23 @@ func TestUGI(t *testing.T) {
 		}
 	}
 }
+
+// TestUGIOptionDefaults: magneton --rule ... ugi advertises the rules it
+// starts with as the options' defaults, and the ranges of threads and
+// hash it enforces.
+func TestUGIOptionDefaults(t *testing.T) {
+	out, errs, code := runCmd(t, "ugi\nsetoption name threads value 1000\nquit\n", "--game", "tumbling", "--rule", "boardspace", "ugi")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"option name layout type combo default boardspace var original var boardspace",
+		"option name threads type spin default 1 min 1 max 64",
+		"option name hash type spin default 64 min 1 max 4096",
+		`info string setoption: threads must be a number from 1 to 64, not "1000"; it stays 1`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+}
