@@ -4,6 +4,7 @@ import (
 	"io"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -158,6 +159,25 @@ func TestExamples(t *testing.T) {
 	}
 	if ran < 10 {
 		t.Errorf("only %d examples ran", ran)
+	}
+	// Any position quoted in a help text, in an example or not, is one
+	// of the reference data's, of some game.
+	quoted := regexp.MustCompile(`"([^"\n]*/[^"\n]* [^"\n]*)"`)
+	positions := 0
+	for _, c := range allCommands() {
+		for _, m := range quoted.FindAllStringSubmatch(c.Long+"\n"+c.Example, -1) {
+			positions++
+			found := false
+			for _, known := range refs {
+				found = found || known[m[1]]
+			}
+			if !found {
+				t.Errorf("%s: the help quotes %q, which is not a position of testdata/", c.CommandPath(), m[1])
+			}
+		}
+	}
+	if positions < 10 {
+		t.Errorf("only %d positions quoted in the help texts", positions)
 	}
 }
 
