@@ -47,8 +47,8 @@
 // When every game ended the same way (all wins, all draws or all losses)
 // v is 0 and the score may be 0 or 1: the match then says nothing of how
 // much stronger one side is, and the statistics add a prior of one even
-// game, half a win and half a loss, to the counts (as chess tools add
-// half a point to each side's count for a score of 0 or 100%). Ten wins
+// game, half a win and half a loss, to the counts (as some chess tools
+// add half a point to each side for a score of 0 or 100%). Ten wins
 // out of ten are then a score of 10.5/11, +528.9 Elo (95%: +129.8 to
 // +928.0), and ten draws 0 Elo (95%: -53.7 to +53.7). Other results are
 // taken as they are.
