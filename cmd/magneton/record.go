@@ -346,8 +346,8 @@ func readRecords(text, format string) []fileGame {
 func readOther(format, text string) (game.Transcript, error) {
 	var errs []string
 	for _, gm := range games.All() {
-		for _, f := range gm.Spec.Formats {
-			if f.Name != format {
+		for _, f := range record.Formats(gm.Spec) {
+			if f.Name != format || f.Name == record.PGN.Name {
 				continue
 			}
 			t, err := f.Read(text)
