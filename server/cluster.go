@@ -74,6 +74,10 @@ type gameEvent struct {
 	Ply       int     `json:"ply"`
 	By        string  `json:"by"`
 	Connected [2]bool `json:"connected"`
+	// Move is the last move and Row the game's row as committed, so that
+	// a mirror one move behind catches up without reading the database.
+	Move string      `json:"move,omitempty"`
+	Row  *store.Game `json:"row,omitempty"`
 }
 
 // request is what a mirror asks of a game's owner on behalf of a client.
@@ -164,6 +168,9 @@ func (s *Server) onNotification(n store.Notification) {
 		if !sess.mirror {
 			// Another instance wrote the game: this one lost it.
 			sess.becomeMirror()
+			return
+		}
+		if sess.follow(ev) {
 			return
 		}
 		if err := sess.refresh(); err != nil {

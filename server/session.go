@@ -306,17 +306,62 @@ func (s *session) refresh() error {
 	return nil
 }
 
+// follow brings a mirror up to an owner's announcement without reading
+// the database, when the announcement carries the row and is at most one
+// move on; false when the mirror must read the database instead.
+func (s *session) follow(ev gameEvent) bool {
+	local := len(s.g.Moves())
+	if ev.Row == nil || ev.Row.ID != s.id || ev.Row.Moves != ev.Ply {
+		return false
+	}
+	switch ev.Ply {
+	case local:
+	case local + 1:
+		if err := s.g.Play(ev.Move); err != nil {
+			return false
+		}
+		s.positions = append(s.positions, s.g.Position().String())
+	default:
+		return false
+	}
+	row := *ev.Row
+	row.Owner = ""
+	if res, _ := s.g.Result(); row.Status == store.Finished && !res.Over() {
+		// Ended from outside the rules: take the ending from the row.
+		won, err := game.ParseResult(row.Result)
+		ending, err2 := s.spec.Ending(row.Reason)
+		loser := game.First
+		if won == game.FirstWins {
+			loser = game.Second
+		}
+		if err != nil || err2 != nil || s.g.End(loser, ending) != nil {
+			return false
+		}
+	}
+	s.row, s.legal = &row, nil
+	s.broadcast()
+	return true
+}
+
 // announce tells the other instances that the game changed (after a
 // commit) and who is connected to it.
 func (s *session) announce() {
 	if s.mirror {
 		return
 	}
-	ev := gameEvent{ID: s.id, Ply: len(s.g.Moves()), By: s.srv.cfg.Instance}
+	ev := gameEvent{ID: s.id, Ply: len(s.g.Moves()), By: s.srv.cfg.Instance, Row: s.row}
+	if ev.Ply > 0 {
+		ev.Move = s.g.Moves()[ev.Ply-1]
+	}
 	for i := range ev.Connected {
 		ev.Connected[i] = s.connected(i)
 	}
 	b, _ := json.Marshal(ev)
+	if len(b) > 6000 {
+		// Too long to carry the row: the mirrors read the database.
+		ev.Row = nil
+		b, _ = json.Marshal(ev)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
 	defer cancel()
 	if err := s.srv.st.Notify(ctx, gamesChannel, string(b)); err != nil {
