@@ -274,7 +274,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	ip := clientIP(r)
+	ip := s.clientIP(r)
 	if !s.clients.allowGame(ip) {
 		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many new games from your address: at most %g a minute; try again in a moment", s.cfg.Limits.GamesPerMinute))
 		return
@@ -354,7 +354,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	s.register(sess)
 	sess.start()
 	s.log.Info("game created", "game", row.ID, "rules", row.Game+" "+row.Rules, "opponent", row.Opponent, "level", row.Level, "clock", req.Clock)
-	setSeatCookie(w, r, row.ID, token)
+	s.setSeatCookie(w, r, row.ID, token)
 	out := map[string]string{"id": row.ID, "url": "/g/" + row.ID}
 	if invite != "" {
 		out["invite"] = "/g/" + row.ID + "?invite=" + invite
@@ -363,10 +363,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 }
 
 // setSeatCookie gives the client the token of its seat in a game.
-func setSeatCookie(w http.ResponseWriter, r *http.Request, id, token string) {
+func (s *Server) setSeatCookie(w http.ResponseWriter, r *http.Request, id, token string) {
 	http.SetCookie(w, &http.Cookie{
 		Name: "seat_" + id, Value: token, Path: "/", MaxAge: 365 * 24 * 3600,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.overTLS(r),
 	})
 }
 
@@ -459,7 +459,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.log.Info("player joined", "game", id, "seat", seat)
-	setSeatCookie(w, r, id, token)
+	s.setSeatCookie(w, r, id, token)
 	writeJSON(w, http.StatusOK, map[string]any{"id": id, "seat": seat})
 }
 
@@ -516,7 +516,7 @@ func (s *Server) joinRematch(w http.ResponseWriter, r *http.Request, sess *sessi
 	h := hashToken(c.Value)
 	for i, seat := range row.Seats {
 		if seat != "" && seat == h {
-			setSeatCookie(w, r, row.ID, c.Value)
+			s.setSeatCookie(w, r, row.ID, c.Value)
 			writeJSON(w, http.StatusOK, map[string]any{"id": row.ID, "seat": i})
 			return
 		}
@@ -641,7 +641,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("the game is over in this position (%s, %s)", res, why))
 		return
 	}
-	done, refusal := s.clients.startAnalysis(clientIP(r))
+	done, refusal := s.clients.startAnalysis(s.clientIP(r))
 	if refusal != "" {
 		writeError(w, http.StatusTooManyRequests, refusal)
 		return

@@ -3,7 +3,9 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -439,4 +441,35 @@ func TestHalfOpenPeer(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Errorf("the silent socket was not dropped (seen attached: %v)", seen3)
+}
+
+// TestTrustedProxies: X-Forwarded-For and X-Forwarded-Proto count only
+// from a trusted proxy.
+func TestTrustedProxies(t *testing.T) {
+	_, proxies, _ := net.ParseCIDR("10.0.0.0/24")
+	s := &Server{cfg: Config{TrustedProxies: []*net.IPNet{proxies}}}
+	for _, tc := range []struct {
+		remote, xff, proto string
+		ip                 string
+		tls                bool
+	}{
+		{"203.0.113.5:4000", "", "", "203.0.113.5", false},
+		{"203.0.113.5:4000", "1.2.3.4", "https", "203.0.113.5", false}, // not a proxy: ignored
+		{"10.0.0.7:4000", "1.2.3.4", "https", "1.2.3.4", true},
+		{"10.0.0.7:4000", "6.6.6.6, 1.2.3.4, 10.0.0.8", "http", "1.2.3.4", false}, // the last hop not trusted
+		{"10.0.0.7:4000", "", "https", "10.0.0.7", true},
+		{"[2001:db8:1:2:3:4:5:6]:4000", "", "", "2001:db8:1:2::/64", false},
+	} {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.RemoteAddr = tc.remote
+		if tc.xff != "" {
+			r.Header.Set("X-Forwarded-For", tc.xff)
+		}
+		if tc.proto != "" {
+			r.Header.Set("X-Forwarded-Proto", tc.proto)
+		}
+		if ip, tls := s.clientIP(r), s.overTLS(r); ip != tc.ip || tls != tc.tls {
+			t.Errorf("%+v: client %s, TLS %v; want %s, %v", tc, ip, tls, tc.ip, tc.tls)
+		}
+	}
 }

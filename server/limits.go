@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -83,12 +84,27 @@ func (l Limits) withDefaults() Limits {
 }
 
 // clientIP returns the client of a request: its address, an IPv6 one cut
-// to its /64. Proxies are not trusted: behind one, every client would be
-// the proxy (docs/protocol.md says how the limits then apply).
-func clientIP(r *http.Request) string {
+// to its /64. A request from a trusted proxy (Config.TrustedProxies) is
+// the client that X-Forwarded-For names last before the trusted hops;
+// any other client's X-Forwarded-For is ignored, since anyone can send
+// one.
+func (s *Server) clientIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
+	}
+	if s.trusted(host) {
+		hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+		for i := len(hops) - 1; i >= 0; i-- {
+			hop := strings.TrimSpace(hops[i])
+			if hop == "" {
+				continue
+			}
+			host = hop
+			if !s.trusted(hop) {
+				break
+			}
+		}
 	}
 	ip := net.ParseIP(host)
 	if ip == nil {
@@ -98,6 +114,27 @@ func clientIP(r *http.Request) string {
 		return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
 	}
 	return ip.String()
+}
+
+// trusted reports whether an address is one of Config.TrustedProxies.
+func (s *Server) trusted(host string) bool {
+	ip := net.ParseIP(host)
+	for _, n := range s.cfg.TrustedProxies {
+		if ip != nil && n.Contains(ip) {
+			return true
+		}
+	}
+	return false
+}
+
+// overTLS reports whether the client reached the server over TLS: itself,
+// or a trusted proxy that says so in X-Forwarded-Proto.
+func (s *Server) overTLS(r *http.Request) bool {
+	if r.TLS != nil {
+		return true
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	return err == nil && s.trusted(host) && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
 }
 
 // clients keeps each client's buckets and counts. Entries of clients idle

@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"runtime"
 	"sync"
@@ -63,6 +64,10 @@ type Config struct {
 	// PingInterval is how often the server pings each socket; a peer that
 	// does not answer within PingTimeout is dropped. 0 means 30 s and 15 s.
 	PingInterval, PingTimeout time.Duration
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For (the
+	// client's address, for the limits) and X-Forwarded-Proto (TLS, for
+	// the Secure cookie) the server believes; nil trusts none.
+	TrustedProxies []*net.IPNet
 	// Instance names this server among the instances sharing the
 	// database (its leases, heartbeats and logs); each must have its own.
 	// "" means "main".

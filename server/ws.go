@@ -226,7 +226,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, "the server is shutting down")
 		return
 	}
-	ip := clientIP(r)
+	ip := s.clientIP(r)
 	if !s.clients.openSocket(ip) {
 		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many connections from your address: at most %d at once", s.cfg.Limits.SocketsPerIP))
 		return

@@ -41,6 +41,7 @@ type serveOptions struct {
 	expire       time.Duration
 	instance     string
 	drain        time.Duration
+	proxies      []string
 }
 
 // defaultInstance names an instance on a shared database by its host and
@@ -99,6 +100,7 @@ stops it gracefully.`,
 	f.IntVar(&o.maxPlies, "max-plies", 1000, "moves after which a game is drawn, 100 to 100000")
 	f.DurationVar(&o.expire, "expire", 24*time.Hour, "how long an invitation nobody takes, or a computer game nobody plays, lives: 1m to 8760h")
 	f.StringVar(&o.instance, "instance", "", "this instance's name among those sharing the database (default: host:port on PostgreSQL, main on SQLite)")
+	f.StringArrayVar(&o.proxies, "trusted-proxy", nil, "a reverse proxy's address or CIDR (repeatable) whose X-Forwarded-For and X-Forwarded-Proto are believed")
 	f.DurationVar(&o.drain, "drain", 0, "on SIGTERM, answer /readyz 503 this long (serving on) before stopping, for a load balancer: 0 to 5m")
 	return c
 }
@@ -117,6 +119,20 @@ func (o serveOptions) config() (server.Config, error) {
 		return cfg, usagef("serve: --expire %v: want 1m to 8760h", o.expire)
 	case o.drain < 0 || o.drain > 5*time.Minute:
 		return cfg, usagef("serve: --drain %v: want 0 to 5m", o.drain)
+	}
+	for _, p := range o.proxies {
+		if !strings.Contains(p, "/") {
+			if strings.Contains(p, ":") {
+				p += "/128"
+			} else {
+				p += "/32"
+			}
+		}
+		_, n, err := net.ParseCIDR(p)
+		if err != nil {
+			return cfg, usagef("serve: --trusted-proxy %q: want an address or a CIDR such as 10.0.0.0/8", p)
+		}
+		cfg.TrustedProxies = append(cfg.TrustedProxies, n)
 	}
 	switch o.limits {
 	case "on":

@@ -255,6 +255,7 @@ func TestServeUsage(t *testing.T) {
 		{"serve", "--max-plies", "5"},
 		{"serve", "--client-limits", "maybe"},
 		{"serve", "--expire", "1s"},
+		{"serve", "--trusted-proxy", "not-an-address"},
 	} {
 		_, errs, code := runCmd(t, "", args...)
 		if code != 2 {
