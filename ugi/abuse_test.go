@@ -33,7 +33,10 @@ func burnCPUs(t *testing.T) {
 
 // TestAbuseMoveTime: with every core busy with another process, go
 // movetime 100 answers within 100 ms, every time, at levels 6 and 8 of
-// both games, with one search thread and with two.
+// both games, with one search thread and with two. Run it on a machine
+// otherwise idle: the burners are the load it is meant to hold under (the
+// latest answers then come 15 to 20 ms before movetime); other work on
+// top of them can starve any process past its deadline.
 func TestAbuseMoveTime(t *testing.T) {
 	// As magneton ugi runs the engine: a processor more than the cores.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(runtime.NumCPU() + 1))
