@@ -301,7 +301,7 @@ func TestInterrupted(t *testing.T) {
 	for _, args := range [][]string{
 		{"perft", "start", "5"},
 		{"analyze", "--time", "1m", "start"},
-		{"match", "--a", "level:8", "--b", "level:8", "--games", "100", "--movetime", "1s", "--quiet"},
+		{"match", "--a", "level:8", "--b", "level:8", "--games", "100", "--movetime", "1s", "--hash", "1", "--quiet"},
 		{"play"}, // at the prompt
 		{"play", "--side", "second", "--time", "1m"}, // while the computer thinks
 		{"--game", "tumbling", "moves"},              // reading standard input

@@ -179,7 +179,7 @@ func TestMatchPGN(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Interrupted after some games: those that ended are in the file.
-	code, out, errs, _ = runCtx(t, 1500*time.Millisecond, "match", "--a", "level:2", "--b", "level:2", "--games", "1000", "--movetime", "5ms", "--quiet", "--pgn", pgn)
+	code, out, errs, _ = runCtx(t, 1500*time.Millisecond, "match", "--a", "greedy", "--b", "random", "--games", "1000000", "--movetime", "1ms", "--quiet", "--pgn", pgn)
 	if code != exitInterrupted || !strings.HasPrefix(out, "match interrupted after ") {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
