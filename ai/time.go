@@ -24,7 +24,9 @@ func (l Limits) Budget(side game.Side, def time.Duration) Budget {
 	switch {
 	case l.MoveTime > 0:
 		b.Hard = l.MoveTime
-	case l.Time[side] > 0 || l.Increment[side] > 0:
+	case l.Time[side] > 0 || l.Increment[side] > 0 || l.Time[side.Other()] > 0:
+		// A game with a clock: even with nothing left (a flag about to
+		// fall) the player answers at once, not after the default.
 		left, inc := l.Time[side], l.Increment[side]
 		target := left/30 + inc*3/4
 		hard := min(left/4, target*3)

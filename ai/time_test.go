@@ -31,6 +31,11 @@ func TestBudget(t *testing.T) {
 	if b := l.Budget(game.Second, 0); b.Hard != 3*(time.Second/30) || b.Soft != time.Second/30 {
 		t.Errorf("short clock: %+v", b)
 	}
+	// Nothing left on the clock, no increment: at once, not the default.
+	empty := Limits{Time: [2]time.Duration{time.Minute, 0}}
+	if b := empty.Budget(game.Second, 3*time.Second); b.Hard != time.Millisecond {
+		t.Errorf("empty clock: %+v, want the least time", b)
+	}
 }
 
 // TestMCTSTreeReuse checks that the subtree of the position reached is

@@ -814,11 +814,6 @@ func (s *session) startRematch(by int) error {
 	return nil
 }
 
-// join gives the free seat of a waiting game to the holder of token.
-func (s *session) join(token string) (int, error) {
-	return s.joinHashed(hashToken(token), "")
-}
-
 // joinHashed gives the free seat of a waiting game to the holder of the
 // token whose hash is tokenHash: with inviteHash, the hash of the
 // invitation given ("" for none, which only a public game takes).
