@@ -59,7 +59,7 @@ func (p Position) Diagram(color bool) string {
 			}
 			b.WriteString(bg + fg + cell + "\x1b[0m")
 		}
-		fmt.Fprintf(&b, "%d\n", rank+1)
+		fmt.Fprintf(&b, " %d\n", rank+1) // a space: a cell of a tall stack fills its five columns
 	}
 	b.WriteString(files)
 	if len(mixed) > 0 {

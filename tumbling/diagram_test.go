@@ -9,7 +9,7 @@ func TestDiagram(t *testing.T) {
 	p := mustParse(t, Rules{}, midgame)
 	d := p.Diagram(false)
 	for _, want := range []string{
-		" 1  r5   R1   r3   ·    R1   R2   ·    R5* 1\n",
+		" 1  r5   R1   r3   ·    R1   R2   ·    R5*  1\n",
 		"a1 rbbbr",
 		"Red's Kings: height 5.",
 		"Black to move.",
