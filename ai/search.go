@@ -288,7 +288,10 @@ func (w *worker[P, M]) repeated(h uint64) bool {
 }
 
 // search is negamax with principal variation search. It returns the score
-// of p for its side to move, exact inside (alpha, beta).
+// of p for its side to move, exact inside (alpha, beta). The steps that
+// can end a node early come first, cheapest first, so that a node pays for
+// move generation, ordering and subtrees only when nothing cheaper
+// settles it.
 func (w *worker[P, M]) search(p P, depth, ply, alpha, beta int) int {
 	kit := w.e.kit
 	w.pvLen[ply] = 0
@@ -317,18 +320,9 @@ func (w *worker[P, M]) search(p P, depth, ply, alpha, beta int) int {
 			return alpha
 		}
 	}
-	var hashKey uint16
-	if e, ok := w.e.tt.probe(h); ok {
-		hashKey = e.move
-		if ply > 0 && !pvNode && int(e.depth) >= depth {
-			s := scoreFromTT(int(e.score), ply)
-			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && s >= beta,
-				e.bound == boundUpper && s <= alpha:
-				return s
-			}
-		}
+	hashKey, score, cut := w.probeTT(h, depth, ply, alpha, beta, pvNode)
+	if cut {
+		return score
 	}
 	moves := p.AppendMoves(w.moves[ply][:0])
 	w.moves[ply] = moves
@@ -336,47 +330,108 @@ func (w *worker[P, M]) search(p P, depth, ply, alpha, beta int) int {
 		r, _ := p.Outcome()
 		return resultScore(r, p.Side(), ply)
 	}
-	// A win at once is the best score a node can have. Where the game
-	// lists the few moves that may win (Tumbling Down: those that reach an
-	// enemy King), trying them first costs little, and it ends the node
-	// before any subtree is searched, where the move ordering might have
-	// reached the winning move only after many others.
-	if kit.WinCandidates != nil {
-		w.cands = kit.WinCandidates(p, moves, w.cands[:0])
-		if m, ok := w.winAtOnce(p, w.cands, ply); ok {
-			if ply == 0 {
-				w.rootBest, w.hasBest = m, true
-			}
-			return Mate - ply - 1
+	if kit.WinCandidates != nil && w.winFirst(p, moves, ply) {
+		return Mate - ply - 1
+	}
+	// Null move: never at the root or on the principal variation, and
+	// never twice within two plies.
+	if kit.Pass != nil && !pvNode && ply > 0 && depth >= 3 && !w.nullAt(ply) {
+		if score, cut := w.nullMove(p, h, depth, ply, beta); cut {
+			return score
 		}
 	}
-	// Null move: where the side to move looks well placed, let the
-	// opponent move twice; if a search three plies shallower still fails
-	// high, the real moves (almost always better than passing) would too.
-	// Never twice within two plies, and never at the root or on the
-	// principal variation.
-	if kit.Pass != nil && !pvNode && ply > 0 && depth >= 3 && !w.nullAt(ply) && kit.Eval(p) >= beta {
-		child := kit.Pass(p)
-		if _, ok := kit.Decided(child); !ok {
-			w.path = append(w.path, h)
-			w.null[ply] = true
-			score := -w.search(child, depth-3, ply+1, -beta, -beta+1)
-			w.null[ply] = false
-			w.path = w.path[:len(w.path)-1]
-			if w.sh.stop.Load() {
-				return 0
-			}
-			if score >= beta && score < Mate-maxPly {
-				return score
-			}
-		}
-	}
-	scores := w.order(p, moves, ply, hashKey)
-
-	side := int(p.Side())
-	origAlpha := alpha
-	best, bestIdx := -inf, -1
 	w.path = append(w.path, h)
+	best, bestIdx, stopped := w.searchMoves(p, moves, hashKey, depth, ply, alpha, beta, pvNode)
+	w.path = w.path[:len(w.path)-1]
+	if stopped {
+		return 0
+	}
+	w.storeTT(h, moves[bestIdx], best, depth, ply, alpha, beta)
+	return best
+}
+
+// probeTT looks the node up in the transposition table. It returns the
+// key of the stored move (0 for none), which the ordering tries first
+// wherever the entry came from, and whether the entry settles the node on
+// its own (cut) and with what score. Only a zero-window node off the root
+// takes such a cutoff, from an entry searched at least as deep: on the
+// principal variation it would cut the reported line short, and at the
+// root no move would be chosen.
+func (w *worker[P, M]) probeTT(h uint64, depth, ply, alpha, beta int, pvNode bool) (hashKey uint16, score int, cut bool) {
+	e, ok := w.e.tt.probe(h)
+	if !ok {
+		return 0, 0, false
+	}
+	if ply > 0 && !pvNode && int(e.depth) >= depth {
+		s := scoreFromTT(int(e.score), ply)
+		switch {
+		case e.bound == boundExact,
+			e.bound == boundLower && s >= beta,
+			e.bound == boundUpper && s <= alpha:
+			return e.move, s, true
+		}
+	}
+	return e.move, 0, false
+}
+
+// winFirst reports whether one of the moves that Kit.WinCandidates lists
+// wins at once, and makes it the node's line (and at the root the move).
+// A win at once is the best score a node can have. Where the game lists
+// the few moves that may win (Tumbling Down: those that reach an enemy
+// King), trying them first costs little, and it ends the node before any
+// subtree is searched, where the move ordering might have reached the
+// winning move only after many others.
+func (w *worker[P, M]) winFirst(p P, moves []M, ply int) bool {
+	w.cands = w.e.kit.WinCandidates(p, moves, w.cands[:0])
+	m, ok := w.winAtOnce(p, w.cands, ply)
+	if ok && ply == 0 {
+		w.rootBest, w.hasBest = m, true
+	}
+	return ok
+}
+
+// nullMove is null-move pruning: where the side to move looks well
+// placed, let the opponent move twice; if a search three plies shallower
+// still fails high, the real moves (almost always better than passing)
+// would too. It reports whether the node is cut, and its score: the
+// shallow search's, never a mate score (a line through a pass proves no
+// forced win), or 0 when the search was stopped.
+func (w *worker[P, M]) nullMove(p P, h uint64, depth, ply, beta int) (score int, cut bool) {
+	kit := w.e.kit
+	if kit.Eval(p) < beta {
+		return 0, false
+	}
+	child := kit.Pass(p)
+	if _, ok := kit.Decided(child); ok {
+		return 0, false
+	}
+	w.path = append(w.path, h)
+	w.null[ply] = true
+	score = -w.search(child, depth-3, ply+1, -beta, -beta+1)
+	w.null[ply] = false
+	w.path = w.path[:len(w.path)-1]
+	if w.sh.stop.Load() {
+		return 0, true
+	}
+	if score >= beta && score < Mate-maxPly {
+		return score, true
+	}
+	return 0, false
+}
+
+// searchMoves searches the moves of p, ordered around the table's move
+// hashKey, and returns the best score and the index of its move, or
+// stopped when the search was stopped under it (the scores are then
+// worthless). Principal variation search: the first move, usually the
+// best, gets the full window; the others only a zero window around alpha
+// (late quiet ones also fewer plies: late move reductions), which costs
+// much less when they fail low, as they mostly do; one that beats alpha
+// is searched again at full depth, then with the full window. The caller
+// has put p's hash on the path.
+func (w *worker[P, M]) searchMoves(p P, moves []M, hashKey uint16, depth, ply, alpha, beta int, pvNode bool) (best, bestIdx int, stopped bool) {
+	scores := w.order(p, moves, ply, hashKey)
+	side := int(p.Side())
+	best, bestIdx = -inf, -1
 	for i := range moves {
 		// Selection picks the best few moves, which usually settle a cut
 		// node; past them a node tends to need every move, and one sort
@@ -394,20 +449,7 @@ func (w *worker[P, M]) search(p P, depth, ply, alpha, beta int) int {
 		if i == 0 {
 			score = -w.search(child, depth-1, ply+1, -beta, -alpha)
 		} else {
-			r := 0
-			if !w.e.NoReductions && depth >= 3 && i >= 3 && scores[i] < killerScore {
-				r = 1
-				if i >= 8 && depth >= 5 {
-					r = 2
-				}
-				if kit.DeepReductions {
-					r = int(lmrTable[min(depth, 63)][min(i, 255)])
-					if pvNode && r > 0 {
-						r--
-					}
-					r = max(1, min(r, depth-2))
-				}
-			}
+			r := w.reduction(depth, i, scores[i], pvNode)
 			score = -w.search(child, depth-1-r, ply+1, -alpha-1, -alpha)
 			if score > alpha && r > 0 {
 				score = -w.search(child, depth-1, ply+1, -alpha-1, -alpha)
@@ -417,48 +459,95 @@ func (w *worker[P, M]) search(p P, depth, ply, alpha, beta int) int {
 			}
 		}
 		if w.sh.stop.Load() {
-			w.path = w.path[:len(w.path)-1]
-			return 0
+			return 0, 0, true
 		}
-		if score > best {
-			best, bestIdx = score, i
-			if score > alpha {
-				alpha = score
-				w.pv[ply][0] = m
-				copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
-				w.pvLen[ply] = w.pvLen[ply+1] + 1
-				if ply == 0 {
-					w.rootBest, w.hasBest = m, true
-				}
-				if alpha >= beta {
-					if scores[i] < killerScore {
-						if w.killers[ply][0] != m {
-							w.killers[ply][1] = w.killers[ply][0]
-							w.killers[ply][0] = m
-						}
-						hi := side*kit.MoveKeys + int(kit.MoveKey(m))
-						w.history[hi] += int32(depth * depth)
-						if w.history[hi] > 1<<20 {
-							for j := range w.history {
-								w.history[j] /= 2
-							}
-						}
-					}
-					break
-				}
+		if score <= best {
+			continue
+		}
+		best, bestIdx = score, i
+		if score <= alpha {
+			continue
+		}
+		alpha = score
+		w.setPV(ply, m)
+		if ply == 0 {
+			w.rootBest, w.hasBest = m, true
+		}
+		if alpha >= beta {
+			if scores[i] < killerScore {
+				w.rememberCut(m, side, depth, ply)
 			}
+			break
 		}
 	}
-	w.path = w.path[:len(w.path)-1]
+	return best, bestIdx, false
+}
+
+// reduction is how many plies the zero-window search of the i-th move
+// (from 0) takes off, its ordering score being score: none for the first
+// three, the hash move and the killers, which are the likeliest to be
+// best, nor near the leaves. Kit.DeepReductions games take more off the
+// later moves of a deep search, but one ply less on the principal
+// variation, whose moves matter most.
+func (w *worker[P, M]) reduction(depth, i int, score int32, pvNode bool) int {
+	if w.e.NoReductions || depth < 3 || i < 3 || score >= killerScore {
+		return 0
+	}
+	if w.e.kit.DeepReductions {
+		r := int(lmrTable[min(depth, 63)][min(i, 255)])
+		if pvNode && r > 0 {
+			r--
+		}
+		return max(1, min(r, depth-2))
+	}
+	if i >= 8 && depth >= 5 {
+		return 2
+	}
+	return 1
+}
+
+// setPV makes m, followed by the line found below it, the line at ply.
+func (w *worker[P, M]) setPV(ply int, m M) {
+	w.pv[ply][0] = m
+	copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
+	w.pvLen[ply] = w.pvLen[ply+1] + 1
+}
+
+// rememberCut records the quiet move m, which made a cutoff at ply, for
+// the ordering of the nodes searched next: as a killer of the ply (its
+// sibling nodes often have the same refutation) and in the history of the
+// side, by depth squared, so that cutoffs near the root count most. The
+// history is halved when an entry grows large: that keeps it far below
+// the killers' ordering score, and recent cutoffs ahead of old ones.
+func (w *worker[P, M]) rememberCut(m M, side, depth, ply int) {
+	if w.killers[ply][0] != m {
+		w.killers[ply][1] = w.killers[ply][0]
+		w.killers[ply][0] = m
+	}
+	kit := w.e.kit
+	hi := side*kit.MoveKeys + int(kit.MoveKey(m))
+	w.history[hi] += int32(depth * depth)
+	if w.history[hi] > 1<<20 {
+		for j := range w.history {
+			w.history[j] /= 2
+		}
+	}
+}
+
+// storeTT keeps the node's result for its next visits and the next
+// iterations. score is exact only inside the window (alpha, beta) the
+// node was searched with (alpha as it was before the moves); outside it,
+// it is only a bound. The best move is kept even then: it goes first in
+// the ordering next time.
+func (w *worker[P, M]) storeTT(h uint64, best M, score, depth, ply, alpha, beta int) {
 	bound := uint8(boundExact)
 	switch {
-	case best >= beta:
+	case score >= beta:
 		bound = boundLower
-	case best <= origAlpha:
+	case score <= alpha:
 		bound = boundUpper
 	}
-	w.e.tt.store(h, ttEntry{move: kit.MoveKey(moves[bestIdx]) + 1, score: int16(scoreToTT(best, ply)), depth: int8(depth), bound: bound})
-	return best
+	w.e.tt.store(h, ttEntry{move: w.e.kit.MoveKey(best) + 1, score: int16(scoreToTT(score, ply)), depth: int8(depth), bound: bound})
 }
 
 const (
@@ -573,9 +662,7 @@ func (w *worker[P, M]) quiesce(p P, ply, qd int) int {
 		}
 		if score > best {
 			best = score
-			w.pv[ply][0] = m
-			copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
-			w.pvLen[ply] = w.pvLen[ply+1] + 1
+			w.setPV(ply, m)
 		}
 	}
 	return best

@@ -121,136 +121,163 @@ func (p Position) appendMovesSlow(buf []Move, own uint64) []Move {
 // single-colour stack loses (no-king=loses). Under capture=pbem a landing
 // captures only when the King's square ends as one run of the victim's
 // colour under one run of the capturer's.
-func (p Position) Play(m Move) Position {
-	us := p.side
-	them := us ^ 1
-	from := m.From()
-	d := m.Direction()
-	h := p.height[from]
-	mk := p.stack(from)
-	changed := uint64(1) << from
-	captured, lost := false, false
-
+func (p Position) Play(m Move) (next Position) {
+	// The new position is built in the result itself: a named result
+	// assigned whole first is neither zeroed on entry nor copied on
+	// return. That more than pays for the calls of step and tumble: in
+	// perft, 3.3% fewer instructions than Play written as one function
+	// that returns a modified p, where the calls with that return took
+	// 3.7% more.
+	next = p
+	us, them := p.side, p.side^1
+	var changed uint64
+	var captured, lost bool
 	if !m.IsTumble() {
-		// The top disk (ours) leaves from and lands on to. Steps are half
-		// of all moves, so the bitboards are updated from what is known
-		// about the two squares rather than by put.
-		to := from + offset[d]
-		fb, tb := uint64(1)<<from, uint64(1)<<to
-		h--
-		mk &^= 1 << h
-		if h >= lowDisks {
-			p.putTall(from, h, mk)
-		}
-		p.height[from] = h
-		p.low[from] = uint16(mk)
-		p.tops[us] &^= fb
-		if h == 0 {
-			p.pure[us] &^= fb
-		} else {
-			p.tops[mk>>(h-1)&1] |= fb
-			// Uncovering a disk can make a mixed stack single-coloured;
-			// a stack that was ours alone stays so.
-			if p.pure[us]&fb == 0 {
-				switch mk {
-				case 0:
-					p.pure[Black] |= fb
-				case lowBits(h):
-					p.pure[Red] |= fb
-				}
-			}
-		}
-		th := p.height[to]
-		if th >= lowDisks {
-			p.putTall(to, th+1, p.stack(to)|uint64(us)<<th)
-		} else {
-			p.low[to] |= uint16(us) << th
-		}
-		p.height[to] = th + 1
-		p.tops[them] &^= tb
-		p.tops[us] |= tb
-		p.pure[them] &^= tb
-		if th == 0 {
-			p.pure[us] |= tb
-		}
-		p.hash ^= zobristDisk[from][h][us] ^ zobristDisk[to][th][us]
-		changed |= tb
-		// One disk of ours on a pure enemy stack is always one run under
-		// one run, so capture=pbem needs no test here.
-		captured = p.kings[them]&tb != 0
+		changed, captured = next.step(m)
 	} else {
-		p.hash ^= diskKeys(from, 0, h, mk)
-		p.put(from, 0, 0)
-		k := reach[from][d]
-		if h < k {
-			k = h
-		}
-		ownKing := p.flags&flagOwnKingIgnored == 0
-		step := offset[d]
-		to := from
-		// Every square but the last gets one disk: its colour decides the
-		// new top, and a single disk on a King is always one run on one
-		// run, which capture=pbem accepts.
-		for i := uint8(0); i+1 < k; i++ {
-			to += step
-			tb := uint64(1) << to
-			c := game.Side(mk >> i & 1)
-			th := p.height[to]
-			if th >= lowDisks {
-				p.putTall(to, th+1, p.stack(to)|uint64(c)<<th)
-			} else {
-				p.low[to] |= uint16(c) << th
-			}
-			p.height[to] = th + 1
-			p.tops[c^1] &^= tb
-			p.tops[c] |= tb
-			p.pure[c^1] &^= tb
-			if th == 0 {
-				p.pure[c] |= tb
-			}
-			p.hash ^= zobristDisk[to][th][c]
-			changed |= tb
-			if c == us {
-				captured = captured || p.kings[them]&tb != 0
-			} else {
-				lost = lost || ownKing && p.kings[us]&tb != 0
-			}
-		}
-		// The rest of the stack piles on the last square.
-		to += step
-		n := h - (k - 1)
-		low := lowBits(n)
-		colours := mk >> (k - 1) & low
-		th := p.height[to]
-		p.put(to, th+n, p.stack(to)|colours<<th)
-		p.hash ^= diskKeys(to, th, n, colours)
-		changed |= 1 << to
-		oursFlip := uint64(us) - 1 // turns colour bits into "is ours" bits: all ones for Black
-		pbem := p.flags&flagPBEM != 0
-		if p.kings[them]>>to&1 != 0 {
-			if ours := (colours ^ oursFlip) & low; ours != 0 && (!pbem || topRun(ours, n)) {
-				captured = true
-			}
-		}
-		if ownKing && p.kings[us]>>to&1 != 0 {
-			if theirs := (colours ^ ^oursFlip) & low; theirs != 0 && (!pbem || topRun(theirs, n)) {
-				lost = true
-			}
-		}
+		changed, captured, lost = next.tumble(m)
 	}
-
-	p.updateKings(changed)
-	p.side = them
-	p.hash ^= zobristRed
+	// step and tumble judged every landing by the Kings as they stood
+	// before the move, as the rules ask; only now do the Kings move on.
+	next.updateKings(changed)
+	next.side = them
+	next.hash ^= zobristRed
 	switch {
 	case captured:
-		p.winner, p.ending = 1+uint8(us), endKingCaptured
+		next.winner, next.ending = 1+uint8(us), endKingCaptured
 	case lost:
-		p.winner, p.ending = 1+uint8(them), endOwnKing
+		next.winner, next.ending = 1+uint8(them), endOwnKing
 	default:
-		p.judgeKings()
+		next.judgeKings()
 	}
-	return p
+	return next
+}
+
+// step plays the step m for Play: the mover's top disk leaves its stack
+// for the next square. Steps are half of all moves, so it updates the
+// bitboards from what it knows about the two squares rather than by put.
+// It returns the two squares, for updateKings, and whether the disk landed
+// on an enemy King; the Kings and the turn are left to Play.
+func (p *Position) step(m Move) (changed uint64, captured bool) {
+	us, them := p.side, p.side^1
+	from, to := m.From(), m.To()
+	fb, tb := uint64(1)<<from, uint64(1)<<to
+	h := p.height[from] - 1
+	mk := p.stack(from) &^ (1 << h)
+	if h >= lowDisks {
+		p.putTall(from, h, mk)
+	}
+	p.height[from] = h
+	p.low[from] = uint16(mk)
+	p.tops[us] &^= fb
+	if h == 0 {
+		p.pure[us] &^= fb
+	} else {
+		p.tops[mk>>(h-1)&1] |= fb
+		// Uncovering a disk can make a mixed stack single-coloured; a
+		// stack that was ours alone stays so.
+		if p.pure[us]&fb == 0 {
+			switch mk {
+			case 0:
+				p.pure[Black] |= fb
+			case lowBits(h):
+				p.pure[Red] |= fb
+			}
+		}
+	}
+	th := p.height[to]
+	if th >= lowDisks {
+		p.putTall(to, th+1, p.stack(to)|uint64(us)<<th)
+	} else {
+		p.low[to] |= uint16(us) << th
+	}
+	p.dropDisk(to, tb, th, us)
+	p.hash ^= zobristDisk[from][h][us] ^ zobristDisk[to][th][us]
+	// One disk of ours on a pure enemy stack is always one run under one
+	// run, so capture=pbem needs no test here.
+	return fb | tb, p.kings[them]&tb != 0
+}
+
+// tumble plays the tumble m for Play: the stack leaves its square and its
+// disks, bottom first, land one a square in m's direction, the last square
+// (at the stack's height or the board's edge) taking the rest. It returns
+// the changed squares, for updateKings, whether a disk of the mover landed
+// on an enemy King (captured) and whether an enemy disk landed on one of
+// the mover's own (lost); the Kings and the turn are left to Play.
+func (p *Position) tumble(m Move) (changed uint64, captured, lost bool) {
+	us, them := p.side, p.side^1
+	from, d := m.From(), m.Direction()
+	h := p.height[from]
+	mk := p.stack(from)
+	p.hash ^= diskKeys(from, 0, h, mk)
+	p.put(from, 0, 0)
+	changed = 1 << from
+	k := min(h, reach[from][d])
+	ownKing := p.flags&flagOwnKingIgnored == 0
+	step := offset[d]
+	to := from
+	// Every square but the last gets one disk: its colour decides the new
+	// top, and a single disk on a King is always one run on one run, which
+	// capture=pbem accepts.
+	for i := uint8(0); i+1 < k; i++ {
+		to += step
+		tb := uint64(1) << to
+		c := game.Side(mk >> i & 1)
+		th := p.height[to]
+		if th >= lowDisks {
+			p.putTall(to, th+1, p.stack(to)|uint64(c)<<th)
+		} else {
+			p.low[to] |= uint16(c) << th
+		}
+		p.dropDisk(to, tb, th, c)
+		p.hash ^= zobristDisk[to][th][c]
+		changed |= tb
+		if c == us {
+			captured = captured || p.kings[them]&tb != 0
+		} else {
+			lost = lost || ownKing && p.kings[us]&tb != 0
+		}
+	}
+	// The rest of the stack piles on the last square.
+	to += step
+	n := h - (k - 1)
+	low := lowBits(n)
+	colours := mk >> (k - 1) & low
+	th := p.height[to]
+	p.put(to, th+n, p.stack(to)|colours<<th)
+	p.hash ^= diskKeys(to, th, n, colours)
+	changed |= 1 << to
+	oursFlip := uint64(us) - 1 // turns colour bits into "is ours" bits: all ones for Black
+	pbem := p.flags&flagPBEM != 0
+	if p.kings[them]>>to&1 != 0 {
+		if ours := (colours ^ oursFlip) & low; ours != 0 && (!pbem || topRun(ours, n)) {
+			captured = true
+		}
+	}
+	if ownKing && p.kings[us]>>to&1 != 0 {
+		if theirs := (colours ^ ^oursFlip) & low; theirs != 0 && (!pbem || topRun(theirs, n)) {
+			lost = true
+		}
+	}
+	return changed, captured, lost
+}
+
+// dropDisk brings the height and the bitboards up to date for one disk of
+// colour c landing on to (bit tb), whose stack had th disks: the stack is
+// now c's, and no longer pure for the other colour; the caller has put the
+// disk's colour in the stack. A step and every square but the last of a
+// tumble drop one disk. The stack and the hash are left to the caller:
+// with the stack the helper would be too big to be inlined (its call for
+// each disk made Play 7% slower), and a step puts the keys of both its
+// squares in the hash at once.
+func (p *Position) dropDisk(to Square, tb uint64, th uint8, c game.Side) {
+	p.height[to] = th + 1
+	p.tops[c^1] &^= tb
+	p.tops[c] |= tb
+	p.pure[c^1] &^= tb
+	if th == 0 {
+		p.pure[c] |= tb
+	}
 }
 
 // topRun reports whether the n disks marked in x (those of the capturer)
