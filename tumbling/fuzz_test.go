@@ -7,7 +7,8 @@ import (
 
 // FuzzParsePosition feeds arbitrary text to the position parser: it must
 // never panic, and a text it accepts must give a position whose text reads
-// back the same and whose moves all play.
+// back the same and whose moves all play, each judged as the rules worked
+// out from the stacks alone judge it (see judge).
 func FuzzParsePosition(f *testing.F) {
 	f.Add(OriginalStart)
 	f.Add(BoardspaceStart)
@@ -20,8 +21,9 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add("")
 	f.Add(",,,/ b")
 	f.Add("08/8/8/8/8/8/8/8 r")
+	f.Add("7,bb/8/8/8/rr,7/8/rr,7/rrb,7 b") // the capture=boardspace example
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, r := range []Rules{{}, {TumbleOnly: true, PBEMCapture: true, NoKingIgnored: true}} {
+		for _, r := range []Rules{{}, {TumbleOnly: true, Capture: CapturePBEM, NoKingIgnored: true}, {Capture: CaptureBoardspace}} {
 			p, err := r.Parse(text)
 			if err != nil {
 				continue
@@ -31,10 +33,18 @@ func FuzzParsePosition(f *testing.F) {
 			if err != nil || q.String() != p.String() || q.Hash() != p.Hash() {
 				t.Fatalf("%q parses as %s, which reads back as %v, %v", text, p, q, err)
 			}
+			over, _ := p.Outcome()
 			for _, m := range p.AppendMoves(nil) {
-				checkInvariants(t, p.Play(m))
+				q := p.Play(m)
+				checkInvariants(t, q)
+				if over.Over() {
+					continue
+				}
+				res, why := q.Outcome()
+				if wantRes, wantWhy := judge(r, p, m, q); res != wantRes || why != wantWhy {
+					t.Fatalf("%+v: %s then %s: %v (%v), want %v (%v)", r, p, m, res, why, wantRes, wantWhy)
+				}
 			}
-			p.Outcome()
 		}
 	})
 }

@@ -120,7 +120,9 @@ func (p Position) appendMovesSlow(buf []Move, own uint64) []Move {
 // their own Kings (own-king=loses); otherwise a side left with no
 // single-colour stack loses (no-king=loses). Under capture=pbem a landing
 // captures only when the King's square ends as one run of the victim's
-// colour under one run of the capturer's.
+// colour under one run of the capturer's; under capture=boardspace only
+// when the King is mixed now and its owner's tallest single-colour stack
+// did not grow in the move.
 func (p Position) Play(m Move) (next Position) {
 	// The new position is built in the result itself: a named result
 	// assigned whole first is neither zeroed on entry nor copied on
@@ -140,6 +142,13 @@ func (p Position) Play(m Move) (next Position) {
 	// step and tumble judged every landing by the Kings as they stood
 	// before the move, as the rules ask; only now do the Kings move on.
 	next.updateKings(changed)
+	if next.flags&flagBoardspace != 0 && m.IsTumble() {
+		// A step lands one disk of the mover's, which captures under
+		// every rule; a tumble is judged again by the Kings after it.
+		landed := changed &^ (1 << m.From())
+		captured = next.kingFell(&p, them, landed)
+		lost = next.flags&flagOwnKingIgnored == 0 && next.kingFell(&p, us, landed)
+	}
 	next.side = them
 	next.hash ^= zobristRed
 	switch {
@@ -260,6 +269,16 @@ func (p *Position) tumble(m Move) (changed uint64, captured, lost bool) {
 		}
 	}
 	return changed, captured, lost
+}
+
+// kingFell reports, for capture=boardspace, whether side c lost a King in
+// the move from before to p that dropped disks on the squares in landed: a
+// square that held one of c's Kings took a disk and holds no King now,
+// and c's tallest single-colour stack did not grow. A King that only grew
+// taller, or that lost its crown to a taller stack the move made, has not
+// fallen.
+func (p *Position) kingFell(before *Position, c game.Side, landed uint64) bool {
+	return before.kings[c]&landed&^p.kings[c] != 0 && p.kingH[c] <= before.kingH[c]
 }
 
 // dropDisk brings the height and the bitboards up to date for one disk of

@@ -28,6 +28,7 @@ const (
 	flagNoMovesDraw                      // no-moves=draw
 	flagTumbleOnly                       // moves=tumble-only
 	flagPBEM                             // capture=pbem
+	flagBoardspace                       // capture=boardspace
 )
 
 // lowDisks is how many disks of a stack the low colour mask holds; the

@@ -1,6 +1,8 @@
 package tumbling
 
 import (
+	"slices"
+
 	"github.com/magneton-games/magneton/game"
 )
 
@@ -31,11 +33,34 @@ type Rules struct {
 	// TumbleOnly: a stack of two or more disks can only tumble; a lone
 	// disk steps (option moves=tumble-only, as on Boardspace).
 	TumbleOnly bool
-	// PBEMCapture: a King is captured only when its square ends as one run
-	// of the victim's colour under one run of the capturer's (option
-	// capture=pbem, the rule of Richard's PBeM server).
-	PBEMCapture bool
+	// Capture says which landings on a King capture it (option capture).
+	Capture Capture
 }
+
+// Capture is a rule for which landings on a King capture it. The three
+// differ only for tumbles: a single disk stepped onto a King captures
+// under each of them.
+type Capture uint8
+
+const (
+	// CaptureAny: any disk of the capturer landing on a King captures it
+	// (capture=any, the default).
+	CaptureAny Capture = iota
+	// CapturePBEM: a King is captured only when its square ends as one run
+	// of the victim's colour under one run of the capturer's
+	// (capture=pbem, the rule of Richard's PBeM server).
+	CapturePBEM
+	// CaptureBoardspace: a King is captured when a disk landed on it and it
+	// is no King any more (it is mixed now), unless the move made its
+	// owner's tallest single-colour stack taller (capture=boardspace, the
+	// rule of Boardspace.net's program: "without creating a taller king in
+	// the process").
+	CaptureBoardspace
+)
+
+// captureValues are the capture option's values, in the order of the
+// Capture constants.
+var captureValues = []string{"any", "pbem", "boardspace"}
 
 // The start layouts as position texts.
 const (
@@ -84,11 +109,11 @@ var Spec = &game.Spec{
 		{Name: "repetition", Values: []string{"3", "off"}, Summary: "whether the third occurrence of a position draws"},
 		{Name: "layout", Values: []string{"original", "boardspace"}, Summary: "the start: the designer's (Black in the a8 corner, Black first) or Boardspace's (Black in the a1 corner, Red first)"},
 		{Name: "moves", Values: []string{"step-or-tumble", "tumble-only"}, Summary: "whether a stack of two or more may step its top disk as well as tumble, or only tumble (a lone disk always steps)"},
-		{Name: "capture", Values: []string{"any", "pbem"}, Summary: "which landings on a King capture it: any disk of the capturer, or only when the square ends as one run of the victim's colour under one run of the capturer's"},
+		{Name: "capture", Values: captureValues, Summary: "which landings on a King capture it: any disk of the capturer; only when the square ends as one run of the victim's colour under one run of the capturer's; or any that leaves it mixed, unless the move made its owner's tallest single-colour stack taller"},
 	},
 	Variants: []game.Variant{
 		{Name: "standard", Settings: game.Settings{"own-king": "loses", "no-king": "loses", "no-moves": "loses", "repetition": "3", "layout": "original", "moves": "step-or-tumble", "capture": "any"}, Summary: "the project's default rules"},
-		{Name: "boardspace", Settings: game.Settings{"layout": "boardspace", "moves": "tumble-only"}, Summary: "Boardspace's rules: its layout with Red first, and stacks only tumble"},
+		{Name: "boardspace", Settings: game.Settings{"layout": "boardspace", "moves": "tumble-only", "capture": "boardspace"}, Summary: "Boardspace's rules: its layout with Red first, stacks only tumble, and no capture by a move that makes the victim a taller King"},
 		{Name: "pbem", Settings: game.Settings{"capture": "pbem"}, Summary: "Richard's PBeM server's capture rule: a King falls only to one run of the capturer's disks on top"},
 	},
 	New: func(s game.Settings) game.Rules {
@@ -99,7 +124,7 @@ var Spec = &game.Spec{
 			NoRepetition:     s["repetition"] == "off",
 			BoardspaceLayout: s["layout"] == "boardspace",
 			TumbleOnly:       s["moves"] == "tumble-only",
-			PBEMCapture:      s["capture"] == "pbem",
+			Capture:          Capture(slices.Index(captureValues, s["capture"])),
 		}
 	},
 	Endings:    []*game.Ending{KingCaptured, OwnKing, NoKing},
@@ -112,7 +137,9 @@ func (r Rules) Spec() *game.Spec { return Spec }
 
 // Settings returns every option's value, for records and messages.
 func (r Rules) Settings() game.Settings {
-	return Spec.TwoWaySettings(r.OwnKingIgnored, r.NoKingIgnored, r.NoMovesDraw, r.NoRepetition, r.BoardspaceLayout, r.TumbleOnly, r.PBEMCapture)
+	s := Spec.TwoWaySettings(r.OwnKingIgnored, r.NoKingIgnored, r.NoMovesDraw, r.NoRepetition, r.BoardspaceLayout, r.TumbleOnly)
+	s["capture"] = captureValues[r.Capture]
+	return s
 }
 
 // RepetitionLimit returns 3, or 0 under repetition=off.
@@ -125,7 +152,8 @@ func (r Rules) RepetitionLimit() int {
 
 func (r Rules) flags() flags {
 	return flagIf(r.OwnKingIgnored, flagOwnKingIgnored) | flagIf(r.NoKingIgnored, flagNoKingIgnored) |
-		flagIf(r.NoMovesDraw, flagNoMovesDraw) | flagIf(r.TumbleOnly, flagTumbleOnly) | flagIf(r.PBEMCapture, flagPBEM)
+		flagIf(r.NoMovesDraw, flagNoMovesDraw) | flagIf(r.TumbleOnly, flagTumbleOnly) |
+		flagIf(r.Capture == CapturePBEM, flagPBEM) | flagIf(r.Capture == CaptureBoardspace, flagBoardspace)
 }
 
 // flagIf returns f when set, else no flag.

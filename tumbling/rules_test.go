@@ -171,7 +171,7 @@ func TestPlay(t *testing.T) {
 		},
 		{
 			name:   "capture=pbem: one run of the victim's colour under one run of the capturer's captures",
-			rules:  Rules{PBEMCapture: true},
+			rules:  Rules{Capture: CapturePBEM},
 			before: map[string]string{"e1": "brb", "h1": "rr", "a8": "r", "a1": "b"},
 			side:   "b", move: "e1>f1",
 			after:  map[string]string{"f1": "b", "g1": "r", "h1": "rrb", "a8": "r", "a1": "b"},
@@ -179,7 +179,7 @@ func TestPlay(t *testing.T) {
 		},
 		{
 			name:   "capture=pbem: victim-colour disks dropped first still make one run",
-			rules:  Rules{PBEMCapture: true},
+			rules:  Rules{Capture: CapturePBEM},
 			before: map[string]string{"f1": "brb", "h1": "rr", "a8": "r", "a1": "b"},
 			side:   "b", move: "f1>g1",
 			after:  map[string]string{"g1": "b", "h1": "rrrb", "a8": "r", "a1": "b"},
@@ -187,7 +187,7 @@ func TestPlay(t *testing.T) {
 		},
 		{
 			name:   "capture=pbem: a mixed pile on a King does not capture",
-			rules:  Rules{PBEMCapture: true},
+			rules:  Rules{Capture: CapturePBEM},
 			before: map[string]string{"f1": "bbrb", "h1": "rr", "a8": "r", "a1": "b"},
 			side:   "b", move: "f1>g1",
 			after: map[string]string{"g1": "b", "h1": "rrbrb", "a8": "r", "a1": "b"},
@@ -201,7 +201,7 @@ func TestPlay(t *testing.T) {
 		},
 		{
 			name:   "capture=pbem with no-king: a spoilt King that was the last single-colour stack loses by no-king",
-			rules:  Rules{PBEMCapture: true},
+			rules:  Rules{Capture: CapturePBEM},
 			before: map[string]string{"f1": "bbrb", "h1": "rr", "a1": "b"},
 			side:   "b", move: "f1>g1",
 			after:  map[string]string{"g1": "b", "h1": "rrbrb", "a1": "b"},
@@ -209,18 +209,112 @@ func TestPlay(t *testing.T) {
 		},
 		{
 			name:   "capture=pbem: an own King under a mixed pile is not lost",
-			rules:  Rules{PBEMCapture: true},
+			rules:  Rules{Capture: CapturePBEM},
 			before: map[string]string{"f1": "rrbb", "h1": "bb", "a8": "r", "a1": "b"},
 			side:   "b", move: "f1>g1",
 			after: map[string]string{"g1": "r", "h1": "bbrbb", "a8": "r", "a1": "b"},
 		},
 		{
 			name:   "capture=pbem: an own King under one run of enemy disks is lost",
-			rules:  Rules{PBEMCapture: true},
+			rules:  Rules{Capture: CapturePBEM},
 			before: map[string]string{"c3": "rb", "d3": "bb", "h8": "r", "a8": "r"},
 			side:   "b", move: "c3>d3",
 			after:  map[string]string{"d3": "bbr", "e3": "b", "h8": "r", "a8": "r"},
 			result: game.SecondWins, reason: OwnKing,
+		},
+		// Boardspace's rule, from its rules page ("without creating a taller
+		// king in the process"; "not all moves that add checkers to a king
+		// capture it") and the issue's example.
+		{
+			name:   "capture=boardspace: no capture when the move makes the victim a taller King",
+			rules:  Rules{Capture: CaptureBoardspace, TumbleOnly: true},
+			before: map[string]string{"h8": "bb", "a4": "rr", "a2": "rr", "a1": "rrb"},
+			side:   "b", move: "a1>a2",
+			after: map[string]string{"h8": "bb", "a4": "rrb", "a3": "r", "a2": "rrr"},
+		},
+		{
+			name:   "capture=any: the same move captures",
+			rules:  Rules{TumbleOnly: true},
+			before: map[string]string{"h8": "bb", "a4": "rr", "a2": "rr", "a1": "rrb"},
+			side:   "b", move: "a1>a2",
+			after:  map[string]string{"h8": "bb", "a4": "rrb", "a3": "r", "a2": "rrr"},
+			result: game.FirstWins, reason: KingCaptured,
+		},
+		{
+			name:   "capture=boardspace: a new King only as tall as the old one does not save it",
+			rules:  Rules{Capture: CaptureBoardspace},
+			before: map[string]string{"h8": "bb", "a4": "rr", "a2": "r", "a1": "rrb"},
+			side:   "b", move: "a1>a2",
+			after:  map[string]string{"h8": "bb", "a4": "rrb", "a3": "r", "a2": "rr"},
+			result: game.FirstWins, reason: KingCaptured,
+		},
+		{
+			name:   "capture=boardspace: a tumble's disk on a King captures when nothing grew",
+			rules:  Rules{Capture: CaptureBoardspace},
+			before: map[string]string{"a1": "bb", "a3": "rr", "h8": "r"},
+			side:   "b", move: "a1>a2",
+			after:  map[string]string{"a2": "b", "a3": "rrb", "h8": "r"},
+			result: game.FirstWins, reason: KingCaptured,
+		},
+		{
+			name:   "capture=boardspace: a step onto a King captures",
+			rules:  Rules{Capture: CaptureBoardspace},
+			before: map[string]string{"d4": "b", "e5": "rr", "h8": "r", "a1": "b"},
+			side:   "b", move: "d4-e5",
+			after:  map[string]string{"e5": "rrb", "h8": "r", "a1": "b"},
+			result: game.FirstWins, reason: KingCaptured,
+		},
+		{
+			name:   "capture=boardspace: a mixed pile on a King captures, unlike capture=pbem",
+			rules:  Rules{Capture: CaptureBoardspace},
+			before: map[string]string{"f1": "bbrb", "h1": "rr", "a8": "r", "a1": "b"},
+			side:   "b", move: "f1>g1",
+			after:  map[string]string{"g1": "b", "h1": "rrbrb", "a8": "r", "a1": "b"},
+			result: game.FirstWins, reason: KingCaptured,
+		},
+		{
+			name:   "capture=boardspace: an own King covered while nothing grew is lost",
+			rules:  Rules{Capture: CaptureBoardspace},
+			before: map[string]string{"c3": "rb", "d3": "bb", "h8": "r", "a8": "r"},
+			side:   "b", move: "c3>d3",
+			after:  map[string]string{"d3": "bbr", "e3": "b", "h8": "r", "a8": "r"},
+			result: game.SecondWins, reason: OwnKing,
+		},
+		{
+			name:   "capture=boardspace: an own King covered while the mover grew a taller one is not lost",
+			rules:  Rules{Capture: CaptureBoardspace},
+			before: map[string]string{"c3": "rbb", "d3": "bb", "f3": "bb", "h8": "r", "a8": "r"},
+			side:   "b", move: "c3>d3",
+			after: map[string]string{"d3": "bbr", "e3": "b", "f3": "bbb", "h8": "r", "a8": "r"},
+		},
+		{
+			name:   "capture=any: the same own King covered loses",
+			before: map[string]string{"c3": "rbb", "d3": "bb", "f3": "bb", "h8": "r", "a8": "r"},
+			side:   "b", move: "c3>d3",
+			after:  map[string]string{"d3": "bbr", "e3": "b", "f3": "bbb", "h8": "r", "a8": "r"},
+			result: game.SecondWins, reason: OwnKing,
+		},
+		{
+			name:   "capture=boardspace with own-king=ignored: an own King covered is no loss",
+			rules:  Rules{Capture: CaptureBoardspace, OwnKingIgnored: true},
+			before: map[string]string{"c3": "rb", "d3": "bb", "h8": "r", "a8": "r"},
+			side:   "b", move: "c3>d3",
+			after: map[string]string{"d3": "bbr", "e3": "b", "h8": "r", "a8": "r"},
+		},
+		{
+			name:   "capture=boardspace: capturing wins even when the mover's own King falls too",
+			rules:  Rules{Capture: CaptureBoardspace},
+			before: map[string]string{"c3": "rb", "d3": "bb", "e3": "r", "h8": "b"},
+			side:   "b", move: "c3>d3",
+			after:  map[string]string{"d3": "bbr", "e3": "rb", "h8": "b"},
+			result: game.FirstWins, reason: KingCaptured,
+		},
+		{
+			name:   "capture=boardspace: stepping the top disk off a King is no loss",
+			rules:  Rules{Capture: CaptureBoardspace},
+			before: map[string]string{"a1": "bb", "c1": "bb", "h8": "r"},
+			side:   "b", move: "a1-a2",
+			after: map[string]string{"a1": "b", "a2": "b", "c1": "bb", "h8": "r"},
 		},
 	}
 	for _, tt := range tests {
@@ -378,7 +472,7 @@ func TestRepetition(t *testing.T) {
 }
 
 func TestSettings(t *testing.T) {
-	for bitsSet := range 1 << 7 {
+	for bitsSet := range 3 << 6 {
 		r := Rules{
 			OwnKingIgnored:   bitsSet&1 != 0,
 			NoKingIgnored:    bitsSet&2 != 0,
@@ -386,7 +480,7 @@ func TestSettings(t *testing.T) {
 			NoRepetition:     bitsSet&8 != 0,
 			BoardspaceLayout: bitsSet&16 != 0,
 			TumbleOnly:       bitsSet&32 != 0,
-			PBEMCapture:      bitsSet&64 != 0,
+			Capture:          Capture(bitsSet >> 6),
 		}
 		s := r.Settings()
 		if len(s) != len(Spec.Options) {
@@ -406,9 +500,10 @@ func TestSettings(t *testing.T) {
 	}{
 		{"", Rules{}},
 		{"standard", Rules{}},
-		{"boardspace", Rules{BoardspaceLayout: true, TumbleOnly: true}},
-		{"pbem", Rules{PBEMCapture: true}},
-		{"boardspace,pbem,no-moves=draw", Rules{BoardspaceLayout: true, TumbleOnly: true, PBEMCapture: true, NoMovesDraw: true}},
+		{"boardspace", Rules{BoardspaceLayout: true, TumbleOnly: true, Capture: CaptureBoardspace}},
+		{"capture=boardspace", Rules{Capture: CaptureBoardspace}},
+		{"pbem", Rules{Capture: CapturePBEM}},
+		{"boardspace,pbem,no-moves=draw", Rules{BoardspaceLayout: true, TumbleOnly: true, Capture: CapturePBEM, NoMovesDraw: true}},
 		{"boardspace,standard", Rules{}},
 	} {
 		got, err := Spec.Rules(tc.items)
@@ -588,7 +683,7 @@ func TestSpec(t *testing.T) {
 		t.Error("nonsense read as a position")
 	}
 	pb, err := Spec.Rules("pbem")
-	if err != nil || !pb.(Rules).PBEMCapture || pb.Settings()["capture"] != "pbem" {
+	if err != nil || pb.(Rules).Capture != CapturePBEM || pb.Settings()["capture"] != "pbem" {
 		t.Errorf("pbem variant: %+v, %v", pb, err)
 	}
 }

@@ -31,7 +31,7 @@ func TestSGFRoundTrip(t *testing.T) {
 		{Rules: Rules{}},
 		{Rules: Rules{}, Moves: randomGame(Rules{}, Rules{}.StartPosition(), 300, 1), Black: "Ann [the first]", Red: `Bob \ Co`, Date: "2026-11-30", Result: "1-0"},
 		{Rules: Rules{BoardspaceLayout: true, TumbleOnly: true}, Moves: randomGame(Rules{}, Rules{BoardspaceLayout: true, TumbleOnly: true}.StartPosition(), 40, 2), Result: "*"},
-		{Rules: Rules{PBEMCapture: true, NoRepetition: true}, Start: midgame, Moves: randomGame(Rules{PBEMCapture: true}, mid, 25, 3), Result: "1/2-1/2", Red: "Red"},
+		{Rules: Rules{Capture: CapturePBEM, NoRepetition: true}, Start: midgame, Moves: randomGame(Rules{Capture: CapturePBEM}, mid, 25, 3), Result: "1/2-1/2", Red: "Red"},
 		{Rules: Rules{}, Start: midgame, Moves: nil, Result: "0-1"},
 	} {
 		text := FormatSGF(h)
@@ -66,7 +66,7 @@ n]C[comment with \] bracket]RE[B+R]
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := SGFGame{Rules: Rules{PBEMCapture: true}, Moves: []string{"a8-a7", "h1-h2", "e8-f8", "h2-h3"}, Black: "Ann", Result: "1-0"}
+	want := SGFGame{Rules: Rules{Capture: CapturePBEM}, Moves: []string{"a8-a7", "h1-h2", "e8-f8", "h2-h3"}, Black: "Ann", Result: "1-0"}
 	if !reflect.DeepEqual(h, want) {
 		t.Errorf("got %+v\nwant %+v", h, want)
 	}
