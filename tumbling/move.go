@@ -132,22 +132,11 @@ func (p Position) Play(m Move) (next Position) {
 	// 3.7% more.
 	next = p
 	us, them := p.side, p.side^1
-	var changed uint64
 	var captured, lost bool
 	if !m.IsTumble() {
-		changed, captured = next.step(m)
+		captured = next.step(m)
 	} else {
-		changed, captured, lost = next.tumble(m)
-	}
-	// step and tumble judged every landing by the Kings as they stood
-	// before the move, as the rules ask; only now do the Kings move on.
-	next.updateKings(changed)
-	if next.flags&flagBoardspace != 0 && m.IsTumble() {
-		// A step lands one disk of the mover's, which captures under
-		// every rule; a tumble is judged again by the Kings after it.
-		landed := changed &^ (1 << m.From())
-		captured = next.kingFell(&p, them, landed)
-		lost = next.flags&flagOwnKingIgnored == 0 && next.kingFell(&p, us, landed)
+		captured, lost = next.tumble(m)
 	}
 	next.side = them
 	next.hash ^= zobristRed
@@ -165,9 +154,11 @@ func (p Position) Play(m Move) (next Position) {
 // step plays the step m for Play: the mover's top disk leaves its stack
 // for the next square. Steps are half of all moves, so it updates the
 // bitboards from what it knows about the two squares rather than by put.
-// It returns the two squares, for updateKings, and whether the disk landed
-// on an enemy King; the Kings and the turn are left to Play.
-func (p *Position) step(m Move) (changed uint64, captured bool) {
+// It brings the Kings up to date and returns whether the disk landed on an
+// enemy King (as the Kings stood before the move); the turn and the result
+// are left to Play. One disk of the mover's captures under every capture
+// rule.
+func (p *Position) step(m Move) (captured bool) {
 	us, them := p.side, p.side^1
 	from, to := m.From(), m.To()
 	fb, tb := uint64(1)<<from, uint64(1)<<to
@@ -203,24 +194,28 @@ func (p *Position) step(m Move) (changed uint64, captured bool) {
 	p.dropDisk(to, tb, th, us)
 	p.hash ^= zobristDisk[from][h][us] ^ zobristDisk[to][th][us]
 	// One disk of ours on a pure enemy stack is always one run under one
-	// run, so capture=pbem needs no test here.
-	return fb | tb, p.kings[them]&tb != 0
+	// run, so capture=pbem needs no test here; nor does capture=boardspace,
+	// as a step cannot make the victim taller.
+	captured = p.kings[them]&tb != 0
+	p.updateKings(fb | tb)
+	return captured
 }
 
 // tumble plays the tumble m for Play: the stack leaves its square and its
 // disks, bottom first, land one a square in m's direction, the last square
 // (at the stack's height or the board's edge) taking the rest. It returns
-// the changed squares, for updateKings, whether a disk of the mover landed
-// on an enemy King (captured) and whether an enemy disk landed on one of
-// the mover's own (lost); the Kings and the turn are left to Play.
-func (p *Position) tumble(m Move) (changed uint64, captured, lost bool) {
+// whether a disk of the mover landed on an enemy King (captured) and
+// whether an enemy disk landed on one of the mover's own (lost), judged by
+// the Kings as they stood before the move, and brings the Kings up to
+// date; the turn and the result are left to Play.
+func (p *Position) tumble(m Move) (captured, lost bool) {
 	us, them := p.side, p.side^1
 	from, d := m.From(), m.Direction()
 	h := p.height[from]
 	mk := p.stack(from)
 	p.hash ^= diskKeys(from, 0, h, mk)
 	p.put(from, 0, 0)
-	changed = 1 << from
+	changed := uint64(1) << from
 	k := min(h, reach[from][d])
 	ownKing := p.flags&flagOwnKingIgnored == 0
 	step := offset[d]
@@ -268,17 +263,26 @@ func (p *Position) tumble(m Move) (changed uint64, captured, lost bool) {
 			lost = true
 		}
 	}
-	return changed, captured, lost
+	if p.flags&flagBoardspace != 0 {
+		// Judged again by the Kings after the move as well.
+		kings, h := p.kings, p.kingH
+		p.updateKings(changed)
+		landed := changed &^ (1 << from)
+		lost = ownKing && p.kingFell(kings[us], h[us], us, landed)
+		return p.kingFell(kings[them], h[them], them, landed), lost
+	}
+	p.updateKings(changed)
+	return captured, lost
 }
 
-// kingFell reports, for capture=boardspace, whether side c lost a King in
-// the move from before to p that dropped disks on the squares in landed: a
-// square that held one of c's Kings took a disk and holds no King now,
-// and c's tallest single-colour stack did not grow. A King that only grew
-// taller, or that lost its crown to a taller stack the move made, has not
-// fallen.
-func (p *Position) kingFell(before *Position, c game.Side, landed uint64) bool {
-	return before.kings[c]&landed&^p.kings[c] != 0 && p.kingH[c] <= before.kingH[c]
+// kingFell reports, for capture=boardspace, whether side c, whose Kings
+// were on the squares kings at height h before the move, lost one in the
+// move that made p by dropping disks on the squares in landed: a square
+// that held one of c's Kings took a disk and holds no King now, and c's
+// tallest single-colour stack did not grow. A King that only grew taller,
+// or that lost its crown to a taller stack the move made, has not fallen.
+func (p *Position) kingFell(kings uint64, h uint8, c game.Side, landed uint64) bool {
+	return kings&landed&^p.kings[c] != 0 && p.kingH[c] <= h
 }
 
 // dropDisk brings the height and the bitboards up to date for one disk of
