@@ -389,7 +389,7 @@ func rulesCommand(g *globalOptions) *cobra.Command {
 		Use:   "rules",
 		Short: "List the rule options and variants of the game",
 		Example: `  magneton rules                                    # in force: force=strong,movement=any-magnet
-  magneton --game tumbling --rule boardspace rules   # in force: capture=any,layout=boardspace`,
+  magneton --game tumbling --rule boardspace rules   # in force: capture=boardspace,layout=boardspace`,
 		Args: exactArgs(0, 0, "no arguments"),
 		RunE: func(c *cobra.Command, args []string) error {
 			_, r, err := g.setup()
