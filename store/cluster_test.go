@@ -3,6 +3,8 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -77,7 +79,9 @@ func TestLeases(t *testing.T) {
 		// Orphans: games that need an instance, with no living holder.
 		clocked := sample("clocked", store.Playing, 100) // with a clock, no lease
 		waiting := sample("waiting", store.Waiting, 100)
-		for _, x := range []*store.Game{clocked, waiting} {
+		untimed := sample("untimed", store.Playing, 200) // no clock, no lease
+		untimed.ClockInitial, untimed.ClockIncrement = 0, 0
+		for _, x := range []*store.Game{clocked, waiting, untimed} {
 			if err := s.CreateGame(ctx, x); err != nil {
 				t.Fatal(err)
 			}
@@ -88,6 +92,17 @@ func TestLeases(t *testing.T) {
 		}
 		if orphans, _ := s.Orphans(ctx, 7001); len(orphans) != 2 {
 			t.Errorf("orphans once b is dead: %v", orphans)
+		}
+		// Ownerless: the same, with or without a clock.
+		for _, tc := range []struct {
+			dead int64
+			want string
+		}{{7000, "[clocked untimed]"}, {7001, "[clocked g1 untimed]"}} {
+			got, err := s.Ownerless(ctx, tc.dead)
+			slices.Sort(got)
+			if fmt.Sprint(got) != tc.want || err != nil {
+				t.Errorf("ownerless, dead before %d: %v (%v), want %s", tc.dead, got, err, tc.want)
+			}
 		}
 		if err := s.ReleaseLease(ctx, "g1", "b"); err != nil {
 			t.Fatal(err)

@@ -81,7 +81,7 @@ func (s *sqlStore) Notify(ctx context.Context, channel, payload string) error {
 		return err
 	}
 	if s.pg != nil {
-		return s.pg.notify(ctx, s.w, channel, payload)
+		return s.pg.notify(ctx, channel, payload)
 	}
 	s.bus.publish(Notification{Channel: channel, Payload: payload})
 	return nil

@@ -51,12 +51,33 @@ func redact(cfg *pgx.ConnConfig) string {
 	return fmt.Sprintf("postgres://%s@%s:%d/%s", cfg.User, cfg.Host, cfg.Port, cfg.Database)
 }
 
+// notifyDB opens the connections that send notifications. Their
+// transactions commit without waiting for the disk (synchronous_commit
+// off): a notification carries nothing the database must keep, and
+// PostgreSQL forgets its queue in a crash anyway, but each pg_notify is a
+// transaction of its own whose commit would otherwise wait for a flush of
+// the log, with every instance sending several for each move.
+func notifyDB(cfg *pgx.ConnConfig) *sql.DB {
+	ncfg := cfg.Copy()
+	if ncfg.RuntimeParams == nil {
+		ncfg.RuntimeParams = map[string]string{}
+	}
+	ncfg.RuntimeParams["synchronous_commit"] = "off"
+	db := stdlib.OpenDB(*ncfg)
+	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(8)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	return db
+}
+
 // pgNotifier holds the one connection of this process that LISTENs, and
 // hands what it receives to the process's listeners (bus). It reconnects
-// after a lost connection, telling the listeners so.
+// after a lost connection, telling the listeners so. Notifications go out
+// through db.
 type pgNotifier struct {
 	cfg *pgx.ConnConfig
 	bus *bus
+	db  *sql.DB
 
 	mu       sync.Mutex
 	channels map[string]bool
@@ -65,11 +86,11 @@ type pgNotifier struct {
 }
 
 func newPGNotifier(cfg *pgx.ConnConfig, b *bus) *pgNotifier {
-	return &pgNotifier{cfg: cfg, bus: b, channels: map[string]bool{}}
+	return &pgNotifier{cfg: cfg, bus: b, db: notifyDB(cfg), channels: map[string]bool{}}
 }
 
-func (p *pgNotifier) notify(ctx context.Context, db *sql.DB, channel, payload string) error {
-	if _, err := db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, channel, payload); err != nil {
+func (p *pgNotifier) notify(ctx context.Context, channel, payload string) error {
+	if _, err := p.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, channel, payload); err != nil {
 		return fmt.Errorf("notify %s: %w", channel, err)
 	}
 	return nil
@@ -172,5 +193,8 @@ func (p *pgNotifier) close() {
 		p.cancel()
 		<-p.done
 		p.cancel = nil
+	}
+	if p.db != nil {
+		p.db.Close()
 	}
 }

@@ -145,6 +145,10 @@ type Store interface {
 	// computer, which need an instance to run them, whose lease is
 	// missing or whose holder is dead (last heartbeat before deadBefore).
 	Orphans(ctx context.Context, deadBefore int64) ([]string, error)
+	// Ownerless returns every game being played whose lease is missing or
+	// whose holder is dead, with a clock or without: one query for what
+	// would otherwise be a question per game followed.
+	Ownerless(ctx context.Context, deadBefore int64) ([]string, error)
 
 	// Notify sends payload (at most 7,000 bytes) to every listener of
 	// channel, in this process and, on PostgreSQL, in every process on
