@@ -39,12 +39,16 @@ const (
 	// forwardTimeout is how long a mirror waits for the owner's answer
 	// before it tries to take the game over.
 	forwardTimeout = 3 * time.Second
-	// presenceTTL: a mirror's report of its clients lapses after this,
-	// and it sends one every presenceEvery while it has clients.
+	// presenceTTL: a mirror's report of its clients lapses after this;
+	// it sends one when they change, and one every presenceEvery for all
+	// its games with clients.
 	presenceTTL   = 15 * time.Second
 	presenceEvery = 5 * time.Second
 
 	gamesChannel = "magneton_games"
+	// presenceChannel carries each instance's periodic report of its
+	// clients of the games it mirrors, for all of them at once.
+	presenceChannel = "magneton_presence"
 )
 
 // instChannel is the notification channel of an instance's requests and
@@ -78,6 +82,8 @@ type gameEvent struct {
 	// a mirror one move behind catches up without reading the database.
 	Move string      `json:"move,omitempty"`
 	Row  *store.Game `json:"row,omitempty"`
+	// Released says instead that By let the game go: nobody owns it.
+	Released bool `json:"released,omitempty"`
 }
 
 // request is what a mirror asks of a game's owner on behalf of a client.
@@ -108,6 +114,20 @@ type reply struct {
 	Seat     int    `json:"seat"`
 }
 
+// presenceReport is an instance's periodic report of its clients per seat
+// of the games it mirrors (game ID to clients per seat). Each owner takes
+// the games it runs. One message for many games: a request per game, each
+// with its answer and the owner's announcement, made a burst of thousands
+// of notifications every presenceEvery with a thousand games mirrored.
+type presenceReport struct {
+	By    string            `json:"by"`
+	Games map[string][2]int `json:"games"`
+}
+
+// presenceChunk is how many games go in one report: a notification holds
+// at most 7,000 bytes, and a game takes about 30.
+const presenceChunk = 150
+
 // presence is a mirror's last report of its clients of a game.
 type presence struct {
 	conns [2]int
@@ -126,7 +146,7 @@ type cluster struct {
 
 // listen starts the delivery of the notifications for this instance.
 func (s *Server) listen(ctx context.Context) error {
-	ns, err := s.st.Listen(s.ctx, gamesChannel, instChannel(s.cfg.Instance))
+	ns, err := s.st.Listen(s.ctx, gamesChannel, presenceChannel, instChannel(s.cfg.Instance))
 	if err != nil {
 		return fmt.Errorf("server: listen: %w", err)
 	}
@@ -164,7 +184,14 @@ func (s *Server) onNotification(n store.Notification) {
 		}
 		sess.mu.Lock()
 		defer sess.mu.Unlock()
+		if ev.Released {
+			if sess.knownOwner == ev.By {
+				sess.knownOwner = ""
+			}
+			return
+		}
 		sess.ownerConnected = ev.Connected
+		sess.knownOwner = ev.By
 		if !sess.mirror {
 			// Another instance wrote the game: this one lost it.
 			sess.becomeMirror()
@@ -176,6 +203,17 @@ func (s *Server) onNotification(n store.Notification) {
 		if err := sess.refresh(); err != nil {
 			s.log.Warn("mirror not refreshed", "game", ev.ID, "err", err)
 		}
+	case n.Channel == presenceChannel:
+		var r presenceReport
+		if json.Unmarshal([]byte(n.Payload), &r) != nil || r.By == s.cfg.Instance {
+			return
+		}
+		// Off the listener: a game's lock may be held by a commit.
+		s.bgWG.Add(1) // the listener, which is here, holds the group open
+		go func() {
+			defer s.bgWG.Done()
+			s.takePresence(r)
+		}()
 	default:
 		var rp reply
 		if strings.Contains(n.Payload, `"op"`) {
@@ -195,6 +233,53 @@ func (s *Server) onNotification(n store.Notification) {
 			}
 		}
 	}
+}
+
+// takePresence records another instance's report for the games this one
+// runs; the players see a change at once.
+func (s *Server) takePresence(r presenceReport) {
+	now := time.Now()
+	for id, conns := range r.Games {
+		s.mu.Lock()
+		sess := s.sessions[id]
+		s.mu.Unlock()
+		if sess == nil {
+			continue
+		}
+		sess.mu.Lock()
+		if !sess.mirror && !sess.closed && !sess.evicted {
+			before := [2]bool{sess.connected(0), sess.connected(1)}
+			sess.remote[r.By] = presence{conns: conns, at: now}
+			if before != [2]bool{sess.connected(0), sess.connected(1)} {
+				sess.announce()
+				sess.broadcast()
+			}
+		}
+		sess.mu.Unlock()
+	}
+}
+
+// sendPresence sends this instance's report of the games it mirrors, in
+// chunks that fit a notification.
+func (s *Server) sendPresence(ctx context.Context, games map[string][2]int) {
+	chunk := map[string][2]int{}
+	flush := func() {
+		if len(chunk) == 0 {
+			return
+		}
+		b, _ := json.Marshal(presenceReport{By: s.cfg.Instance, Games: chunk})
+		if err := s.st.Notify(ctx, presenceChannel, string(b)); err != nil {
+			s.log.Warn("presence not reported", "err", err)
+		}
+		chunk = map[string][2]int{}
+	}
+	for id, conns := range games {
+		chunk[id] = conns
+		if len(chunk) == presenceChunk {
+			flush()
+		}
+	}
+	flush()
 }
 
 // liveSessions returns the sessions in memory.
@@ -249,6 +334,11 @@ func (s *Server) ownerDo(rq request) (seat int, err error) {
 			err = errors.New("a panic (the game was rolled back)")
 		}
 	}()
+	if sess.mirror {
+		// Asked as the owner: the lease may say so already, before this
+		// instance's round of leases has caught up.
+		sess.tryOwn(ctx, time.Now())
+	}
 	if sess.mirror {
 		return 0, errNotOwner
 	}
@@ -324,6 +414,10 @@ func (s *Server) leaseRound(reportPresence bool) {
 	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 	defer cancel()
 	now := time.Now()
+	// The sessions first: a game made here is in the database, lease and
+	// all, before its session is listed, so every session of the list
+	// whose lease is this instance's is among those held.
+	sessions := s.liveSessions()
 	held, err := s.st.HeldLeases(ctx, s.cfg.Instance)
 	if err != nil {
 		s.log.Warn("leases not read", "err", err)
@@ -333,22 +427,38 @@ func (s *Server) leaseRound(reportPresence bool) {
 	for _, id := range held {
 		mine[id] = true
 	}
-	for _, sess := range s.liveSessions() {
+	// One question for all the games followed here, rather than one per
+	// game: with a thousand games mirrored, those reads were most of
+	// what an instance asked of the database.
+	unowned, err := s.st.Ownerless(ctx, millis(now.Add(-leaseTTL)))
+	if err != nil {
+		s.log.Warn("games without an owner not listed", "err", err)
+		return
+	}
+	free := map[string]bool{}
+	for _, id := range unowned {
+		free[id] = true
+	}
+	report := map[string][2]int{}
+	for _, sess := range sessions {
 		sess.mu.Lock()
 		switch {
 		case sess.closed || sess.evicted:
-		case !sess.mirror && !mine[sess.id]:
-			sess.becomeMirror() // another instance took it over
-		case sess.mirror:
+		case !sess.mirror && !mine[sess.id] && sess.leaseOwner() != s.cfg.Instance:
+			// Another instance took it over. (The second look catches a
+			// game taken over here since the list was read.)
+			sess.becomeMirror()
+		case sess.mirror && (free[sess.id] || mine[sess.id]):
 			sess.tryOwn(ctx, now)
 		}
 		if !sess.mirror {
 			sess.expirePresence(now)
 		} else if reportPresence && len(sess.clients) > 0 {
-			sess.reportPresence()
+			report[sess.id] = sess.conns
 		}
 		sess.mu.Unlock()
 	}
+	s.sendPresence(ctx, report)
 	orphans, err := s.st.Orphans(ctx, millis(now.Add(-leaseTTL)))
 	if err != nil {
 		s.log.Warn("games without an instance not listed", "err", err)

@@ -17,6 +17,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -228,6 +229,13 @@ func (s *Server) release(id string) {
 	defer cancel()
 	if err := s.st.ReleaseLease(ctx, id, s.cfg.Instance); err != nil {
 		s.log.Warn("lease not released", "game", id, "err", err)
+		return
+	}
+	// The mirrors forward to the instance they last heard from: tell
+	// them to ask the database instead, since this one may be stopping.
+	b, _ := json.Marshal(gameEvent{ID: id, By: s.cfg.Instance, Released: true})
+	if err := s.st.Notify(ctx, gamesChannel, string(b)); err != nil {
+		s.log.Warn("release not announced", "game", id, "err", err)
 	}
 }
 

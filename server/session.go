@@ -60,6 +60,10 @@ type session struct {
 	// last announced it.
 	remote         map[string]presence
 	ownerConnected [2]bool
+	// knownOwner is, for a mirror, the instance that announced the game's
+	// last change ("" for not known): where to forward without asking the
+	// database each move. A forward that fails forgets it.
+	knownOwner string
 }
 
 // maxPanics is how many panics of one game are rolled back with its clock
@@ -383,7 +387,9 @@ func (s *session) connected(i int) bool {
 	return false
 }
 
-// reportPresence sends this mirror's clients per seat to the owner.
+// reportPresence sends this mirror's clients per seat to the owner, when
+// they change; the round of leases reports all the games mirrored at once
+// (Server.sendPresence) to keep the reports from lapsing.
 func (s *session) reportPresence() {
 	rq := request{Game: s.id, Op: "presence", Conns: s.conns}
 	owner := s.leaseOwner()

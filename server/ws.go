@@ -432,7 +432,10 @@ func (s *Server) actLocally(sess *session, seat int, m clientMsg) (err error) {
 // take the game over, and errNotOwner tells the caller to try again.
 func (s *Server) actRemotely(sess *session, seat int, m clientMsg) error {
 	sess.mu.Lock()
-	owner := sess.leaseOwner()
+	owner := sess.knownOwner
+	if owner == "" {
+		owner = sess.leaseOwner()
+	}
 	sess.mu.Unlock()
 	if owner == s.cfg.Instance || owner == "" {
 		s.takeOver(sess)
@@ -457,6 +460,7 @@ func (s *Server) actRemotely(sess *session, seat int, m clientMsg) error {
 func (s *Server) takeOver(sess *session) {
 	sess.mu.Lock()
 	defer sess.mu.Unlock()
+	sess.knownOwner = "" // ask the database next time
 	if sess.mirror {
 		ctx, cancel := context.WithTimeout(s.ctx, s.cfg.WriteTimeout)
 		defer cancel()

@@ -163,6 +163,24 @@ func (v *viewer) send(msg map[string]string) {
 	}
 }
 
+// holds fails the test if, for d, the socket shows a state that is not ok.
+func (v *viewer) holds(what string, ok func(clusterState) bool, d time.Duration) {
+	v.t.Helper()
+	deadline := time.After(d)
+	for {
+		if st := v.state(); !ok(st) {
+			v.t.Fatalf("%s stopped holding: %+v", what, st.Sides)
+		}
+		select {
+		case <-v.wake:
+		case <-v.done:
+			v.t.Fatalf("the socket closed while %s should hold", what)
+		case <-deadline:
+			return
+		}
+	}
+}
+
 // startCluster starts n `magneton serve` instances on one new PostgreSQL
 // database.
 func startCluster(t *testing.T, bin string, n int) []*serveProc {
@@ -391,5 +409,67 @@ func TestClusterRace(t *testing.T) {
 		if !slices.Equal(st.Moves, final.Moves) {
 			t.Errorf("instance %d: %v, want %v", i+1, st.Moves, final.Moves)
 		}
+	}
+}
+
+// TestClusterPresence: a player whose socket is on another instance than
+// the game's owner stays connected in everyone's eyes past the time a
+// report of presence lapses (the mirrors' periodic reports reach the
+// owner), and shows as gone as soon as the socket closes.
+func TestClusterPresence(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs two servers for 17 s")
+	}
+	bin := buildBinary(t)
+	ps := startCluster(t, bin, 2)
+	a, b := newCrashClient(), newCrashClient()
+	var c struct{ ID, Invite string }
+	if err := a.post(ps[0].url+"/api/games", `{"game":"tumbling","opponent":"human","color":"first","public":true}`, &c); err != nil {
+		t.Fatal(err)
+	}
+	tok := c.Invite[strings.Index(c.Invite, "invite=")+7:]
+	if err := b.post(ps[1].url+"/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &struct{ Seat int }{}); err != nil {
+		t.Fatalf("join on another instance: %v", err)
+	}
+	va, vb := watch(t, a, ps[0].url, c.ID), watch(t, b, ps[1].url, c.ID)
+	both := func(st clusterState) bool { return st.Sides[0].Connected && st.Sides[1].Connected }
+	va.until("both players connected", both)
+	vb.until("both players connected", both)
+	// 15 s is how long a report lasts (presenceTTL in server/cluster.go).
+	va.holds("both players connected", both, 17*time.Second)
+	vb.conn.Close(websocket.StatusNormalClosure, "")
+	va.until("the second player gone", func(st clusterState) bool { return st.Sides[0].Connected && !st.Sides[1].Connected })
+}
+
+// TestClusterStop: an instance stopped with SIGTERM lets its games go, and
+// tells the others so: a player whose socket is on another instance moves
+// at once afterwards, without waiting for the stopped one to answer
+// (forwardTimeout, 3 s) or for its heartbeat to lapse.
+func TestClusterStop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs two servers")
+	}
+	bin := buildBinary(t)
+	ps := startCluster(t, bin, 2)
+	a, b := newCrashClient(), newCrashClient()
+	var c struct{ ID, Invite string }
+	if err := a.post(ps[0].url+"/api/games", `{"game":"magneton","opponent":"human","color":"first","clock":"5+0"}`, &c); err != nil {
+		t.Fatal(err)
+	}
+	tok := c.Invite[strings.Index(c.Invite, "invite=")+7:]
+	if err := b.post(ps[1].url+"/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &struct{ Seat int }{}); err != nil {
+		t.Fatalf("join on another instance: %v", err)
+	}
+	va, vb := watch(t, a, ps[1].url, c.ID), watch(t, b, ps[1].url, c.ID)
+	st := va.until("the start", func(st clusterState) bool { return len(st.Legal) > 0 })
+	va.send(map[string]string{"type": "move", "move": st.Legal[0]})
+	st = vb.until("the first move", func(st clusterState) bool { return len(st.Moves) == 1 })
+	ps[0].cmd.Process.Signal(syscall.SIGTERM)
+	<-ps[0].done
+	start := time.Now()
+	vb.send(map[string]string{"type": "move", "move": st.Legal[0]})
+	vb.until("the second move", func(st clusterState) bool { return len(st.Moves) == 2 })
+	if took := time.Since(start); took > 2500*time.Millisecond {
+		t.Errorf("the move after the owner stopped took %v", took)
 	}
 }
