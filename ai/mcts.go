@@ -67,13 +67,10 @@ const evalScale = 200.0
 // iterations. info, if not nil, is called about every 250 ms and at the
 // end. The result's move is the most visited root move, or a proven win.
 func (s *MCTS[P, M]) Search(ctx context.Context, root P, lim Budget, info func(Info)) (SearchResult[M], error) {
-	var res SearchResult[M]
-	moves := root.AppendMoves(nil)
-	res.Moves = len(moves)
-	if len(moves) == 0 {
-		return res, errNoMove
+	res, moves, err := firstResult(root)
+	if err != nil {
+		return res, err
 	}
-	res.Move = moves[0]
 	start := time.Now()
 	for len(s.trees) < s.threads {
 		s.trees = append(s.trees, &mtree[P, M]{rng: rand.New(rand.NewPCG(s.seed, uint64(len(s.trees)))), buf: make([]M, 0, 256)})

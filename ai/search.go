@@ -44,6 +44,20 @@ type SearchResult[M comparable] struct {
 	Moves int // number of legal moves at the root
 }
 
+// firstResult begins a search's result: the root's moves, with the first
+// as the answer until the search finds better; errNoMove when there is
+// none.
+func firstResult[P game.Position[P, M], M comparable](root P) (SearchResult[M], []M, error) {
+	var res SearchResult[M]
+	moves := root.AppendMoves(nil)
+	res.Moves = len(moves)
+	if len(moves) == 0 {
+		return res, nil, errNoMove
+	}
+	res.Move = moves[0]
+	return res, moves, nil
+}
+
 // Engine is an alpha-beta searcher for one game: negamax with principal
 // variation search, iterative deepening, a shared transposition table,
 // killer and history move ordering, late move reductions, a win-in-one
@@ -133,13 +147,10 @@ func (e *Engine[P, M]) worker(i int) *worker[P, M] {
 // completed depth. When ctx is cancelled the search stops and returns the
 // best move found so far; the error is non-nil only when root has no move.
 func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim Budget, info func(Info)) (SearchResult[M], error) {
-	var res SearchResult[M]
-	moves := root.AppendMoves(nil)
-	res.Moves = len(moves)
-	if len(moves) == 0 {
-		return res, errNoMove
+	res, moves, err := firstResult(root)
+	if err != nil {
+		return res, err
 	}
-	res.Move = moves[0]
 	start := time.Now()
 	sh := &shared{ctx: ctx, maxNodes: lim.Nodes}
 	if lim.Hard > 0 {

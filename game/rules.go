@@ -117,9 +117,16 @@ func (sp *Spec) Option(name string) (Option, bool) {
 
 // Defaults returns the settings with every option at its default.
 func (sp *Spec) Defaults() Settings {
+	return sp.Choose(Option.Default)
+}
+
+// Choose returns the settings with each option at the value pick gives it
+// (one of its Values, for settings that New accepts): for example a random
+// one, in tests that range over all the rules.
+func (sp *Spec) Choose(pick func(Option) string) Settings {
 	s := Settings{}
 	for _, o := range sp.Options {
-		s[o.Name] = o.Default()
+		s[o.Name] = pick(o)
 	}
 	return s
 }

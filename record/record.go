@@ -203,9 +203,18 @@ func (r *Record) Format() string {
 		result = "*"
 	}
 	tokens = append(tokens, result)
+	b.WriteString(Wrap(tokens, 80))
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// Wrap joins tokens with spaces into lines of at most width characters
+// (a longer token has a line of its own), without a final line break.
+func Wrap(tokens []string, width int) string {
+	var b strings.Builder
 	col := 0
 	for _, tok := range tokens {
-		if col > 0 && col+1+len(tok) > 80 {
+		if col > 0 && col+1+len(tok) > width {
 			b.WriteByte('\n')
 			col = 0
 		} else if col > 0 {
@@ -215,7 +224,6 @@ func (r *Record) Format() string {
 		b.WriteString(tok)
 		col += len(tok)
 	}
-	b.WriteByte('\n')
 	return b.String()
 }
 

@@ -55,14 +55,7 @@ func TestSetUpPositionAndNumbering(t *testing.T) {
 
 1... e5 2. a1 {hm} 2... h8 *
 `
-	rec, err := record.Parse(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rec.Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, g := replay(t, text)
 	if got := strings.Join(g.Moves(), " "); got != "e5 a1 h8" {
 		t.Errorf("moves %q", got)
 	}
@@ -79,14 +72,7 @@ func TestSetUpPositionAndNumbering(t *testing.T) {
 
 func TestResignationAndErrors(t *testing.T) {
 	resigned := "[Game \"magneton\"]\n[Result \"0-1\"]\n[Termination \"resignation\"]\n\n1. d4 0-1\n"
-	rec, err := record.Parse(resigned)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rec.Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, g := replay(t, resigned)
 	if res, why := g.Result(); res != game.SecondWins || why != game.Resignation {
 		t.Errorf("result %s %s", res, why)
 	}
@@ -223,4 +209,38 @@ func FuzzParseEach(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestWrap(t *testing.T) {
+	for _, tc := range []struct {
+		tokens []string
+		width  int
+		want   string
+	}{
+		{nil, 10, ""},
+		{[]string{"1.", "d4"}, 10, "1. d4"},
+		{[]string{"aaaa", "bbbb", "cc"}, 9, "aaaa bbbb\ncc"},   // exactly full
+		{[]string{"aaaa", "bbbbb", "cc"}, 9, "aaaa\nbbbbb cc"}, // one over
+		{[]string{"toolongtoken", "x"}, 5, "toolongtoken\nx"},  // a long token alone
+		{[]string{"a", "toolongtoken", "b"}, 5, "a\ntoolongtoken\nb"},
+	} {
+		if got := record.Wrap(tc.tokens, tc.width); got != tc.want {
+			t.Errorf("Wrap(%q, %d) = %q, want %q", tc.tokens, tc.width, got, tc.want)
+		}
+	}
+}
+
+// replay parses a record and replays its game, failing the test on an
+// error.
+func replay(t *testing.T, text string) (*record.Record, *game.Game) {
+	t.Helper()
+	rec, err := record.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec, g
 }

@@ -282,6 +282,15 @@ func (s *Server) sendPresence(ctx context.Context, games map[string][2]int) {
 	flush()
 }
 
+// idSet returns the set of the ids.
+func idSet(ids []string) map[string]bool {
+	set := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		set[id] = true
+	}
+	return set
+}
+
 // liveSessions returns the sessions in memory.
 func (s *Server) liveSessions() []*session {
 	s.mu.Lock()
@@ -328,12 +337,7 @@ func (s *Server) ownerDo(rq request) (seat int, err error) {
 	}
 	sess.mu.Lock()
 	defer sess.mu.Unlock()
-	defer func() {
-		if p := recover(); p != nil {
-			sess.recovered("request "+rq.Op, p)
-			err = errors.New("a panic (the game was rolled back)")
-		}
-	}()
+	defer sess.recoverError(&err, "request "+rq.Op)
 	if sess.mirror {
 		// Asked as the owner: the lease may say so already, before this
 		// instance's round of leases has caught up.
@@ -423,10 +427,7 @@ func (s *Server) leaseRound(reportPresence bool) {
 		s.log.Warn("leases not read", "err", err)
 		return
 	}
-	mine := map[string]bool{}
-	for _, id := range held {
-		mine[id] = true
-	}
+	mine := idSet(held)
 	// One question for all the games followed here, rather than one per
 	// game: with a thousand games mirrored, those reads were most of
 	// what an instance asked of the database.
@@ -435,10 +436,7 @@ func (s *Server) leaseRound(reportPresence bool) {
 		s.log.Warn("games without an owner not listed", "err", err)
 		return
 	}
-	free := map[string]bool{}
-	for _, id := range unowned {
-		free[id] = true
-	}
+	free := idSet(unowned)
 	report := map[string][2]int{}
 	for _, sess := range sessions {
 		sess.mu.Lock()

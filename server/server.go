@@ -283,13 +283,7 @@ func (s *Server) sweeper(period time.Duration) {
 // sweep is one round of the sweeper.
 func (s *Server) sweep(now time.Time) {
 	s.clients.sweep(now.Add(-10 * time.Minute))
-	s.mu.Lock()
-	idle := make([]*session, 0, len(s.sessions))
-	for _, sess := range s.sessions {
-		idle = append(idle, sess)
-	}
-	s.mu.Unlock()
-	for _, sess := range idle {
+	for _, sess := range s.liveSessions() {
 		sess.mu.Lock()
 		sess.maybeEvict(now)
 		sess.mu.Unlock()
@@ -331,13 +325,7 @@ func (s *Server) Close(ctx context.Context) error {
 		return nil
 	}
 	s.cancel()
-	s.mu.Lock()
-	sessions := make([]*session, 0, len(s.sessions))
-	for _, sess := range s.sessions {
-		sessions = append(sessions, sess)
-	}
-	s.mu.Unlock()
-	for _, sess := range sessions {
+	for _, sess := range s.liveSessions() {
 		sess.shutdown()
 		sess.mu.Lock()
 		mirror := sess.mirror

@@ -279,25 +279,10 @@ func (s *session) tryOwn(ctx context.Context, now time.Time) {
 // refresh reads the game from the database and shows it to the clients:
 // an update when it is at most one move on, the whole state else.
 func (s *session) refresh() error {
-	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
-	defer cancel()
-	row, err := s.srv.st.Game(ctx, s.id)
-	if err != nil {
-		return err
-	}
-	moves, err := s.srv.st.Moves(ctx, s.id)
-	if err != nil {
-		return err
-	}
 	before := len(s.g.Moves())
-	g, rules, err := buildGame(row, moves)
+	moves, err := s.load()
 	if err != nil {
 		return err
-	}
-	s.row, s.rules, s.g, s.legal = row, rules, g, nil
-	s.positions = s.positions[:0]
-	for _, st := range g.States()[1:] {
-		s.positions = append(s.positions, st.String())
 	}
 	if d := len(moves) - before; d == 0 || d == 1 {
 		s.broadcast()
@@ -1069,6 +1054,15 @@ func (s *session) recoverPanic(point string) {
 	}
 }
 
+// recoverError is recoverPanic for work that answers with an error,
+// which the panic becomes.
+func (s *session) recoverError(err *error, point string) {
+	if p := recover(); p != nil {
+		s.recovered(point, p)
+		*err = errors.New("a panic (the game was rolled back)")
+	}
+}
+
 // recovered handles a panic in the game's work at point, with s.mu held:
 // it logs the stack and rolls the game back to what the database holds,
 // so that nobody is served a move that was not committed. The process
@@ -1088,30 +1082,39 @@ func (s *session) recovered(point string, p any) {
 	}
 }
 
-// reload replaces the game in memory by what the database holds, then
-// re-arms its clock and computer and tells everyone.
-func (s *session) reload() error {
+// load replaces the game in memory by what the database holds, and
+// returns its moves.
+func (s *session) load() ([]store.Move, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
 	defer cancel()
 	row, err := s.srv.st.Game(ctx, s.id)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	moves, err := s.srv.st.Moves(ctx, s.id)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	g, rules, err := buildGame(row, moves)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	s.stopFlag()
-	s.stopAI()
 	s.row, s.rules, s.g, s.legal = row, rules, g, nil
 	s.positions = s.positions[:0]
 	for _, st := range g.States()[1:] {
 		s.positions = append(s.positions, st.String())
 	}
+	return moves, nil
+}
+
+// reload replaces the game in memory by what the database holds, then
+// re-arms its clock and computer and tells everyone.
+func (s *session) reload() error {
+	if _, err := s.load(); err != nil {
+		return err
+	}
+	s.stopFlag()
+	s.stopAI()
 	for c := range s.clients {
 		c.send(s.stateJSON(c.seat, time.Now()))
 	}

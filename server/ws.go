@@ -418,12 +418,7 @@ func (s *Server) handleMsg(sess *session, c *client, m clientMsg) error {
 func (s *Server) actLocally(sess *session, seat int, m clientMsg) (err error) {
 	sess.mu.Lock()
 	defer sess.mu.Unlock()
-	defer func() {
-		if p := recover(); p != nil {
-			sess.recovered("message "+m.Type, p)
-			err = errors.New("a panic (the game was rolled back)")
-		}
-	}()
+	defer sess.recoverError(&err, "message "+m.Type)
 	return sess.act(seat, m)
 }
 

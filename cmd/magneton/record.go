@@ -197,8 +197,7 @@ func showGame(w io.Writer, e fileGame, total int, color bool) {
 		fmt.Fprintf(w, "Start: %s\n", start)
 	}
 	states := g.States()
-	var line strings.Builder
-	col := 0
+	var tokens []string
 	for i, m := range g.Moves() {
 		tok := m
 		turn := (i+int(states[0].Side()))/2 + 1
@@ -208,18 +207,10 @@ func showGame(w io.Writer, e fileGame, total int, color bool) {
 		case i == 0:
 			tok = fmt.Sprintf("%d... %s", turn, m)
 		}
-		if col > 0 && col+1+len(tok) > 78 {
-			line.WriteString("\n")
-			col = 0
-		} else if col > 0 {
-			line.WriteString(" ")
-			col++
-		}
-		line.WriteString(tok)
-		col += len(tok)
+		tokens = append(tokens, tok)
 	}
-	if line.Len() > 0 {
-		fmt.Fprintln(w, line.String())
+	if len(tokens) > 0 {
+		fmt.Fprintln(w, record.Wrap(tokens, 78))
 	} else {
 		fmt.Fprintln(w, "(no moves)")
 	}
