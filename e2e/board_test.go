@@ -99,8 +99,7 @@ func TestBrowserSquareNumbering(t *testing.T) {
 	bctx := browser(t)
 	base := startServer(t)
 	p := tab(t, bctx, "board")
-	p.goTo(base + "/#/archive")
-	p.waitFor("the archive", `document.querySelector('table.games')`, 10*time.Second)
+	p.openArchive(base)
 	p.do(chromedp.Evaluate[chromedp.Void](`import('/js/notation.js').then((n) => { window.testSqName = n.sqName; })`, chromedp.EvalAwaitPromise))
 
 	// The numbering: the front end's notation.js against Go's game.Square.
@@ -250,8 +249,7 @@ func TestBrowserGameModules(t *testing.T) {
 	bctx := browser(t)
 	base := startServer(t)
 	p := tab(t, bctx, "loader")
-	p.goTo(base + "/#/archive")
-	p.waitFor("the archive", `document.querySelector('table.games')`, 10*time.Second)
+	p.openArchive(base)
 
 	for _, g := range games.All() {
 		name := g.Spec.Name
@@ -323,8 +321,7 @@ func TestBrowserGameModules(t *testing.T) {
 	if _, err := chromedp.Call(q.ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: rename}); err != nil {
 		t.Fatal(err)
 	}
-	q.goTo(base + "/#/archive")
-	q.waitFor("the archive", `document.querySelector('table.games')`, 10*time.Second)
+	q.openArchive(base)
 	url := eval[string](q, `fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: 'magneton', opponent: 'computer', level: 1, color: 'first' }) }).then((r) => r.json()).then((r) => r.url)`)
 	q.goTo(base + url)
 	q.waitFor("the message instead of the board", `location.pathname.startsWith('/g/') && document.querySelector('.not-found h1')`, 10*time.Second)

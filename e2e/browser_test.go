@@ -212,6 +212,14 @@ func (p *page) goTo(url string) {
 	p.do(chromedp.Navigate(url))
 }
 
+// openArchive opens the archive page, a page that loads the front end's
+// modules without a game of its own, and waits for its table.
+func (p *page) openArchive(base string) {
+	p.t.Helper()
+	p.goTo(base + "/#/archive")
+	p.waitFor("the archive", `document.querySelector('table.games')`, 10*time.Second)
+}
+
 func (p *page) click(css string) {
 	p.t.Helper()
 	for attempt := 1; ; attempt++ {

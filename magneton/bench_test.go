@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/internal/rulestest"
 )
 
 func mustParse(tb testing.TB, text string) Position {
@@ -36,21 +37,7 @@ func BenchmarkAppendMoves(b *testing.B) {
 
 func BenchmarkPlay(b *testing.B) {
 	for _, bc := range []struct{ name, pos string }{{"drop", benchDrop}, {"move", benchMove}} {
-		b.Run(bc.name, func(b *testing.B) {
-			p := mustParse(b, bc.pos)
-			moves := p.AppendMoves(nil)
-			b.ReportAllocs()
-			var sink Position
-			i := 0
-			for b.Loop() {
-				sink = p.Play(moves[i])
-				i++
-				if i == len(moves) {
-					i = 0
-				}
-			}
-			_ = sink
-		})
+		b.Run(bc.name, func(b *testing.B) { rulestest.BenchPlay(b, mustParse(b, bc.pos)) })
 	}
 }
 

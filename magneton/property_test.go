@@ -8,17 +8,8 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/internal/rulestest"
 )
-
-// genRules draws any combination of the rule options.
-func genRules(t *rapid.T) Rules {
-	return Rules{
-		OwnerWins:   rapid.Bool().Draw(t, "ownerWins"),
-		OneSided:    rapid.Bool().Draw(t, "oneSided"),
-		Weak:        rapid.Bool().Draw(t, "weak"),
-		NoMovesDraw: rapid.Bool().Draw(t, "noMovesDraw"),
-	}
-}
 
 // genPosition draws a legal-looking position: up to twelve stones a side
 // on random squares, the rest (or fewer) in hand, either side to move.
@@ -52,7 +43,7 @@ func sortedMoves(p Position) []string {
 // implementation in reference_test.go, under every rule option.
 func TestMatchesReference(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		p := genPosition(t, genRules(t))
+		p := genPosition(t, rulestest.Rules[Rules](t, Spec))
 		ref := toRef(p)
 		got, want := sortedMoves(p), ref.moves()
 		if !slices.Equal(got, want) {
@@ -80,7 +71,7 @@ func TestMatchesReference(t *testing.T) {
 // lost, and that the position text reads back to the same position.
 func TestPlayInvariants(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r := genRules(t)
+		r := rulestest.Rules[Rules](t, Spec)
 		p := genPosition(t, r)
 		total := [2]int{}
 		for c := range game.Side(2) {

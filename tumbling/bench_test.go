@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/internal/rulestest"
 )
 
 // midgame is a position from the reference data with tall mixed stacks.
@@ -21,19 +22,11 @@ func BenchmarkMoves(b *testing.B) {
 }
 
 func BenchmarkPlay(b *testing.B) {
-	p, _ := Rules{}.Parse(midgame)
-	moves := p.AppendMoves(nil)
-	b.ReportAllocs()
-	i := 0
-	var sink Position
-	for b.Loop() {
-		sink = p.Play(moves[i])
-		i++
-		if i == len(moves) {
-			i = 0
-		}
+	p, err := Rules{}.Parse(midgame)
+	if err != nil {
+		b.Fatal(err)
 	}
-	_ = sink
+	rulestest.BenchPlay(b, p)
 }
 
 func BenchmarkPerft(b *testing.B) {

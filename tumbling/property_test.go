@@ -6,20 +6,9 @@ import (
 	"testing"
 
 	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/internal/rulestest"
 	"pgregory.net/rapid"
 )
-
-// genRules draws any combination of the rule options.
-func genRules(t *rapid.T) Rules {
-	return Rules{
-		OwnKingIgnored:   rapid.Bool().Draw(t, "ownKingIgnored"),
-		NoKingIgnored:    rapid.Bool().Draw(t, "noKingIgnored"),
-		NoMovesDraw:      rapid.Bool().Draw(t, "noMovesDraw"),
-		BoardspaceLayout: rapid.Bool().Draw(t, "boardspace"),
-		TumbleOnly:       rapid.Bool().Draw(t, "tumbleOnly"),
-		Capture:          Capture(rapid.IntRange(0, 2).Draw(t, "capture")),
-	}
-}
 
 // genPosition draws a start position or a scatter of both players' disks
 // over a few squares, which makes the tall and mixed stacks that games
@@ -57,7 +46,7 @@ func genPosition(t *rapid.T, r Rules) Position {
 // back as the same position, and that moves come sorted and read back.
 func TestPropertyGames(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r := genRules(t)
+		r := rulestest.Rules[Rules](t, Spec)
 		p := genPosition(t, r)
 		counts := [2]int{p.Disks(Black), p.Disks(Red)}
 		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "moves"), 1))
@@ -132,7 +121,7 @@ func TestPropertyHashDistinguishes(t *testing.T) {
 // none of that.
 func TestPropertyOutcome(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r := genRules(t)
+		r := rulestest.Rules[Rules](t, Spec)
 		p := genPosition(t, r)
 		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "moves"), 2))
 		for range 100 {

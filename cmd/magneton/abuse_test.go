@@ -7,11 +7,8 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"net"
-	"net/http"
 	"slices"
 	"sync"
 	"syscall"
@@ -88,25 +85,11 @@ func TestAbuseSlowBody(t *testing.T) {
 func TestAbuseKills(t *testing.T) {
 	bin := buildBinary(t)
 	dir := t.TempDir()
-	var (
-		mu   sync.Mutex
-		seen = map[string][]string{}
-	)
+	acks := newAckLog()
 	for kill := range 5 {
 		p := startServe(t, bin, dir, "--client-limits", "off")
 		var wg sync.WaitGroup
-		for i := range 8 {
-			rng := rand.New(rand.NewPCG(uint64(kill*8+i), 7))
-			wg.Go(func() {
-				crashGame(p.url, rng, func(id string, moves []string) {
-					mu.Lock()
-					defer mu.Unlock()
-					if len(moves) > len(seen[id]) {
-						seen[id] = slices.Clone(moves)
-					}
-				})
-			})
-		}
+		acks.burst(&wg, p.url, kill*8, 8, 7)
 		time.Sleep(3 * time.Second)
 		p.cmd.Process.Signal(syscall.SIGKILL)
 		<-p.done
@@ -114,26 +97,13 @@ func TestAbuseKills(t *testing.T) {
 	}
 	p := startServe(t, bin, dir)
 	total, lost := 0, 0
-	for id, want := range seen {
-		resp, err := http.Get(p.url + "/api/games/" + id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var st crashState
-		err = jsonDecode(resp, &st)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for id, want := range acks.seen {
+		st := getJSON[gameState](t, p.url+"/api/games/"+id)
 		if len(st.Moves) < len(want) || !slices.Equal(st.Moves[:len(want)], want) {
 			lost++
 			t.Errorf("game %s: %v\nacknowledged: %v", id, st.Moves, want)
 		}
 		total += len(want)
 	}
-	t.Logf("5 kills: %d games, %d acknowledged moves, %d games lost a move", len(seen), total, lost)
-}
-
-func jsonDecode(resp *http.Response, v any) error {
-	defer resp.Body.Close()
-	return json.NewDecoder(resp.Body).Decode(v)
+	t.Logf("5 kills: %d games, %d acknowledged moves, %d games lost a move", len(acks.seen), total, lost)
 }

@@ -24,31 +24,10 @@ type viewer struct {
 	t    *testing.T
 	conn *websocket.Conn
 	mu   sync.Mutex
-	st   clusterState
+	st   gameState
 	errs []string
 	wake chan struct{}
 	done chan struct{}
-}
-
-type clusterState struct {
-	Type     string                      `json:"type"`
-	Status   string                      `json:"status"`
-	Ply      int                         `json:"ply"`
-	Last     string                      `json:"last"`
-	Position string                      `json:"position"`
-	Moves    []string                    `json:"moves"`
-	Legal    []string                    `json:"legal"`
-	Turn     int                         `json:"turn"`
-	Seat     *int                        `json:"seat"`
-	Result   string                      `json:"result"`
-	Reason   string                      `json:"reason"`
-	Message  string                      `json:"message"`
-	Sides    [2]struct{ Connected bool } `json:"sides"`
-	Clock    *struct {
-		RemainingMS [2]int64 `json:"remaining_ms"`
-		Running     *int     `json:"running"`
-		At          int64    `json:"at"`
-	} `json:"clock"`
 }
 
 var allViewers []*viewer
@@ -66,7 +45,7 @@ func watch(t *testing.T, c *crashClient, base, id string) *viewer {
 	allViewers = append(allViewers, v)
 	go v.read()
 	t.Cleanup(func() { conn.CloseNow() })
-	v.until("the first state", func(st clusterState) bool { return st.Type == "state" })
+	v.until("the first state", func(st gameState) bool { return st.Type == "state" })
 	return v
 }
 
@@ -77,7 +56,7 @@ func (v *viewer) read() {
 		if err != nil {
 			return
 		}
-		var m clusterState
+		var m gameState
 		if json.Unmarshal(data, &m) != nil {
 			continue
 		}
@@ -116,13 +95,13 @@ func (v *viewer) errCount() int {
 	return len(v.errs)
 }
 
-func (v *viewer) state() clusterState {
+func (v *viewer) state() gameState {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	return v.st
 }
 
-func (v *viewer) until(what string, ok func(clusterState) bool) clusterState {
+func (v *viewer) until(what string, ok func(gameState) bool) gameState {
 	v.t.Helper()
 	deadline := time.After(20 * time.Second)
 	for {
@@ -163,8 +142,24 @@ func (v *viewer) send(msg map[string]string) {
 	}
 }
 
+// twoPlayers makes a game against a person on the first instance with the
+// creation request body, and has a second player join it through the
+// second instance.
+func twoPlayers(t *testing.T, ps []*serveProc, body string) (c struct{ ID, Invite string }, a, b *crashClient) {
+	t.Helper()
+	a, b = newCrashClient(), newCrashClient()
+	if err := a.post(ps[0].url+"/api/games", body, &c); err != nil {
+		t.Fatal(err)
+	}
+	tok := c.Invite[strings.Index(c.Invite, "invite=")+7:]
+	if err := b.post(ps[1].url+"/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &struct{ Seat int }{}); err != nil {
+		t.Fatalf("join on another instance: %v", err)
+	}
+	return c, a, b
+}
+
 // holds fails the test if, for d, the socket shows a state that is not ok.
-func (v *viewer) holds(what string, ok func(clusterState) bool, d time.Duration) {
+func (v *viewer) holds(what string, ok func(gameState) bool, d time.Duration) {
 	v.t.Helper()
 	deadline := time.After(d)
 	for {
@@ -200,18 +195,9 @@ func startCluster(t *testing.T, bin string, n int) []*serveProc {
 	return ps
 }
 
-func getState(t *testing.T, base, id string) clusterState {
+func getState(t *testing.T, base, id string) gameState {
 	t.Helper()
-	resp, err := http.Get(base + "/api/games/" + id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var st clusterState
-	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
-		t.Fatal(err)
-	}
-	return st
+	return getJSON[gameState](t, base+"/api/games/"+id)
 }
 
 // TestClusterGame: two players on two instances and a spectator on a
@@ -223,25 +209,17 @@ func TestClusterGame(t *testing.T) {
 	}
 	bin := buildBinary(t)
 	ps := startCluster(t, bin, 3)
-	a, b, sp := newCrashClient(), newCrashClient(), newCrashClient()
-	var c struct{ ID, Invite string }
-	if err := a.post(ps[0].url+"/api/games", `{"game":"magneton","opponent":"human","color":"first","clock":"1+2","public":true}`, &c); err != nil {
-		t.Fatal(err)
-	}
-	tok := c.Invite[strings.Index(c.Invite, "invite=")+7:]
-	var j struct{ Seat int }
-	if err := b.post(ps[1].url+"/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &j); err != nil {
-		t.Fatalf("join on another instance: %v", err)
-	}
+	c, a, b := twoPlayers(t, ps, `{"game":"magneton","opponent":"human","color":"first","clock":"1+2","public":true}`)
+	sp := newCrashClient()
 	va, vb, vs := watch(t, a, ps[0].url, c.ID), watch(t, b, ps[1].url, c.ID), watch(t, sp, ps[2].url, c.ID)
-	both := func(st clusterState) bool { return st.Sides[0].Connected && st.Sides[1].Connected }
+	both := func(st gameState) bool { return st.Sides[0].Connected && st.Sides[1].Connected }
 	for _, v := range []*viewer{va, vb, vs} {
 		v.until("both players connected", both)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	players := [2]*viewer{va, vb}
 	for ply := 0; ; ply++ {
-		st := players[ply%2].until(fmt.Sprintf("ply %d", ply), func(st clusterState) bool { return len(st.Moves) == ply })
+		st := players[ply%2].until(fmt.Sprintf("ply %d", ply), func(st gameState) bool { return len(st.Moves) == ply })
 		if st.Status != "playing" {
 			break
 		}
@@ -252,13 +230,13 @@ func TestClusterGame(t *testing.T) {
 		players[ply%2].send(map[string]string{"type": "move", "move": st.Legal[rng.IntN(len(st.Legal))]})
 		time.Sleep(60 * time.Millisecond) // each socket stays under 20 messages a second
 	}
-	end := func(st clusterState) bool { return st.Status == "finished" }
+	end := func(st gameState) bool { return st.Status == "finished" }
 	fa, fb, fs := va.until("the end", end), vb.until("the end", end), vs.until("the end", end)
 	if !slices.Equal(fa.Moves, fb.Moves) || !slices.Equal(fa.Moves, fs.Moves) || fa.Result != fs.Result || fa.Result == "*" {
 		t.Errorf("the instances disagree:\n%v %s\n%v %s\n%v %s", fa.Moves, fa.Result, fb.Moves, fb.Result, fs.Moves, fs.Result)
 	}
 	for i, p := range ps {
-		var st clusterState
+		var st gameState
 		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 			if st = getState(t, p.url, c.ID); slices.Equal(st.Moves, fa.Moves) && st.Status == "finished" {
 				break
@@ -300,10 +278,10 @@ func TestClusterFailover(t *testing.T) {
 	}
 	v := watch(t, u, ps[1].url, c.ID) // the player's socket is on another instance
 	for ply := 0; ply < 6; ply += 2 {
-		st := v.until(fmt.Sprintf("ply %d", ply), func(st clusterState) bool { return len(st.Moves) == ply })
+		st := v.until(fmt.Sprintf("ply %d", ply), func(st gameState) bool { return len(st.Moves) == ply })
 		v.send(map[string]string{"type": "move", "move": st.Legal[ply%len(st.Legal)]})
 	}
-	before := v.until("the computer's third move", func(st clusterState) bool { return len(st.Moves) == 6 })
+	before := v.until("the computer's third move", func(st gameState) bool { return len(st.Moves) == 6 })
 	time.Sleep(1500 * time.Millisecond) // the player thinks; their clock runs, the owner beats
 	killed := time.Now()
 	ps[0].cmd.Process.Signal(syscall.SIGKILL)
@@ -311,7 +289,7 @@ func TestClusterFailover(t *testing.T) {
 	// The player moves: the instance forwards to the dead owner, gets no
 	// answer, and takes the game over once its lease has expired.
 	v.send(map[string]string{"type": "move", "move": before.Legal[0]})
-	st := v.until("the computer's answer after the failover", func(st clusterState) bool { return len(st.Moves) >= 8 })
+	st := v.until("the computer's answer after the failover", func(st gameState) bool { return len(st.Moves) >= 8 })
 	took := time.Since(killed)
 	t.Logf("moves after the kill: %v in %v", st.Moves[6:], took.Round(time.Millisecond))
 	if !slices.Equal(st.Moves[:6], before.Moves) {
@@ -333,7 +311,7 @@ func TestClusterFailover(t *testing.T) {
 	}
 	// The game goes on, served alike by the instances left.
 	v.send(map[string]string{"type": "move", "move": st.Legal[0]})
-	v.until("the next answer", func(st clusterState) bool { return len(st.Moves) >= 10 })
+	v.until("the next answer", func(st gameState) bool { return len(st.Moves) >= 10 })
 	if a, b := getState(t, ps[1].url, c.ID), getState(t, ps[2].url, c.ID); !slices.Equal(a.Moves, b.Moves) {
 		t.Errorf("the instances left disagree: %v, %v", a.Moves, b.Moves)
 	}
@@ -363,8 +341,8 @@ func TestClusterRace(t *testing.T) {
 	vb := watch(t, b, ps[2].url, c.ID)
 	for round := range 20 {
 		ply := 2 * round
-		st := a1.until("a's turn", func(st clusterState) bool { return len(st.Moves) == ply })
-		a2.until("a's turn on the other socket", func(st clusterState) bool { return len(st.Moves) == ply })
+		st := a1.until("a's turn", func(st gameState) bool { return len(st.Moves) == ply })
+		a2.until("a's turn on the other socket", func(st gameState) bool { return len(st.Moves) == ply })
 		if st.Status != "playing" {
 			break
 		}
@@ -374,7 +352,7 @@ func TestClusterRace(t *testing.T) {
 		wg.Go(func() { a1.send(map[string]string{"type": "move", "move": m1}) })
 		wg.Go(func() { a2.send(map[string]string{"type": "move", "move": m2}) })
 		wg.Wait()
-		after := vb.until("a's move", func(st clusterState) bool { return len(st.Moves) >= ply+1 })
+		after := vb.until("a's move", func(st gameState) bool { return len(st.Moves) >= ply+1 })
 		// The other move is answered (refused: not a's turn any more)
 		// before b moves, so that it cannot count as a's next one.
 		for deadline := time.Now().Add(20 * time.Second); a1.errCount()+a2.errCount() == refusals; time.Sleep(5 * time.Millisecond) {
@@ -392,7 +370,7 @@ func TestClusterRace(t *testing.T) {
 			break
 		}
 		vb.send(map[string]string{"type": "move", "move": after.Legal[0]})
-		vb.until("b's move", func(st clusterState) bool { return len(st.Moves) == ply+2 })
+		vb.until("b's move", func(st gameState) bool { return len(st.Moves) == ply+2 })
 		if len(after.Moves) > ply+1 && after.Moves[ply+1] != vb.state().Moves[ply+1] {
 			t.Fatalf("round %d: both of a's moves were played: %v", round, after.Moves)
 		}
@@ -400,7 +378,7 @@ func TestClusterRace(t *testing.T) {
 	final := vb.state()
 	for i, p := range ps {
 		// A mirror follows the owner's announcements: within moments.
-		var st clusterState
+		var st gameState
 		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 			if st = getState(t, p.url, c.ID); slices.Equal(st.Moves, final.Moves) {
 				break
@@ -422,23 +400,15 @@ func TestClusterPresence(t *testing.T) {
 	}
 	bin := buildBinary(t)
 	ps := startCluster(t, bin, 2)
-	a, b := newCrashClient(), newCrashClient()
-	var c struct{ ID, Invite string }
-	if err := a.post(ps[0].url+"/api/games", `{"game":"tumbling","opponent":"human","color":"first","public":true}`, &c); err != nil {
-		t.Fatal(err)
-	}
-	tok := c.Invite[strings.Index(c.Invite, "invite=")+7:]
-	if err := b.post(ps[1].url+"/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &struct{ Seat int }{}); err != nil {
-		t.Fatalf("join on another instance: %v", err)
-	}
+	c, a, b := twoPlayers(t, ps, `{"game":"tumbling","opponent":"human","color":"first","public":true}`)
 	va, vb := watch(t, a, ps[0].url, c.ID), watch(t, b, ps[1].url, c.ID)
-	both := func(st clusterState) bool { return st.Sides[0].Connected && st.Sides[1].Connected }
+	both := func(st gameState) bool { return st.Sides[0].Connected && st.Sides[1].Connected }
 	va.until("both players connected", both)
 	vb.until("both players connected", both)
 	// 15 s is how long a report lasts (presenceTTL in server/cluster.go).
 	va.holds("both players connected", both, 17*time.Second)
 	vb.conn.Close(websocket.StatusNormalClosure, "")
-	va.until("the second player gone", func(st clusterState) bool { return st.Sides[0].Connected && !st.Sides[1].Connected })
+	va.until("the second player gone", func(st gameState) bool { return st.Sides[0].Connected && !st.Sides[1].Connected })
 }
 
 // TestClusterStop: an instance stopped with SIGTERM lets its games go, and
@@ -451,24 +421,16 @@ func TestClusterStop(t *testing.T) {
 	}
 	bin := buildBinary(t)
 	ps := startCluster(t, bin, 2)
-	a, b := newCrashClient(), newCrashClient()
-	var c struct{ ID, Invite string }
-	if err := a.post(ps[0].url+"/api/games", `{"game":"magneton","opponent":"human","color":"first","clock":"5+0"}`, &c); err != nil {
-		t.Fatal(err)
-	}
-	tok := c.Invite[strings.Index(c.Invite, "invite=")+7:]
-	if err := b.post(ps[1].url+"/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &struct{ Seat int }{}); err != nil {
-		t.Fatalf("join on another instance: %v", err)
-	}
+	c, a, b := twoPlayers(t, ps, `{"game":"magneton","opponent":"human","color":"first","clock":"5+0"}`)
 	va, vb := watch(t, a, ps[1].url, c.ID), watch(t, b, ps[1].url, c.ID)
-	st := va.until("the start", func(st clusterState) bool { return len(st.Legal) > 0 })
+	st := va.until("the start", func(st gameState) bool { return len(st.Legal) > 0 })
 	va.send(map[string]string{"type": "move", "move": st.Legal[0]})
-	st = vb.until("the first move", func(st clusterState) bool { return len(st.Moves) == 1 })
+	st = vb.until("the first move", func(st gameState) bool { return len(st.Moves) == 1 })
 	ps[0].cmd.Process.Signal(syscall.SIGTERM)
 	<-ps[0].done
 	start := time.Now()
 	vb.send(map[string]string{"type": "move", "move": st.Legal[0]})
-	vb.until("the second move", func(st clusterState) bool { return len(st.Moves) == 2 })
+	vb.until("the second move", func(st gameState) bool { return len(st.Moves) == 2 })
 	if took := time.Since(start); took > 2500*time.Millisecond {
 		t.Errorf("the move after the owner stopped took %v", took)
 	}

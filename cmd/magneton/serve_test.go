@@ -81,18 +81,83 @@ func (c *crashClient) post(url string, body string, out any) error {
 	return json.NewDecoder(resp.Body).Decode(out)
 }
 
-type crashState struct {
-	Type   string   `json:"type"`
-	Status string   `json:"status"`
-	Ply    int      `json:"ply"`
-	Last   string   `json:"last"`
-	Moves  []string `json:"moves"`
-	Legal  []string `json:"legal"`
-	Turn   int      `json:"turn"`
+// gameState is the part of the server's game state (GET /api/games/ID,
+// or a socket's state and update messages) that the tests read.
+type gameState struct {
+	Type     string                      `json:"type"`
+	Status   string                      `json:"status"`
+	Ply      int                         `json:"ply"`
+	Last     string                      `json:"last"`
+	Position string                      `json:"position"`
+	Moves    []string                    `json:"moves"`
+	Legal    []string                    `json:"legal"`
+	Turn     int                         `json:"turn"`
+	Seat     *int                        `json:"seat"`
+	Result   string                      `json:"result"`
+	Reason   string                      `json:"reason"`
+	Message  string                      `json:"message"`
+	Sides    [2]struct{ Connected bool } `json:"sides"`
+	Clock    *struct {
+		RemainingMS [2]int64 `json:"remaining_ms"`
+		Running     *int     `json:"running"`
+		At          int64    `json:"at"`
+	} `json:"clock"`
 }
 
 // crashGame plays random moves in new games between two clients until the
 // server dies, recording every move acknowledged (broadcast back).
+// ackLog keeps, for each game, the longest list of moves its clients saw
+// acknowledged.
+type ackLog struct {
+	mu   sync.Mutex
+	seen map[string][]string
+}
+
+func newAckLog() *ackLog { return &ackLog{seen: map[string][]string{}} }
+
+// burst starts n crashGame clients on base, each with its own random
+// source (seeds first to first+n-1 of stream), noting what they saw.
+func (a *ackLog) burst(wg *sync.WaitGroup, base string, first, n int, stream uint64) {
+	for i := range n {
+		rng := rand.New(rand.NewPCG(uint64(first+i), stream))
+		wg.Go(func() { crashGame(base, rng, a.note) })
+	}
+}
+
+func (a *ackLog) note(id string, moves []string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if len(moves) > len(a.seen[id]) {
+		a.seen[id] = slices.Clone(moves)
+	}
+}
+
+// count returns how many moves were acknowledged in all.
+func (a *ackLog) count() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	n := 0
+	for _, m := range a.seen {
+		n += len(m)
+	}
+	return n
+}
+
+// getJSON reads the JSON answer of a GET of url.
+func getJSON[T any](t *testing.T, url string) T {
+	t.Helper()
+	var v T
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+	return v
+}
+
 func crashGame(base string, rng *rand.Rand, acked func(id string, moves []string)) error {
 	for {
 		a, b := newCrashClient(), newCrashClient()
@@ -117,17 +182,17 @@ func crashGame(base string, rng *rand.Rand, acked func(id string, moves []string
 			conns[i] = conn
 		}
 		var moves []string // as the messages tell them: a state, then updates
-		read := func(conn *websocket.Conn, want int) (crashState, error) {
+		read := func(conn *websocket.Conn, want int) (gameState, error) {
 			for {
 				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 				_, data, err := conn.Read(ctx)
 				cancel()
 				if err != nil {
-					return crashState{}, err
+					return gameState{}, err
 				}
-				var st crashState
+				var st gameState
 				if err := json.Unmarshal(data, &st); err != nil {
-					return crashState{}, err
+					return gameState{}, err
 				}
 				switch {
 				case st.Type == "state":
@@ -135,7 +200,7 @@ func crashGame(base string, rng *rand.Rand, acked func(id string, moves []string
 				case st.Type == "update" && st.Ply == len(moves)+1:
 					moves = append(moves, st.Last)
 				case st.Type == "update" && st.Ply != len(moves):
-					return crashState{}, fmt.Errorf("an update of ply %d after %d moves", st.Ply, len(moves))
+					return gameState{}, fmt.Errorf("an update of ply %d after %d moves", st.Ply, len(moves))
 				}
 				st.Moves = slices.Clone(moves)
 				if (st.Type == "state" || st.Type == "update") && len(st.Moves) >= want {
@@ -176,30 +241,11 @@ func TestServeCrash(t *testing.T) {
 	dir := t.TempDir()
 	// Eight clients on one address make games faster than a person may.
 	p := startServe(t, bin, dir, "--client-limits", "off")
-	var (
-		mu   sync.Mutex
-		seen = map[string][]string{}
-		wg   sync.WaitGroup
-	)
-	for i := range 8 {
-		rng := rand.New(rand.NewPCG(uint64(i), 1))
-		wg.Go(func() {
-			crashGame(p.url, rng, func(id string, moves []string) {
-				mu.Lock()
-				defer mu.Unlock()
-				if len(moves) > len(seen[id]) {
-					seen[id] = slices.Clone(moves)
-				}
-			})
-		})
-	}
+	acks := newAckLog()
+	var wg sync.WaitGroup
+	acks.burst(&wg, p.url, 0, 8, 1)
 	time.Sleep(1500 * time.Millisecond)
-	mu.Lock()
-	n := 0
-	for _, m := range seen {
-		n += len(m)
-	}
-	mu.Unlock()
+	n := acks.count()
 	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
@@ -211,17 +257,8 @@ func TestServeCrash(t *testing.T) {
 
 	p2 := startServe(t, bin, dir)
 	total := 0
-	for id, want := range seen {
-		resp, err := http.Get(p2.url + "/api/games/" + id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var st crashState
-		err = json.NewDecoder(resp.Body).Decode(&st)
-		resp.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+	for id, want := range acks.seen {
+		st := getJSON[gameState](t, p2.url+"/api/games/"+id)
 		// The restarted game holds every acknowledged move, and at most one
 		// more (saved, but killed before it was broadcast).
 		if len(st.Moves) < len(want) || len(st.Moves) > len(want)+1 || !slices.Equal(st.Moves[:len(want)], want) {
@@ -229,7 +266,7 @@ func TestServeCrash(t *testing.T) {
 		}
 		total += len(want)
 	}
-	t.Logf("%d games, %d acknowledged moves, all present after SIGKILL and restart", len(seen), total)
+	t.Logf("%d games, %d acknowledged moves, all present after SIGKILL and restart", len(acks.seen), total)
 
 	// SIGTERM stops the server gracefully.
 	p2.cmd.Process.Signal(syscall.SIGTERM)
@@ -301,19 +338,7 @@ func TestServeCrashClock(t *testing.T) {
 			At          int64    `json:"at"`
 		} `json:"clock"`
 	}
-	get := func(base string) clockState {
-		t.Helper()
-		resp, err := http.Get(base + "/api/games/" + c.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		var st clockState
-		if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
-			t.Fatal(err)
-		}
-		return st
-	}
+	get := func(base string) clockState { return getJSON[clockState](t, base+"/api/games/"+c.ID) }
 	before := get(p.url)
 	time.Sleep(2500 * time.Millisecond) // the clock runs, the heartbeat beats
 	killed := time.Now()
