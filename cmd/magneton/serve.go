@@ -187,7 +187,11 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 	defer st.Close()
 	cfg.Store, cfg.Static, cfg.Logger = st, web.Files, log
 	cfg.Instance = o.instance
-	if cfg.Instance == "" && !strings.HasPrefix(dbURL, "sqlite:") {
+	switch {
+	case cfg.Instance != "":
+	case strings.HasPrefix(dbURL, "sqlite:"):
+		cfg.Instance = "main" // the only one
+	default:
 		cfg.Instance = defaultInstance(ln.Addr())
 	}
 	srv, err := server.New(ctx, cfg)
