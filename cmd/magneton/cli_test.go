@@ -134,7 +134,7 @@ func TestExamples(t *testing.T) {
 					if a == "--game" && i+1 < len(args) {
 						if gm, err := games.Lookup(args[i+1]); err == nil {
 							gameName = gm.Spec.Name
-						} // else record show's --game N
+						}
 					}
 				}
 				for _, a := range args {
@@ -214,7 +214,7 @@ func TestMessages(t *testing.T) {
 		{[]string{"perft", "--x", "start", "1"}, 2, "magneton: perft: unknown flag: --x (see magneton perft --help)"},
 		{[]string{"--x"}, 2, "magneton: unknown flag: --x (see magneton --help)"},
 		{[]string{"record", "check"}, 2, "magneton: record check: want at least one FILE"},
-		{[]string{"record", "show", "--game", "x", "f"}, 2, `magneton: record show: invalid argument "x" for "--game" flag`},
+		{[]string{"record", "show", "--number", "x", "f"}, 2, `magneton: record show: invalid argument "x" for "-n, --number" flag`},
 		{[]string{"show", "start", "--color", "pink"}, 2, `magneton: show: --color "pink": want auto, always or never`},
 		{[]string{"frobnicate"}, 2, `magneton: unknown command "frobnicate" for "magneton"`},
 		{[]string{"moves", "nonsense"}, 1, `magneton: position "nonsense": want 4 fields`},
@@ -318,6 +318,16 @@ func TestInterrupted(t *testing.T) {
 		}
 		if strings.Contains(errs, "context canceled") {
 			t.Errorf("%v: %s", args, errs)
+		}
+	}
+}
+
+// TestEveryCommandHasExample: each command that does something shows in
+// its help how it is called (TestExamples runs the quick ones).
+func TestEveryCommandHasExample(t *testing.T) {
+	for _, c := range allCommands() {
+		if c.Runnable() && c.Example == "" {
+			t.Errorf("%q has no example in its help", c.CommandPath())
 		}
 	}
 }

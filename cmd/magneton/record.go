@@ -32,7 +32,7 @@ after the other; the game, its rules and its start come from each record,
 not from --game and --rule.`,
 		Example: `  magneton record check games.pgn more.sgf
   magneton record convert --to sgf tumbling.pgn > tumbling.sgf
-  magneton record show --game 3 games.pgn`,
+  magneton record show --number 3 games.pgn`,
 	}
 	c.AddCommand(recordCheckCommand(g), recordConvertCommand(g), recordShowCommand(g))
 	return c
@@ -147,11 +147,11 @@ func recordShowCommand(_ *globalOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "show FILE",
 		Short: "Print a game of a record file: its moves and its final position",
-		Long: `Print game --game of FILE (the first by default): the game, its players and
+		Long: `Print game --number of FILE (the first by default): the game, its players and
 rules, its moves numbered by turn, and the final position drawn as show
 draws it, with the result.`,
 		Example: `  magneton record show games.pgn
-  magneton record show --game 2 --color never games.sgf`,
+  magneton record show --number 2 --color never games.sgf`,
 		Args: exactArgs(1, 1, "one FILE"),
 		RunE: func(c *cobra.Command, args []string) error {
 			useColor, err := colorFlag(c, color)
@@ -164,7 +164,7 @@ draws it, with the result.`,
 				return fmt.Errorf("record show: %s: %w", path, err)
 			}
 			if n < 1 || n > len(entries) {
-				return usagef("record show: --game %d: %s holds %d game(s)", n, path, len(entries))
+				return usagef("record show: --number %d: %s holds %d game(s)", n, path, len(entries))
 			}
 			e := entries[n-1]
 			if e.err != nil {
@@ -174,7 +174,9 @@ draws it, with the result.`,
 			return nil
 		},
 	}
-	c.Flags().IntVar(&n, "game", 1, "the game's number in the file, from 1")
+	// Not --game, which names the game (Magneton or Tumbling Down)
+	// everywhere else.
+	c.Flags().IntVarP(&n, "number", "n", 1, "the game's number in the file, from 1")
 	addColorFlag(c, &color)
 	return c
 }

@@ -167,7 +167,7 @@ func TestRecordConvert(t *testing.T) {
 func TestRecordShow(t *testing.T) {
 	dir := t.TempDir()
 	mag := matchFile(t, dir, "magneton", 2)
-	out, errs, code := runCmd(t, "", "record", "show", "--game", "2", "--color", "never", mag)
+	out, errs, code := runCmd(t, "", "record", "show", "--number", "2", "--color", "never", mag)
 	recs, _ := record.ParseAll(read(t, mag))
 	g, _ := recs[1].Replay()
 	for _, want := range []string{"Magneton, game 2 of 2 (pgn)", "White: random", "Black: greedy", "1. " + g.Moves()[0] + " " + g.Moves()[1] + " 2. ",
@@ -176,8 +176,8 @@ func TestRecordShow(t *testing.T) {
 			t.Errorf("exit %d: the output lacks %q: %s\n%s", code, want, errs, out)
 		}
 	}
-	if _, errs, code := runCmd(t, "", "record", "show", "--game", "3", mag); code != 2 || !strings.Contains(errs, "holds 2 game(s)") {
-		t.Errorf("--game 3: exit %d: %s", code, errs)
+	if _, errs, code := runCmd(t, "", "record", "show", "-n", "3", mag); code != 2 || !strings.Contains(errs, "holds 2 game(s)") {
+		t.Errorf("--number 3: exit %d: %s", code, errs)
 	}
 }
 

@@ -317,6 +317,9 @@ func benchCommand(g *globalOptions) *cobra.Command {
 and three seconds of uniformly random games from the start (capped at 400
 plies), on one thread. The lines "perft-nps N" and "playouts-per-second N"
 are the figures; docs/benchmarks.md lists the suite and recorded results.`,
+		Example: `  magneton bench                    # Magneton's suite
+  magneton --game tumbling bench    # Tumbling Down's
+  tools/bench-compare.sh 6 HEAD~1 . # two builds taking turns, on a noisy machine`,
 		Args: exactArgs(0, 0, "no arguments"),
 		RunE: func(c *cobra.Command, args []string) error {
 			_, r, err := g.setup()

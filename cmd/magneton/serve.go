@@ -83,6 +83,9 @@ move is saved before anyone sees it; on start the server resumes the
 unfinished games that need it (a clock running, the computer to move),
 charging a running clock up to the moment it stopped. SIGINT or SIGTERM
 stops it gracefully.`,
+		Example: `  magneton serve                                   # SQLite in ./data, on http://127.0.0.1:8080
+  magneton serve --addr 0.0.0.0:8080 --data /var/lib/magneton
+  magneton serve --db 'postgres://magneton:PASSWORD@db.internal/magneton' --instance web1`,
 		Args: exactArgs(0, 0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
 			return serve(c.Context(), o, c.OutOrStdout(), c.ErrOrStderr())
