@@ -26,7 +26,6 @@ import (
 const (
 	opponentComputer = "computer"
 	opponentHuman    = "human"
-	playerHuman      = "human"
 	// maxBody bounds every request body.
 	maxBody = 16 << 10
 )
@@ -43,6 +42,11 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("POST /api/analyze", s.handleAnalyze)
+	mux.HandleFunc("GET /api/account", s.handleAccount)
+	mux.HandleFunc("POST /api/account/signup", s.handleSignup)
+	mux.HandleFunc("POST /api/account/login", s.handleLogin)
+	mux.HandleFunc("POST /api/account/logout", s.handleLogout)
+	mux.HandleFunc("POST /api/account/password", s.handlePassword)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such API: "+r.Method+" "+r.URL.Path)
 	})
@@ -315,6 +319,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	who, err := s.who(w, r)
+	if err != nil {
+		s.gameError(w, r, err)
+		return
+	}
 	now := time.Now()
 	token := newToken()
 	start := rules.Start().String()
@@ -326,7 +335,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		Owner: s.cfg.Instance,
 	}
 	row.Seats[seat] = hashToken(token)
-	row.Players[seat] = playerHuman
+	row.Players[seat], row.Users[seat], row.Guests[seat] = who.Name, who.User, who.Guest
 	var invite string
 	if req.Opponent == opponentComputer {
 		row.Players[1-seat] = computerLabel(req.Level)
@@ -447,8 +456,13 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	if req.Invite != "" {
 		inviteHash = hashToken(req.Invite)
 	}
+	who, err := s.who(w, r)
+	if err != nil {
+		s.gameError(w, r, err)
+		return
+	}
 	token := newToken()
-	seat, err := s.joinAnywhere(sess, hashToken(token), inviteHash)
+	seat, err := s.joinAnywhere(sess, hashToken(token), inviteHash, who)
 	if err != nil {
 		var ue userError
 		if errors.As(err, &ue) && (strings.Contains(ue.msg, "invitation") || strings.Contains(ue.msg, "private")) {
@@ -465,14 +479,14 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 
 // joinAnywhere gives the free seat to a token's holder, on this instance
 // if it owns the game, else on its owner.
-func (s *Server) joinAnywhere(sess *session, tokenHash, inviteHash string) (int, error) {
+func (s *Server) joinAnywhere(sess *session, tokenHash, inviteHash string, who identity) (int, error) {
 	for range 3 {
 		sess.mu.Lock()
 		mirror := sess.mirror
 		var seat int
 		var err error
 		if !mirror {
-			seat, err = sess.joinHashed(tokenHash, inviteHash)
+			seat, err = sess.joinHashed(tokenHash, inviteHash, who)
 		}
 		sess.mu.Unlock()
 		if !mirror {
@@ -482,7 +496,7 @@ func (s *Server) joinAnywhere(sess *session, tokenHash, inviteHash string) (int,
 		owner := sess.leaseOwner()
 		sess.mu.Unlock()
 		ctx, cancel := context.WithTimeout(s.ctx, forwardTimeout+time.Second)
-		rp, ferr := s.forward(ctx, owner, request{Game: sess.id, Op: "join", Token: tokenHash, Invite: inviteHash})
+		rp, ferr := s.forward(ctx, owner, request{Game: sess.id, Op: "join", Token: tokenHash, Invite: inviteHash, Who: who})
 		cancel()
 		switch {
 		case ferr != nil || rp.NotOwner:

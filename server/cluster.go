@@ -100,6 +100,7 @@ type request struct {
 	Msg    clientMsg `json:"msg"`
 	Token  string    `json:"token,omitempty"`
 	Invite string    `json:"invite,omitempty"`
+	Who    identity  `json:"who"` // a join's player
 	Conns  [2]int    `json:"conns"`
 }
 
@@ -350,7 +351,7 @@ func (s *Server) ownerDo(rq request) (seat int, err error) {
 	case "msg":
 		return 0, sess.act(rq.Seat, rq.Msg)
 	case "join":
-		return sess.joinHashed(rq.Token, rq.Invite)
+		return sess.joinHashed(rq.Token, rq.Invite, rq.Who)
 	case "presence":
 		// Announced even when nothing changed: a new mirror learns who is
 		// connected so.

@@ -35,6 +35,15 @@ type Limits struct {
 	// run at once; the others wait their turn without their clocks
 	// running.
 	ThinkersPerIP int
+	// AuthPerMinute and AuthBurst: the token bucket of sign-ups and failed
+	// logins per IP; FailuresPerMinute and FailuresBurst the bucket of
+	// failed logins per IP and user name, so that guessing one account's
+	// password from one address is slow while its owner, elsewhere, still
+	// logs in.
+	AuthPerMinute     float64
+	AuthBurst         int
+	FailuresPerMinute float64
+	FailuresBurst     int
 }
 
 // DefaultLimits are the limits of a server that sets none: generous for a
@@ -48,6 +57,10 @@ var DefaultLimits = Limits{
 	MessagesPerSecond: 40,
 	MessagesBurst:     80,
 	ThinkersPerIP:     2,
+	AuthPerMinute:     6,
+	AuthBurst:         20,
+	FailuresPerMinute: 1,
+	FailuresBurst:     5,
 }
 
 // NoLimits lifts every per-client limit: for load tests, whose thousands
@@ -55,6 +68,7 @@ var DefaultLimits = Limits{
 var NoLimits = Limits{
 	SocketsPerIP: -1, GamesPerMinute: -1, GamesBurst: -1, AnalysesPerMinute: -1, AnalysesBurst: -1,
 	MessagesPerSecond: -1, MessagesBurst: -1, ThinkersPerIP: -1,
+	AuthPerMinute: -1, AuthBurst: -1, FailuresPerMinute: -1, FailuresBurst: -1,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -80,6 +94,10 @@ func (l Limits) withDefaults() Limits {
 		MessagesPerSecond: pickf(l.MessagesPerSecond, d.MessagesPerSecond),
 		MessagesBurst:     pick(l.MessagesBurst, d.MessagesBurst),
 		ThinkersPerIP:     pick(l.ThinkersPerIP, d.ThinkersPerIP),
+		AuthPerMinute:     pickf(l.AuthPerMinute, d.AuthPerMinute),
+		AuthBurst:         pick(l.AuthBurst, d.AuthBurst),
+		FailuresPerMinute: pickf(l.FailuresPerMinute, d.FailuresPerMinute),
+		FailuresBurst:     pick(l.FailuresBurst, d.FailuresBurst),
 	}
 }
 
@@ -148,6 +166,8 @@ type clients struct {
 
 type clientState struct {
 	games, analyses, messages *rate.Limiter
+	auth                      *rate.Limiter
+	failures                  map[string]*rate.Limiter // by user name, lower case
 	sockets                   int
 	analysing                 bool
 	seen                      time.Time
@@ -173,6 +193,8 @@ func (c *clients) get(ip string, now time.Time) *clientState {
 			games:    newBucket(c.lim.GamesPerMinute/60, c.lim.GamesBurst),
 			analyses: newBucket(c.lim.AnalysesPerMinute/60, c.lim.AnalysesBurst),
 			messages: newBucket(c.lim.MessagesPerSecond, c.lim.MessagesBurst),
+			auth:     newBucket(c.lim.AuthPerMinute/60, c.lim.AuthBurst),
+			failures: map[string]*rate.Limiter{},
 		}
 		c.m[ip] = st
 	}
@@ -185,6 +207,49 @@ func (c *clients) allowGame(ip string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.get(ip, time.Now()).games.Allow()
+}
+
+// authWait returns how long ip must wait before it may try to sign up or
+// log in as name again: 0 when it may now.
+func (c *clients) authWait(ip, name string) time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := time.Now()
+	st := c.get(ip, now)
+	wait := st.auth.TokensAt(now)
+	d := time.Duration(0)
+	if wait < 1 {
+		d = time.Duration((1 - wait) / float64(st.auth.Limit()) * float64(time.Second))
+	}
+	if f := st.failures[strings.ToLower(name)]; f != nil {
+		if t := f.TokensAt(now); t < 1 {
+			d = max(d, time.Duration((1-t)/float64(f.Limit())*float64(time.Second)))
+		}
+	}
+	return d
+}
+
+// authFailed counts a sign-up or a failed login (name "" for a sign-up)
+// against ip.
+func (c *clients) authFailed(ip, name string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := time.Now()
+	st := c.get(ip, now)
+	st.auth.AllowN(now, 1)
+	if name == "" {
+		return
+	}
+	key := strings.ToLower(name)
+	f := st.failures[key]
+	if f == nil {
+		if len(st.failures) >= 100 {
+			clear(st.failures) // one address trying many names: the IP bucket holds it
+		}
+		f = newBucket(c.lim.FailuresPerMinute/60, c.lim.FailuresBurst)
+		st.failures[key] = f
+	}
+	f.AllowN(now, 1)
 }
 
 // allowMessage takes a WebSocket message from ip's bucket.

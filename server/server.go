@@ -96,13 +96,15 @@ type Server struct {
 
 	sched    *scheduler
 	analyses chan struct{}
-	clients  *clients
-	cl       cluster
-	aiWG     sync.WaitGroup
-	connWG   sync.WaitGroup
-	bgWG     sync.WaitGroup // the heartbeat and the sweeper
-	closing  atomic.Bool
-	draining atomic.Bool
+	// hashSlots admits the password hashes that run at once.
+	hashSlots chan struct{}
+	clients   *clients
+	cl        cluster
+	aiWG      sync.WaitGroup
+	connWG    sync.WaitGroup
+	bgWG      sync.WaitGroup // the heartbeat and the sweeper
+	closing   atomic.Bool
+	draining  atomic.Bool
 	// started is when this run began, and prevBeat the last heartbeat of
 	// this instance's previous run: what a clock it ran then is charged
 	// up to.
@@ -161,10 +163,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	cfg.Limits = cfg.Limits.withDefaults()
 	s := &Server{
 		cfg: cfg, st: cfg.Store, log: cfg.Logger.With("instance", cfg.Instance), sessions: map[string]*session{},
-		sched:    newScheduler(cfg.MaxThinkers, cfg.Limits.ThinkersPerIP),
-		analyses: make(chan struct{}, cfg.MaxAnalyses),
-		clients:  newClients(cfg.Limits),
-		cl:       cluster{pending: map[string]chan reply{}},
+		sched:     newScheduler(cfg.MaxThinkers, cfg.Limits.ThinkersPerIP),
+		analyses:  make(chan struct{}, cfg.MaxAnalyses),
+		hashSlots: make(chan struct{}, 4),
+		clients:   newClients(cfg.Limits),
+		cl:        cluster{pending: map[string]chan reply{}},
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.handler = s.routes()

@@ -102,8 +102,8 @@ func TestInviteJoinSpectateAndErrors(t *testing.T) {
 		t.Errorf("join of a full game: %d", code)
 	}
 	st := sa.until("playing", func(st state) bool { return st.Status == "playing" })
-	if st.Sides[0].Player != "human" {
-		t.Errorf("sides %+v", st.Sides)
+	if !guestPattern.MatchString(st.Sides[0].Player) {
+		t.Errorf("sides %+v: want the joiner's guest name", st.Sides)
 	}
 	sb := b.connect(c.ID)
 	spec := s.user().connect(c.ID)
@@ -278,7 +278,7 @@ func TestListsAndArchive(t *testing.T) {
 	if code := a.do("GET", "/api/games?status=open", nil, &l); code != 200 || len(l.Games) != 0 {
 		t.Errorf("open list after join: %+v", l)
 	}
-	if code := a.do("GET", "/api/games?status=live", nil, &l); code != 200 || len(l.Games) != 1 || l.Games[0].Players != [2]string{"human", "human"} {
+	if code := a.do("GET", "/api/games?status=live", nil, &l); code != 200 || len(l.Games) != 1 || !guestPattern.MatchString(l.Games[0].Players[0]) || !guestPattern.MatchString(l.Games[0].Players[1]) {
 		t.Errorf("live list: %+v", l)
 	}
 	// Finish five public games against the computer.

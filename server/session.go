@@ -777,6 +777,8 @@ func (s *session) startRematch(by int) error {
 		ID: newID(), Game: old.Game, Rules: old.Rules, Start: old.Start, Opponent: old.Opponent, Level: old.Level,
 		Players: [2]string{old.Players[1], old.Players[0]},
 		Seats:   [2]string{old.Seats[1], old.Seats[0]},
+		Users:   [2]string{old.Users[1], old.Users[0]},
+		Guests:  [2]string{old.Guests[1], old.Guests[0]},
 		Public:  old.Public, Status: store.Playing, Result: game.Ongoing.String(), Position: old.Start,
 		ClockInitial: old.ClockInitial, ClockIncrement: old.ClockIncrement,
 		Remaining: [2]time.Duration{old.ClockInitial, old.ClockInitial}, ClockAt: millis(now),
@@ -808,7 +810,7 @@ func (s *session) startRematch(by int) error {
 // joinHashed gives the free seat of a waiting game to the holder of the
 // token whose hash is tokenHash: with inviteHash, the hash of the
 // invitation given ("" for none, which only a public game takes).
-func (s *session) joinHashed(tokenHash, inviteHash string) (int, error) {
+func (s *session) joinHashed(tokenHash, inviteHash string, who identity) (int, error) {
 	switch {
 	case inviteHash != "" && (s.row.Invite == "" || inviteHash != s.row.Invite):
 		return 0, userError{"this invitation is not for this game"}
@@ -833,7 +835,10 @@ func (s *session) joinHashed(tokenHash, inviteHash string) (int, error) {
 	now := time.Now()
 	nr := *s.row
 	nr.Seats[free] = tokenHash
-	nr.Players[free] = playerHuman
+	if who.Name == "" {
+		who.Name = "Anonymous" // from an instance of an older version
+	}
+	nr.Players[free], nr.Users[free], nr.Guests[free] = who.Name, who.User, who.Guest
 	nr.Status = store.Playing
 	nr.ClockAt = millis(now)
 	if err := s.update(&nr); err != nil {

@@ -49,6 +49,11 @@ type Game struct {
 	// computer's); Invite a hash of the invitation token.
 	Seats  [2]string
 	Invite string
+	// Users holds the account id of each seat's player ("" for a guest,
+	// the computer or a free seat); Guests the hash of a guest player's
+	// guest token, so that the games follow a guest who signs up.
+	Users  [2]string
+	Guests [2]string
 	Public bool
 	Status string // Waiting, Playing, Finished or Aborted
 	Result string // "*", "1-0", "0-1", "1/2-1/2"
@@ -149,6 +154,29 @@ type Store interface {
 	// whose holder is dead, with a clock or without: one query for what
 	// would otherwise be a question per game followed.
 	Ownerless(ctx context.Context, deadBefore int64) ([]string, error)
+
+	// CreateUser adds an account; ErrNameTaken when another has the name
+	// in any case.
+	CreateUser(ctx context.Context, u *User) error
+	// UserByName finds an account by name, in any case; UserByID by id.
+	// Both return ErrNoUser when there is none.
+	UserByName(ctx context.Context, name string) (*User, error)
+	UserByID(ctx context.Context, id string) (*User, error)
+	// SetPassword replaces an account's password hash.
+	SetPassword(ctx context.Context, userID, password string) error
+	// CreateSession logs a browser in: the hash of its session token, for
+	// an account, at a time (ms since the epoch).
+	CreateSession(ctx context.Context, tokenHash, userID string, at int64) error
+	// SessionUser returns the account of a session made after
+	// createdAfter (older ones have expired), or ErrNoSession.
+	SessionUser(ctx context.Context, tokenHash string, createdAfter int64) (*User, error)
+	// DeleteSessions logs out the session with tokenHash, or, when
+	// tokenHash is "", every session of the account.
+	DeleteSessions(ctx context.Context, userID, tokenHash string) error
+	// ClaimGuestGames gives the finished games a guest played (by the
+	// hash of its guest token) to an account, and returns how many seats
+	// changed. Games still in play keep their guest until a later claim.
+	ClaimGuestGames(ctx context.Context, guestHash string, u *User) (int, error)
 
 	// Notify sends payload (at most 7,000 bytes) to every listener of
 	// channel, in this process and, on PostgreSQL, in every process on

@@ -1,0 +1,240 @@
+package server
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// guestPattern is a guest's generated name.
+var guestPattern = regexp.MustCompile(`^Guest-[0-9]{4}$`)
+
+func TestPasswordHash(t *testing.T) {
+	h := hashPassword("correct horse")
+	if !strings.HasPrefix(h, "$argon2id$v=19$m=19456,t=2,p=1$") {
+		t.Errorf("encoding %q", h)
+	}
+	if h2 := hashPassword("correct horse"); h2 == h {
+		t.Error("two hashes of one password are the same: no salt")
+	}
+	parts := strings.Split(h, "$")
+	for _, tc := range []struct {
+		name, encoded, password string
+		want                    bool
+	}{
+		{"right", h, "correct horse", true},
+		{"wrong", h, "correct horse!", false},
+		{"empty password", h, "", false},
+		{"not argon2id", strings.Replace(h, "argon2id", "argon2i", 1), "correct horse", false},
+		{"other version", strings.Replace(h, "v=19", "v=16", 1), "correct horse", false},
+		{"bad parameters", strings.Replace(h, "m=19456", "m=x", 1), "correct horse", false},
+		{"zero memory", strings.Replace(h, "m=19456", "m=0", 1), "correct horse", false},
+		{"bad salt", strings.Join([]string{"", parts[1], parts[2], parts[3], "!!", parts[5]}, "$"), "correct horse", false},
+		{"no hash", strings.Join(parts[:5], "$") + "$", "correct horse", false},
+		{"junk", "junk", "correct horse", false},
+		{"empty", "", "", false},
+	} {
+		if got := checkPassword(tc.encoded, tc.password); got != tc.want {
+			t.Errorf("%s: checkPassword = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestUserNames(t *testing.T) {
+	for _, tc := range []struct{ name, err string }{
+		{"ab", ""},
+		{"Ann_B-2", ""},
+		{"a", "2 to 20 characters"},
+		{"abcdefghijklmnopqrstu", "2 to 20 characters"},
+		{"ann b", `character 4, ' ', is not a letter`},
+		{"émile", `character 1, 'é'`},
+		{"Guest-4821", "kept for guests"},
+		{"guestly", "kept for guests"},
+		{"Computer", "reserved"},
+		{"ADMIN", "reserved"},
+	} {
+		err := checkUserName(tc.name)
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%q: %v", tc.name, err)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("%q: %v, want %q", tc.name, err, tc.err)
+		}
+	}
+}
+
+type accountAnswer struct {
+	Name  string `json:"name"`
+	Guest bool   `json:"guest"`
+	Error string `json:"error"`
+}
+
+func (u *user) account(method, path string, body any) (accountAnswer, int) {
+	u.t.Helper()
+	var a accountAnswer
+	code := u.do(method, path, body, &a)
+	return a, code
+}
+
+// TestAccounts: a guest plays under a generated name, signs up and takes
+// its finished game along; logging in elsewhere, out, out everywhere and
+// changing the password; and every refusal says what is wrong.
+func TestAccounts(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	defer s.stop()
+	guest := s.user()
+	me, code := guest.account("GET", "/api/account", nil)
+	if code != http.StatusOK || !me.Guest || !guestPattern.MatchString(me.Name) {
+		t.Fatalf("a first visit: %d %+v", code, me)
+	}
+	if again, _ := guest.account("GET", "/api/account", nil); again != me {
+		t.Errorf("the guest's name changed: %+v, then %+v", me, again)
+	}
+	// A game against the computer, resigned: finished, with the guest's name.
+	c := guest.create(map[string]any{"opponent": "computer", "level": 1, "color": "first"})
+	sock := guest.connect(c.ID)
+	sock.send(map[string]string{"type": "resign"})
+	st := sock.until("the end", func(st state) bool { return st.Status == "finished" })
+	if st.Sides[0].Player != "you" && st.Sides[0].Player != me.Name {
+		t.Errorf("the guest's side shows %q", st.Sides[0].Player)
+	}
+	sock.conn.CloseNow()
+
+	for _, tc := range []struct {
+		body map[string]string
+		code int
+		want string
+	}{
+		{map[string]string{"name": "x", "password": "long enough"}, http.StatusBadRequest, "2 to 20 characters"},
+		{map[string]string{"name": "Guest-1", "password": "long enough"}, http.StatusBadRequest, "kept for guests"},
+		{map[string]string{"name": "ann", "password": "short"}, http.StatusBadRequest, "too short"},
+		{map[string]string{"name": "ann", "password": strings.Repeat("p", 201)}, http.StatusBadRequest, "too long"},
+	} {
+		if a, code := guest.account("POST", "/api/account/signup", tc.body); code != tc.code || !strings.Contains(a.Error, tc.want) {
+			t.Errorf("sign-up %v: %d %q, want %d %q", tc.body, code, a.Error, tc.code, tc.want)
+		}
+	}
+	if a, code := guest.account("POST", "/api/account/signup", map[string]string{"name": "Ann", "password": "long enough"}); code != http.StatusOK || a.Name != "Ann" || a.Guest {
+		t.Fatalf("sign-up: %d %+v", code, a)
+	}
+	if got := guest.state(c.ID); got.Sides[0].Player != "Ann" && got.Sides[0].Player != "you" {
+		t.Errorf("the guest's finished game shows %q for its player, want Ann", got.Sides[0].Player)
+	}
+	other := s.user()
+	if got := other.state(c.ID); got.Sides[0].Player != "Ann" {
+		t.Errorf("a spectator sees %q for the player who signed up, want Ann", got.Sides[0].Player)
+	}
+	if a, code := other.account("POST", "/api/account/signup", map[string]string{"name": "aNN", "password": "long enough"}); code != http.StatusConflict || !strings.Contains(a.Error, "taken") {
+		t.Errorf("a taken name in other case: %d %q", code, a.Error)
+	}
+
+	// Log in from a second browser; a wrong password is refused.
+	phone := s.user()
+	if a, code := phone.account("POST", "/api/account/login", map[string]string{"name": "ann", "password": "wrong one"}); code != http.StatusUnauthorized || a.Error != "wrong user name or password" {
+		t.Errorf("a wrong password: %d %q", code, a.Error)
+	}
+	if a, code := phone.account("POST", "/api/account/login", map[string]string{"name": "nobody", "password": "long enough"}); code != http.StatusUnauthorized || a.Error != "wrong user name or password" {
+		t.Errorf("an unknown name: %d %q", code, a.Error)
+	}
+	if a, code := phone.account("POST", "/api/account/login", map[string]string{"name": "ann", "password": "long enough"}); code != http.StatusOK || a.Name != "Ann" {
+		t.Fatalf("login (the name in other case): %d %+v", code, a)
+	}
+	// A new game's seat carries the account's name.
+	c2 := phone.create(map[string]any{"opponent": "computer", "level": 1, "color": "second"})
+	if got := other.state(c2.ID); got.Sides[1].Player != "Ann" {
+		t.Errorf("a new game shows %q, want Ann", got.Sides[1].Player)
+	}
+
+	// The password: the current one is asked for; a change logs out the
+	// other browsers.
+	if a, code := phone.account("POST", "/api/account/password", map[string]string{"password": "wrong", "new_password": "newer password"}); code != http.StatusUnauthorized || !strings.Contains(a.Error, "current password is wrong") {
+		t.Errorf("a change with a wrong password: %d %q", code, a.Error)
+	}
+	if a, code := phone.account("POST", "/api/account/password", map[string]string{"password": "long enough", "new_password": "tiny"}); code != http.StatusBadRequest || !strings.Contains(a.Error, "too short") {
+		t.Errorf("a short new password: %d %q", code, a.Error)
+	}
+	if a, code := phone.account("POST", "/api/account/password", map[string]string{"password": "long enough", "new_password": "newer password"}); code != http.StatusOK || a.Name != "Ann" {
+		t.Fatalf("a password change: %d %+v", code, a)
+	}
+	if a, _ := guest.account("GET", "/api/account", nil); !a.Guest {
+		t.Errorf("the first browser is still logged in after the password change: %+v", a)
+	}
+	if a, _ := phone.account("GET", "/api/account", nil); a.Name != "Ann" {
+		t.Errorf("the browser that changed it was logged out: %+v", a)
+	}
+	if a, _ := other.account("POST", "/api/account/password", map[string]string{"password": "x", "new_password": "newer password"}); !strings.Contains(a.Error, "log in") {
+		t.Errorf("a guest changing a password: %q", a.Error)
+	}
+
+	// Log out everywhere.
+	if _, code := guest.account("POST", "/api/account/login", map[string]string{"name": "Ann", "password": "newer password"}); code != http.StatusOK {
+		t.Fatalf("login with the new password: %d", code)
+	}
+	if a, code := phone.account("POST", "/api/account/logout", map[string]bool{"everywhere": true}); code != http.StatusOK || !a.Guest {
+		t.Errorf("logout everywhere: %d %+v", code, a)
+	}
+	if a, _ := guest.account("GET", "/api/account", nil); !a.Guest {
+		t.Errorf("still logged in after logging out everywhere: %+v", a)
+	}
+	// Log out of one browser only.
+	guest.account("POST", "/api/account/login", map[string]string{"name": "Ann", "password": "newer password"})
+	phone.account("POST", "/api/account/login", map[string]string{"name": "Ann", "password": "newer password"})
+	if a, code := phone.account("POST", "/api/account/logout", map[string]bool{}); code != http.StatusOK || !a.Guest {
+		t.Errorf("logout: %d %+v", code, a)
+	}
+	if a, _ := guest.account("GET", "/api/account", nil); a.Name != "Ann" {
+		t.Errorf("logging out one browser logged out another: %+v", a)
+	}
+
+	// A forged session cookie is a guest, not an error.
+	forged := s.user()
+	req, _ := http.NewRequest("GET", s.url+"/api/account", nil)
+	req.AddCookie(&http.Cookie{Name: sessionCookie, Value: "forged-token"})
+	resp, err := forged.http.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("a forged session cookie: %d", resp.StatusCode)
+	}
+}
+
+// TestLoginLimits: failed logins for one name from one address are slowed
+// to a halt with a message that says when to try again, while the same
+// address may still log in as another account.
+func TestLoginLimits(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	defer s.stop()
+	ann, bob := s.user(), s.user()
+	for _, u := range []struct {
+		u    *user
+		name string
+	}{{ann, "ann"}, {bob, "bob"}} {
+		if _, code := u.u.account("POST", "/api/account/signup", map[string]string{"name": u.name, "password": "long enough"}); code != http.StatusOK {
+			t.Fatalf("sign-up %s: %d", u.name, code)
+		}
+	}
+	attacker := s.user()
+	limited := false
+	for i := range 8 {
+		a, code := attacker.account("POST", "/api/account/login", map[string]string{"name": "ann", "password": "guess"})
+		if code == http.StatusTooManyRequests {
+			if !strings.Contains(a.Error, `too many attempts from your address for "ann": try again in`) {
+				t.Errorf("the refusal: %q", a.Error)
+			}
+			limited = i >= 5
+			break
+		}
+		if code != http.StatusUnauthorized {
+			t.Fatalf("guess %d: %d %q", i, code, a.Error)
+		}
+	}
+	if !limited {
+		t.Error("failed logins were not limited after the burst of 5")
+	}
+	if _, code := attacker.account("POST", "/api/account/login", map[string]string{"name": "bob", "password": "long enough"}); code != http.StatusOK {
+		t.Errorf("another account from the same address: %d", code)
+	}
+}

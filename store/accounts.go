@@ -1,0 +1,147 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// User is one account.
+type User struct {
+	ID   string
+	Name string // as its owner wrote it
+	// Password is the encoded password hash (the server's business: the
+	// store keeps it as given).
+	Password string
+	Created  int64 // ms since the epoch
+}
+
+// ErrNameTaken is returned when a user name is taken, in any case.
+var ErrNameTaken = errors.New("that user name is taken")
+
+// ErrNoUser is returned when no account has the name or id asked for.
+var ErrNoUser = errors.New("no such user")
+
+// ErrNoSession is returned for a session token that is not (or no
+// longer) logged in.
+var ErrNoSession = errors.New("not logged in")
+
+// nameKey is what makes two user names the same: their lower-case form
+// (names are ASCII letters, digits, '-' and '_').
+func nameKey(name string) string { return strings.ToLower(name) }
+
+func (s *sqlStore) CreateUser(ctx context.Context, u *User) error {
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var one int
+		err := tx.QueryRowContext(ctx, `SELECT 1 FROM users WHERE name_key = $1`, nameKey(u.Name)).Scan(&one)
+		if err == nil {
+			return ErrNameTaken
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO users (id, name, name_key, password, created) VALUES ($1, $2, $3, $4, $5)`,
+			u.ID, u.Name, nameKey(u.Name), u.Password, u.Created)
+		return err
+	})
+	if err != nil && !errors.Is(err, ErrNameTaken) {
+		// Two sign-ups of one name at once: the unique key refused the
+		// second, whatever the driver calls it.
+		if _, e := s.UserByName(ctx, u.Name); e == nil {
+			err = ErrNameTaken
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("create user %q: %w", u.Name, err)
+	}
+	return nil
+}
+
+func (s *sqlStore) scanUser(row *sql.Row, what string) (*User, error) {
+	var u User
+	err := row.Scan(&u.ID, &u.Name, &u.Password, &u.Created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("user %s: %w", what, ErrNoUser)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("user %s: %w", what, err)
+	}
+	return &u, nil
+}
+
+func (s *sqlStore) UserByName(ctx context.Context, name string) (*User, error) {
+	return s.scanUser(s.r.QueryRowContext(ctx, `SELECT id, name, password, created FROM users WHERE name_key = $1`, nameKey(name)), fmt.Sprintf("%q", name))
+}
+
+func (s *sqlStore) UserByID(ctx context.Context, id string) (*User, error) {
+	return s.scanUser(s.r.QueryRowContext(ctx, `SELECT id, name, password, created FROM users WHERE id = $1`, id), id)
+}
+
+func (s *sqlStore) SetPassword(ctx context.Context, userID, password string) error {
+	res, err := s.w.ExecContext(ctx, `UPDATE users SET password = $2 WHERE id = $1`, userID, password)
+	if err == nil {
+		if n, e := res.RowsAffected(); e == nil && n == 0 {
+			err = ErrNoUser
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("set the password of %s: %w", userID, err)
+	}
+	return nil
+}
+
+func (s *sqlStore) CreateSession(ctx context.Context, tokenHash, userID string, at int64) error {
+	if _, err := s.w.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, created, seen) VALUES ($1, $2, $3, $3)`, tokenHash, userID, at); err != nil {
+		return fmt.Errorf("create a session for %s: %w", userID, err)
+	}
+	return nil
+}
+
+func (s *sqlStore) SessionUser(ctx context.Context, tokenHash string, createdAfter int64) (*User, error) {
+	row := s.r.QueryRowContext(ctx, `SELECT u.id, u.name, u.password, u.created FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = $1 AND s.created > $2`, tokenHash, createdAfter)
+	u, err := s.scanUser(row, "of a session")
+	if errors.Is(err, ErrNoUser) {
+		return nil, ErrNoSession
+	}
+	return u, err
+}
+
+func (s *sqlStore) DeleteSessions(ctx context.Context, userID, tokenHash string) error {
+	var err error
+	if tokenHash != "" {
+		_, err = s.w.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = $1`, tokenHash)
+	} else {
+		_, err = s.w.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID)
+	}
+	if err != nil {
+		return fmt.Errorf("log out %s: %w", userID, err)
+	}
+	return nil
+}
+
+func (s *sqlStore) ClaimGuestGames(ctx context.Context, guestHash string, u *User) (int, error) {
+	if guestHash == "" {
+		return 0, nil
+	}
+	n := 0
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		for seat := range 2 {
+			res, err := tx.ExecContext(ctx, fmt.Sprintf(`UPDATE games SET user%[1]d = $1, player%[1]d = $2, guest%[1]d = ''
+				WHERE guest%[1]d = $3 AND user%[1]d = '' AND status IN ('finished', 'aborted')`, seat),
+				u.ID, u.Name, guestHash)
+			if err != nil {
+				return err
+			}
+			k, _ := res.RowsAffected()
+			n += int(k)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("give the guest's games to %s: %w", u.Name, err)
+	}
+	return n, nil
+}
