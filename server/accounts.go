@@ -275,12 +275,18 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ok {
-		s.clients.authFailed(s.clientIP(r), req.Name)
-		time.Sleep(failureDelay)
-		writeError(w, http.StatusUnauthorized, "wrong user name or password")
+		s.refuseLogin(w, r, req.Name, "wrong user name or password")
 		return
 	}
 	s.logIn(w, r, u)
+}
+
+// refuseLogin answers a failed login (or password check) as name, late,
+// and counts it against the client.
+func (s *Server) refuseLogin(w http.ResponseWriter, r *http.Request, name, msg string) {
+	s.clients.authFailed(s.clientIP(r), name)
+	time.Sleep(failureDelay)
+	writeError(w, http.StatusUnauthorized, msg)
 }
 
 // failureDelay is added to the answer to a failed login.
@@ -380,9 +386,7 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ok {
-		s.clients.authFailed(s.clientIP(r), u.Name)
-		time.Sleep(failureDelay)
-		writeError(w, http.StatusUnauthorized, "the current password is wrong")
+		s.refuseLogin(w, r, u.Name, "the current password is wrong")
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.WriteTimeout)

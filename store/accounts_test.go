@@ -13,12 +13,8 @@ import (
 
 func TestUsers(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, backend string) {
-		ctx := context.Background()
-		s, _ := openTest(t, backend)
 		ann := &store.User{ID: "u1", Name: "Ann_B", Password: "hash1", Created: 10}
-		if err := s.CreateUser(ctx, ann); err != nil {
-			t.Fatal(err)
-		}
+		ctx, s := openWithUsers(t, backend, ann)
 		for _, name := range []string{"Ann_B", "ann_b", "ANN_B"} {
 			err := s.CreateUser(ctx, &store.User{ID: "u-" + name, Name: name, Password: "x", Created: 11})
 			if !errors.Is(err, store.ErrNameTaken) {
@@ -81,13 +77,7 @@ func TestUserRace(t *testing.T) {
 
 func TestSessions(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, backend string) {
-		ctx := context.Background()
-		s, _ := openTest(t, backend)
-		for _, u := range []*store.User{{ID: "a", Name: "a1", Password: "h", Created: 1}, {ID: "b", Name: "b1", Password: "h", Created: 1}} {
-			if err := s.CreateUser(ctx, u); err != nil {
-				t.Fatal(err)
-			}
-		}
+		ctx, s := openWithUsers(t, backend, &store.User{ID: "a", Name: "a1", Password: "h", Created: 1}, &store.User{ID: "b", Name: "b1", Password: "h", Created: 1})
 		for _, tc := range []struct{ token, user string }{{"t1", "a"}, {"t2", "a"}, {"t3", "b"}} {
 			if err := s.CreateSession(ctx, tc.token, tc.user, 100); err != nil {
 				t.Fatal(err)
@@ -131,12 +121,8 @@ func TestSessions(t *testing.T) {
 // played as a guest; games in play, and other guests' games, stay.
 func TestClaimGuestGames(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, backend string) {
-		ctx := context.Background()
-		s, _ := openTest(t, backend)
 		u := &store.User{ID: "acc", Name: "Zed", Password: "h", Created: 1}
-		if err := s.CreateUser(ctx, u); err != nil {
-			t.Fatal(err)
-		}
+		ctx, s := openWithUsers(t, backend, u)
 		games := map[string]*store.Game{}
 		for _, tc := range []struct {
 			id, status string
@@ -182,12 +168,8 @@ func TestClaimGuestGames(t *testing.T) {
 // before its guest signed up writes it back; the seat stays the account's.
 func TestClaimSurvivesStaleWrite(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, backend string) {
-		ctx := context.Background()
-		s, _ := openTest(t, backend)
 		u := &store.User{ID: "acc", Name: "Zed", Password: "h", Created: 1}
-		if err := s.CreateUser(ctx, u); err != nil {
-			t.Fatal(err)
-		}
+		ctx, s := openWithUsers(t, backend, u)
 		g := sample("g", store.Finished, 100)
 		g.Users, g.Guests, g.Players = [2]string{}, [2]string{"me", "other"}, [2]string{"Guest-1", "Guest-2"}
 		if err := s.CreateGame(ctx, g); err != nil {
@@ -206,4 +188,16 @@ func TestClaimSurvivesStaleWrite(t *testing.T) {
 			t.Errorf("after a stale write: users %q, players %q, guests %q, rematch by %d", got.Users, got.Players, got.Guests, got.RematchBy)
 		}
 	})
+}
+
+// openWithUsers opens a new database of the backend holding the accounts.
+func openWithUsers(t *testing.T, backend string, users ...*store.User) (context.Context, store.Store) {
+	t.Helper()
+	ctx, s, _ := openWithGames(t, backend)
+	for _, u := range users {
+		if err := s.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return ctx, s
 }

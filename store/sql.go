@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -18,7 +19,11 @@ import (
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 )
 
-//go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
+// The migrations of each dialect are its folder's and those of
+// migrations/common, which both dialects write alike: one sequence of
+// versions for both.
+//
+//go:embed migrations/sqlite/*.sql migrations/postgres/*.sql migrations/common/*.sql
 var migrations embed.FS
 
 // Open opens the database named by url and applies the migrations:
@@ -109,10 +114,15 @@ func (s *sqlStore) start(ctx context.Context) error {
 // migrate applies the embedded migrations of a dialect. On PostgreSQL an
 // advisory lock keeps instances starting together from migrating at once.
 func migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, dir string) error {
-	sub, err := fs.Sub(migrations, dir)
+	own, err := fs.Sub(migrations, dir)
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
+	common, err := fs.Sub(migrations, "migrations/common")
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	sub := unionFS{own, common}
 	var opts []goose.ProviderOption
 	if dialect == goose.DialectPostgres {
 		locker, err := lock.NewPostgresSessionLocker()
@@ -129,6 +139,37 @@ func migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, dir string)
 		return fmt.Errorf("migrations: %w", err)
 	}
 	return nil
+}
+
+// unionFS is the files of two flat folders as one folder; a name in both
+// is the first's.
+type unionFS [2]fs.FS
+
+func (u unionFS) Open(name string) (fs.File, error) {
+	f, err := u[0].Open(name)
+	if errors.Is(err, fs.ErrNotExist) && name != "." {
+		return u[1].Open(name)
+	}
+	return f, err
+}
+
+func (u unionFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	seen := map[string]bool{}
+	var out []fs.DirEntry
+	for _, f := range u {
+		entries, err := fs.ReadDir(f, name)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			if !seen[e.Name()] {
+				seen[e.Name()] = true
+				out = append(out, e)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return out, nil
 }
 
 // sqlStore is a Store on database/sql: w for writes, r for reads (for

@@ -41,14 +41,24 @@ func sample(id string, status string, updated int64) *store.Game {
 	}
 }
 
-func TestGameRoundTrip(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, backend string) {
-		ctx := context.Background()
-		s, _ := openTest(t, backend)
-		g := sample("g1", store.Waiting, 10)
+// openWithGames opens a new database of the backend holding the games; it
+// returns the database's path or URL too.
+func openWithGames(t *testing.T, backend string, games ...*store.Game) (context.Context, store.Store, string) {
+	t.Helper()
+	ctx := context.Background()
+	s, path := openTest(t, backend)
+	for _, g := range games {
 		if err := s.CreateGame(ctx, g); err != nil {
 			t.Fatal(err)
 		}
+	}
+	return ctx, s, path
+}
+
+func TestGameRoundTrip(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		g := sample("g1", store.Waiting, 10)
+		ctx, s, _ := openWithGames(t, backend, g)
 		got, err := s.Game(ctx, "g1")
 		if err != nil {
 			t.Fatal(err)
@@ -70,12 +80,8 @@ func TestGameRoundTrip(t *testing.T) {
 
 func TestMovesAndUpdate(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, backend string) {
-		ctx := context.Background()
-		s, path := openTest(t, backend)
 		g := sample("g1", store.Playing, 10)
-		if err := s.CreateGame(ctx, g); err != nil {
-			t.Fatal(err)
-		}
+		ctx, s, path := openWithGames(t, backend, g)
 		moves := []string{"d4", "e5", "c3"}
 		for i, m := range moves {
 			g.Moves = i + 1
