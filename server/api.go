@@ -47,6 +47,10 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/account/login", s.handleLogin)
 	mux.HandleFunc("POST /api/account/logout", s.handleLogout)
 	mux.HandleFunc("POST /api/account/password", s.handlePassword)
+	mux.HandleFunc("GET /api/users/{name}", s.handleUser)
+	mux.HandleFunc("GET /api/users/{name}/games", s.handleUserGames)
+	mux.HandleFunc("GET /api/users/{name}/games.pgn", s.handleUserPGN)
+	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such API: "+r.Method+" "+r.URL.Path)
 	})
@@ -247,6 +251,11 @@ type createRequest struct {
 	Color    string `json:"color"`
 	Clock    string `json:"clock"`
 	Public   bool   `json:"public"`
+	// Rated games: between accounts, with a variant's rules; the bounds
+	// (0 for none) on the joiner's rating.
+	Rated     bool `json:"rated"`
+	MinRating int  `json:"min_rating"`
+	MaxRating int  `json:"max_rating"`
 }
 
 // parseClock reads "5+3": minutes (a decimal) and seconds of increment.
@@ -324,6 +333,34 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.gameError(w, r, err)
 		return
 	}
+	var family, shown string
+	if req.Rated {
+		switch {
+		case req.Opponent != opponentHuman:
+			writeError(w, http.StatusBadRequest, "games against the computer are never rated")
+			return
+		case who.User == "":
+			writeError(w, http.StatusForbidden, "log in to play a rated game")
+			return
+		}
+		if family, err = ratingFamily(rules); err != nil {
+			writeError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		if err := checkRange(req.MinRating, req.MaxRating); err != nil {
+			writeError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		mine, err := s.ratingOf(r.Context(), who.User, rules.Spec().Name, family)
+		if err != nil {
+			s.gameError(w, r, err)
+			return
+		}
+		shown = mine.String()
+	} else if req.MinRating != 0 || req.MaxRating != 0 {
+		writeError(w, http.StatusBadRequest, "a rating range is for rated games")
+		return
+	}
 	now := time.Now()
 	token := newToken()
 	start := rules.Start().String()
@@ -336,6 +373,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	row.Seats[seat] = hashToken(token)
 	row.Players[seat], row.Users[seat], row.Guests[seat] = who.Name, who.User, who.Guest
+	row.Rated, row.Family, row.Ratings[seat], row.MinRating, row.MaxRating = req.Rated, family, shown, req.MinRating, req.MaxRating
 	var invite string
 	if req.Opponent == opponentComputer {
 		row.Players[1-seat] = computerLabel(req.Level)
@@ -465,7 +503,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	seat, err := s.joinAnywhere(sess, hashToken(token), inviteHash, who)
 	if err != nil {
 		var ue userError
-		if errors.As(err, &ue) && (strings.Contains(ue.msg, "invitation") || strings.Contains(ue.msg, "private")) {
+		if errors.As(err, &ue) && notAllowed(ue.msg) {
 			writeError(w, http.StatusForbidden, ue.msg)
 			return
 		}
@@ -475,6 +513,18 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	s.log.Info("player joined", "game", id, "seat", seat)
 	s.setSeatCookie(w, r, id, token)
 	writeJSON(w, http.StatusOK, map[string]any{"id": id, "seat": seat})
+}
+
+// notAllowed reports whether a join's refusal says the joiner may not
+// have the seat (403) rather than that it cannot be had now (409). The
+// refusal may come from another instance, as text.
+func notAllowed(msg string) bool {
+	for _, m := range []string{"invitation", "private", "log in", "this game is for ratings"} {
+		if strings.Contains(msg, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // joinAnywhere gives the free seat to a token's holder, on this instance
@@ -712,7 +762,7 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-	if name == "" || name == "." || strings.HasPrefix(name, "g/") {
+	if name == "" || name == "." || strings.HasPrefix(name, "g/") || strings.HasPrefix(name, "@/") {
 		s.serveIndex(w, r)
 		return
 	}

@@ -154,10 +154,14 @@ type state struct {
 	ID    string `json:"id"`
 	Game  string `json:"game"`
 	Sides [2]struct {
-		Name      string `json:"name"`
-		Player    string `json:"player"`
-		Connected bool   `json:"connected"`
+		Name       string `json:"name"`
+		Player     string `json:"player"`
+		Connected  bool   `json:"connected"`
+		User       string `json:"user"`
+		Rating     string `json:"rating"`
+		RatingDiff *int   `json:"rating_diff"`
 	} `json:"sides"`
+	Rated     bool     `json:"rated"`
 	Seat      *int     `json:"seat"`
 	Status    string   `json:"status"`
 	Ply       int      `json:"ply"`

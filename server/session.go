@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strconv"
 	"sync"
 	"time"
 
@@ -517,6 +518,7 @@ func (s *session) finish(now time.Time) error {
 func (s *session) ended() {
 	s.stopFlag()
 	s.stopAI()
+	s.rate()
 	s.srv.log.Info("game over", "game", s.id, "status", s.row.Status, "result", s.row.Result, "reason", s.row.Reason, "moves", s.row.Moves)
 	s.broadcast()
 	s.maybeEvict(time.Now())
@@ -784,6 +786,20 @@ func (s *session) startRematch(by int) error {
 		Remaining: [2]time.Duration{old.ClockInitial, old.ClockInitial}, ClockAt: millis(now),
 		DrawOffer: -1, RematchBy: -1, RematchOf: old.ID, Created: millis(now), Updated: millis(now),
 	}
+	if old.Rated {
+		// A rated game's rematch is rated, with the ratings as they are now.
+		next.Rated, next.Family, next.MinRating, next.MaxRating = true, old.Family, old.MinRating, old.MaxRating
+		ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
+		for i, u := range next.Users {
+			r, err := s.srv.ratingOf(ctx, u, next.Game, next.Family)
+			if err != nil {
+				cancel()
+				return err
+			}
+			next.Ratings[i] = r.String()
+		}
+		cancel()
+	}
 	sess, err := newSession(s.srv, next, nil)
 	if err != nil {
 		return err
@@ -837,6 +853,13 @@ func (s *session) joinHashed(tokenHash, inviteHash string, who identity) (int, e
 	nr.Seats[free] = tokenHash
 	if who.Name == "" {
 		who.Name = "Anonymous" // from an instance of an older version
+	}
+	if s.row.Rated {
+		shown, err := s.checkJoinRated(who)
+		if err != nil {
+			return 0, err
+		}
+		nr.Ratings[free] = shown
 	}
 	nr.Players[free], nr.Users[free], nr.Guests[free] = who.Name, who.User, who.Guest
 	nr.Status = store.Playing
@@ -1185,6 +1208,7 @@ type (
 		Reason    string      `json:"reason"`
 		DrawOffer *int        `json:"draw_offer"`
 		Rematch   *rematchMsg `json:"rematch"`
+		Rated     bool        `json:"rated"`
 	}
 	stateMsg struct {
 		liveMsg
@@ -1197,6 +1221,11 @@ type (
 		Letter    string `json:"letter"`
 		Player    string `json:"player"`
 		Connected bool   `json:"connected"`
+		// User is the account's name, Rating its rating when the game
+		// began (rated games), RatingDiff the change once it is over.
+		User       string `json:"user,omitempty"`
+		Rating     string `json:"rating,omitempty"`
+		RatingDiff *int   `json:"rating_diff,omitempty"`
 	}
 	clockMsg struct {
 		InitialMS   int64    `json:"initial_ms"`
@@ -1229,7 +1258,7 @@ func (s *session) live(seat int, now time.Time) liveMsg {
 	m := liveMsg{
 		Type: "update", ID: r.ID, Game: s.spec.Name, Title: s.spec.Title, Rules: r.Rules,
 		Status: r.Status, Ply: len(moves), Position: pos.String(),
-		Turn: int(pos.Side()), Legal: legal, Result: r.Result, Reason: r.Reason,
+		Turn: int(pos.Side()), Legal: legal, Result: r.Result, Reason: r.Reason, Rated: r.Rated,
 	}
 	if len(moves) > 0 {
 		m.Last = moves[len(moves)-1]
@@ -1238,7 +1267,13 @@ func (s *session) live(seat int, now time.Time) liveMsg {
 		m.Seat = intp(seat)
 	}
 	for i := range m.Sides {
-		sd := sideMsg{Name: s.spec.SideNames[i], Letter: s.spec.SideLetters[i], Player: r.Players[i], Connected: s.connected(i)}
+		sd := sideMsg{Name: s.spec.SideNames[i], Letter: s.spec.SideLetters[i], Player: r.Players[i], Connected: s.connected(i), Rating: r.Ratings[i]}
+		if r.Users[i] != "" {
+			sd.User = r.Players[i]
+		}
+		if r.Rated && r.Status == store.Finished {
+			sd.RatingDiff = intp(r.Diffs[i])
+		}
 		if i == s.computer {
 			sd.Connected = true
 		}
@@ -1321,6 +1356,14 @@ type summary struct {
 	Moves   int       `json:"moves"`
 	Created int64     `json:"created"`
 	Updated int64     `json:"updated"`
+	Rated   bool      `json:"rated"`
+	Family  string    `json:"family,omitempty"`
+	Ratings [2]string `json:"ratings"`
+	Clock   string    `json:"clock"`
+	// Free is a waiting game's free seat (-1 for none).
+	Free      int `json:"free"`
+	MinRating int `json:"min_rating"`
+	MaxRating int `json:"max_rating"`
 }
 
 func summarize(g *store.Game) summary {
@@ -1328,8 +1371,26 @@ func summarize(g *store.Game) summary {
 	if gm, err := games.Lookup(g.Game); err == nil {
 		title = gm.Spec.Title
 	}
+	free := -1
+	if g.Status == store.Waiting {
+		for i, seat := range g.Seats {
+			if seat == "" {
+				free = i
+			}
+		}
+	}
 	return summary{ID: g.ID, Game: g.Game, Title: title, Rules: g.Rules, Players: g.Players, Status: g.Status,
-		Result: g.Result, Reason: g.Reason, Moves: g.Moves, Created: g.Created, Updated: g.Updated}
+		Result: g.Result, Reason: g.Reason, Moves: g.Moves, Created: g.Created, Updated: g.Updated,
+		Rated: g.Rated, Family: g.Family, Ratings: g.Ratings, Clock: clockText(g.ClockInitial, g.ClockIncrement),
+		Free: free, MinRating: g.MinRating, MaxRating: g.MaxRating}
+}
+
+// clockText writes a clock as the API reads it: "5+3", "" for none.
+func clockText(initial, inc time.Duration) string {
+	if initial == 0 {
+		return ""
+	}
+	return strconv.FormatFloat(initial.Minutes(), 'f', -1, 64) + "+" + strconv.FormatFloat(inc.Seconds(), 'f', -1, 64)
 }
 
 // computerLabel is the display name of a computer player.

@@ -54,11 +54,22 @@ type Game struct {
 	// guest token, so that the games follow a guest who signs up.
 	Users  [2]string
 	Guests [2]string
-	Public bool
-	Status string // Waiting, Playing, Finished or Aborted
-	Result string // "*", "1-0", "0-1", "1/2-1/2"
-	Reason string // how the game ended: the word of its game.Ending ("line", "resignation")
-	Moves  int    // the number of moves played
+	// Rated games (between accounts) change the players' ratings of
+	// Family, the name of the game's variant their rules are. Ratings
+	// holds each player's rating as shown when the game began ("1500?"),
+	// Diffs the change the game made once it ended (written by
+	// RateGame); MinRating and MaxRating (0 for none) bound the rating of
+	// whoever takes the free seat.
+	Rated                bool
+	Family               string
+	Ratings              [2]string
+	Diffs                [2]int
+	MinRating, MaxRating int
+	Public               bool
+	Status               string // Waiting, Playing, Finished or Aborted
+	Result               string // "*", "1-0", "0-1", "1/2-1/2"
+	Reason               string // how the game ended: the word of its game.Ending ("line", "resignation")
+	Moves                int    // the number of moves played
 	// Position is the current position text.
 	Position string
 	// Clock: initial time and increment (both 0 for a game without a
@@ -177,6 +188,25 @@ type Store interface {
 	// hash of its guest token) to an account, and returns how many seats
 	// changed. Games still in play keep their guest until a later claim.
 	ClaimGuestGames(ctx context.Context, guestHash string, u *User) (int, error)
+
+	// Ratings returns an account's ratings; Rating one of them (false
+	// when the account has none in that game and family yet);
+	// RatingHistory every rating after a rated game, oldest first.
+	Ratings(ctx context.Context, userID string) ([]Rating, error)
+	Rating(ctx context.Context, userID, game, family string) (Rating, bool, error)
+	RatingHistory(ctx context.Context, userID string) ([]RatingPoint, error)
+	// Leaderboard returns the best ratings of a game and family whose
+	// deviation is at most maxRD, best first.
+	Leaderboard(ctx context.Context, game, family string, maxRD float64, limit int) ([]Leader, error)
+	// UserGames returns an account's finished games, newest first, paged
+	// as List.
+	UserGames(ctx context.Context, userID, before string, limit int) ([]*Game, error)
+	// RateGame applies a finished rated game's result to its players'
+	// ratings, once (ErrRated after): in one transaction it takes both
+	// ratings (fresh for a player without one), has update compute the
+	// new ones, writes them and their history, and the change of each
+	// (rounded) into g.Diffs and the game's row.
+	RateGame(ctx context.Context, g *Game, fresh Rating, update func(a, b Rating) (Rating, Rating, error)) ([2]Rating, error)
 
 	// Notify sends payload (at most 7,000 bytes) to every listener of
 	// channel, in this process and, on PostgreSQL, in every process on

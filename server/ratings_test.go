@@ -1,0 +1,160 @@
+package server
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// signedUp returns a new browser logged in to a new account.
+func (s *testServer) signedUp(name string) *user {
+	s.t.Helper()
+	u := s.user()
+	if a, code := u.account("POST", "/api/account/signup", map[string]string{"name": name, "password": "long enough"}); code != http.StatusOK {
+		s.t.Fatalf("sign-up %s: %d %q", name, code, a.Error)
+	}
+	return u
+}
+
+type profile struct {
+	Name    string `json:"name"`
+	Ratings []struct {
+		Game, Family, Display string
+		Rating, Games, Wins   int
+		Provisional           bool
+		History               []struct{ Rating int }
+	} `json:"ratings"`
+	Record map[string]int `json:"record"`
+	Games  []struct {
+		ID      string    `json:"id"`
+		Rated   bool      `json:"rated"`
+		Ratings [2]string `json:"ratings"`
+	} `json:"games"`
+	Error string `json:"error"`
+}
+
+// TestRatedGame: a rated seek between two accounts, from the open list to
+// the ratings, the profiles and the PGN download; and every refusal.
+func TestRatedGame(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	defer s.stop()
+	ann, bob := s.signedUp("ann"), s.signedUp("bob")
+	guest := s.user()
+
+	for _, tc := range []struct {
+		who  *user
+		body map[string]any
+		code int
+		want string
+	}{
+		{guest, map[string]any{"opponent": "human", "rated": true, "rules": "standard"}, http.StatusForbidden, "log in to play a rated game"},
+		{ann, map[string]any{"opponent": "computer", "rated": true}, http.StatusBadRequest, "never rated"},
+		{ann, map[string]any{"opponent": "human", "rated": true, "rules": "win=owner-wins"}, http.StatusBadRequest, "a rated game plays one of Magneton's variants (standard, weak-force)"},
+		{ann, map[string]any{"opponent": "human", "rated": true, "min_rating": 1800, "max_rating": 1700}, http.StatusBadRequest, "lower bound is above"},
+		{ann, map[string]any{"opponent": "human", "min_rating": 1800}, http.StatusBadRequest, "for rated games"},
+	} {
+		var c created
+		if code := tc.who.do("POST", "/api/games", tc.body, &c); code != tc.code || !strings.Contains(c.Error, tc.want) {
+			t.Errorf("create %v: %d %q, want %d %q", tc.body, code, c.Error, tc.code, tc.want)
+		}
+	}
+
+	// A seek bob's rating is outside of.
+	high := ann.create(map[string]any{"opponent": "human", "rated": true, "rules": "standard", "public": true, "min_rating": 1600})
+	if j, code := bob.join(high.ID, map[string]string{}); code != http.StatusForbidden || !strings.Contains(j.Error, "this game is for ratings 1600 and above; yours is 1500?") {
+		t.Errorf("a join outside the range: %d %q", code, j.Error)
+	}
+
+	c := ann.create(map[string]any{"opponent": "human", "rated": true, "rules": "standard", "public": true, "clock": "5+3", "color": "first"})
+	var open struct {
+		Games []struct {
+			ID      string    `json:"id"`
+			Rated   bool      `json:"rated"`
+			Family  string    `json:"family"`
+			Ratings [2]string `json:"ratings"`
+			Clock   string    `json:"clock"`
+			Free    int       `json:"free"`
+		} `json:"games"`
+	}
+	guest.do("GET", "/api/games?status=open", nil, &open)
+	found := false
+	for _, g := range open.Games {
+		if g.ID == c.ID {
+			found = true
+			if !g.Rated || g.Family != "standard" || g.Ratings[0] != "1500?" || g.Clock != "5+3" || g.Free != 1 {
+				t.Errorf("the seek in the open list: %+v", g)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("the seek is not in the open list: %+v", open)
+	}
+	if j, code := guest.join(c.ID, map[string]string{}); code != http.StatusForbidden || !strings.Contains(j.Error, "log in to play a rated game") {
+		t.Errorf("a guest joining a rated game: %d %q", code, j.Error)
+	}
+	annToo := s.user()
+	annToo.account("POST", "/api/account/login", map[string]string{"name": "ann", "password": "long enough"})
+	if j, code := annToo.join(c.ID, map[string]string{}); code != http.StatusConflict || !strings.Contains(j.Error, "against yourself") {
+		t.Errorf("ann joining her own rated game from another browser: %d %q", code, j.Error)
+	}
+	if j, code := bob.join(c.ID, map[string]string{}); code != http.StatusOK || j.Seat != 1 {
+		t.Fatalf("bob joins: %d %+v", code, j)
+	}
+	sb := bob.connect(c.ID)
+	st := sb.until("playing", func(st state) bool { return st.Status == "playing" })
+	if !st.Rated || st.Sides[0].User != "ann" || st.Sides[1].User != "bob" || st.Sides[0].Rating != "1500?" || st.Sides[1].Rating != "1500?" {
+		t.Errorf("the rated game's state: rated %v, sides %+v", st.Rated, st.Sides)
+	}
+	sb.send(map[string]string{"type": "resign"})
+	st = sb.until("the end", func(st state) bool {
+		return st.Status == "finished" && st.Sides[0].RatingDiff != nil && *st.Sides[0].RatingDiff != 0
+	})
+	if st.Result != "1-0" || *st.Sides[0].RatingDiff <= 0 || *st.Sides[1].RatingDiff >= 0 {
+		t.Errorf("after bob resigned: %s, diffs %d %d", st.Result, *st.Sides[0].RatingDiff, *st.Sides[1].RatingDiff)
+	}
+
+	var p profile
+	if code := guest.do("GET", "/api/users/ANN", nil, &p); code != http.StatusOK || p.Name != "ann" || len(p.Ratings) != 1 {
+		t.Fatalf("ann's profile: %d %+v", code, p)
+	}
+	rt := p.Ratings[0]
+	if rt.Game != "magneton" || rt.Family != "standard" || rt.Rating <= 1500 || rt.Games != 1 || rt.Wins != 1 || !rt.Provisional || !strings.HasSuffix(rt.Display, "?") || len(rt.History) != 1 {
+		t.Errorf("ann's rating: %+v", rt)
+	}
+	if p.Record["wins"] != 1 || len(p.Games) != 1 || p.Games[0].ID != c.ID || !p.Games[0].Rated {
+		t.Errorf("ann's record and games: %v %+v", p.Record, p.Games)
+	}
+	var bp profile
+	guest.do("GET", "/api/users/bob", nil, &bp)
+	if len(bp.Ratings) != 1 || bp.Ratings[0].Rating >= 1500 || bp.Record["losses"] != 1 {
+		t.Errorf("bob's profile: %+v", bp)
+	}
+	if code := guest.do("GET", "/api/users/nobody", nil, &p); code != http.StatusNotFound || p.Error != "no such user" {
+		t.Errorf("an unknown player: %d %q", code, p.Error)
+	}
+	if code := guest.do("GET", "/api/users/ann/games?before=junk", nil, &p); code != http.StatusBadRequest {
+		t.Errorf("a bad page: %d", code)
+	}
+	resp, err := http.Get(s.url + "/api/users/ann/games.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pgn, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(pgn), `[White "ann"]`) || !strings.Contains(string(pgn), `[Black "bob"]`) || !strings.Contains(string(pgn), "1-0") {
+		t.Errorf("ann's PGN:\n%s", pgn)
+	}
+	// One game leaves both provisional: nobody on the leaderboard yet.
+	var lb struct {
+		Family  string `json:"family"`
+		Players []struct{ Name string }
+		Error   string `json:"error"`
+	}
+	if code := guest.do("GET", "/api/leaderboard?game=magneton&family=standard", nil, &lb); code != http.StatusOK || lb.Family != "standard" || len(lb.Players) != 0 {
+		t.Errorf("leaderboard: %d %+v", code, lb)
+	}
+	if code := guest.do("GET", "/api/leaderboard?game=magneton&family=nonsense", nil, &lb); code != http.StatusBadRequest {
+		t.Errorf("a leaderboard of no family: %d %q", code, lb.Error)
+	}
+}

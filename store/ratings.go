@@ -1,0 +1,186 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Rating is an account's rating in one game and family, with its counts.
+type Rating struct {
+	Game, Family       string
+	R, RD, Vol         float64 // Glicko-2, on the Glicko scale
+	Games, Wins, Draws int
+	Losses             int
+	Updated            int64 // ms since the epoch
+}
+
+// RatingPoint is a rating after one rated game.
+type RatingPoint struct {
+	Game, Family, GameID string
+	At                   int64 // ms since the epoch
+	R, RD                float64
+}
+
+// Leader is one row of a leaderboard.
+type Leader struct {
+	Name  string
+	R, RD float64
+	Games int
+}
+
+// ErrRated is returned by RateGame for a game whose result was applied
+// to the ratings already.
+var ErrRated = errors.New("the game's result is in the ratings already")
+
+const ratingColumns = `game, family, r, rd, vol, games, wins, draws, losses, updated`
+
+func scanRating(row scanner) (Rating, error) {
+	var r Rating
+	err := row.Scan(&r.Game, &r.Family, &r.R, &r.RD, &r.Vol, &r.Games, &r.Wins, &r.Draws, &r.Losses, &r.Updated)
+	return r, err
+}
+
+func (s *sqlStore) Ratings(ctx context.Context, userID string) ([]Rating, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT `+ratingColumns+` FROM ratings WHERE user_id = $1 ORDER BY game, family`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("ratings of %s: %w", userID, err)
+	}
+	defer rows.Close()
+	var out []Rating
+	for rows.Next() {
+		r, err := scanRating(rows)
+		if err != nil {
+			return nil, fmt.Errorf("ratings of %s: %w", userID, err)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+func (s *sqlStore) Rating(ctx context.Context, userID, game, family string) (Rating, bool, error) {
+	r, err := scanRating(s.r.QueryRowContext(ctx, `SELECT `+ratingColumns+` FROM ratings WHERE user_id = $1 AND game = $2 AND family = $3`, userID, game, family))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Rating{Game: game, Family: family}, false, nil
+	}
+	if err != nil {
+		return r, false, fmt.Errorf("rating of %s in %s %s: %w", userID, game, family, err)
+	}
+	return r, true, nil
+}
+
+func (s *sqlStore) RatingHistory(ctx context.Context, userID string) ([]RatingPoint, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT game, family, game_id, at, r, rd FROM rating_history WHERE user_id = $1 ORDER BY at, game_id`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("rating history of %s: %w", userID, err)
+	}
+	defer rows.Close()
+	var out []RatingPoint
+	for rows.Next() {
+		var p RatingPoint
+		if err := rows.Scan(&p.Game, &p.Family, &p.GameID, &p.At, &p.R, &p.RD); err != nil {
+			return nil, fmt.Errorf("rating history of %s: %w", userID, err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+func (s *sqlStore) Leaderboard(ctx context.Context, game, family string, maxRD float64, limit int) ([]Leader, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT u.name, r.r, r.rd, r.games FROM ratings r JOIN users u ON u.id = r.user_id
+		WHERE r.game = $1 AND r.family = $2 AND r.rd <= $3 ORDER BY r.r DESC, u.name LIMIT $4`, game, family, maxRD, limit)
+	if err != nil {
+		return nil, fmt.Errorf("leaderboard of %s %s: %w", game, family, err)
+	}
+	defer rows.Close()
+	var out []Leader
+	for rows.Next() {
+		var l Leader
+		if err := rows.Scan(&l.Name, &l.R, &l.RD, &l.Games); err != nil {
+			return nil, fmt.Errorf("leaderboard of %s %s: %w", game, family, err)
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+func (s *sqlStore) UserGames(ctx context.Context, userID, before string, limit int) ([]*Game, error) {
+	if limit <= 0 {
+		limit = 50
+	}
+	// Keyset paging on (updated, id), newest first, as List.
+	var (
+		updated int64 = 1<<63 - 1
+		id            = "\uffff"
+	)
+	if before != "" {
+		g, err := s.Game(ctx, before)
+		if err != nil {
+			return nil, fmt.Errorf("games of %s before %s: %w", userID, before, err)
+		}
+		updated, id = g.Updated, g.ID
+	}
+	games, err := s.queryGames(ctx, `SELECT `+gameColumns+` FROM games WHERE (user0 = $1 OR user1 = $1) AND status = 'finished'
+		AND (updated < $2 OR (updated = $2 AND id < $3)) ORDER BY updated DESC, id DESC LIMIT $4`, userID, updated, id, limit)
+	if err != nil {
+		return nil, fmt.Errorf("games of %s: %w", userID, err)
+	}
+	return games, nil
+}
+
+func (s *sqlStore) RateGame(ctx context.Context, g *Game, fresh Rating, update func(a, b Rating) (Rating, Rating, error)) ([2]Rating, error) {
+	var after [2]Rating
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET rating_done = 1 WHERE id = $1 AND rating_done = 0 AND rated = 1`, g.ID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return ErrRated
+		}
+		// The rows first, then their locks (on PostgreSQL: SQLite has one
+		// writer), so that two games ending at once for one player apply
+		// one after the other, each to the other's result.
+		lock := ""
+		if s.pg != nil {
+			lock = " FOR UPDATE"
+		}
+		var before [2]Rating
+		for i, u := range g.Users {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO ratings (user_id, game, family, r, rd, vol, updated) VALUES ($1, $2, $3, $4, $5, $6, 0)
+				ON CONFLICT (user_id, game, family) DO NOTHING`, u, g.Game, g.Family, fresh.R, fresh.RD, fresh.Vol); err != nil {
+				return err
+			}
+			before[i], err = scanRating(tx.QueryRowContext(ctx, `SELECT `+ratingColumns+` FROM ratings WHERE user_id = $1 AND game = $2 AND family = $3`+lock, u, g.Game, g.Family))
+			if err != nil {
+				return err
+			}
+		}
+		after[0], after[1], err = update(before[0], before[1])
+		if err != nil {
+			return err
+		}
+		for i := range after {
+			g.Diffs[i] = int(math.Round(after[i].R) - math.Round(before[i].R))
+		}
+		for i, u := range g.Users {
+			a := after[i]
+			if _, err := tx.ExecContext(ctx, `UPDATE ratings SET r = $4, rd = $5, vol = $6, games = $7, wins = $8, draws = $9, losses = $10, updated = $11
+				WHERE user_id = $1 AND game = $2 AND family = $3`, u, g.Game, g.Family, a.R, a.RD, a.Vol, a.Games, a.Wins, a.Draws, a.Losses, a.Updated); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO rating_history (user_id, game, family, game_id, at, r, rd) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+				u, g.Game, g.Family, g.ID, a.Updated, a.R, a.RD); err != nil {
+				return err
+			}
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET diff0 = $2, diff1 = $3 WHERE id = $1`, g.ID, g.Diffs[0], g.Diffs[1])
+		return err
+	})
+	if err != nil {
+		return after, fmt.Errorf("rate game %s: %w", g.ID, err)
+	}
+	return after, nil
+}
