@@ -164,4 +164,8 @@ var MagnetonProfile = MustProfile(GameProfile[magneton.Position, magneton.Move]{
 	},
 	LevelOneTemp: 150,
 	Strongest:    AlphaBeta,
+	// 800, then the steps of docs/strength.md's ladder (the two 200-game
+	// runs of a step averaged; level 8 over 7 the 100-game run): +200,
+	// +155, +152, +173, +151, +115, +246.
+	LevelRatings: [8]int{800, 1000, 1155, 1307, 1480, 1631, 1746, 1992},
 })

@@ -260,6 +260,10 @@ var TumblingProfile = MustProfile(GameProfile[tumbling.Position, tumbling.Move]{
 	},
 	LevelOneTemp: beginnerTemp,
 	Strongest:    AlphaBeta,
+	// 800, then the steps of docs/strength.md's ladder on the current
+	// evaluation (commit e511129): +200, +131, +177, +164, +153, +115,
+	// +135.
+	LevelRatings: [8]int{800, 1000, 1131, 1308, 1472, 1625, 1740, 1875},
 	Baselines: []Baseline{{
 		Name:    "boardspace-d5",
 		Summary: "Boardspace's best bot: a depth-5 alpha-beta on 2 x stacks controlled + 1 x pure stacks",

@@ -44,6 +44,9 @@ type Profile interface {
 	ForcedResult(ctx context.Context, s game.State, plies int, maxNodes int64) (int, error)
 	// Evaluation describes the evaluation of the searches, for the tuner.
 	Evaluation() Evaluation
+	// LevelRatings returns the approximate rating of each level, 1 to 8,
+	// for people to see what a level means (GameProfile.LevelRatings).
+	LevelRatings() [8]int
 	// Check reports what the profile lacks or gets wrong; a game is
 	// registered only with a profile that passes.
 	Check() error
@@ -122,6 +125,11 @@ type GameProfile[P game.Position[P, M], M comparable] struct {
 	Strongest Algorithm
 	// Baselines are the game's own players besides the common ones.
 	Baselines []Baseline
+	// LevelRatings are the levels' approximate ratings (level 1 first), on
+	// the scale of the players' ratings: level 1 is set at 800, and each
+	// level above adds the Elo its match against the level below measured
+	// (docs/strength.md). No game against rated people anchors them yet.
+	LevelRatings [8]int
 }
 
 // NewProfile makes a Profile of gp, or says what gp lacks.
@@ -152,6 +160,8 @@ func (pr *profile[P, M]) Spec() *game.Spec { return pr.gp.Spec }
 
 func (pr *profile[P, M]) Baselines() []Baseline { return pr.gp.Baselines }
 
+func (pr *profile[P, M]) LevelRatings() [8]int { return pr.gp.LevelRatings }
+
 func (pr *profile[P, M]) Check() error {
 	gp := pr.gp
 	if gp.Spec == nil {
@@ -169,6 +179,11 @@ func (pr *profile[P, M]) Check() error {
 	}
 	if len(gp.FeatureNames) == 0 || len(gp.FeatureNames) != len(gp.Weights) || gp.Features == nil {
 		add("%d feature names, %d weights and Features %v: want as many names as weights, and Features", len(gp.FeatureNames), len(gp.Weights), gp.Features != nil)
+	}
+	for i, r := range gp.LevelRatings {
+		if r <= 0 || i > 0 && r <= gp.LevelRatings[i-1] {
+			add("level %d's rating %d: want ratings that rise with the level", i+1, r)
+		}
 	}
 	for i, lv := range gp.Levels {
 		if !lv.weaker() {

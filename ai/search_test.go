@@ -226,6 +226,8 @@ func TestProfileCheck(t *testing.T) {
 		want   string
 	}{
 		{"no levels", func(g *GameProfile[magneton.Position, magneton.Move]) { g.Levels = [6]Level{} }, "level 2 caps nothing"},
+		{"no level ratings", func(g *GameProfile[magneton.Position, magneton.Move]) { g.LevelRatings = [8]int{} }, "level 1's rating 0"},
+		{"falling level ratings", func(g *GameProfile[magneton.Position, magneton.Move]) { g.LevelRatings[5] = 900 }, "level 6's rating 900: want ratings that rise"},
 		{"no temperature", func(g *GameProfile[magneton.Position, magneton.Move]) { g.LevelOneTemp = 0 }, "LevelOneTemp 0"},
 		{"no kit", func(g *GameProfile[magneton.Position, magneton.Move]) { g.Kit = nil }, "no Kit"},
 		{"weights", func(g *GameProfile[magneton.Position, magneton.Move]) { g.Weights = g.Weights[1:] }, "feature names"},

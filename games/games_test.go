@@ -87,6 +87,7 @@ func profileFor(t *testing.T, sp *game.Spec) ai.Profile {
 		Levels:       [6]ai.Level{{Depth: 1}, {Depth: 1}, {Depth: 1}, {Depth: 2}, {Depth: 2}, {Depth: 3}},
 		LevelOneTemp: 100,
 		Strongest:    ai.AlphaBeta,
+		LevelRatings: [8]int{1, 2, 3, 4, 5, 6, 7, 8},
 	})
 	if err != nil {
 		t.Fatal(err)

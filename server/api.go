@@ -203,6 +203,9 @@ type (
 		Endings  []metaEnding  `json:"endings"`
 		Formats  []metaFormat  `json:"formats"`
 		Start    string        `json:"start"`
+		// LevelRatings: the computer levels' approximate ratings, level 1
+		// first.
+		LevelRatings [8]int `json:"level_ratings"`
 	}
 	metaLevel struct {
 		Level int    `json:"level"`
@@ -218,7 +221,7 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 	for _, gm := range games.All() {
 		sp := gm.Spec
 		mg := metaGame{Name: sp.Name, Aliases: append([]string{}, sp.Aliases...), Title: sp.Title, Options: []metaOption{}, Variants: []metaVariant{},
-			Start: sp.New(sp.Defaults()).Start().String()}
+			Start: sp.New(sp.Defaults()).Start().String(), LevelRatings: gm.AI.LevelRatings()}
 		for _, e := range sp.AllEndings() {
 			mg.Endings = append(mg.Endings, metaEnding{e.Word, e.Text})
 		}

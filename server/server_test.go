@@ -462,6 +462,7 @@ func TestPagesAndHealth(t *testing.T) {
 		{"/nope.js", 404, "not found"},
 		{"/healthz", 200, "ok"},
 		{"/api/meta", 200, `"level":8,"name":"max"`},
+		{"/api/meta", 200, `"level_ratings":[800,1000,1155,1307,1480,1631,1746,1992]`},
 	} {
 		resp, err := http.Get(s.url + tc.path)
 		if err != nil {

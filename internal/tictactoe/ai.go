@@ -72,4 +72,6 @@ var Profile = ai.MustProfile(ai.GameProfile[Position, Move]{
 	},
 	LevelOneTemp: 40,
 	Strongest:    ai.AlphaBeta,
+	// Not measured: a toy's levels, evenly spaced.
+	LevelRatings: [8]int{800, 900, 1000, 1100, 1200, 1300, 1400, 1500},
 })
