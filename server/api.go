@@ -518,6 +518,20 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"id": id, "seat": seat})
 }
 
+// spectators is how many watch a game this instance has in memory (0 for
+// one it has not).
+func (s *Server) spectators(id string) int {
+	s.mu.Lock()
+	sess := s.sessions[id]
+	s.mu.Unlock()
+	if sess == nil {
+		return 0
+	}
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	return sess.watchers()
+}
+
 // notAllowed reports whether a join's refusal says the joiner may not
 // have the seat (403) rather than that it cannot be had now (409). The
 // refusal may come from another instance, as text.
@@ -633,7 +647,11 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []summary{}
 	for _, g := range rows {
-		out = append(out, summarize(g))
+		sm := summarize(g)
+		if g.Status == store.Playing {
+			sm.Spectators = s.spectators(g.ID)
+		}
+		out = append(out, sm)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"games": out})
 }

@@ -78,6 +78,9 @@ type gameEvent struct {
 	Ply       int     `json:"ply"`
 	By        string  `json:"by"`
 	Connected [2]bool `json:"connected"`
+	// Watchers is how many spectators the game has on all instances, as
+	// the owner knows.
+	Watchers int `json:"watchers,omitempty"`
 	// Move is the last move and Row the game's row as committed, so that
 	// a mirror one move behind catches up without reading the database.
 	Move string      `json:"move,omitempty"`
@@ -102,6 +105,8 @@ type request struct {
 	Invite string    `json:"invite,omitempty"`
 	Who    identity  `json:"who"` // a join's player
 	Conns  [2]int    `json:"conns"`
+	// Watchers: a presence report's spectators.
+	Watchers int `json:"watchers,omitempty"`
 }
 
 // reply is the owner's answer: Error is "" for done, with User set when
@@ -115,14 +120,14 @@ type reply struct {
 	Seat     int    `json:"seat"`
 }
 
-// presenceReport is an instance's periodic report of its clients per seat
-// of the games it mirrors (game ID to clients per seat). Each owner takes
+// presenceReport is an instance's periodic report of its clients of the
+// games it mirrors (game ID to clients of each seat, then spectators). Each owner takes
 // the games it runs. One message for many games: a request per game, each
 // with its answer and the owner's announcement, made a burst of thousands
 // of notifications every presenceEvery with a thousand games mirrored.
 type presenceReport struct {
 	By    string            `json:"by"`
-	Games map[string][2]int `json:"games"`
+	Games map[string][3]int `json:"games"`
 }
 
 // presenceChunk is how many games go in one report: a notification holds
@@ -131,8 +136,9 @@ const presenceChunk = 150
 
 // presence is a mirror's last report of its clients of a game.
 type presence struct {
-	conns [2]int
-	at    time.Time
+	conns    [2]int
+	watchers int // spectators
+	at       time.Time
 }
 
 // errNotOwner is what a session answers when it is (or became) a mirror
@@ -191,7 +197,7 @@ func (s *Server) onNotification(n store.Notification) {
 			}
 			return
 		}
-		sess.ownerConnected = ev.Connected
+		sess.ownerConnected, sess.ownerWatchers = ev.Connected, ev.Watchers
 		sess.knownOwner = ev.By
 		if !sess.mirror {
 			// Another instance wrote the game: this one lost it.
@@ -240,7 +246,7 @@ func (s *Server) onNotification(n store.Notification) {
 // runs; the players see a change at once.
 func (s *Server) takePresence(r presenceReport) {
 	now := time.Now()
-	for id, conns := range r.Games {
+	for id, v := range r.Games {
 		s.mu.Lock()
 		sess := s.sessions[id]
 		s.mu.Unlock()
@@ -250,7 +256,7 @@ func (s *Server) takePresence(r presenceReport) {
 		sess.mu.Lock()
 		if !sess.mirror && !sess.closed && !sess.evicted {
 			before := [2]bool{sess.connected(0), sess.connected(1)}
-			sess.remote[r.By] = presence{conns: conns, at: now}
+			sess.remote[r.By] = presence{conns: [2]int{v[0], v[1]}, watchers: v[2], at: now}
 			if before != [2]bool{sess.connected(0), sess.connected(1)} {
 				sess.announce()
 				sess.broadcast()
@@ -262,8 +268,8 @@ func (s *Server) takePresence(r presenceReport) {
 
 // sendPresence sends this instance's report of the games it mirrors, in
 // chunks that fit a notification.
-func (s *Server) sendPresence(ctx context.Context, games map[string][2]int) {
-	chunk := map[string][2]int{}
+func (s *Server) sendPresence(ctx context.Context, games map[string][3]int) {
+	chunk := map[string][3]int{}
 	flush := func() {
 		if len(chunk) == 0 {
 			return
@@ -272,7 +278,7 @@ func (s *Server) sendPresence(ctx context.Context, games map[string][2]int) {
 		if err := s.st.Notify(ctx, presenceChannel, string(b)); err != nil {
 			s.log.Warn("presence not reported", "err", err)
 		}
-		chunk = map[string][2]int{}
+		chunk = map[string][3]int{}
 	}
 	for id, conns := range games {
 		chunk[id] = conns
@@ -356,7 +362,7 @@ func (s *Server) ownerDo(rq request) (seat int, err error) {
 		// Announced even when nothing changed: a new mirror learns who is
 		// connected so.
 		before := [2]bool{sess.connected(0), sess.connected(1)}
-		sess.remote[rq.From] = presence{conns: rq.Conns, at: time.Now()}
+		sess.remote[rq.From] = presence{conns: rq.Conns, watchers: rq.Watchers, at: time.Now()}
 		sess.announce()
 		if before != [2]bool{sess.connected(0), sess.connected(1)} {
 			sess.broadcast()
@@ -438,7 +444,7 @@ func (s *Server) leaseRound(reportPresence bool) {
 		return
 	}
 	free := idSet(unowned)
-	report := map[string][2]int{}
+	report := map[string][3]int{}
 	for _, sess := range sessions {
 		sess.mu.Lock()
 		switch {
@@ -453,7 +459,7 @@ func (s *Server) leaseRound(reportPresence bool) {
 		if !sess.mirror {
 			sess.expirePresence(now)
 		} else if reportPresence && len(sess.clients) > 0 {
-			report[sess.id] = sess.conns
+			report[sess.id] = [3]int{sess.conns[0], sess.conns[1], sess.localWatchers()}
 		}
 		sess.mu.Unlock()
 	}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // signedUp returns a new browser logged in to a new account.
@@ -156,5 +157,49 @@ func TestRatedGame(t *testing.T) {
 	}
 	if code := guest.do("GET", "/api/leaderboard?game=magneton&family=nonsense", nil, &lb); code != http.StatusBadRequest {
 		t.Errorf("a leaderboard of no family: %d %q", code, lb.Error)
+	}
+}
+
+// TestSpectatorCount: the live list counts a game's spectators.
+func TestSpectatorCount(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	defer s.stop()
+	a, b, w := s.user(), s.user(), s.user()
+	c := a.create(map[string]any{"opponent": "human", "public": true})
+	if _, code := b.join(c.ID, map[string]string{}); code != http.StatusOK {
+		t.Fatalf("join: %d", code)
+	}
+	count := func() int {
+		var l struct {
+			Games []struct {
+				ID         string
+				Spectators int
+			}
+		}
+		w.do("GET", "/api/games?status=live", nil, &l)
+		for _, g := range l.Games {
+			if g.ID == c.ID {
+				return g.Spectators
+			}
+		}
+		t.Fatalf("the game is not in the live list: %+v", l)
+		return 0
+	}
+	sa := a.connect(c.ID)
+	sa.until("playing", func(st state) bool { return st.Status == "playing" })
+	if n := count(); n != 0 {
+		t.Errorf("no spectator yet: %d", n)
+	}
+	sw := w.connect(c.ID) // has its first state: it is a client of the game
+	if n := count(); n != 1 {
+		t.Errorf("one spectator: %d", n)
+	}
+	sw.conn.CloseNow()
+	deadline := time.Now().Add(5 * time.Second)
+	for count() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the spectator who left is still counted after 5 s")
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -61,6 +61,7 @@ type session struct {
 	// last announced it.
 	remote         map[string]presence
 	ownerConnected [2]bool
+	ownerWatchers  int
 	// knownOwner is, for a mirror, the instance that announced the game's
 	// last change ("" for not known): where to forward without asking the
 	// database each move. A forward that fails forgets it.
@@ -346,6 +347,7 @@ func (s *session) announce() {
 	for i := range ev.Connected {
 		ev.Connected[i] = s.connected(i)
 	}
+	ev.Watchers = s.watchers()
 	b, _ := json.Marshal(ev)
 	if len(b) > 6000 {
 		// Too long to carry the row: the mirrors read the database.
@@ -373,11 +375,29 @@ func (s *session) connected(i int) bool {
 	return false
 }
 
+// localWatchers is how many spectators this instance's clients of the
+// game are.
+func (s *session) localWatchers() int { return len(s.clients) - s.conns[0] - s.conns[1] }
+
+// watchers is how many spectators the game has on every instance: for the
+// owner its own and the mirrors' last reports, for a mirror what the owner
+// last announced.
+func (s *session) watchers() int {
+	if s.mirror {
+		return s.ownerWatchers
+	}
+	n := s.localWatchers()
+	for _, p := range s.remote {
+		n += p.watchers
+	}
+	return n
+}
+
 // reportPresence sends this mirror's clients per seat to the owner, when
 // they change; the round of leases reports all the games mirrored at once
 // (Server.sendPresence) to keep the reports from lapsing.
 func (s *session) reportPresence() {
-	rq := request{Game: s.id, Op: "presence", Conns: s.conns}
+	rq := request{Game: s.id, Op: "presence", Conns: s.conns, Watchers: s.localWatchers()}
 	owner := s.leaseOwner()
 	go func() {
 		ctx, cancel := context.WithTimeout(s.srv.ctx, forwardTimeout)
@@ -1364,6 +1384,8 @@ type summary struct {
 	Free      int `json:"free"`
 	MinRating int `json:"min_rating"`
 	MaxRating int `json:"max_rating"`
+	// Spectators: a live game's spectators (in the live list).
+	Spectators int `json:"spectators"`
 }
 
 func summarize(g *store.Game) summary {

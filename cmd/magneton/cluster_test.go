@@ -402,11 +402,24 @@ func TestClusterPresence(t *testing.T) {
 	ps := startCluster(t, bin, 2)
 	c, a, b := twoPlayers(t, ps, `{"game":"tumbling","opponent":"human","color":"first","public":true}`)
 	va, vb := watch(t, a, ps[0].url, c.ID), watch(t, b, ps[1].url, c.ID)
+	watch(t, newCrashClient(), ps[1].url, c.ID) // a spectator on the mirror
 	both := func(st gameState) bool { return st.Sides[0].Connected && st.Sides[1].Connected }
 	va.until("both players connected", both)
 	vb.until("both players connected", both)
 	// 15 s is how long a report lasts (presenceTTL in server/cluster.go).
 	va.holds("both players connected", both, 17*time.Second)
+	// The owner counts the mirror's spectator (its periodic reports carry
+	// it), in the live list.
+	type liveList struct {
+		Games []struct {
+			ID         string
+			Spectators int
+		}
+	}
+	live := getJSON[liveList](t, ps[0].url+"/api/games?status=live")
+	if len(live.Games) != 1 || live.Games[0].ID != c.ID || live.Games[0].Spectators != 1 {
+		t.Errorf("the owner's live list: %+v, want the game with 1 spectator", live.Games)
+	}
 	vb.conn.Close(websocket.StatusNormalClosure, "")
 	va.until("the second player gone", func(st gameState) bool { return st.Sides[0].Connected && !st.Sides[1].Connected })
 }
