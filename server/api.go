@@ -421,19 +421,39 @@ func (s *Server) setSeatCookie(w http.ResponseWriter, r *http.Request, id, token
 }
 
 // seatOf returns the seat whose token the request's cookie holds for a
-// game, or -1.
-func seatOf(r *http.Request, g *store.Game) int {
-	c, err := r.Cookie("seat_" + g.ID)
-	if err != nil || c.Value == "" {
-		return -1
+// game, else the seat of the account userID ("" for none) so that a
+// logged-in player has their seat on every device, else -1.
+func seatOf(r *http.Request, g *store.Game, userID string) int {
+	if c, err := r.Cookie("seat_" + g.ID); err == nil && c.Value != "" {
+		h := hashToken(c.Value)
+		for i, seat := range g.Seats {
+			if seat != "" && seat == h {
+				return i
+			}
+		}
 	}
-	h := hashToken(c.Value)
-	for i, seat := range g.Seats {
-		if seat != "" && seat == h {
-			return i
+	if userID != "" {
+		for i, u := range g.Users {
+			if u == userID {
+				return i
+			}
 		}
 	}
 	return -1
+}
+
+// requestUser returns the id of the account a request is logged in as, ""
+// for none. An error of the database counts as none: the seat cookies
+// still prove the seats.
+func (s *Server) requestUser(r *http.Request) string {
+	u, err := s.sessionUser(r)
+	if err != nil {
+		s.log.Warn("session not read", "err", err)
+	}
+	if u == nil {
+		return ""
+	}
+	return u.ID
 }
 
 // pathID reads and checks the {id} of a path.
@@ -456,8 +476,9 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		s.gameError(w, r, err)
 		return
 	}
+	user := s.requestUser(r)
 	sess.mu.Lock()
-	st := sess.state(seatOf(r, sess.row), time.Now())
+	st := sess.state(seatOf(r, sess.row, user), time.Now())
 	sess.mu.Unlock()
 	writeJSON(w, http.StatusOK, st)
 }
@@ -486,8 +507,9 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.joinRematch(w, r, sess, req.RematchOf)
 		return
 	}
+	user := s.requestUser(r)
 	sess.mu.Lock()
-	if seat := seatOf(r, sess.row); seat >= 0 {
+	if seat := seatOf(r, sess.row, user); seat >= 0 {
 		sess.mu.Unlock()
 		writeJSON(w, http.StatusOK, map[string]any{"id": id, "seat": seat}) // already seated
 		return

@@ -203,3 +203,31 @@ func TestSpectatorCount(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestSeatFollowsAccount: a logged-in player has their seat on another
+// device, without its seat cookie; a guest's seat stays with its cookie.
+func TestSeatFollowsAccount(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	defer s.stop()
+	ann := s.signedUp("ann")
+	c := ann.create(map[string]any{"opponent": "computer", "level": 1, "color": "second"})
+	phone := s.user()
+	if st := phone.state(c.ID); st.Seat != nil {
+		t.Fatalf("a stranger has seat %d", *st.Seat)
+	}
+	phone.account("POST", "/api/account/login", map[string]string{"name": "ann", "password": "long enough"})
+	if st := phone.state(c.ID); st.Seat == nil || *st.Seat != 1 {
+		t.Errorf("ann on her phone: seat %v, want 1", st.Seat)
+	}
+	sock := phone.connect(c.ID)
+	if sock.last.Seat == nil || *sock.last.Seat != 1 {
+		t.Errorf("ann's socket on her phone: seat %v, want 1", sock.last.Seat)
+	}
+	if j, code := phone.join(c.ID, map[string]string{}); code != http.StatusOK || j.Seat != 1 {
+		t.Errorf("joining her own game from the phone: %d %+v, want her seat", code, j)
+	}
+	phone.account("POST", "/api/account/logout", map[string]bool{})
+	if st := phone.state(c.ID); st.Seat != nil {
+		t.Errorf("after logging out: seat %d", *st.Seat)
+	}
+}

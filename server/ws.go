@@ -235,6 +235,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	var sess *session
 	var err error
 	c := &client{ip: ip, out: make(chan []byte, sendQueue), quit: make(chan struct{})}
+	user := s.requestUser(r)
 	for range 3 {
 		sess, err = s.session(r.Context(), id, true)
 		if err != nil {
@@ -242,7 +243,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		sess.mu.Lock()
-		c.seat = seatOf(r, sess.row)
+		c.seat = seatOf(r, sess.row, user)
 		evicted := sess.evicted
 		sess.mu.Unlock()
 		if !evicted {
