@@ -1,9 +1,11 @@
 package server
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -231,5 +233,42 @@ func TestSeatFollowsAccount(t *testing.T) {
 	phone.account("POST", "/api/account/logout", map[string]bool{})
 	if st := phone.state(c.ID); st.Seat != nil {
 		t.Errorf("after logging out: seat %d", *st.Seat)
+	}
+}
+
+// TestSeekTakenOnce: a seek accepted by many at once goes to one of them;
+// every other gets a refusal that says the game is full.
+func TestSeekTakenOnce(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	defer s.stop()
+	c := s.signedUp("ann").create(map[string]any{"opponent": "human", "rated": true, "rules": "standard", "public": true})
+	var takers []*user
+	for i := range 6 {
+		takers = append(takers, s.signedUp(fmt.Sprint("taker", i)))
+	}
+	codes := make([]int, len(takers))
+	msgs := make([]string, len(takers))
+	var wg sync.WaitGroup
+	for i, u := range takers {
+		wg.Go(func() {
+			j, code := u.join(c.ID, map[string]string{})
+			codes[i], msgs[i] = code, j.Error
+		})
+	}
+	wg.Wait()
+	won := 0
+	for i, code := range codes {
+		switch {
+		case code == http.StatusOK:
+			won++
+		case code != http.StatusConflict || !strings.Contains(msgs[i], "already has two players"):
+			t.Errorf("taker %d: %d %q", i, code, msgs[i])
+		}
+	}
+	if won != 1 {
+		t.Errorf("%d takers got the seat, want 1 (codes %v)", won, codes)
+	}
+	if st := s.user().state(c.ID); st.Status != "playing" || st.Sides[1].User == "" {
+		t.Errorf("after the race: %s, %+v", st.Status, st.Sides)
 	}
 }
