@@ -14,6 +14,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/magneton-games/magneton/ai"
@@ -658,6 +659,15 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		}
 		sq.Before = b
 	}
+	// The first pages of the open and live lists are what every home page
+	// reads every few seconds: one answer a second serves them all.
+	cacheable := sq.Before == "" && sq.Limit == 50 && sq.Status != store.Finished
+	if cacheable {
+		if b, ok := s.lists.get(sq.Status, time.Now()); ok {
+			writeRaw(w, b)
+			return
+		}
+	}
 	rows, err := s.st.List(r.Context(), sq)
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
@@ -675,7 +685,56 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, sm)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+	b := mustJSON(map[string]any{"games": out})
+	if cacheable {
+		s.lists.put(sq.Status, b, time.Now())
+	}
+	writeRaw(w, b)
+}
+
+// writeRaw answers 200 with a JSON body made already.
+func writeRaw(w http.ResponseWriter, b []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(b)
+}
+
+// listCache keeps the first page of each list for listTTL.
+type listCache struct {
+	mu sync.Mutex
+	m  map[string]cachedList
+}
+
+type cachedList struct {
+	body []byte
+	at   time.Time
+}
+
+// listTTL is how old a list may be: a new game shows in the lobby within
+// it (the home page polls every 2 s).
+const listTTL = time.Second
+
+func (c *listCache) get(status string, now time.Time) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[status]
+	return e.body, ok && now.Sub(e.at) < listTTL
+}
+
+// clear drops the lists, when a game joins or leaves one.
+func (c *listCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	clear(c.m)
+}
+
+func (c *listCache) put(status string, body []byte, now time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[string]cachedList{}
+	}
+	c.m[status] = cachedList{body, now}
 }
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {

@@ -204,6 +204,7 @@ func (s *Server) onNotification(n store.Notification) {
 			sess.becomeMirror()
 			return
 		}
+		defer sess.noteStatus()
 		if sess.follow(ev) {
 			return
 		}

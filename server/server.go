@@ -98,13 +98,15 @@ type Server struct {
 	analyses chan struct{}
 	// hashSlots admits the password hashes that run at once.
 	hashSlots chan struct{}
-	clients   *clients
-	cl        cluster
-	aiWG      sync.WaitGroup
-	connWG    sync.WaitGroup
-	bgWG      sync.WaitGroup // the heartbeat and the sweeper
-	closing   atomic.Bool
-	draining  atomic.Bool
+	// lists caches the lobby's lists.
+	lists    listCache
+	clients  *clients
+	cl       cluster
+	aiWG     sync.WaitGroup
+	connWG   sync.WaitGroup
+	bgWG     sync.WaitGroup // the heartbeat and the sweeper
+	closing  atomic.Bool
+	draining atomic.Bool
 	// started is when this run began, and prevBeat the last heartbeat of
 	// this instance's previous run: what a clock it ran then is charged
 	// up to.
@@ -382,6 +384,7 @@ func (s *Server) register(sess *session) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.sessions[sess.id] = sess
+	s.lists.clear() // a new game may be in a list
 }
 
 // unregister removes a session (called with the session's lock held;

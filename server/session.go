@@ -62,6 +62,9 @@ type session struct {
 	remote         map[string]presence
 	ownerConnected [2]bool
 	ownerWatchers  int
+	// listed is the status the game had when the cached lists were last
+	// dropped for it (noteStatus).
+	listed string
 	// knownOwner is, for a mirror, the instance that announced the game's
 	// last change ("" for not known): where to forward without asking the
 	// database each move. A forward that fails forgets it.
@@ -337,6 +340,7 @@ func (s *session) follow(ev gameEvent) bool {
 // announce tells the other instances that the game changed (after a
 // commit) and who is connected to it.
 func (s *session) announce() {
+	s.noteStatus()
 	if s.mirror {
 		return
 	}
@@ -373,6 +377,15 @@ func (s *session) connected(i int) bool {
 		}
 	}
 	return false
+}
+
+// noteStatus drops the server's cached lists when the game's status
+// changed since it last looked: the game joined or left a list.
+func (s *session) noteStatus() {
+	if s.row.Status != s.listed {
+		s.listed = s.row.Status
+		s.srv.lists.clear()
+	}
 }
 
 // localWatchers is how many spectators this instance's clients of the

@@ -55,6 +55,7 @@ type config struct {
 	Duration   time.Duration // how long to measure
 	Game       string        // magneton or tumbling
 	Setup      int           // games set up at once
+	Lobby      int           // clients polling the lists of open and live games
 }
 
 func main() {
@@ -66,6 +67,7 @@ func main() {
 	flag.DurationVar(&cfg.Duration, "duration", 30*time.Second, "how long to play (then it stops by itself)")
 	flag.StringVar(&cfg.Game, "game", "magneton", "the game: magneton or tumbling")
 	flag.IntVar(&cfg.Setup, "setup", 25, "games set up at once before the run")
+	flag.IntVar(&cfg.Lobby, "lobby", 0, "more clients, each reading the lists of open and live games every 2 s, as the home page does")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of this process (and an in-process server) to this file")
 	flag.Parse()
 	if *cpuProfile != "" {
@@ -102,6 +104,8 @@ type result struct {
 	Rematches int64
 	Missed    int64 // ticks no idle game could take
 	CPU       time.Duration
+	Lobby     stats // the lobby's list requests
+	LobbyErrs int64 // list requests that failed
 }
 
 // stats summarises latencies.
@@ -148,6 +152,7 @@ func checkLoopback(raw string) error {
 type recorder struct {
 	mu        sync.Mutex
 	ack, bcst []time.Duration
+	lobby     []time.Duration
 	on        atomic.Bool // recording (after set-up, before the end)
 }
 
@@ -291,6 +296,45 @@ type loadTest struct {
 	dropped   atomic.Int64
 	rematches atomic.Int64
 	moves     atomic.Int64
+	lobbyErrs atomic.Int64
+}
+
+// pollLobby reads the lists of open and live games every 2 s, as the home
+// page does, starting at a random moment of the period, until ctx ends.
+func (lt *loadTest) pollLobby(ctx context.Context, i int) {
+	hc := newJar()
+	base := lt.bases[i%len(lt.bases)]
+	wait := time.Duration(rand.Int64N(int64(2 * time.Second)))
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = 2 * time.Second
+		for _, status := range []string{"open", "live"} {
+			t0 := time.Now()
+			req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/games?status="+status, nil)
+			resp, err := hc.Do(req)
+			if err == nil {
+				_, err = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if err == nil && resp.StatusCode != http.StatusOK {
+					err = fmt.Errorf("%s", resp.Status)
+				}
+			}
+			switch {
+			case ctx.Err() != nil:
+				return
+			case err != nil:
+				lt.lobbyErrs.Add(1)
+			case lt.rec.on.Load():
+				lt.rec.mu.Lock()
+				lt.rec.lobby = append(lt.rec.lobby, time.Since(t0))
+				lt.rec.mu.Unlock()
+			}
+		}
+	}
 }
 
 func newJar() *http.Client {
@@ -587,6 +631,9 @@ func run(ctx context.Context, cfg config, out io.Writer) (result, error) {
 	for _, g := range games {
 		pw.Go(func() { lt.play(runCtx, g) })
 	}
+	for i := range cfg.Lobby {
+		pw.Go(func() { lt.pollLobby(runCtx, i) })
+	}
 	cpu0 := cpuTime()
 	lt.rec.on.Store(true)
 	start := time.Now()
@@ -638,6 +685,7 @@ loop:
 	res := result{
 		Clients: clients, Moves: lt.moves.Load(), Ack: summarize(lt.rec.ack), Broadcast: summarize(lt.rec.bcst),
 		Errors: lt.errors.Load(), Dropped: lt.dropped.Load(), Rematches: lt.rematches.Load(), Missed: missed, CPU: cpu,
+		Lobby: summarize(lt.rec.lobby), LobbyErrs: lt.lobbyErrs.Load(),
 	}
 	lt.rec.mu.Unlock()
 	res.Rate = float64(res.Moves) / elapsed.Seconds()
@@ -645,6 +693,9 @@ loop:
 		res.Moves, elapsed.Round(time.Millisecond), res.Rate, cfg.Rate, res.Rematches, res.Errors, res.Dropped)
 	fmt.Fprintf(out, "move to broadcast, at the mover:   %s\n", res.Ack)
 	fmt.Fprintf(out, "move to broadcast, other clients:  %s\n", res.Broadcast)
+	if cfg.Lobby > 0 {
+		fmt.Fprintf(out, "lobby lists, %d clients every 2 s: %s; failed %d\n", cfg.Lobby, res.Lobby, res.LobbyErrs)
+	}
 	fmt.Fprintf(out, "CPU of this process during the run: %.1fs (%.0f%% of one core)\n", cpu.Seconds(), 100*cpu.Seconds()/elapsed.Seconds())
 	return res, nil
 }
