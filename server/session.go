@@ -1389,6 +1389,9 @@ type summary struct {
 	Moves   int       `json:"moves"`
 	Created int64     `json:"created"`
 	Updated int64     `json:"updated"`
+	// Users holds the account names among Players ("" for a guest, the
+	// computer or a free seat).
+	Users   [2]string `json:"users"`
 	Rated   bool      `json:"rated"`
 	Family  string    `json:"family,omitempty"`
 	Ratings [2]string `json:"ratings"`
@@ -1414,7 +1417,13 @@ func summarize(g *store.Game) summary {
 			}
 		}
 	}
-	return summary{ID: g.ID, Game: g.Game, Title: title, Rules: g.Rules, Players: g.Players, Status: g.Status,
+	var users [2]string
+	for i, u := range g.Users {
+		if u != "" {
+			users[i] = g.Players[i]
+		}
+	}
+	return summary{ID: g.ID, Game: g.Game, Title: title, Rules: g.Rules, Players: g.Players, Users: users, Status: g.Status,
 		Result: g.Result, Reason: g.Reason, Moves: g.Moves, Created: g.Created, Updated: g.Updated,
 		Rated: g.Rated, Family: g.Family, Ratings: g.Ratings, Clock: clockText(g.ClockInitial, g.ClockIncrement),
 		Free: free, MinRating: g.MinRating, MaxRating: g.MaxRating}

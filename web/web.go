@@ -2,8 +2,9 @@
 // CSS and JavaScript modules, embedded in the binary so that nothing is
 // fetched or built at run time (no Node, no bundler, no library).
 //
-// The page is one index.html; js/app.js routes /g/<id> to the game view and
-// the hash routes of / (#/archive, #/analysis?...) to the other views:
+// The page is one index.html; js/app.js routes /g/<id> to the game view,
+// /@/<name> to a player's profile, and the hash routes of / (#/archive,
+// #/analysis?..., #/leaderboard) to the other views:
 //
 //	js/api.js       the JSON API of docs/protocol.md
 //	js/socket.js    a game's WebSocket, reconnecting with backoff
@@ -19,9 +20,16 @@
 //	js/board.js     the board: squares, marks, click-click and drag (pointer
 //	                events, so touch too), the chooser when two squares fit
 //	                several moves; the pieces come from the game's module
-//	js/home.js      new game, your games, open games, live games
+//	js/home.js      new game (rated or casual), quick pairing, your games,
+//	                the lobby (open games, refreshed every 2 s), live games
 //	js/game.js      the live game: players, clocks, moves, replay, actions
 //	js/archive.js   finished games; js/analysis.js any position and the engine
+//	js/account.js   the header's account box: guest name, sign-up, log-in,
+//	                log-out, password change
+//	js/players.js   players as the pages show them: names, profile links,
+//	                ratings and their changes
+//	js/profile.js   a player's profile; js/chart.js its rating graph (SVG)
+//	js/leaderboard.js  the best ratings of each game and rating family
 //
 // The browser tests in package e2e drive it in Chromium against the real
 // server.

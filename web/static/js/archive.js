@@ -2,7 +2,8 @@
 
 import { h, formatDate, toast } from './dom.js';
 import { api, getMeta } from './api.js';
-import { shortResult, rulesLabel } from './words.js';
+import { shortResult, rulesLabel, clockLabel } from './words.js';
+import { playersLine } from './players.js';
 
 const PAGE = 50;
 
@@ -31,8 +32,9 @@ export function archiveView() {
       for (const g of games) {
         const href = `/g/${g.id}`;
         body.append(h('tr',
-          h('td', h('a', { href }, g.title || g.game), h('small.rules', ' ' + rulesLabel(meta, g.game, g.rules))),
-          h('td', (g.players || []).map((p) => (p === 'human' ? 'Anonymous' : p)).join(' vs ')),
+          h('td', h('a', { href }, g.title || g.game),
+            h('small.rules', ' ' + [rulesLabel(meta, g.game, g.rules), clockLabel(g.clock), g.rated ? 'rated' : 'casual'].filter(Boolean).join(' · '))),
+          h('td.players', playersLine(g.players, g.ratings, true, g.users)),
           h('td', h('strong', shortResult(g.result)), g.reason ? h('small', ' ' + g.reason) : null),
           h('td', String(g.moves ?? '')),
           h('td', formatDate(g.updated || g.created)),

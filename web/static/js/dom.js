@@ -1,4 +1,5 @@
-// A tiny helper to build DOM trees, and the page's message area.
+// A tiny helper to build DOM trees, lists that refresh in place, and the
+// page's message area.
 
 /**
  * h('div.class#id', {attr: value, onclick: fn}, children...) builds an
@@ -37,6 +38,89 @@ function append(e, children) {
   }
 }
 
+/**
+ * Makes node a look like node b, keeping a's own nodes wherever the two
+ * have the same shape (the same tags in the same places): text and
+ * attributes are copied, and only what differs is replaced. A refreshed
+ * row therefore keeps the focus, the hover and the listeners of its
+ * buttons and links.
+ */
+export function morph(a, b) {
+  if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) {
+    a.replaceWith(b);
+    return;
+  }
+  if (a.nodeType === Node.TEXT_NODE) {
+    if (a.data !== b.data) a.data = b.data;
+    return;
+  }
+  if (a.nodeType !== Node.ELEMENT_NODE) return;
+  for (const at of [...a.attributes]) if (!b.hasAttribute(at.name)) a.removeAttribute(at.name);
+  for (const at of b.attributes) if (a.getAttribute(at.name) !== at.value) a.setAttribute(at.name, at.value);
+  morphChildren(a, [...b.childNodes]);
+}
+
+/** Makes parent's children look like the nodes given (see morph). */
+export function morphChildren(parent, nodes) {
+  const old = [...parent.childNodes];
+  nodes.forEach((n, i) => {
+    if (i < old.length) morph(old[i], n);
+    else parent.append(n);
+  });
+  for (let i = nodes.length; i < old.length; i++) old[i].remove();
+}
+
+/**
+ * Brings a list's children in line with items, in their order, without
+ * rebuilding it: key(item) names an item's node, sig(item) what it shows;
+ * render(item) builds it. A node whose item is gone is removed, a new one
+ * inserted, a changed one morphed; the others stay where they are, so a
+ * list refreshed every few seconds neither flickers nor loses the focus.
+ */
+export function syncList(list, items, key, sig, render) {
+  const want = new Map(items.map((it) => [String(key(it)), it]));
+  const have = new Map();
+  for (const el of [...list.children]) {
+    if (want.has(el.dataset.key)) have.set(el.dataset.key, el);
+    else el.remove();
+  }
+  let i = 0;
+  for (const [k, it] of want) {
+    const s = sig(it);
+    let el = have.get(k);
+    if (!el) {
+      el = render(it);
+      el.dataset.key = k;
+      el.dataset.sig = s;
+    } else if (el.dataset.sig !== s) {
+      const fresh = render(it);
+      fresh.dataset.key = k;
+      fresh.dataset.sig = s;
+      morph(el, fresh);
+      if (!el.isConnected) el = fresh; // another tag: replaced
+    }
+    const at = list.children[i];
+    if (at !== el) list.insertBefore(el, at || null);
+    i++;
+  }
+}
+
+let uid = 0;
+
+/** A row of radio buttons that look like one segmented control; items are [value, label, title]. */
+export function segmented(name, legend, items, value, onchange) {
+  const id = 'seg' + ++uid;
+  return h('fieldset.field.segmented', { 'data-name': name },
+    h('legend', legend),
+    h('div.seg-row', items.map(([v, label, title]) => {
+      const rid = `${id}-${v}`;
+      return [
+        h('input', { type: 'radio', name: id, id: rid, value: v, checked: v === value, onchange: () => onchange(v) }),
+        h('label', { for: rid, title: title || null }, label),
+      ];
+    })));
+}
+
 /** Shows a short message at the bottom of the page; kind "error" is announced at once. */
 export function toast(message, kind = 'info') {
   const box = document.getElementById('toasts');
@@ -68,4 +152,12 @@ export function formatDate(v) {
   const d = new Date(typeof v === 'number' ? v : String(v));
   if (isNaN(d)) return String(v);
   return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A day as a short local text: "3 Mar 2025". */
+export function formatDay(v) {
+  if (!v) return '';
+  const d = new Date(typeof v === 'number' ? v : String(v));
+  if (isNaN(d)) return String(v);
+  return d.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }

@@ -5,12 +5,13 @@
 // player bar's counts, the move box's hint, the board's orientation, the
 // wording of some endings) comes from the game's module (games.js).
 
-import { h, toast, formatClock } from './dom.js';
+import { h, toast, formatClock, morphChildren } from './dom.js';
 import { api, getMeta } from './api.js';
 import { Board } from './board.js';
 import { GameSocket } from './socket.js';
 import { gameSpec, loadGame } from './games.js';
-import { resultText, rulesLabel } from './words.js';
+import { resultText, rulesLabel, stateClock } from './words.js';
+import { profileHref, ratingDiff } from './players.js';
 import { rememberGame } from './mine.js';
 
 const ICONS = {
@@ -140,16 +141,26 @@ export function gameView(id) {
       info.badge ? h('span', { class: info.badge.cls || null }, info.badge.text || '') : null, info.text || '');
     const you = s.seat === i;
     const turn = s.status === 'playing' && s.turn === i;
-    bar.textContent = '';
     bar.classList.toggle('turn', turn);
     bar.setAttribute('data-side', String(i));
     const clock = s.clock ? h('div.clock', { 'data-clock': String(i), class: turn ? 'running' : '' }, formatClock(clockMs(i))) : null;
-    bar.append(h('div.who',
-        h('span.dot', { class: side.connected ? 'on' : 'off', title: side.connected ? 'connected' : 'not connected' }),
-        h('span.side-name', h('span.chip.' + side.letter), side.name),
-        h('span.player-name', playerLabel(side.player, you, s.status)),
-        hand));
-    if (clock) bar.append(clock);
+    // An account's name links to its profile; a rated game shows the
+    // rating it began with and, once over, the change it made.
+    const name = side.user
+      ? h('a.player-name.user-link', { href: profileHref(side.user), title: `${side.user}'s profile` }, side.user)
+      : h('span.player-name', playerLabel(side.player, you, s.status));
+    const over = s.status === 'finished' && side.rating && typeof side.rating_diff === 'number';
+    const who = h('div.who',
+      h('span.dot', { class: side.connected ? 'on' : 'off', title: side.connected ? 'connected' : 'not connected' }),
+      h('span.side-name', h('span.chip.' + side.letter), side.name),
+      h('span.player-id', name,
+        side.user && you ? h('small.you', ' (you)') : null,
+        side.rating ? h('span.rating', { title: 'rating when the game began' }, side.rating) : null,
+        over ? ratingDiff(side.rating_diff) : null),
+      hand);
+    // Made again on every move, but kept node for node where nothing
+    // changed, so that a click on the name's link is not lost.
+    morphChildren(bar, clock ? [who, clock] : [who]);
   }
 
   function renderPlayers() {
@@ -177,7 +188,8 @@ export function gameView(id) {
     const s = v.state;
     statusBox.textContent = '';
     statusBox.className = 'status';
-    const rules = h('div.rules', { title: s.rules || 'standard' }, rulesLabel(meta, s.game, s.rules));
+    const kind = [s.rated ? 'Rated' : 'Casual', stateClock(s.clock) || 'no clock'].join(' · ');
+    const rules = h('div.rules', { title: s.rules || 'standard' }, `${kind} · ${rulesLabel(meta, s.game, s.rules)}`);
     statusBox.append(h('div.title', s.title, rules));
     if (s.status === 'finished') {
       statusBox.classList.add('over');
@@ -520,6 +532,10 @@ export function gameView(id) {
       node.classList.add('game-' + v.game.name);
       onState(first);
       reconnect();
+    },
+    refresh() {
+      // After a log-in or log-out: the players' names again, from the server.
+      if (v.socket && v.state) v.socket.send({ type: 'sync' });
     },
     destroy() {
       document.removeEventListener('keydown', onKey);

@@ -1,32 +1,28 @@
-// The home page: start a game against the computer or a person, join an
-// open game, or watch a live one.
+// The home page: start a game against the computer or a person (rated when
+// logged in), quick pairing by clock, the open games (the lobby, kept live
+// while the page is visible), the games of this browser and the games
+// being played.
 
-import { h, toast } from './dom.js';
+import { h, toast, segmented, syncList } from './dom.js';
 import { api, getMeta } from './api.js';
-import { shortResult, rulesLabel } from './words.js';
+import { shortResult, rulesLabel, clockLabel, rangeLabel, stateClock, playerName } from './words.js';
 import { myGames, forgetGame } from './mine.js';
 import { gameSpec } from './games.js';
+import { account, loggedIn, whenAccount, openLogin } from './account.js';
+import { playerTag, playersLine } from './players.js';
 
 const CLOCKS = [
   ['', 'No clock'], ['1+0', '1+0 bullet'], ['3+2', '3+2 blitz'], ['5+3', '5+3 blitz'],
   ['10+5', '10+5 rapid'], ['15+10', '15+10 rapid'], ['30+20', '30+20 classical'],
 ];
 
-let uid = 0;
+/** The quick pairing's clocks, with their kind. */
+const QUICK = [['3+2', 'blitz'], ['5+3', 'blitz'], ['10+5', 'rapid'], ['15+10', 'rapid']];
 
-/** A row of radio buttons that look like one segmented control. */
-function segmented(name, legend, items, value, onchange) {
-  const id = 'seg' + ++uid;
-  return h('fieldset.field.segmented', { 'data-name': name },
-    h('legend', legend),
-    h('div.seg-row', items.map(([v, label, title]) => {
-      const rid = `${id}-${v}`;
-      return [
-        h('input', { type: 'radio', name: id, id: rid, value: v, checked: v === value, onchange: () => onchange(v) }),
-        h('label', { for: rid, title: title || null }, label),
-      ];
-    })));
-}
+/** How often the lobby is asked again while the page is visible. */
+const POLL_MS = 2000;
+/** Every how many polls the games of this browser are read again. */
+const MINE_EVERY = 5;
 
 /** Remembers the last choices of the form between visits. */
 function saved() {
@@ -37,38 +33,116 @@ function saved() {
   }
 }
 
+/** A rating bound as typed: 0 for none, null when it is not a whole number. */
+function bound(text) {
+  const t = String(text ?? '').trim();
+  if (!t) return 0;
+  return /^\d{1,4}$/.test(t) ? Number(t) : null;
+}
+
+/** A row's second line: parts joined by " · " (strings or nodes; empty ones left out). */
+function metaLine(parts) {
+  const out = [];
+  for (const p of parts) {
+    if (!p) continue;
+    if (out.length) out.push(' · ');
+    out.push(p);
+  }
+  return h('span.row-meta', out);
+}
+
+const ratedTag = (rated) => (rated ? h('span.tag.rated', 'rated') : h('span.tag', 'casual'));
+
+/** The seat a waiting game's joiner gets: the summary's free, else the empty one. */
+function freeSeat(g) {
+  if (g.free === 0 || g.free === 1) return g.free;
+  const i = (g.players || []).indexOf('');
+  return i >= 0 ? i : 1;
+}
+
 export function homeView() {
   const node = h('div.home');
   const formBox = h('section.card.create', { 'aria-labelledby': 'create-title' });
-  const openBox = h('section.card.list', { 'aria-labelledby': 'open-title' });
-  const liveBox = h('section.card.list', { 'aria-labelledby': 'live-title' });
-  const mineBox = h('section.card.list', { 'aria-labelledby': 'mine-title', hidden: true });
-  node.append(formBox, h('div.lists', mineBox, openBox, liveBox));
-  let timer = null;
+  const quickBox = h('section.card.quick', { 'aria-labelledby': 'quick-title' });
+  const openList = h('ul.game-list', { id: 'open-list' });
+  const openEmpty = h('p.empty', 'Loading…');
+  const openBox = h('section.card.list', { 'aria-labelledby': 'open-title' }, h('h2#open-title', 'Open games'), openList, openEmpty);
+  const liveList = h('ul.game-list', { id: 'live-list' });
+  const liveEmpty = h('p.empty', 'Loading…');
+  const liveBox = h('section.card.list', { 'aria-labelledby': 'live-title' }, h('h2#live-title', 'Live now'), liveList, liveEmpty);
+  const mineList = h('ul.game-list', { id: 'mine-list' });
+  const mineBox = h('section.card.list', { 'aria-labelledby': 'mine-title', hidden: true }, h('h2#mine-title', 'Your games'), mineList);
+  node.append(formBox, h('div.lists', mineBox, quickBox, openBox, liveBox));
   let meta = null;
+  let open = []; // the open games, as last read
+  let mine = []; // the states of this browser's games that are not over
+  let timer = null;
+  let polls = 0;
+  let polling = false;
+  let destroyed = false;
+  let pairing = false;
 
-  const s = Object.assign({ game: '', opponent: 'computer', level: 3, color: 'random', clock: '', variant: '', options: {}, public: true }, saved());
+  const s = Object.assign({ game: '', opponent: 'computer', level: 3, color: 'random', clock: '', variant: '', options: {}, public: true, rated: false, minRating: '', maxRating: '' }, saved());
 
   /** The chosen game's entry of the meta; the server's first game until one is chosen. */
   function spec() {
     return gameSpec(meta, s.game) || meta.games[0];
   }
 
+  /** Whether the form makes a rated game: a person opponent, logged in, the switch on, and variants to rate. */
+  function ratedNow(g) {
+    return s.opponent === 'human' && loggedIn() && !!s.rated && (g.variants || []).length > 0;
+  }
+
+  // ---- the new-game form
+
+  function ratedField(g) {
+    if (s.opponent !== 'human') return null;
+    const can = loggedIn() && (g.variants || []).length > 0;
+    const on = can && !!s.rated;
+    let note;
+    if (!loggedIn()) {
+      note = [h('button.link-btn', { type: 'button', id: 'rated-login', onclick: (e) => openLogin('login', e.currentTarget) }, 'Log in'), ' to play rated games'];
+    } else if (!can) {
+      note = 'This game has no variants to rate.';
+    } else {
+      note = on ? 'The result changes both ratings. Rated games use one of the variants as it is.' : 'A casual game changes no rating.';
+    }
+    return [
+      h('div.field.switch-field',
+        h('input.switch', {
+          type: 'checkbox', role: 'switch', id: 'rated', checked: on, disabled: !can, 'aria-describedby': 'rated-note',
+          onchange: (e) => { s.rated = e.target.checked; renderForm(); formBox.querySelector('#rated').focus(); },
+        }),
+        h('label', { for: 'rated' }, 'Rated'),
+        h('small.switch-note', { id: 'rated-note' }, note)),
+      on ? h('fieldset.field.range',
+        h('legend', 'Rating range of your opponent (optional)'),
+        h('div.range-row',
+          h('label', { for: 'min-rating' }, 'from'),
+          h('input', { type: 'number', id: 'min-rating', inputmode: 'numeric', min: 400, max: 4000, step: 50, placeholder: 'any', value: s.minRating, oninput: (e) => { s.minRating = e.target.value; } }),
+          h('label', { for: 'max-rating' }, 'to'),
+          h('input', { type: 'number', id: 'max-rating', inputmode: 'numeric', min: 400, max: 4000, step: 50, placeholder: 'any', value: s.maxRating, oninput: (e) => { s.maxRating = e.target.value; } }))) : null,
+    ];
+  }
+
   function renderForm() {
     const g = spec();
     s.game = g.name;
+    const rated = ratedNow(g);
     const variants = (g.variants || []).length ? g.variants : [{ name: 'standard', summary: 'the default rules' }];
     if (!variants.some((v) => v.name === s.variant)) s.variant = variants[0].name;
     const opts = (s.options[g.name] = s.options[g.name] || {});
     const levelNames = new Map((meta.levels || []).map((l) => [l.level, l.name]));
     const form = h('form.create-form', { onsubmit: submit },
       segmented('game', 'Game', meta.games.map((x) => [x.name, x.title]), s.game, (v) => { s.game = v; renderForm(); }),
-      segmented('opponent', 'Opponent', [['computer', 'Computer'], ['human', 'A friend']], s.opponent, (v) => { s.opponent = v; renderForm(); }),
+      segmented('opponent', 'Opponent', [['computer', 'Computer'], ['human', 'A person']], s.opponent, (v) => { s.opponent = v; renderForm(); }),
+      ratedField(g),
       h('div.field',
-        h('label', { for: 'variant' }, 'Rules'),
+        h('label', { for: 'variant' }, rated ? 'Rules (a variant: rated games are played by one)' : 'Rules'),
         h('select#variant', { onchange: (e) => { s.variant = e.target.value; } },
           variants.map((v) => h('option', { value: v.name, selected: v.name === s.variant }, `${v.name}${v.summary ? ' — ' + v.summary : ''}`)))),
-      (g.options || []).length ? h('details.field.options',
+      (g.options || []).length && !rated ? h('details.field.options',
         h('summary', 'Rule options'),
         g.options.map((o) => h('div.option',
           h('label', { for: 'opt-' + o.name, title: o.summary || '' }, o.name),
@@ -89,7 +163,9 @@ export function homeView() {
           h('input#public', { type: 'checkbox', checked: s.public, onchange: (e) => { s.public = e.target.checked; } }),
           h('label', { for: 'public' }, 'Public: listed in the open games (anyone can join), then live and in the archive'))
         : null,
-      h('button.btn.primary.big', { type: 'submit', id: 'start' }, s.opponent === 'computer' ? 'Play against the computer' : 'Create an invitation'));
+      h('p.form-error', { id: 'create-error', role: 'alert' }),
+      h('button.btn.primary.big', { type: 'submit', id: 'start' },
+        s.opponent === 'computer' ? 'Play against the computer' : rated ? 'Create a rated game' : 'Create an invitation'));
     formBox.textContent = '';
     formBox.append(h('h1#create-title', 'New game'), form);
   }
@@ -97,34 +173,186 @@ export function homeView() {
   async function submit(e) {
     e.preventDefault();
     const g = spec();
+    const rated = ratedNow(g);
+    const error = formBox.querySelector('#create-error');
+    error.textContent = '';
     const opts = s.options[g.name] || {};
-    const parts = [];
-    if (s.variant && s.variant !== 'standard') parts.push(s.variant);
-    for (const [k, v] of Object.entries(opts)) if (v) parts.push(`${k}=${v}`);
+    let rules;
+    if (rated) {
+      rules = s.variant;
+    } else {
+      const parts = [];
+      if (s.variant && s.variant !== 'standard') parts.push(s.variant);
+      for (const [k, v] of Object.entries(opts)) if (v) parts.push(`${k}=${v}`);
+      rules = parts.join(',');
+    }
     const body = {
-      game: g.name, rules: parts.join(','), opponent: s.opponent, level: s.level,
+      game: g.name, rules, opponent: s.opponent, level: s.level,
       color: s.color, clock: s.clock, public: s.opponent === 'human' ? !!s.public : true,
     };
-    localStorage.setItem('newgame', JSON.stringify(s));
+    if (rated) {
+      const lo = bound(s.minRating);
+      const hi = bound(s.maxRating);
+      if (lo === null || hi === null) {
+        error.textContent = 'A rating bound is a whole number, such as 1500, or blank for none.';
+        formBox.querySelector(lo === null ? '#min-rating' : '#max-rating').focus();
+        return;
+      }
+      if (lo && hi && lo > hi) {
+        error.textContent = `The rating range runs from ${lo} to ${hi}: the lower bound is above the upper one.`;
+        formBox.querySelector('#min-rating').focus();
+        return;
+      }
+      body.rated = true;
+      if (lo) body.min_rating = lo;
+      if (hi) body.max_rating = hi;
+    }
+    try {
+      localStorage.setItem('newgame', JSON.stringify(s));
+    } catch (err) {
+      // Private browsing may refuse storage.
+    }
     const btn = formBox.querySelector('#start');
     btn.disabled = true;
     try {
       const res = await api('POST', '/api/games', body);
-      if (res.invite) localStorage.setItem('invite_' + res.id, res.invite);
-      location.assign(res.url || `/g/${res.id}`);
+      goToNew(res);
     } catch (err) {
-      toast(err.message, 'error');
+      error.textContent = err.message;
       btn.disabled = false;
     }
   }
 
-  function gameRow(g, action) {
+  /** Opens a game just made (keeping its invitation for the waiting page). */
+  function goToNew(res) {
+    try {
+      if (res.invite) localStorage.setItem('invite_' + res.id, res.invite);
+    } catch (err) {
+      // The page still works without the link.
+    }
+    location.assign(res.url || `/g/${res.id}`);
+  }
+
+  // ---- quick pairing
+
+  function renderQuick() {
+    quickBox.textContent = '';
+    const rated = loggedIn();
+    quickBox.append(
+      h('h2#quick-title', 'Quick pairing'),
+      h('p.note', rated
+        ? 'Joins the oldest player waiting with that clock, or waits for one: a rated game, standard rules.'
+        : 'Joins the oldest player waiting with that clock, or waits for one: a casual game, standard rules.'),
+      ...meta.games.map((g) => h('div.quick-row', { role: 'group', 'aria-labelledby': 'quick-' + g.name },
+        h('span.quick-game', { id: 'quick-' + g.name }, g.title),
+        h('div.quick-clocks', QUICK.map(([c, kind]) => h('button.btn.quick-btn', {
+          type: 'button', 'data-game': g.name, 'data-clock': c, onclick: () => quick(g, c),
+        }, h('span.quick-clock', c), h('small.quick-kind', { 'data-kind': kind }, kind)))))));
+    updateQuick();
+  }
+
+  /** The rules a quick game is made with: standard, or the game's first variant. */
+  function quickRules(g) {
+    const vs = g.variants || [];
+    return vs.some((v) => v.name === 'standard') || !vs.length ? 'standard' : vs[0].name;
+  }
+
+  /** Whether an open game is this browser's own: one it holds a seat of, or one its account made. */
+  function isOwn(g) {
+    if (myGames().includes(g.id)) return true;
+    const a = account();
+    const creator = (g.players || [])[1 - freeSeat(g)];
+    return !!(a && !a.guest && creator && creator.toLowerCase() === a.name.toLowerCase());
+  }
+
+  /** The open games a quick pairing of game and clock could join, oldest first. */
+  function candidates(game, clock) {
+    const guest = !loggedIn();
+    return open
+      .filter((g) => g.game === game && g.clock === clock && !isOwn(g) && !(guest && g.rated))
+      .sort((a, b) => (a.created || 0) - (b.created || 0));
+  }
+
+  /** Shows on each quick button how many are waiting for it. */
+  function updateQuick() {
+    for (const btn of quickBox.querySelectorAll('.quick-btn')) {
+      const n = candidates(btn.dataset.game, btn.dataset.clock).length;
+      const kind = btn.querySelector('.quick-kind');
+      const text = n ? `${n} waiting` : kind.dataset.kind;
+      if (kind.textContent !== text) kind.textContent = text;
+      btn.classList.toggle('waiting', n > 0);
+      btn.disabled = pairing;
+    }
+  }
+
+  async function quick(g, clock) {
+    if (pairing) return;
+    pairing = true;
+    updateQuick();
+    const done = () => {
+      pairing = false;
+      updateQuick();
+    };
+    try {
+      await poll(); // the lobby as it is now
+      // A seek of one's own with that clock: back to it rather than a second one.
+      const own = open.find((x) => x.game === g.name && x.clock === clock && myGames().includes(x.id));
+      if (own) {
+        location.assign(`/g/${own.id}`);
+        return;
+      }
+      for (const c of candidates(g.name, clock)) {
+        try {
+          await api('POST', `/api/games/${c.id}/join`, {});
+          location.assign(`/g/${c.id}`);
+          return;
+        } catch (err) {
+          // Taken meanwhile, or not for us (a rating range): the next one.
+          if (err.status !== 409 && err.status !== 403) throw err;
+        }
+      }
+      const body = { game: g.name, rules: quickRules(g), opponent: 'human', color: 'random', clock, public: true };
+      if (loggedIn()) body.rated = true;
+      goToNew(await api('POST', '/api/games', body));
+    } catch (err) {
+      toast(err.message, 'error');
+      done();
+    }
+  }
+
+  // ---- the lists
+
+  function seekRow(g) {
+    const free = freeSeat(g);
+    const creator = 1 - free;
+    const gs = gameSpec(meta, g.game);
+    const side = gs && gs.sides[free] ? gs.sides[free].name : free === 0 ? 'first' : 'second';
+    const own = isOwn(g);
+    const who = (g.players || [])[creator];
+    const range = rangeLabel(g.min_rating || 0, g.max_rating || 0);
+    return h('li.game-row.seek',
+      h('a.row-link', { href: `/g/${g.id}` },
+        h('span.row-title', g.title || g.game),
+        h('span.row-players', playerTag(who, (g.ratings || [])[creator], false)),
+        metaLine([
+          clockLabel(g.clock),
+          ratedTag(g.rated),
+          range ? `rating ${range}` : '',
+          `you play ${side}`,
+          rulesLabel(meta, g.game, g.rules),
+        ])),
+      own
+        ? h('a.btn.small.ghost', { href: `/g/${g.id}`, 'aria-label': `Your ${g.title || g.game} game, waiting` }, 'Yours')
+        : h('button.btn.small', { type: 'button', 'aria-label': `Join ${playerName(who)}'s ${g.title || g.game} game`, onclick: () => join(g) }, 'Join'));
+  }
+
+  function liveRow(g) {
     return h('li.game-row',
       h('a.row-link', { href: `/g/${g.id}` },
         h('span.row-title', g.title || g.game),
-        h('span.row-players', (g.players || []).map((p) => (p === 'human' ? 'Anonymous' : p || '…')).join(' vs ')),
-        h('span.row-meta', [rulesLabel(meta, g.game, g.rules), g.moves ? `${g.moves} moves` : null, shortResult(g.result)].filter(Boolean).join(' · '))),
-      action);
+        h('span.row-players', playersLine(g.players, g.ratings, false)),
+        metaLine([clockLabel(g.clock), ratedTag(g.rated), rulesLabel(meta, g.game, g.rules), g.moves ? `${g.moves} moves` : '', shortResult(g.result)])),
+      h('a.btn.small.ghost', { href: `/g/${g.id}`, 'aria-label': `Watch ${(g.players || []).map(playerName).join(' vs ')}` }, 'Watch'));
   }
 
   async function join(g) {
@@ -132,8 +360,13 @@ export function homeView() {
       await api('POST', `/api/games/${g.id}/join`, {});
       location.assign(`/g/${g.id}`);
     } catch (err) {
-      toast(err.message, 'error');
-      refresh();
+      if (err.status === 403 && g.rated && !loggedIn()) {
+        toast(err.message, 'error');
+        openLogin('login');
+      } else {
+        toast(err.message, 'error');
+      }
+      poll();
     }
   }
 
@@ -144,59 +377,109 @@ export function homeView() {
       if (err.status === 404) forgetGame(id);
       return null;
     })));
-    const going = states.filter((st) => st && st.seat != null && st.status !== 'finished');
-    mineBox.hidden = going.length === 0;
-    mineBox.textContent = '';
-    mineBox.append(h('h2#mine-title', 'Your games'), h('ul.game-list', going.map((st) => {
+    if (destroyed) return;
+    mine = states.filter((st) => st && st.seat != null && st.status !== 'finished' && st.status !== 'aborted');
+    mineBox.hidden = mine.length === 0;
+    syncList(mineList, mine, (st) => st.id, (st) => JSON.stringify([st.status, st.turn, st.moves.length, st.sides]), (st) => {
       const turn = st.status === 'playing' && st.turn === st.seat;
       const other = st.sides[1 - st.seat];
-      const who = other.player === 'human' ? 'Anonymous' : other.player || 'waiting for an opponent';
+      const who = other.player ? playerTag(other.player, other.rating, false) : 'waiting for an opponent';
       return h('li.game-row',
         h('a.row-link', { href: `/g/${st.id}` },
           h('span.row-title', st.title),
-          h('span.row-players', `${st.sides[st.seat].name} vs ${who}`),
-          h('span.row-meta', [rulesLabel(meta, st.game, st.rules), `${st.moves.length} moves`].join(' · '))),
+          h('span.row-players', st.sides[st.seat].name, ' vs ', who),
+          metaLine([clockLabel(stateClock(st.clock)), ratedTag(st.rated), rulesLabel(meta, st.game, st.rules), `${st.moves.length} moves`])),
         h('a.btn.small' + (turn ? '.primary' : '.ghost'), { href: `/g/${st.id}` }, turn ? 'Your turn' : st.status === 'waiting' ? 'Waiting' : 'Open'));
-    })));
+    });
+    if (!open.length) return;
+    renderOpen(); // the own seeks now known
   }
 
-  async function refresh() {
+  function renderOpen() {
+    const a = account();
+    syncList(openList, open, (g) => g.id, (g) => JSON.stringify([g, isOwn(g), a && a.name]), seekRow);
+    openEmpty.hidden = open.length > 0;
+    openEmpty.classList.remove('error');
+    openEmpty.textContent = 'No one is waiting. Create a game against a person, or press a quick pairing, and it shows up here.';
+  }
+
+  function renderLive(live) {
+    syncList(liveList, live, (g) => g.id, (g) => JSON.stringify(g), liveRow);
+    liveEmpty.hidden = live.length > 0;
+    liveEmpty.textContent = 'No games are being played right now.';
+  }
+
+  /** Reads the open and live games and brings the lists up to date. */
+  async function poll() {
+    if (polling) return polling;
+    polling = (async () => {
+      try {
+        const [o, l] = await Promise.all([api('GET', '/api/games?status=open'), api('GET', '/api/games?status=live')]);
+        if (destroyed) return;
+        open = (o && o.games) || [];
+        renderOpen();
+        renderLive((l && l.games) || []);
+        updateQuick();
+      } catch (err) {
+        if (destroyed) return;
+        openEmpty.hidden = false;
+        openEmpty.classList.add('error');
+        openEmpty.textContent = err.message;
+      }
+    })();
     try {
-      const [open, live] = await Promise.all([api('GET', '/api/games?status=open'), api('GET', '/api/games?status=live')]);
-      openBox.textContent = '';
-      openBox.append(h('h2#open-title', 'Open games'));
-      const og = (open && open.games) || [];
-      openBox.append(og.length
-        ? h('ul.game-list', og.map((g) => gameRow(g, h('button.btn.small', { type: 'button', onclick: () => join(g) }, 'Join'))))
-        : h('p.empty', 'No one is waiting. Create an invitation and it shows up here.'));
-      liveBox.textContent = '';
-      liveBox.append(h('h2#live-title', 'Live now'));
-      const lg = (live && live.games) || [];
-      liveBox.append(lg.length
-        ? h('ul.game-list', lg.map((g) => gameRow(g, h('a.btn.small.ghost', { href: `/g/${g.id}` }, 'Watch'))))
-        : h('p.empty', 'No games are being played right now.'));
-    } catch (err) {
-      openBox.textContent = '';
-      openBox.append(h('h2#open-title', 'Open games'), h('p.empty.error', err.message));
+      await polling;
+    } finally {
+      polling = false;
     }
+  }
+
+  function tick() {
+    poll();
+    if (++polls % MINE_EVERY === 0) refreshMine();
+  }
+
+  /** Polls while the page is visible; a hidden tab asks nothing. */
+  function schedule() {
+    clearInterval(timer);
+    timer = null;
+    if (destroyed || document.visibilityState !== 'visible') return;
+    timer = setInterval(tick, POLL_MS);
+  }
+
+  function onVisibility() {
+    if (document.visibilityState === 'visible') tick();
+    schedule();
   }
 
   return {
     node,
     async mounted() {
       try {
-        meta = await getMeta();
+        [meta] = await Promise.all([getMeta(), whenAccount()]);
       } catch (err) {
         formBox.append(h('p.error', `The server's game list could not be loaded: ${err.message}`));
         return;
       }
+      if (destroyed) return;
       renderForm();
+      renderQuick();
       refreshMine();
-      refresh();
-      timer = setInterval(refresh, 5000);
+      poll();
+      document.addEventListener('visibilitychange', onVisibility);
+      schedule();
+    },
+    refresh() {
+      if (!meta || destroyed) return;
+      renderForm();
+      renderQuick();
+      refreshMine();
+      poll();
     },
     destroy() {
+      destroyed = true;
       clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
     },
   };
 }

@@ -63,3 +63,48 @@ export function rulesLabel(meta, game, rules) {
   });
   return diff.length ? diff.join(', ') : 'standard rules';
 }
+
+/** How a player's name is shown: "Anonymous" for a person in a game from before accounts, "…" for a free seat. */
+export function playerName(p) {
+  if (p === 'human') return 'Anonymous';
+  return p || '…';
+}
+
+/**
+ * Whether a name a summary gives is an account's, which has a profile: a
+ * guest's ("Guest-4821"), the computer's ("computer (level 3)") and an old
+ * game's "human" are not (account names are 2 to 20 letters, digits, - and
+ * _, and never start with "guest").
+ */
+export function isAccountName(p) {
+  return typeof p === 'string' && /^[A-Za-z0-9_-]{2,20}$/.test(p) && !/^guest/i.test(p) && p.toLowerCase() !== 'human';
+}
+
+/** A summary's clock for lists: "5+3", "no clock"; '' when the summary does not say. */
+export function clockLabel(clock) {
+  if (clock == null) return '';
+  return clock === '' ? 'no clock' : clock;
+}
+
+/** A clock as "5+3" from a state's clock object, '' for none. */
+export function stateClock(c) {
+  if (!c) return '';
+  return `${Math.round(c.initial_ms / 60000)}+${Math.round(c.increment_ms / 1000)}`;
+}
+
+/** The rating bounds of a seek: "1400–1800", "1400 or more", "up to 1800", or ''. */
+export function rangeLabel(min, max) {
+  if (min > 0 && max > 0) return `${min}–${max}`;
+  if (min > 0) return `${min} or more`;
+  if (max > 0) return `up to ${max}`;
+  return '';
+}
+
+/** A result from one player's view: 'win', 'loss', 'draw', or '' (i is their side; -1 when not known). */
+export function outcomeFor(result, i) {
+  if (result === '1/2-1/2') return 'draw';
+  if (i !== 0 && i !== 1) return '';
+  if (result === '1-0') return i === 0 ? 'win' : 'loss';
+  if (result === '0-1') return i === 1 ? 'win' : 'loss';
+  return '';
+}

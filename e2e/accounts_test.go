@@ -1,0 +1,256 @@
+package e2e
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// accountName is the name the header's account box shows.
+const accountName = `((e) => e ? e.textContent : '')(document.querySelector('.account .account-name'))`
+
+// typeInto replaces what an input of the page holds with text, typed.
+func (p *page) typeInto(css, text string) {
+	p.t.Helper()
+	p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).value = ''`, css)), chromedp.SendKeys(chromedp.CSS(css), text))
+}
+
+// formError waits for the account form to show a message holding want.
+func (p *page) formError(what, want string) {
+	p.t.Helper()
+	p.waitFor(what, fmt.Sprintf(`(e => e && e.textContent.includes(%q))(document.querySelector('#account-dialog[open] #account-error'))`, want), 10*time.Second)
+}
+
+// waitAccount waits for the header to show a logged-in player's name,
+// linking to their profile, and no form.
+func (p *page) waitAccount(name string) {
+	p.t.Helper()
+	p.waitFor(name+" in the header", fmt.Sprintf(`(a => a && a.textContent === %q && a.getAttribute('href') === '/@/%s')(document.querySelector('.account a.account-name')) && !document.querySelector('#account-dialog')`, name, name), 10*time.Second)
+}
+
+// waitGuest waits for the header to show a guest's name and the buttons
+// to sign up and log in; it returns the name.
+func (p *page) waitGuest() string {
+	p.t.Helper()
+	p.waitFor("a guest's name in the header", `/^Guest-\d{4}$/.test(`+accountName+`) && document.querySelector('#signup-open') && document.querySelector('#login-open')`, 10*time.Second)
+	return eval[string](p, accountName)
+}
+
+// menuItem opens the account menu and presses one of its items.
+func (p *page) menuItem(id string) {
+	p.t.Helper()
+	p.click("#account-menu-button")
+	p.waitFor("the account menu", `!document.querySelector('#account-menu').hidden`, 5*time.Second)
+	p.click("#" + id)
+}
+
+// TestBrowserAccounts: a guest sees its generated name in the header and
+// cannot play rated games; it signs up through the form (the server's
+// refusal of a short password shown in the form, the typed name kept) and
+// the page follows without a reload; it logs out and back in (a wrong
+// password refused in the form), changes its password, and finds its name
+// on its profile page; an unknown player's profile says so; the
+// leaderboard has a tab per game and family.
+func TestBrowserAccounts(t *testing.T) {
+	bctx := browser(t)
+	base := startServer(t)
+	p := tab(t, bctx, "player")
+	p.goTo(base + "/")
+	guest := p.waitGuest()
+	t.Logf("the guest is %s", guest)
+
+	// A guest is offered no rated game.
+	p.waitFor("the new-game form", `document.querySelector('#start')`, 10*time.Second)
+	p.click(`[data-name=opponent] input[value="human"] + label`)
+	p.waitFor("the Rated switch, off for a guest", `(e => e && e.disabled && !e.checked)(document.querySelector('#rated')) && document.querySelector('#rated-note').textContent.toLowerCase().includes('log in to play rated games')`, 5*time.Second)
+
+	// The form closes with Escape, the focus back on its button.
+	p.click("#login-open")
+	p.waitFor("the log-in form", `document.querySelector('#account-dialog[open] #account-name') === document.activeElement`, 5*time.Second)
+	p.do(chromedp.KeyEvent(kb.Escape))
+	p.waitFor("the form closed", `!document.querySelector('#account-dialog') && document.activeElement === document.querySelector('#login-open')`, 5*time.Second)
+
+	// Sign up: the server refuses a short password; the form says why and
+	// keeps the name. A mark on the window tells that the page is not
+	// reloaded afterwards.
+	p.do(chromedp.Evaluate[chromedp.Void](`window.notReloaded = true`))
+	p.click("#signup-open")
+	p.waitFor("the sign-up form", `document.querySelector('#account-dialog[open][data-kind="signup"] #account-name')`, 5*time.Second)
+	p.typeInto("#account-name", "ann")
+	p.typeInto("#account-password", "short\n")
+	p.formError("the refusal of a short password", "too short")
+	if got := eval[string](p, `document.querySelector('#account-name').value`); got != "ann" {
+		t.Errorf("after the refusal the name field holds %q, want ann", got)
+	}
+	p.typeInto("#account-password", "correct horse")
+	p.click("#account-submit")
+	p.waitAccount("ann")
+	// The home page follows without a reload: rated games are offered now.
+	p.waitFor("the Rated switch, on offer", `(e => e && !e.disabled)(document.querySelector('#rated'))`, 5*time.Second)
+	if !eval[bool](p, `!!window.notReloaded`) {
+		t.Error("the page was reloaded after the sign-up")
+	}
+
+	// Log out through the menu: a guest again.
+	p.menuItem("logout")
+	p.waitGuest()
+	p.waitFor("the Rated switch, off again", `(e => e && e.disabled)(document.querySelector('#rated'))`, 5*time.Second)
+
+	// A wrong password: the server's message in the form, the name kept.
+	p.click("#login-open")
+	p.waitFor("the log-in form", `document.querySelector('#account-dialog[open][data-kind="login"] #account-name')`, 5*time.Second)
+	p.typeInto("#account-name", "ann")
+	p.typeInto("#account-password", "wrong horse\n")
+	p.formError("the refusal of a wrong password", "wrong user name or password")
+	if got := eval[string](p, `document.querySelector('#account-name').value`); got != "ann" {
+		t.Errorf("after the refusal the name field holds %q, want ann", got)
+	}
+	p.typeInto("#account-password", "correct horse\n")
+	p.waitAccount("ann")
+
+	// Change the password: a wrong current one is refused in the form.
+	p.menuItem("account-password-open")
+	p.waitFor("the password form", `document.querySelector('#account-dialog[open][data-kind="password"] #account-password')`, 5*time.Second)
+	p.typeInto("#account-password", "not my password")
+	p.typeInto("#account-new-password", "battery staple")
+	p.typeInto("#account-new-password2", "battery staple\n")
+	p.waitFor("the refusal of a wrong current password", `document.querySelector('#account-dialog[open] #account-error').textContent.length > 0`, 10*time.Second)
+	p.typeInto("#account-password", "correct horse\n")
+	p.waitFor("the form closed", `!document.querySelector('#account-dialog')`, 10*time.Second)
+	p.waitAccount("ann")
+	// Out everywhere, and in with the new password.
+	p.menuItem("logout-everywhere")
+	p.waitGuest()
+	p.click("#login-open")
+	p.waitFor("the log-in form", `document.querySelector('#account-dialog[open][data-kind="login"] #account-name')`, 5*time.Second)
+	p.typeInto("#account-name", "ANN") // any case
+	p.typeInto("#account-password", "battery staple\n")
+	p.waitAccount("ann")
+
+	// The profile page. (Needs GET /api/users/<name>.)
+	p.goTo(base + "/@/ann")
+	p.waitAccount("ann")
+	p.waitFor("the profile", `(e => e && e.textContent === 'ann')(document.querySelector('#profile-name'))`, 10*time.Second)
+	if got := eval[string](p, `document.querySelector('#pgn-all').getAttribute('href')`); got != "/api/users/ann/games.pgn" {
+		t.Errorf("the PGN link is %q", got)
+	}
+	p.goTo(base + "/@/nobody")
+	p.waitFor("the unknown player", `(e => e && e.textContent === 'No such player')(document.querySelector('.not-found h1'))`, 10*time.Second)
+
+	// The leaderboard: a tab per game and family of the meta. (Needs GET
+	// /api/leaderboard.)
+	p.goTo(base + "/#/leaderboard")
+	want := eval[[]string](p, `fetch('/api/meta').then((r) => r.json()).then((m) => m.games.flatMap((g) => g.variants.map((v) => g.name + '/' + v.name)))`)
+	p.waitFor("the tabs", fmt.Sprintf(`document.querySelectorAll('[role=tab]').length === %d`, len(want)), 10*time.Second)
+	got := eval[[]string](p, `[...document.querySelectorAll('[role=tab]')].map((b) => b.dataset.game + '/' + b.dataset.family)`)
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("the leaderboard's tabs are %q, want %q", got, want)
+	}
+	p.waitFor("an empty leaderboard", `document.querySelector('#leaderboard-panel').textContent.includes('No established ratings yet')`, 10*time.Second)
+	// The arrow keys move between the tabs, and the address follows.
+	p.click(`[role=tab][aria-selected="true"]`)
+	p.do(chromedp.KeyEvent(kb.ArrowRight))
+	p.waitFor("the second tab", `document.activeElement === document.querySelectorAll('[role=tab]')[1] && document.activeElement.getAttribute('aria-selected') === 'true'`, 5*time.Second)
+	if hash := eval[string](p, `location.hash`); !regexp.MustCompile(`^#/leaderboard\?game=[\w-]+&family=[\w-]+$`).MatchString(hash) {
+		t.Errorf("the address of the second tab is %q", hash)
+	}
+	p.checkConsole()
+}
+
+// signUp makes an account through the header's form and waits for the
+// header to show it.
+func (p *page) signUp(base, name, password string) {
+	p.t.Helper()
+	p.goTo(base + "/")
+	p.waitGuest()
+	p.click("#signup-open")
+	p.waitFor("the sign-up form", `document.querySelector('#account-dialog[open][data-kind="signup"] #account-name')`, 5*time.Second)
+	p.typeInto("#account-name", name)
+	p.typeInto("#account-password", password+"\n")
+	p.waitAccount(name)
+}
+
+// TestBrowserLobby: the home page's open games follow the server without
+// a reload and without taking the focus away; quick pairing makes a seek
+// when nobody waits with that clock and joins the one waiting otherwise;
+// a rated game made with the form shows both players' ratings, and their
+// changes once it is over, on the game page and the profile.
+func TestBrowserLobby(t *testing.T) {
+	bctx := browser(t)
+	base := startServer(t)
+	ann := tab(t, bctx, "ann")
+	bob := tab(t, bctx, "bob")
+	guest := tab(t, bctx, "guest")
+	ann.signUp(base, "ann", "correct horse")
+	bob.signUp(base, "bob", "battery staple")
+
+	// Ann's lobby is open, the focus on a quick pairing button.
+	ann.waitFor("the quick pairing", `document.querySelector('.quick-btn[data-clock="10+5"]')`, 10*time.Second)
+	game := eval[string](ann, `document.querySelector('.quick-btn').dataset.game`)
+	quick := fmt.Sprintf(`.quick-btn[data-game=%q][data-clock="5+3"]`, game)
+	ann.do(chromedp.Evaluate[chromedp.Void](`window.notReloaded = true; document.querySelector('.quick-btn[data-clock="10+5"]').focus()`))
+
+	// Nobody waits: the guest's quick pairing makes a seek and waits in it.
+	guest.goTo(base + "/")
+	guest.waitFor("the quick pairing", fmt.Sprintf(`document.querySelector(%q)`, quick), 10*time.Second)
+	guest.click(quick)
+	guest.waitFor("the seek", `location.pathname.startsWith('/g/') && window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.status === 'waiting'`, 10*time.Second)
+	seek := guest.state().ID
+	row := fmt.Sprintf(`#open-list .game-row[data-key=%q]`, seek)
+	ann.waitFor("the guest's seek in the lobby", fmt.Sprintf(`(r => r && r.textContent.includes('5+3') && r.textContent.includes('casual') && /Guest-\d{4}/.test(r.textContent))(document.querySelector(%q))`, row), 10*time.Second)
+	if !eval[bool](ann, `window.notReloaded && document.activeElement === document.querySelector('.quick-btn[data-clock="10+5"]')`) {
+		t.Error("the lobby's refresh reloaded the page or took the focus away")
+	}
+	ann.waitFor("the waiting count", fmt.Sprintf(`document.querySelector(%q).textContent.includes('1 waiting')`, quick), 5*time.Second)
+
+	// Ann's quick pairing with that clock joins the guest's seek.
+	ann.click(quick)
+	ann.waitFor("the game with the guest", fmt.Sprintf(`location.pathname === '/g/%s' && window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.status === 'playing' && window.magnetonGame.state.seat !== null`, seek), 10*time.Second)
+	guest.waitFor("ann, linked to her profile", `window.magnetonGame.state.status === 'playing' && Array.from(document.querySelectorAll('.player a.player-name')).some((a) => a.textContent === 'ann' && a.getAttribute('href') === '/@/ann')`, 10*time.Second)
+	ann.waitFor("the guest's name", `Array.from(document.querySelectorAll('.player .player-name')).some((e) => /^Guest-\d{4}$/.test(e.textContent))`, 5*time.Second)
+
+	// A rated game from the form: Bob makes it, Ann joins it from the lobby.
+	bob.goTo(base + "/")
+	bob.waitFor("the new-game form", `document.querySelector('#start')`, 10*time.Second)
+	bob.click(fmt.Sprintf(`[data-name=game] input[value=%q] + label`, game))
+	bob.click(`[data-name=opponent] input[value="human"] + label`)
+	bob.waitFor("the Rated switch", `(e => e && !e.disabled)(document.querySelector('#rated'))`, 5*time.Second)
+	if !eval[bool](bob, `document.querySelector('#rated').checked`) {
+		bob.click("#rated")
+	}
+	bob.waitFor("the rating range", `document.querySelector('#min-rating') && document.querySelector('#max-rating') && !document.querySelector('details.options')`, 5*time.Second)
+	bob.do(chromedp.SetValue(chromedp.CSS(`#clock`), "3+2"), chromedp.Evaluate[chromedp.Void](`document.querySelector('#clock').dispatchEvent(new Event('change'))`))
+	bob.click("#start")
+	bob.waitFor("the rated seek", `location.pathname.startsWith('/g/') && window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.status === 'waiting' && window.magnetonGame.state.rated === true`, 10*time.Second)
+	rated := bob.state().ID
+	ann.goTo(base + "/")
+	row = fmt.Sprintf(`#open-list .game-row[data-key=%q]`, rated)
+	ann.waitFor("Bob's rated seek", fmt.Sprintf(`(r => r && r.textContent.includes('rated') && r.textContent.includes('bob') && r.textContent.includes('3+2'))(document.querySelector(%q))`, row), 10*time.Second)
+	ann.click(row + " button")
+	ann.waitFor("the rated game", fmt.Sprintf(`location.pathname === '/g/%s' && window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.status === 'playing'`, rated), 10*time.Second)
+	for _, p := range []*page{ann, bob} {
+		p.waitFor("both ratings", `window.magnetonGame.state.status === 'playing' && document.querySelectorAll('.player .rating').length === 2`, 10*time.Second)
+	}
+	bob.click("#resign")
+	bob.waitFor("the confirmation", `document.querySelector('#resign').textContent.includes('Really')`, 5*time.Second)
+	bob.click("#resign")
+	for _, p := range []*page{ann, bob} {
+		p.waitFor("the rating changes", `window.magnetonGame.state.status === 'finished' && document.querySelectorAll('.player .rating-diff').length === 2 && document.querySelector('.player .rating-diff.up') && document.querySelector('.player .rating-diff.down')`, 10*time.Second)
+	}
+
+	// Ann's profile: a rating card, its graph, the game won.
+	ann.goTo(base + "/@/ann")
+	ann.waitFor("the rating card", fmt.Sprintf(`document.querySelector('.rating-card[data-game=%q][data-family="standard"][aria-pressed="true"]')`, game), 10*time.Second)
+	ann.waitFor("the rating graph", `document.querySelector('.chart-box svg.chart[role=img] circle')`, 5*time.Second)
+	ann.waitFor("the won game", fmt.Sprintf(`(r => r && r.querySelector('.outcome.win') && r.textContent.includes('bob'))(document.querySelector('tr[data-id=%q]'))`, rated), 5*time.Second)
+	// The result filter: the win is not among the losses.
+	ann.click(`[data-name=filter-result] input[value="loss"] + label`)
+	ann.waitFor("no losses", fmt.Sprintf(`!document.querySelector('tr[data-id=%q]')`, rated), 5*time.Second)
+	for _, p := range []*page{ann, bob, guest} {
+		p.checkConsole()
+	}
+}

@@ -1,0 +1,312 @@
+// Who the browser is: a guest with a generated name, or a logged-in
+// player (GET /api/account). The header's account box: the guest's name
+// with Sign up and Log in, or the player's name (a link to the profile)
+// with a menu to change the password and log out. Sign-up, log-in and the
+// password change are small forms in a dialog; the server's error is shown
+// in the form. A change of account is told to the listeners (app.js
+// refreshes the current view).
+
+import { h, toast } from './dom.js';
+import { api } from './api.js';
+import { profileHref } from './players.js';
+
+let current = null; // {name, guest}, null until the server has answered
+let ready = null;
+const listeners = new Set();
+let box = null;
+let dialog = null;
+
+/** The account as last known: {name, guest}, or null before the first answer. */
+export function account() {
+  return current;
+}
+
+/** Whether a player is logged in (not a guest). */
+export function loggedIn() {
+  return !!(current && !current.guest);
+}
+
+/** The account once the server has answered (a guest when it could not be asked). */
+export function whenAccount() {
+  return (ready || Promise.resolve()).then(() => current);
+}
+
+/** Calls fn(account) after every sign-up, log-in and log-out; returns the function that stops it. */
+export function onAccountChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+function set(a) {
+  const before = current;
+  current = a && typeof a.name === 'string' ? { name: a.name, guest: !!a.guest } : current;
+  render();
+  if (!before || !current || before.name !== current.name || before.guest !== current.guest) {
+    for (const fn of listeners) {
+      try {
+        fn(current);
+      } catch (e) {
+        console.warn(e);
+      }
+    }
+  }
+}
+
+/** Makes the header's account box in container and asks the server who the browser is. */
+export function initAccount(container) {
+  box = h('div.account', { 'aria-label': 'Account', role: 'group' });
+  container.append(box);
+  render();
+  ready = load();
+  return ready;
+}
+
+async function load() {
+  try {
+    const a = await api('GET', '/api/account');
+    current = { name: a.name, guest: !!a.guest };
+  } catch (err) {
+    current = null;
+    box.dataset.error = err.message;
+  }
+  render();
+}
+
+// ---- the header's box
+
+function render() {
+  if (!box) return;
+  box.textContent = '';
+  box.classList.toggle('guest', !current || current.guest);
+  box.classList.toggle('user', !!current && !current.guest);
+  if (!current) {
+    if (!ready || !box.dataset.error) return; // still asking
+  }
+  if (!current || current.guest) {
+    box.append(
+      current ? h('span.account-name', { title: 'You play as a guest. Sign up to keep your name and get a rating.' }, current.name) : null,
+      h('button.btn.small.ghost', { type: 'button', id: 'signup-open', onclick: (e) => openForm('signup', e.currentTarget) }, 'Sign up'),
+      h('button.btn.small', { type: 'button', id: 'login-open', onclick: (e) => openForm('login', e.currentTarget) }, 'Log in'));
+    return;
+  }
+  const toggle = h('button.btn.small.ghost.menu-toggle', {
+    type: 'button', id: 'account-menu-button', 'aria-haspopup': 'true', 'aria-expanded': 'false', 'aria-controls': 'account-menu', 'aria-label': 'Account menu',
+  }, h('span.caret', { 'aria-hidden': 'true' }, '▾'));
+  const item = (id, label, fn) => h('button.menu-item', { type: 'button', id, onclick: () => { closeMenu(); fn(); } }, label);
+  const menu = h('div.menu', { id: 'account-menu', hidden: true },
+    h('a.menu-item', { href: profileHref(current.name), id: 'account-profile' }, 'Your profile'),
+    item('account-password-open', 'Change password', () => openForm('password', toggle)),
+    item('logout', 'Log out', () => logout(false)),
+    item('logout-everywhere', 'Log out everywhere', () => logout(true)));
+  const items = () => [...menu.querySelectorAll('.menu-item')];
+  function openMenu(focusFirst) {
+    menu.hidden = false;
+    toggle.setAttribute('aria-expanded', 'true');
+    if (focusFirst) items()[0].focus();
+  }
+  function closeMenu(refocus) {
+    menu.hidden = true;
+    toggle.setAttribute('aria-expanded', 'false');
+    if (refocus) toggle.focus();
+  }
+  toggle.onclick = () => (menu.hidden ? openMenu(false) : closeMenu(false));
+  toggle.onkeydown = (e) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      openMenu(true);
+    }
+  };
+  menu.onkeydown = (e) => {
+    const list = items();
+    const i = list.indexOf(document.activeElement);
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      closeMenu(true);
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const n = list.length;
+      list[(i + (e.key === 'ArrowDown' ? 1 : n - 1)) % n].focus();
+    } else if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      list[e.key === 'Home' ? 0 : list.length - 1].focus();
+    }
+  };
+  const wrap = h('div.menu-wrap', toggle, menu);
+  wrap.addEventListener('focusout', (e) => {
+    if (!menu.hidden && e.relatedTarget && !wrap.contains(e.relatedTarget)) closeMenu(false);
+  });
+  box.append(h('a.account-name.user-link', { href: profileHref(current.name), title: 'Your profile' }, current.name), wrap);
+}
+
+// Closes the menu on a click anywhere else, and on Escape from the toggle.
+document.addEventListener('click', (e) => {
+  if (!box) return;
+  const menu = box.querySelector('.menu');
+  if (menu && !menu.hidden && !e.target.closest('.menu-wrap')) {
+    menu.hidden = true;
+    box.querySelector('.menu-toggle').setAttribute('aria-expanded', 'false');
+  }
+});
+document.addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape' || !box) return;
+  const menu = box.querySelector('.menu');
+  if (menu && !menu.hidden) {
+    menu.hidden = true;
+    const t = box.querySelector('.menu-toggle');
+    t.setAttribute('aria-expanded', 'false');
+    t.focus();
+  }
+});
+
+async function logout(everywhere) {
+  try {
+    const a = await api('POST', '/api/account/logout', everywhere ? { everywhere: true } : {});
+    set(a);
+    toast(everywhere ? 'Logged out on every browser' : 'Logged out');
+    const first = box.querySelector('button');
+    if (first) first.focus();
+  } catch (err) {
+    toast(err.message, 'error');
+  }
+}
+
+// ---- the forms
+
+const FORMS = {
+  signup: {
+    title: 'Sign up',
+    note: 'Keep your name, get a rating and play rated games. The games you finished as a guest in this browser become yours.',
+    fields: [
+      { id: 'account-name', name: 'name', label: 'User name', type: 'text', autocomplete: 'username', hint: '2 to 20 letters, digits, - or _' },
+      { id: 'account-password', name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: 'At least 8 characters' },
+    ],
+    submit: 'Sign up',
+    busy: 'Signing up…',
+    path: '/api/account/signup',
+    body: (v) => ({ name: v.name, password: v.password }),
+    done: (a) => `Welcome, ${a.name}!`,
+    other: ['Have an account?', 'Log in', 'login'],
+  },
+  login: {
+    title: 'Log in',
+    fields: [
+      { id: 'account-name', name: 'name', label: 'User name', type: 'text', autocomplete: 'username' },
+      { id: 'account-password', name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password' },
+    ],
+    submit: 'Log in',
+    busy: 'Logging in…',
+    path: '/api/account/login',
+    body: (v) => ({ name: v.name, password: v.password }),
+    done: (a) => `Logged in as ${a.name}`,
+    other: ['No account yet?', 'Sign up', 'signup'],
+  },
+  password: {
+    title: 'Change password',
+    note: 'Your other browsers are logged out.',
+    fields: [
+      { id: 'account-password', name: 'password', label: 'Current password', type: 'password', autocomplete: 'current-password' },
+      { id: 'account-new-password', name: 'new_password', label: 'New password', type: 'password', autocomplete: 'new-password', hint: 'At least 8 characters' },
+      { id: 'account-new-password2', name: 'repeat', label: 'New password again', type: 'password', autocomplete: 'new-password' },
+    ],
+    submit: 'Change password',
+    busy: 'Changing…',
+    path: '/api/account/password',
+    body: (v) => ({ password: v.password, new_password: v.new_password }),
+    done: () => 'Password changed; your other browsers are logged out',
+  },
+};
+
+/** Opens the sign-up or log-in form (kind 'signup' or 'login'); app.js and the pages may call it. */
+export function openLogin(kind = 'login', opener = document.activeElement) {
+  openForm(kind, opener);
+}
+
+function openForm(kind, opener, keepName = '') {
+  if (dialog) {
+    dialog.close();
+    dialog.remove();
+    dialog = null;
+  }
+  const f = FORMS[kind];
+  const error = h('p.form-error', { id: 'account-error', role: 'alert' });
+  const inputs = {};
+  const fields = f.fields.map((fd) => {
+    const hintId = fd.hint ? fd.id + '-hint' : null;
+    const input = h('input', {
+      id: fd.id, name: fd.name, type: fd.type, autocomplete: fd.autocomplete, required: true,
+      spellcheck: 'false', autocapitalize: fd.type === 'text' ? 'none' : null, 'aria-describedby': [hintId, 'account-error'].filter(Boolean).join(' '),
+    });
+    inputs[fd.name] = input;
+    return h('div.field', h('label', { for: fd.id }, fd.label), input, fd.hint ? h('small.hint', { id: hintId }, fd.hint) : null);
+  });
+  if (inputs.name && keepName) inputs.name.value = keepName;
+  const submit = h('button.btn.primary', { type: 'submit', id: 'account-submit' }, f.submit);
+  const cancel = h('button.btn.ghost', { type: 'button', id: 'account-cancel', onclick: () => d.close() }, 'Cancel');
+  const form = h('form.account-form', { 'aria-labelledby': 'account-dialog-title' },
+    // A password manager wants the user name beside a password change.
+    kind === 'password' && current ? h('input.visually-hidden', { type: 'text', name: 'username', autocomplete: 'username', value: current.name, tabindex: '-1', 'aria-hidden': 'true', readonly: true }) : null,
+    f.note ? h('p.note', f.note) : null,
+    fields,
+    error,
+    h('div.form-buttons', submit, cancel),
+    f.other ? h('p.form-other', f.other[0] + ' ', h('button.link-btn', {
+      type: 'button', id: 'account-switch',
+      onclick: () => openForm(f.other[2], opener, inputs.name ? inputs.name.value : ''),
+    }, f.other[1])) : null);
+  const d = h('dialog.dialog', { id: 'account-dialog', 'aria-labelledby': 'account-dialog-title', 'data-kind': kind },
+    h('div.dialog-body', h('h2#account-dialog-title', f.title), form));
+  dialog = d;
+
+  form.onsubmit = async (e) => {
+    e.preventDefault();
+    error.textContent = '';
+    for (const input of Object.values(inputs)) input.removeAttribute('aria-invalid');
+    const v = {};
+    for (const [k, input] of Object.entries(inputs)) v[k] = k === 'name' ? input.value.trim() : input.value;
+    if (kind === 'password' && v.new_password !== v.repeat) {
+      fail('The two new passwords differ.', inputs.repeat);
+      return;
+    }
+    submit.disabled = true;
+    submit.textContent = f.busy;
+    try {
+      const a = await api('POST', f.path, f.body(v));
+      d.close();
+      set(a);
+      toast(f.done(current));
+    } catch (err) {
+      let bad = inputs.password;
+      if (kind === 'password') bad = err.status === 401 ? inputs.password : inputs.new_password;
+      else if (err.status === 409 || (err.status !== 401 && /name/i.test(err.message))) bad = inputs.name;
+      fail(err.message || 'That did not work.', bad);
+    } finally {
+      submit.disabled = false;
+      submit.textContent = f.submit;
+    }
+  };
+
+  function fail(message, input) {
+    error.textContent = message;
+    if (!input) return;
+    input.setAttribute('aria-invalid', 'true');
+    input.focus();
+    if (input.type === 'password' || input.value) input.select();
+  }
+
+  // A click on the backdrop (outside the body) closes the dialog.
+  d.addEventListener('click', (e) => {
+    if (e.target === d) d.close();
+  });
+  d.addEventListener('close', () => {
+    d.remove();
+    if (dialog === d) dialog = null;
+    // Back to where the person was: the button that opened the form, or,
+    // once the box has changed, its first control.
+    const back = opener && opener.isConnected ? opener : box && box.querySelector('a, button');
+    if (back && !(dialog && dialog.open)) back.focus();
+  });
+  document.body.append(d);
+  d.showModal();
+  const first = inputs.name && !inputs.name.value ? inputs.name : inputs.password;
+  first.focus();
+}

@@ -1,0 +1,77 @@
+// A rating's history as a small inline SVG graph: a line over time, the
+// lowest and highest rating on the left, the first and last day below.
+// Drawn at the width it is given, so that its text stays legible on a
+// phone.
+
+const NS = 'http://www.w3.org/2000/svg';
+
+function svg(tag, attrs, text) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, String(v));
+  if (text != null) e.textContent = text;
+  return e;
+}
+
+const day = (ms) => new Date(ms).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const moment = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
+/**
+ * The graph of points [{at: ms, rating}] (any order), width pixels wide;
+ * label says what it is to a screen reader and in its tooltip.
+ */
+export function ratingChart(points, width, label) {
+  const pts = (points || [])
+    .filter((p) => p && Number.isFinite(Number(p.at)) && Number.isFinite(Number(p.rating)))
+    .map((p) => ({ at: Number(p.at), rating: Number(p.rating) }))
+    .sort((a, b) => a.at - b.at);
+  const W = Math.max(240, Math.round(width || 600));
+  const H = 200;
+  const pad = { left: 46, right: 14, top: 14, bottom: 28 };
+  const first = pts[0];
+  const last = pts[pts.length - 1];
+  const lo = Math.min(...pts.map((p) => p.rating));
+  const hi = Math.max(...pts.map((p) => p.rating));
+  const summary = pts.length
+    ? `${label}: ${pts.length === 1 ? `${first.rating}` : `from ${first.rating} to ${last.rating}`}, lowest ${lo}, highest ${hi}, ${day(first.at)} to ${day(last.at)}`
+    : `${label}: no rated games yet`;
+  const root = svg('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', 'aria-label': summary });
+  root.append(svg('title', {}, summary));
+  if (!pts.length) return root;
+
+  // A flat line still gets some height; the axes are the data's bounds.
+  const span = Math.max(hi - lo, 20);
+  const yLo = hi - lo < 20 ? lo - (span - (hi - lo)) / 2 : lo;
+  const yHi = yLo + span;
+  const t0 = first.at;
+  const t1 = last.at;
+  const plotW = W - pad.left - pad.right;
+  const plotH = H - pad.top - pad.bottom;
+  const x = (t) => pad.left + (t1 > t0 ? ((t - t0) / (t1 - t0)) * plotW : plotW / 2);
+  const y = (r) => pad.top + (1 - (r - yLo) / (yHi - yLo)) * plotH;
+
+  for (const r of [lo, hi]) {
+    root.append(svg('line', { class: 'chart-grid', x1: pad.left, x2: W - pad.right, y1: y(r), y2: y(r) }));
+  }
+  root.append(svg('line', { class: 'chart-axis', x1: pad.left, x2: pad.left, y1: pad.top, y2: H - pad.bottom }));
+  root.append(svg('line', { class: 'chart-axis', x1: pad.left, x2: W - pad.right, y1: H - pad.bottom, y2: H - pad.bottom }));
+
+  const line = pts.map((p) => `${x(p.at).toFixed(1)},${y(p.rating).toFixed(1)}`).join(' ');
+  if (pts.length > 1) {
+    // The area under the line, then the line itself.
+    root.append(svg('polygon', { class: 'chart-area', points: `${x(t0).toFixed(1)},${H - pad.bottom} ${line} ${x(t1).toFixed(1)},${H - pad.bottom}` }));
+    root.append(svg('polyline', { class: 'chart-line', points: line }));
+  }
+  root.append(svg('circle', { class: 'chart-dot', cx: x(last.at), cy: y(last.rating), r: 3.5 }));
+
+  const labelY = (r) => Math.min(H - pad.bottom, Math.max(pad.top + 4, y(r) + 4));
+  // The highest rating's label on its line and the lowest's on its own;
+  // when the two lines are close, one label above and one below them.
+  const close = y(lo) - y(hi) < 14;
+  root.append(svg('text', { class: 'chart-label', x: pad.left - 6, y: Math.max(10, close ? y(hi) - 2 : labelY(hi)), 'text-anchor': 'end' }, String(hi)));
+  if (hi !== lo) root.append(svg('text', { class: 'chart-label', x: pad.left - 6, y: close ? y(lo) + 12 : labelY(lo), 'text-anchor': 'end' }, String(lo)));
+  // The first and last day; within one day, the times.
+  const when = day(t0) === day(t1) ? moment : day;
+  root.append(svg('text', { class: 'chart-label', x: pad.left, y: H - 8, 'text-anchor': 'start' }, when(t0)));
+  if (t1 > t0) root.append(svg('text', { class: 'chart-label', x: W - pad.right, y: H - 8, 'text-anchor': 'end' }, when(t1)));
+  return root;
+}
