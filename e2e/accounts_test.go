@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -250,6 +251,24 @@ func TestBrowserLobby(t *testing.T) {
 	// The result filter: the win is not among the losses.
 	ann.click(`[data-name=filter-result] input[value="loss"] + label`)
 	ann.waitFor("no losses", fmt.Sprintf(`!document.querySelector('tr[data-id=%q]')`, rated), 5*time.Second)
+	// Bob's profile: his rating fell, and the game lost is there.
+	bob.goTo(base + "/@/bob")
+	bob.waitFor("bob's lost game", fmt.Sprintf(`(r => r && r.querySelector('.outcome.loss') && r.textContent.includes('ann'))(document.querySelector('tr[data-id=%q]'))`, rated), 10*time.Second)
+	if d := eval[string](bob, `document.querySelector('.rating-card[aria-pressed="true"]').textContent`); !strings.Contains(d, "?") {
+		t.Errorf("bob's rating card after one game: %q, want a provisional rating", d)
+	}
+
+	// The guest resigns the casual game, then signs up: the game played as
+	// a guest is the account's.
+	guest.goTo(base + "/g/" + seek)
+	guest.waitFor("the casual game", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.status === 'playing' && document.querySelector('#resign')`, 10*time.Second)
+	guest.click("#resign")
+	guest.waitFor("the confirmation", `document.querySelector('#resign').textContent.includes('Really')`, 5*time.Second)
+	guest.click("#resign")
+	guest.waitFor("the end", `window.magnetonGame.state.status === 'finished'`, 10*time.Second)
+	guest.signUp(base, "cat", "long enough pass")
+	guest.goTo(base + "/@/cat")
+	guest.waitFor("the game played as a guest", fmt.Sprintf(`(r => r && r.querySelector('.outcome.loss') && r.textContent.includes('ann'))(document.querySelector('tr[data-id=%q]'))`, seek), 10*time.Second)
 	for _, p := range []*page{ann, bob, guest} {
 		p.checkConsole()
 	}
