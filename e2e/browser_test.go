@@ -2,9 +2,13 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -394,6 +398,35 @@ func (p *page) checkRecordLinks(s state) {
 	}
 }
 
+// levelRating returns a computer level's approximate rating in a game, as
+// the server's meta gives it.
+func levelRating(t *testing.T, base, gameName, level string) int {
+	t.Helper()
+	resp, err := http.Get(base + "/api/meta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var meta struct {
+		Games []struct {
+			Name         string
+			Aliases      []string
+			LevelRatings []int `json:"level_ratings"`
+		}
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&meta); err != nil {
+		t.Fatal(err)
+	}
+	n, _ := strconv.Atoi(level)
+	for _, g := range meta.Games {
+		if (g.Name == gameName || slices.Contains(g.Aliases, gameName)) && n >= 1 && n <= len(g.LevelRatings) {
+			return g.LevelRatings[n-1]
+		}
+	}
+	t.Fatalf("no rating of level %s of %s in the meta", level, gameName)
+	return 0
+}
+
 // newGame fills in the home page's form and starts the game.
 func (p *page) newGame(base, gameName, opponent, level, color, clock string) {
 	p.t.Helper()
@@ -403,6 +436,9 @@ func (p *page) newGame(base, gameName, opponent, level, color, clock string) {
 	p.click(fmt.Sprintf(`[data-name=opponent] input[value=%q] + label`, opponent))
 	if level != "" {
 		p.click(fmt.Sprintf(`[data-name=level] input[value=%q] + label`, level))
+		// The level's approximate rating, from the meta, under the picker.
+		want := fmt.Sprintf("about %d", levelRating(p.t, base, gameName, level))
+		p.waitFor("the level's rating", fmt.Sprintf(`(e => !!e && e.textContent.startsWith('Level %s') && e.textContent.includes(%q))(document.querySelector('.level-rating'))`, level, want), 10*time.Second)
 	}
 	p.click(fmt.Sprintf(`[data-name=color] input[value=%q] + label`, color))
 	if clock != "" {

@@ -134,6 +134,9 @@ export function homeView() {
     if (!variants.some((v) => v.name === s.variant)) s.variant = variants[0].name;
     const opts = (s.options[g.name] = s.options[g.name] || {});
     const levelNames = new Map((meta.levels || []).map((l) => [l.level, l.name]));
+    // The levels' approximate ratings, per game (docs/strength.md).
+    const levelRating = (n) => (g.level_ratings || [])[n - 1] || 0;
+    const levelTitle = (n) => [levelNames.get(n), levelRating(n) ? `about ${levelRating(n)}` : ''].filter(Boolean).join(', ');
     const form = h('form.create-form', { onsubmit: submit },
       segmented('game', 'Game', meta.games.map((x) => [x.name, x.title]), s.game, (v) => { s.game = v; renderForm(); }),
       segmented('opponent', 'Opponent', [['computer', 'Computer'], ['human', 'A person']], s.opponent, (v) => { s.opponent = v; renderForm(); }),
@@ -151,7 +154,10 @@ export function homeView() {
             o.values.map((v) => h('option', { value: v, selected: opts[o.name] === v }, v))),
           o.summary ? h('small', o.summary) : null))) : null,
       s.opponent === 'computer'
-        ? segmented('level', 'Level', [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), String(n), levelNames.get(n) || '']), String(s.level), (v) => { s.level = Number(v); })
+        ? segmented('level', 'Level', [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), String(n), levelTitle(n)]), String(s.level), (v) => { s.level = Number(v); renderForm(); })
+        : null,
+      s.opponent === 'computer' && levelRating(s.level)
+        ? h('small.level-rating', `Level ${s.level}${levelNames.get(s.level) ? ' (' + levelNames.get(s.level) + ')' : ''} plays at about ${levelRating(s.level)}: a rough guide, measured against the other levels; computer games are never rated.`)
         : null,
       segmented('color', 'You play', [['first', g.sides[0].name], ['random', 'Random'], ['second', g.sides[1].name]], s.color, (v) => { s.color = v; }),
       h('div.field',
