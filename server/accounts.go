@@ -403,19 +403,25 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 	s.logIn(w, r, u)
 }
 
-// claimInMemory brings the finished games this instance holds in memory
-// up to date with a guest's sign-up (the database has been already).
+// claimInMemory brings the games this instance holds in memory up to date
+// with a guest's sign-up (the database has been already), and shows the
+// new name to their clients. (Another instance's game shows it from its
+// next reading of the game.)
 func (s *Server) claimInMemory(guestHash string, u *store.User) {
 	for _, sess := range s.liveSessions() {
 		sess.mu.Lock()
-		if r := sess.row; r.Status == store.Finished || r.Status == store.Aborted {
-			nr := *r
-			for i := range 2 {
-				if nr.Guests[i] == guestHash && nr.Users[i] == "" {
-					nr.Users[i], nr.Players[i], nr.Guests[i] = u.ID, u.Name, ""
-				}
+		nr := *sess.row
+		changed := false
+		for i := range 2 {
+			if nr.Guests[i] == guestHash && nr.Users[i] == "" {
+				nr.Users[i], nr.Players[i], nr.Guests[i] = u.ID, u.Name, ""
+				changed = true
 			}
+		}
+		if changed {
 			sess.row = &nr
+			sess.broadcast()
+			sess.announce()
 		}
 		sess.mu.Unlock()
 	}

@@ -1,10 +1,13 @@
 package server
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // guestPattern is a guest's generated name.
@@ -235,5 +238,48 @@ func TestLoginLimits(t *testing.T) {
 	}
 	if _, code := attacker.account("POST", "/api/account/login", map[string]string{"name": "bob", "password": "long enough"}); code != http.StatusOK {
 		t.Errorf("another account from the same address: %d", code)
+	}
+}
+
+// TestGuestSignsUpMidGame: a guest who signs up during a game plays on
+// under the account's name, and an expired session is a guest again.
+func TestGuestSignsUpMidGame(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	defer s.stop()
+	g := s.user()
+	c := g.create(map[string]any{"opponent": "computer", "level": 1, "color": "first"})
+	watcher := s.user()
+	if st := watcher.state(c.ID); !guestPattern.MatchString(st.Sides[0].Player) {
+		t.Fatalf("the guest's side: %q", st.Sides[0].Player)
+	}
+	if _, code := g.account("POST", "/api/account/signup", map[string]string{"name": "dora", "password": "long enough"}); code != http.StatusOK {
+		t.Fatalf("sign-up: %d", code)
+	}
+	if st := watcher.state(c.ID); st.Sides[0].Player != "dora" || st.Sides[0].User != "dora" || st.Status != "playing" {
+		t.Errorf("after the sign-up mid-game: %s, %+v", st.Status, st.Sides[0])
+	}
+	if st := g.state(c.ID); st.Seat == nil || *st.Seat != 0 {
+		t.Errorf("dora's seat: %v", st.Seat)
+	}
+	// A session older than its life is no login.
+	u, err := s.st.UserByName(context.Background(), "dora")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := "old-session-token"
+	if err := s.st.CreateSession(context.Background(), hashToken(old), u.ID, millis(time.Now().Add(-sessionLife-time.Hour))); err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest("GET", s.url+"/api/account", nil)
+	req.AddCookie(&http.Cookie{Name: sessionCookie, Value: old})
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a accountAnswer
+	json.NewDecoder(resp.Body).Decode(&a)
+	resp.Body.Close()
+	if !a.Guest {
+		t.Errorf("an expired session: %+v, want a guest", a)
 	}
 }

@@ -130,7 +130,7 @@ func (s *sqlStore) ClaimGuestGames(ctx context.Context, guestHash string, u *Use
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		for seat := range 2 {
 			res, err := tx.ExecContext(ctx, fmt.Sprintf(`UPDATE games SET user%[1]d = $1, player%[1]d = $2, guest%[1]d = ''
-				WHERE guest%[1]d = $3 AND user%[1]d = '' AND status IN ('finished', 'aborted')`, seat),
+				WHERE guest%[1]d = $3 AND user%[1]d = ''`, seat),
 				u.ID, u.Name, guestHash)
 			if err != nil {
 				return err

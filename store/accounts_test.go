@@ -117,8 +117,8 @@ func TestSessions(t *testing.T) {
 	})
 }
 
-// TestClaimGuestGames: a guest who signs up takes the finished games
-// played as a guest; games in play, and other guests' games, stay.
+// TestClaimGuestGames: a guest who signs up takes the games played (and
+// being played) as a guest; other guests' games stay theirs.
 func TestClaimGuestGames(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, backend string) {
 		u := &store.User{ID: "acc", Name: "Zed", Password: "h", Created: 1}
@@ -141,8 +141,8 @@ func TestClaimGuestGames(t *testing.T) {
 			}
 		}
 		n, err := s.ClaimGuestGames(ctx, "me", u)
-		if err != nil || n != 2 {
-			t.Fatalf("claimed %d seats (%v), want 2", n, err)
+		if err != nil || n != 3 {
+			t.Fatalf("claimed %d seats (%v), want 3", n, err)
 		}
 		for _, tc := range []struct {
 			id           string
@@ -150,7 +150,7 @@ func TestClaimGuestGames(t *testing.T) {
 		}{
 			{"done0", [2]string{"acc", ""}, [2]string{"Zed", "Guest-2"}},
 			{"done1", [2]string{"", "acc"}, [2]string{"Guest-1", "Zed"}},
-			{"live", [2]string{}, [2]string{"Guest-1", "Guest-2"}},
+			{"live", [2]string{"acc", ""}, [2]string{"Zed", "Guest-2"}},
 			{"theirs", [2]string{}, [2]string{"Guest-1", "Guest-2"}},
 		} {
 			g, err := s.Game(ctx, tc.id)

@@ -184,9 +184,10 @@ type Store interface {
 	// DeleteSessions logs out the session with tokenHash, or, when
 	// tokenHash is "", every session of the account.
 	DeleteSessions(ctx context.Context, userID, tokenHash string) error
-	// ClaimGuestGames gives the finished games a guest played (by the
+	// ClaimGuestGames gives the games a guest played or plays (by the
 	// hash of its guest token) to an account, and returns how many seats
-	// changed. Games still in play keep their guest until a later claim.
+	// changed. A server still holding a game from before writes it back
+	// without undoing the claim (UpdateGame keeps a seat's account).
 	ClaimGuestGames(ctx context.Context, guestHash string, u *User) (int, error)
 
 	// Ratings returns an account's ratings; Rating one of them (false
