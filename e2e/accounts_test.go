@@ -79,14 +79,7 @@ func TestBrowserAccounts(t *testing.T) {
 	// keeps the name. A mark on the window tells that the page is not
 	// reloaded afterwards.
 	p.do(chromedp.Evaluate[chromedp.Void](`window.notReloaded = true`))
-	p.click("#signup-open")
-	p.waitFor("the sign-up form", `document.querySelector('#account-dialog[open][data-kind="signup"] #account-name')`, 5*time.Second)
-	p.typeInto("#account-name", "ann")
-	p.typeInto("#account-password", "short\n")
-	p.formError("the refusal of a short password", "too short")
-	if got := eval[string](p, `document.querySelector('#account-name').value`); got != "ann" {
-		t.Errorf("after the refusal the name field holds %q, want ann", got)
-	}
+	p.refusedForm("#signup-open", "signup", "ann", "short", "the refusal of a short password", "too short")
 	p.typeInto("#account-password", "correct horse")
 	p.click("#account-submit")
 	p.waitAccount("ann")
@@ -102,14 +95,7 @@ func TestBrowserAccounts(t *testing.T) {
 	p.waitFor("the Rated switch, off again", `(e => e && e.disabled)(document.querySelector('#rated'))`, 5*time.Second)
 
 	// A wrong password: the server's message in the form, the name kept.
-	p.click("#login-open")
-	p.waitFor("the log-in form", `document.querySelector('#account-dialog[open][data-kind="login"] #account-name')`, 5*time.Second)
-	p.typeInto("#account-name", "ann")
-	p.typeInto("#account-password", "wrong horse\n")
-	p.formError("the refusal of a wrong password", "wrong user name or password")
-	if got := eval[string](p, `document.querySelector('#account-name').value`); got != "ann" {
-		t.Errorf("after the refusal the name field holds %q, want ann", got)
-	}
+	p.refusedForm("#login-open", "login", "ann", "wrong horse", "the refusal of a wrong password", "wrong user name or password")
 	p.typeInto("#account-password", "correct horse\n")
 	p.waitAccount("ann")
 
@@ -162,6 +148,21 @@ func TestBrowserAccounts(t *testing.T) {
 	p.checkConsole()
 }
 
+// refusedForm opens the account form of kind with the button open, fills
+// in name and a password the server refuses, and checks that the form
+// shows the refusal (want) and keeps the name.
+func (p *page) refusedForm(open, kind, name, password, what, want string) {
+	p.t.Helper()
+	p.click(open)
+	p.waitFor("the "+kind+" form", fmt.Sprintf(`document.querySelector('#account-dialog[open][data-kind=%q] #account-name')`, kind), 5*time.Second)
+	p.typeInto("#account-name", name)
+	p.typeInto("#account-password", password+"\n")
+	p.formError(what, want)
+	if got := eval[string](p, `document.querySelector('#account-name').value`); got != name {
+		p.t.Errorf("after %s the name field holds %q, want %s", what, got, name)
+	}
+}
+
 // signUp makes an account through the header's form and waits for the
 // header to show it.
 func (p *page) signUp(base, name, password string) {
@@ -181,11 +182,8 @@ func (p *page) signUp(base, name, password string) {
 // a rated game made with the form shows both players' ratings, and their
 // changes once it is over, on the game page and the profile.
 func TestBrowserLobby(t *testing.T) {
-	bctx := browser(t)
-	base := startServer(t)
-	ann := tab(t, bctx, "ann")
-	bob := tab(t, bctx, "bob")
-	guest := tab(t, bctx, "guest")
+	base, tabs := openTabs(t, "ann", "bob", "guest")
+	ann, bob, guest := tabs[0], tabs[1], tabs[2]
 	ann.signUp(base, "ann", "correct horse")
 	bob.signUp(base, "bob", "battery staple")
 

@@ -427,6 +427,18 @@ func levelRating(t *testing.T, base, gameName, level string) int {
 	return 0
 }
 
+// openTabs starts a server and a browser with a tab of each name.
+func openTabs(t *testing.T, names ...string) (string, []*page) {
+	t.Helper()
+	bctx := browser(t)
+	base := startServer(t)
+	var tabs []*page
+	for _, n := range names {
+		tabs = append(tabs, tab(t, bctx, n))
+	}
+	return base, tabs
+}
+
 // newGame fills in the home page's form and starts the game.
 func (p *page) newGame(base, gameName, opponent, level, color, clock string) {
 	p.t.Helper()
@@ -615,11 +627,8 @@ func TestBrowserOpenGame(t *testing.T) {
 // every move as it happens and cannot move; a reload keeps the seat; the
 // game ends in a draw offered by one and accepted by the other.
 func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
-	bctx := browser(t)
-	base := startServer(t)
-	a := tab(t, bctx, "first player")
-	b := tab(t, bctx, "second player")
-	w := tab(t, bctx, "watcher")
+	base, tabs := openTabs(t, "first player", "second player", "watcher")
+	a, b, w := tabs[0], tabs[1], tabs[2]
 
 	a.newGame(base, "magneton", "human", "", "first", "5+3")
 	a.waitFor("the invitation link", `document.querySelector('.invite-url')`, 10*time.Second)

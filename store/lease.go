@@ -129,18 +129,9 @@ func (s *sqlStore) ownerless(ctx context.Context, and string, deadBefore int64) 
 
 // ids runs a query of one text column.
 func (s *sqlStore) ids(ctx context.Context, query string, args ...any) ([]string, error) {
-	rows, err := s.r.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
+	return collect[string](s.r.QueryContext(ctx, query, args...))(func(rows *sql.Rows) (string, error) {
 		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+		err := rows.Scan(&id)
+		return id, err
+	})
 }

@@ -44,20 +44,12 @@ func scanRating(row scanner) (Rating, error) {
 }
 
 func (s *sqlStore) Ratings(ctx context.Context, userID string) ([]Rating, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT `+ratingColumns+` FROM ratings WHERE user_id = $1 ORDER BY game, family`, userID)
+	out, err := collect[Rating](s.r.QueryContext(ctx, `SELECT `+ratingColumns+` FROM ratings WHERE user_id = $1 ORDER BY game, family`, userID))(
+		func(rows *sql.Rows) (Rating, error) { return scanRating(rows) })
 	if err != nil {
 		return nil, fmt.Errorf("ratings of %s: %w", userID, err)
 	}
-	defer rows.Close()
-	var out []Rating
-	for rows.Next() {
-		r, err := scanRating(rows)
-		if err != nil {
-			return nil, fmt.Errorf("ratings of %s: %w", userID, err)
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 func (s *sqlStore) Rating(ctx context.Context, userID, game, family string) (Rating, bool, error) {
@@ -72,38 +64,30 @@ func (s *sqlStore) Rating(ctx context.Context, userID, game, family string) (Rat
 }
 
 func (s *sqlStore) RatingHistory(ctx context.Context, userID string) ([]RatingPoint, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT game, family, game_id, at, r, rd FROM rating_history WHERE user_id = $1 ORDER BY at, game_id`, userID)
+	out, err := collect[RatingPoint](s.r.QueryContext(ctx, `SELECT game, family, game_id, at, r, rd FROM rating_history WHERE user_id = $1 ORDER BY at, game_id`, userID))(
+		func(rows *sql.Rows) (RatingPoint, error) {
+			var p RatingPoint
+			err := rows.Scan(&p.Game, &p.Family, &p.GameID, &p.At, &p.R, &p.RD)
+			return p, err
+		})
 	if err != nil {
 		return nil, fmt.Errorf("rating history of %s: %w", userID, err)
 	}
-	defer rows.Close()
-	var out []RatingPoint
-	for rows.Next() {
-		var p RatingPoint
-		if err := rows.Scan(&p.Game, &p.Family, &p.GameID, &p.At, &p.R, &p.RD); err != nil {
-			return nil, fmt.Errorf("rating history of %s: %w", userID, err)
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 func (s *sqlStore) Leaderboard(ctx context.Context, game, family string, maxRD float64, limit int) ([]Leader, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT u.name, r.r, r.rd, r.games FROM ratings r JOIN users u ON u.id = r.user_id
-		WHERE r.game = $1 AND r.family = $2 AND r.rd <= $3 ORDER BY r.r DESC, u.name LIMIT $4`, game, family, maxRD, limit)
+	out, err := collect[Leader](s.r.QueryContext(ctx, `SELECT u.name, r.r, r.rd, r.games FROM ratings r JOIN users u ON u.id = r.user_id
+		WHERE r.game = $1 AND r.family = $2 AND r.rd <= $3 ORDER BY r.r DESC, u.name LIMIT $4`, game, family, maxRD, limit))(
+		func(rows *sql.Rows) (Leader, error) {
+			var l Leader
+			err := rows.Scan(&l.Name, &l.R, &l.RD, &l.Games)
+			return l, err
+		})
 	if err != nil {
 		return nil, fmt.Errorf("leaderboard of %s %s: %w", game, family, err)
 	}
-	defer rows.Close()
-	var out []Leader
-	for rows.Next() {
-		var l Leader
-		if err := rows.Scan(&l.Name, &l.R, &l.RD, &l.Games); err != nil {
-			return nil, fmt.Errorf("leaderboard of %s %s: %w", game, family, err)
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 func (s *sqlStore) UserGames(ctx context.Context, userID, before string, limit int) ([]*Game, error) {

@@ -505,42 +505,41 @@ func (s *sqlStore) Game(ctx context.Context, id string) (*Game, error) {
 }
 
 func (s *sqlStore) Moves(ctx context.Context, id string) ([]Move, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT ply, move, played_at, clock FROM moves WHERE game_id = $1 ORDER BY ply`, id)
+	moves, err := collect[Move](s.r.QueryContext(ctx, `SELECT ply, move, played_at, clock FROM moves WHERE game_id = $1 ORDER BY ply`, id))(func(rows *sql.Rows) (Move, error) {
+		var m Move
+		var clock int64
+		err := rows.Scan(&m.Ply, &m.Move, &m.PlayedAt, &clock)
+		m.Clock = time.Duration(clock) * time.Millisecond
+		return m, err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("read moves of %s: %w", id, err)
 	}
-	defer rows.Close()
-	var out []Move
-	for rows.Next() {
-		var m Move
-		var clock int64
-		if err := rows.Scan(&m.Ply, &m.Move, &m.PlayedAt, &clock); err != nil {
-			return nil, fmt.Errorf("read moves of %s: %w", id, err)
-		}
-		m.Clock = time.Duration(clock) * time.Millisecond
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read moves of %s: %w", id, err)
-	}
-	return out, nil
+	return moves, nil
 }
 
 func (s *sqlStore) queryGames(ctx context.Context, query string, args ...any) ([]*Game, error) {
-	rows, err := s.r.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*Game
-	for rows.Next() {
-		g, err := scanGame(rows)
+	return collect[*Game](s.r.QueryContext(ctx, query, args...))(func(rows *sql.Rows) (*Game, error) { return scanGame(rows) })
+}
+
+// collect reads every row of a query's answer with scan: called as
+// collect(db.QueryContext(...))(scan).
+func collect[T any](rows *sql.Rows, err error) func(scan func(*sql.Rows) (T, error)) ([]T, error) {
+	return func(scan func(*sql.Rows) (T, error)) ([]T, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, g)
+		defer rows.Close()
+		var out []T
+		for rows.Next() {
+			v, err := scan(rows)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		return out, rows.Err()
 	}
-	return out, rows.Err()
 }
 
 func (s *sqlStore) List(ctx context.Context, q Query) ([]*Game, error) {

@@ -3,7 +3,7 @@
 // game's module (games.js).
 
 import { h, toast } from './dom.js';
-import { api, getMeta } from './api.js';
+import { api, metaFor } from './api.js';
 import { Board } from './board.js';
 import { gameSpec, loadGame } from './games.js';
 import { sqName } from './notation.js';
@@ -15,13 +15,8 @@ export function analysisView(params) {
   return {
     node,
     async mounted() {
-      let meta;
-      try {
-        meta = await getMeta();
-      } catch (err) {
-        node.append(h('p.error', err.message));
-        return;
-      }
+      const meta = await metaFor(node);
+      if (!meta) return;
       let game = (gameSpec(meta, params.get('game')) || meta.games[0]).name;
       const spec = () => gameSpec(meta, game) || meta.games[0];
       const boardBox = h('div.board-box');

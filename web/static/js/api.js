@@ -37,6 +37,22 @@ export async function api(method, path, body) {
 
 let metaPromise = null;
 
+/**
+ * The meta for a view being mounted: on a failure, node shows the error
+ * and the answer is null.
+ */
+export async function metaFor(node) {
+  try {
+    return await getMeta();
+  } catch (err) {
+    const p = document.createElement('p');
+    p.className = 'error';
+    p.textContent = err.message;
+    node.append(p);
+    return null;
+  }
+}
+
 /** The server's description of the games and levels, fetched once. */
 export function getMeta() {
   if (!metaPromise) {

@@ -3,7 +3,7 @@
 // best established ratings (GET /api/leaderboard).
 
 import { h } from './dom.js';
-import { api, getMeta } from './api.js';
+import { api, metaFor } from './api.js';
 import { gameSpec } from './games.js';
 import { profileHref } from './players.js';
 
@@ -74,13 +74,8 @@ export function leaderboardView(params) {
   return {
     node,
     async mounted() {
-      let meta;
-      try {
-        meta = await getMeta();
-      } catch (err) {
-        node.append(h('p.error', err.message));
-        return;
-      }
+      const meta = await metaFor(node);
+      if (!meta) return;
       if (destroyed) return;
       for (const g of meta.games) {
         for (const v of g.variants || []) list.push({ game: g.name, family: v.name, title: g.title, label: `${g.title} · ${v.name}`, summary: v.summary });
