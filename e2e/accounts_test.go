@@ -267,6 +267,18 @@ func TestBrowserLobby(t *testing.T) {
 	guest.signUp(base, "cat", "long enough pass")
 	guest.goTo(base + "/@/cat")
 	guest.waitFor("the game played as a guest", fmt.Sprintf(`(r => r && r.querySelector('.outcome.loss') && r.textContent.includes('ann'))(document.querySelector('tr[data-id=%q]'))`, seek), 10*time.Second)
+	// Bob seeks with quick pairing, then takes the seek back from the lobby.
+	bob.goTo(base + "/")
+	own := fmt.Sprintf(`.quick-btn[data-game=%q][data-clock="15+10"]`, game)
+	bob.waitFor("the quick pairing", fmt.Sprintf(`document.querySelector(%q)`, own), 10*time.Second)
+	bob.click(own)
+	bob.waitFor("bob's seek", `location.pathname.startsWith('/g/') && window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.status === 'waiting'`, 10*time.Second)
+	mine := bob.state().ID
+	bob.goTo(base + "/")
+	cancel := fmt.Sprintf(`#open-list .game-row[data-key=%q] .cancel-seek`, mine)
+	bob.waitFor("the Cancel button of his seek", fmt.Sprintf(`document.querySelector(%q)`, cancel), 10*time.Second)
+	bob.click(cancel)
+	bob.waitFor("the seek gone from the lobby", fmt.Sprintf(`!document.querySelector('#open-list .game-row[data-key=%q]')`, mine), 10*time.Second)
 	for _, p := range []*page{ann, bob, guest} {
 		p.checkConsole()
 	}

@@ -40,6 +40,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games", s.handleList)
 	mux.HandleFunc("GET /api/games/{id}", s.handleState)
 	mux.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
+	mux.HandleFunc("POST /api/games/{id}/cancel", s.handleCancel)
 	mux.HandleFunc("GET /api/games/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("POST /api/analyze", s.handleAnalyze)
@@ -553,6 +554,36 @@ func (s *Server) spectators(id string) int {
 	sess.mu.Lock()
 	defer sess.mu.Unlock()
 	return sess.watchers()
+}
+
+// handleCancel takes back the caller's seek.
+func (s *Server) handleCancel(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return
+	}
+	var req struct{}
+	if !readJSON(w, r, &req) {
+		return
+	}
+	sess, err := s.session(r.Context(), id, false)
+	if err != nil {
+		s.gameError(w, r, err)
+		return
+	}
+	user := s.requestUser(r)
+	sess.mu.Lock()
+	seat := seatOf(r, sess.row, user)
+	sess.mu.Unlock()
+	if seat < 0 {
+		writeError(w, http.StatusForbidden, "only the player waiting in this game can cancel it")
+		return
+	}
+	if err := s.actAnywhere(sess, seat, clientMsg{Type: "cancel"}); err != nil {
+		s.gameError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"id": id, "status": store.Aborted})
 }
 
 // notAllowed reports whether a join's refusal says the joiner may not

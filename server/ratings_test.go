@@ -275,3 +275,44 @@ func TestSeekTakenOnce(t *testing.T) {
 		t.Errorf("after the race: %s, %+v", st.Status, st.Sides)
 	}
 }
+
+// TestCancelSeek: the player waiting in a seek takes it back; nobody else
+// can, and it leaves the open list at once.
+func TestCancelSeek(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	defer s.stop()
+	a, b := s.user(), s.user()
+	c := a.create(map[string]any{"opponent": "human", "public": true, "clock": "3+2"})
+	inOpen := func() bool {
+		var l struct{ Games []struct{ ID string } }
+		b.do("GET", "/api/games?status=open", nil, &l)
+		for _, g := range l.Games {
+			if g.ID == c.ID {
+				return true
+			}
+		}
+		return false
+	}
+	if !inOpen() {
+		t.Fatal("the seek is not in the open list")
+	}
+	var out struct{ Error, Status string }
+	if code := b.do("POST", "/api/games/"+c.ID+"/cancel", map[string]any{}, &out); code != http.StatusForbidden || !strings.Contains(out.Error, "only the player waiting") {
+		t.Errorf("a stranger's cancel: %d %q", code, out.Error)
+	}
+	if code := a.do("POST", "/api/games/"+c.ID+"/cancel", map[string]any{}, &out); code != http.StatusOK || out.Status != "aborted" {
+		t.Fatalf("cancel: %d %+v", code, out)
+	}
+	if inOpen() {
+		t.Error("the cancelled seek is still in the open list")
+	}
+	if st := b.state(c.ID); st.Status != "aborted" || st.Reason != "cancelled" {
+		t.Errorf("the cancelled game: %s %s", st.Status, st.Reason)
+	}
+	if code := a.do("POST", "/api/games/"+c.ID+"/cancel", map[string]any{}, &out); code != http.StatusConflict || !strings.Contains(out.Error, "still waiting") {
+		t.Errorf("a second cancel: %d %q", code, out.Error)
+	}
+	if j, code := b.join(c.ID, map[string]string{}); code != http.StatusConflict {
+		t.Errorf("joining a cancelled seek: %d %q", code, j.Error)
+	}
+}

@@ -711,8 +711,30 @@ func (s *session) act(seat int, m clientMsg) error {
 		return s.draw(seat, m.Action)
 	case "rematch":
 		return s.rematch(seat, m.Action)
+	case "cancel":
+		return s.cancel()
 	}
 	return refuse("unknown message type %q", m.Type)
+}
+
+// cancelled is the reason of a seek its player took back.
+const cancelled = "cancelled"
+
+// cancel takes back a waiting game (a seek): it leaves the lists, with no
+// result, as an abandoned one does.
+func (s *session) cancel() error {
+	if s.row.Status != store.Waiting {
+		return refuse("only a game still waiting for an opponent can be cancelled")
+	}
+	nr := *s.row
+	nr.Status, nr.Reason, nr.Updated = store.Aborted, cancelled, millis(time.Now())
+	if err := s.save(&nr); err != nil {
+		return err
+	}
+	s.row = &nr
+	s.announce()
+	s.ended()
+	return nil
 }
 
 // resign ends the game with a loss for side.

@@ -395,19 +395,25 @@ func (s *Server) handleMsg(sess *session, c *client, m clientMsg) error {
 		defer sess.mu.Unlock()
 		c.send(sess.stateJSON(c.seat, time.Now()))
 		return nil
-	case "move", "resign", "draw", "rematch":
+	case "move", "resign", "draw", "rematch", "cancel":
 	default:
-		return refuse("unknown message type %q (move, resign, draw, rematch, sync, ping)", m.Type)
+		return refuse("unknown message type %q (move, resign, draw, rematch, cancel, sync, ping)", m.Type)
 	}
 	if c.seat < 0 {
 		return refuse("spectators cannot %s", m.Type)
 	}
+	return s.actAnywhere(sess, c.seat, m)
+}
+
+// actAnywhere does a seated player's action on this instance if it owns
+// the game, else on its owner.
+func (s *Server) actAnywhere(sess *session, seat int, m clientMsg) error {
 	for range 3 {
-		err := s.actLocally(sess, c.seat, m)
+		err := s.actLocally(sess, seat, m)
 		if !errors.Is(err, errNotOwner) {
 			return err
 		}
-		if err = s.actRemotely(sess, c.seat, m); !errors.Is(err, errNotOwner) {
+		if err = s.actRemotely(sess, seat, m); !errors.Is(err, errNotOwner) {
 			return err
 		}
 	}

@@ -348,7 +348,9 @@ export function homeView() {
           rulesLabel(meta, g.game, g.rules),
         ])),
       own
-        ? h('a.btn.small.ghost', { href: `/g/${g.id}`, 'aria-label': `Your ${g.title || g.game} game, waiting` }, 'Yours')
+        ? h('span.row-actions',
+          h('a.btn.small.ghost', { href: `/g/${g.id}`, 'aria-label': `Your ${g.title || g.game} game, waiting` }, 'Yours'),
+          h('button.btn.small.ghost.cancel-seek', { type: 'button', 'aria-label': `Cancel your ${g.title || g.game} game`, onclick: () => cancelSeek(g) }, 'Cancel'))
         : h('button.btn.small', { type: 'button', 'aria-label': `Join ${playerName(who)}'s ${g.title || g.game} game`, onclick: () => join(g) }, 'Join'));
   }
 
@@ -357,8 +359,19 @@ export function homeView() {
       h('a.row-link', { href: `/g/${g.id}` },
         h('span.row-title', g.title || g.game),
         h('span.row-players', playersLine(g.players, g.ratings, false)),
-        metaLine([clockLabel(g.clock), ratedTag(g.rated), rulesLabel(meta, g.game, g.rules), g.moves ? `${g.moves} moves` : '', shortResult(g.result)])),
+        metaLine([clockLabel(g.clock), ratedTag(g.rated), rulesLabel(meta, g.game, g.rules), g.moves ? `${g.moves} moves` : '',
+          g.spectators ? `${g.spectators} watching` : '', shortResult(g.result)])),
       h('a.btn.small.ghost', { href: `/g/${g.id}`, 'aria-label': `Watch ${(g.players || []).map(playerName).join(' vs ')}` }, 'Watch'));
+  }
+
+  async function cancelSeek(g) {
+    try {
+      await api('POST', `/api/games/${g.id}/cancel`, {});
+      forgetGame(g.id);
+    } catch (err) {
+      toast(err.message, 'error');
+    }
+    poll();
   }
 
   async function join(g) {
