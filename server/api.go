@@ -473,14 +473,12 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	sess, err := s.session(r.Context(), id, false)
-	if err != nil {
-		s.gameError(w, r, err)
+	sess, seat, ok := s.sessionAndSeat(w, r, id)
+	if !ok {
 		return
 	}
-	user := s.requestUser(r)
 	sess.mu.Lock()
-	st := sess.state(seatOf(r, sess.row, user), time.Now())
+	st := sess.state(seat, time.Now())
 	sess.mu.Unlock()
 	writeJSON(w, http.StatusOK, st)
 }
@@ -556,6 +554,20 @@ func (s *Server) spectators(id string) int {
 	return sess.watchers()
 }
 
+// sessionAndSeat finds a game and the request's seat in it (-1 for a
+// spectator), answering the client itself when there is no such game.
+func (s *Server) sessionAndSeat(w http.ResponseWriter, r *http.Request, id string) (*session, int, bool) {
+	sess, err := s.session(r.Context(), id, false)
+	if err != nil {
+		s.gameError(w, r, err)
+		return nil, -1, false
+	}
+	user := s.requestUser(r)
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	return sess, seatOf(r, sess.row, user), true
+}
+
 // handleCancel takes back the caller's seek.
 func (s *Server) handleCancel(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(w, r)
@@ -566,15 +578,10 @@ func (s *Server) handleCancel(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	sess, err := s.session(r.Context(), id, false)
-	if err != nil {
-		s.gameError(w, r, err)
+	sess, seat, ok := s.sessionAndSeat(w, r, id)
+	if !ok {
 		return
 	}
-	user := s.requestUser(r)
-	sess.mu.Lock()
-	seat := seatOf(r, sess.row, user)
-	sess.mu.Unlock()
 	if seat < 0 {
 		writeError(w, http.StatusForbidden, "only the player waiting in this game can cancel it")
 		return

@@ -577,10 +577,16 @@ func (s *session) expire(now time.Time) error {
 		nr.Remaining = s.remaining(now)
 		nr.ClockAt = millis(now)
 	}
-	if err := s.save(&nr); err != nil {
+	return s.endAs(&nr)
+}
+
+// endAs saves nr, a row that ends the game without a move (aborted,
+// cancelled), and tells everyone.
+func (s *session) endAs(nr *store.Game) error {
+	if err := s.save(nr); err != nil {
 		return err
 	}
-	s.row = &nr
+	s.row = nr
 	s.announce()
 	s.ended()
 	return nil
@@ -728,13 +734,7 @@ func (s *session) cancel() error {
 	}
 	nr := *s.row
 	nr.Status, nr.Reason, nr.Updated = store.Aborted, cancelled, millis(time.Now())
-	if err := s.save(&nr); err != nil {
-		return err
-	}
-	s.row = &nr
-	s.announce()
-	s.ended()
-	return nil
+	return s.endAs(&nr)
 }
 
 // resign ends the game with a loss for side.
