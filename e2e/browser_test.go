@@ -653,17 +653,30 @@ func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
 
 	c := &chooser{t: t}
 	var moves []string
+	yourTurn := `document.title.startsWith('● Your turn')`
 	for i := 0; i < 12; i++ {
-		mover := a
+		mover, other := a, b
 		if i%2 == 1 {
-			mover = b
+			mover, other = b, a
 		}
+		// The tab of the player to move says so; the other's and the
+		// watcher's do not.
+		mover.waitFor("your turn in the tab's title", yourTurn, 10*time.Second)
+		if eval[bool](other, yourTurn) || eval[bool](w, yourTurn) {
+			t.Errorf("move %d: the title says 'your turn' to the player waiting or to the watcher", i+1)
+		}
+		heard := eval[int](other, `window.magnetonSounds || 0`)
 		m := c.move(mover.state())
 		moves = append(moves, m)
 		mover.play(m)
 		n := i + 1
 		for _, p := range []*page{a, b, w} {
 			p.waitFor(fmt.Sprintf("move %d on the board", n), fmt.Sprintf(`document.querySelectorAll('.moves .mv').length === %d && window.magnetonGame.state.moves.length === %d`, n, n), 10*time.Second)
+		}
+		// The player now to move heard a tone; the watcher never does.
+		other.waitFor("the tone of the opponent's move", fmt.Sprintf(`(window.magnetonSounds || 0) > %d`, heard), 10*time.Second)
+		if got := eval[int](w, `window.magnetonSounds || 0`); got != 0 {
+			t.Errorf("the watcher heard %d tones", got)
 		}
 		if i == 1 {
 			// The watcher's connection drops: the page reconnects by itself.
@@ -685,6 +698,11 @@ func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
 	}
 	save(t, "screenshot-magneton.png", a.capture())
 
+	// The first player turns the sounds off: the end is silent for them
+	// only.
+	a.click(".sound-toggle")
+	a.waitFor("the sounds off", `document.querySelector('.sound-toggle').getAttribute('aria-pressed') === 'false' && localStorage.getItem('sound') === 'off'`, 5*time.Second)
+	heardA, heardB := eval[int](a, `window.magnetonSounds || 0`), eval[int](b, `window.magnetonSounds || 0`)
 	a.click("#offer-draw")
 	b.waitFor("the draw offer", `Array.from(document.querySelectorAll('.offer button')).some(e => e.textContent === 'Accept draw')`, 10*time.Second)
 	b.click(".offer .btn.primary")
@@ -697,6 +715,10 @@ func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
 			t.Errorf("%s reads %q, want Draw by agreement", p.name, got)
 		}
 		p.checkRecordLinks(p.state())
+	}
+	b.waitFor("the tone of the end", fmt.Sprintf(`(window.magnetonSounds || 0) > %d`, heardB), 5*time.Second)
+	if got := eval[int](a, `window.magnetonSounds || 0`); got != heardA {
+		t.Errorf("the first player turned the sounds off and still heard %d", got-heardA)
 	}
 
 	// A rematch: asked by one, accepted by the other; both go to the new

@@ -30,6 +30,8 @@
 //	                ratings and their changes
 //	js/profile.js   a player's profile; js/chart.js its rating graph (SVG)
 //	js/leaderboard.js  the best ratings of each game and rating family
+//	js/sound.js     the game page's tones (your turn, the end), made with
+//	                Web Audio, and the switch that keeps them off
 //
 // The browser tests in package e2e drive it in Chromium against the real
 // server.

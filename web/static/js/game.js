@@ -13,6 +13,7 @@ import { gameSpec, loadGame } from './games.js';
 import { resultText, rulesLabel, stateClock } from './words.js';
 import { profileHref, ratingDiff } from './players.js';
 import { rememberGame } from './mine.js';
+import { play, soundOn, setSound } from './sound.js';
 
 const ICONS = {
   first: 'M6 5h2v14H6zM18 5v14l-9-7z',
@@ -54,6 +55,13 @@ export function gameView(id) {
   const actionsBox = h('div.actions');
   const extraBox = h('div.extra');
   const connBox = h('div.conn', { role: 'status', 'aria-live': 'polite' });
+  const soundBtn = h('button.btn.small.ghost.sound-toggle', { type: 'button', onclick: () => { setSound(!soundOn()); showSound(); } });
+  function showSound() {
+    soundBtn.textContent = soundOn() ? 'Sound on' : 'Sound off';
+    soundBtn.setAttribute('aria-pressed', String(soundOn()));
+    soundBtn.title = soundOn() ? 'A tone when the opponent moves and when the game ends: click to turn off' : 'Click to hear a tone when the opponent moves';
+  }
+  showSound();
   const moveForm = h('form.move-form', { hidden: true });
   const replayFlag = h('button.replay-flag', { type: 'button', hidden: true, onclick: () => goto(v.state.moves.length, false) });
   const node = h('div.game-page',
@@ -61,7 +69,7 @@ export function gameView(id) {
       h('div.area-board', boardBox, connBox, replayFlag),
       topBar,
       h('div.area-side', statusBox, movesBox, navBox),
-      h('div.area-actions', actionsBox, moveForm, extraBox),
+      h('div.area-actions', actionsBox, moveForm, extraBox, soundBtn),
       bottomBar));
 
   const v = {
@@ -386,7 +394,10 @@ export function gameView(id) {
     renderActions();
     renderExtra();
     renderMoveForm();
-    document.title = `${v.state.title} · ${v.state.sides[0].name} vs ${v.state.sides[1].name}`;
+    // The tab says when it is your move, as lichess's does.
+    const s = v.state;
+    const yourTurn = s.status === 'playing' && s.seat != null && s.turn === s.seat;
+    document.title = `${yourTurn ? '● Your turn · ' : ''}${s.title} · ${s.sides[0].name} vs ${s.sides[1].name}`;
     node.dataset.status = v.state.status;
     return renderBoard(animate);
   }
@@ -409,7 +420,12 @@ export function gameView(id) {
     if (prev && s.seat != null && prev.draw_offer === s.seat && s.draw_offer == null && s.status === 'playing' && s.moves.length === prev.moves.length) {
       toast('Your draw offer was declined.');
     }
-    if (s.status === 'finished' && prev && prev.status !== 'finished') toast(resultText(s, gameSpec(meta, s.game), v.game) || 'Game over');
+    if (s.status === 'finished' && prev && prev.status !== 'finished') {
+      toast(resultText(s, gameSpec(meta, s.game), v.game) || 'Game over');
+      if (s.seat != null) play('end');
+    } else if (grew && s.seat != null && s.status === 'playing' && s.turn === s.seat) {
+      play('turn'); // the opponent has moved
+    }
     if (s.rematch && s.rematch.game && s.seat != null && !(prev && prev.rematch && prev.rematch.game)) joinRematch(s.rematch.game);
     await Promise.race([anim, new Promise((r) => setTimeout(r, 1500))]);
   }
