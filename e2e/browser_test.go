@@ -725,6 +725,8 @@ func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
 	// game with the colours swapped, and the watcher is shown the way there.
 	a.click("#rematch")
 	b.waitFor("the rematch offer", `document.querySelector('#rematch') && document.querySelector('#rematch').textContent === 'Accept rematch'`, 10*time.Second)
+	// It cannot be missed: a banner, and the tab's title.
+	b.waitFor("the rematch banner and title", `(e => !!e && e.textContent.includes('Your opponent wants a rematch'))(document.querySelector('.offer.rematch-offer')) && document.title.startsWith('● Rematch?')`, 5*time.Second)
 	b.click("#rematch")
 	for i, p := range []*page{a, b} {
 		p.waitFor("the rematch game", fmt.Sprintf(`location.pathname !== '/g/%s' && window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.id !== %q && window.magnetonGame.state.seat === %d && window.magnetonGame.state.status === 'playing'`, id, id, 1-i), 10*time.Second)

@@ -330,7 +330,9 @@ export function gameView(id) {
         if (r && r.game) {
           actionsBox.append(h('button.btn.primary', { type: 'button', onclick: () => joinRematch(r.game) }, 'Go to the rematch'));
         } else if (r && r.offered_by === other) {
-          actionsBox.append(h('button.btn.primary', { type: 'button', id: 'rematch', onclick: () => send({ type: 'rematch', action: 'accept' }) }, 'Accept rematch'));
+          // As visible as a draw offer: a banner, not only a button's text.
+          actionsBox.append(h('div.offer.rematch-offer', h('span', 'Your opponent wants a rematch'),
+            h('button.btn.primary', { type: 'button', id: 'rematch', onclick: () => send({ type: 'rematch', action: 'accept' }) }, 'Accept rematch')));
         } else if (r && r.offered_by === s.seat) {
           actionsBox.append(h('button.btn', { type: 'button', disabled: true }, 'Rematch offered…'));
         } else {
@@ -397,7 +399,9 @@ export function gameView(id) {
     // The tab says when it is your move, as lichess's does.
     const s = v.state;
     const yourTurn = s.status === 'playing' && s.seat != null && s.turn === s.seat;
-    document.title = `${yourTurn ? '● Your turn · ' : ''}${s.title} · ${s.sides[0].name} vs ${s.sides[1].name}`;
+    const askedRematch = s.status === 'finished' && s.seat != null && s.rematch && !s.rematch.game && s.rematch.offered_by === 1 - s.seat;
+    const flag = yourTurn ? '● Your turn · ' : askedRematch ? '● Rematch? · ' : '';
+    document.title = `${flag}${s.title} · ${s.sides[0].name} vs ${s.sides[1].name}`;
     node.dataset.status = v.state.status;
     return renderBoard(animate);
   }
@@ -425,6 +429,11 @@ export function gameView(id) {
       if (s.seat != null) play('end');
     } else if (grew && s.seat != null && s.status === 'playing' && s.turn === s.seat) {
       play('turn'); // the opponent has moved
+    }
+    const offeredBy = (x) => (x && x.rematch && !x.rematch.game ? x.rematch.offered_by : null);
+    if (s.seat != null && offeredBy(s) === 1 - s.seat && offeredBy(prev) !== 1 - s.seat && prev) {
+      toast('Your opponent wants a rematch');
+      play('turn');
     }
     if (s.rematch && s.rematch.game && s.seat != null && !(prev && prev.rematch && prev.rematch.game)) joinRematch(s.rematch.game);
     await Promise.race([anim, new Promise((r) => setTimeout(r, 1500))]);
