@@ -507,9 +507,13 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.joinRematch(w, r, sess, req.RematchOf)
 		return
 	}
-	user := s.requestUser(r)
+	who, err := s.who(w, r)
+	if err != nil {
+		s.gameError(w, r, err)
+		return
+	}
 	sess.mu.Lock()
-	if seat := seatOf(r, sess.row, user); seat >= 0 {
+	if seat := seatOf(r, sess.row, who.User); seat >= 0 {
 		sess.mu.Unlock()
 		writeJSON(w, http.StatusOK, map[string]any{"id": id, "seat": seat}) // already seated
 		return
@@ -519,16 +523,11 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	if req.Invite != "" {
 		inviteHash = hashToken(req.Invite)
 	}
-	who, err := s.who(w, r)
-	if err != nil {
-		s.gameError(w, r, err)
-		return
-	}
 	token := newToken()
 	seat, err := s.joinAnywhere(sess, hashToken(token), inviteHash, who)
 	if err != nil {
 		var ue userError
-		if errors.As(err, &ue) && notAllowed(ue.msg) {
+		if errors.As(err, &ue) && ue.forbidden {
 			writeError(w, http.StatusForbidden, ue.msg)
 			return
 		}
@@ -593,18 +592,6 @@ func (s *Server) handleCancel(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"id": id, "status": store.Aborted})
 }
 
-// notAllowed reports whether a join's refusal says the joiner may not
-// have the seat (403) rather than that it cannot be had now (409). The
-// refusal may come from another instance, as text.
-func notAllowed(msg string) bool {
-	for _, m := range []string{"invitation", "private", "log in", "this game is for ratings"} {
-		if strings.Contains(msg, m) {
-			return true
-		}
-	}
-	return false
-}
-
 // joinAnywhere gives the free seat to a token's holder, on this instance
 // if it owns the game, else on its owner.
 func (s *Server) joinAnywhere(sess *session, tokenHash, inviteHash string, who identity) (int, error) {
@@ -631,7 +618,7 @@ func (s *Server) joinAnywhere(sess *session, tokenHash, inviteHash string, who i
 			s.takeOver(sess)
 			continue
 		case rp.Error != "" && rp.User:
-			return 0, userError{rp.Error}
+			return 0, userError{msg: rp.Error, forbidden: rp.Forbidden}
 		case rp.Error != "":
 			return 0, errors.New(rp.Error)
 		}

@@ -117,7 +117,9 @@ type reply struct {
 	Error    string `json:"error,omitempty"`
 	User     bool   `json:"user,omitempty"`
 	NotOwner bool   `json:"not_owner,omitempty"`
-	Seat     int    `json:"seat"`
+	// Forbidden: the refusal is of what the client may not do at all.
+	Forbidden bool `json:"forbidden,omitempty"`
+	Seat      int  `json:"seat"`
 }
 
 // presenceReport is an instance's periodic report of its clients of the
@@ -321,7 +323,7 @@ func (s *Server) serveRequest(rq request) {
 	case errors.Is(err, errNotOwner):
 		rp.NotOwner, rp.Error = true, err.Error()
 	case errors.As(err, &ue):
-		rp.Error, rp.User = ue.msg, true
+		rp.Error, rp.User, rp.Forbidden = ue.msg, true, ue.forbidden
 	default:
 		s.log.Error("request failed", "game", rq.Game, "op", rq.Op, "from", rq.From, "err", err)
 		rp.Error = "internal error"

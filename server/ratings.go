@@ -82,11 +82,11 @@ func checkRange(lo, hi int) error {
 func (s *session) checkJoinRated(who identity) (string, error) {
 	r := s.row
 	if who.User == "" {
-		return "", userError{"log in to play a rated game"}
+		return "", forbid("log in to play a rated game")
 	}
 	for _, u := range r.Users {
 		if u == who.User {
-			return "", userError{"you cannot play a rated game against yourself"}
+			return "", refuse("you cannot play a rated game against yourself")
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
@@ -96,7 +96,7 @@ func (s *session) checkJoinRated(who identity) (string, error) {
 		return "", err
 	}
 	if v := int(math.Round(mine.R)); r.MinRating > 0 && v < r.MinRating || r.MaxRating > 0 && v > r.MaxRating {
-		return "", userError{fmt.Sprintf("this game is for ratings %s; yours is %s", rangeText(r.MinRating, r.MaxRating), mine)}
+		return "", forbid(fmt.Sprintf("this game is for ratings %s; yours is %s", rangeText(r.MinRating, r.MaxRating), mine))
 	}
 	return mine.String(), nil
 }
@@ -192,12 +192,11 @@ type historyPoint struct {
 // the client itself when there is none.
 func (s *Server) userByPath(w http.ResponseWriter, r *http.Request) (*store.User, bool) {
 	name := r.PathValue("name")
-	if checkUserName(name) != nil && !strings.HasPrefix(strings.ToLower(name), "guest") {
-		// Not a name an account can have: no need to ask the database.
-		writeError(w, http.StatusNotFound, "no such user")
-		return nil, false
+	var u *store.User
+	err := store.ErrNoUser
+	if checkUserName(name) == nil { // else no account can have the name
+		u, err = s.st.UserByName(r.Context(), name)
 	}
-	u, err := s.st.UserByName(r.Context(), name)
 	if errors.Is(err, store.ErrNoUser) {
 		writeError(w, http.StatusNotFound, "no such user")
 		return nil, false
@@ -231,7 +230,7 @@ func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) {
 		Ratings []ratingJSON   `json:"ratings"`
 		Record  map[string]int `json:"record"`
 		Games   []summary      `json:"games"`
-	}{Name: u.Name, Created: u.Created, Ratings: []ratingJSON{}, Record: map[string]int{"wins": 0, "draws": 0, "losses": 0}}
+	}{Name: u.Name, Created: u.Created, Ratings: []ratingJSON{}}
 	for _, rt := range ratings {
 		v := toRating(rt)
 		j := ratingJSON{Game: rt.Game, Family: rt.Family, Rating: int(math.Round(rt.R)), RD: int(math.Round(rt.RD)),
@@ -252,38 +251,13 @@ func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) {
 	out.Games = summaries(games)
 	// The record counts every finished game, rated or not; the games
 	// listed are the newest 50.
-	for before := ""; ; {
-		page, err := s.st.UserGames(ctx, u.ID, before, 200)
-		if err != nil {
-			s.gameError(w, r, err)
-			return
-		}
-		for _, g := range page {
-			switch seat := seatOfUser(g, u.ID); {
-			case g.Result == "1/2-1/2":
-				out.Record["draws"]++
-			case g.Result == "1-0" && seat == 0 || g.Result == "0-1" && seat == 1:
-				out.Record["wins"]++
-			case g.Result == "1-0" || g.Result == "0-1":
-				out.Record["losses"]++
-			}
-		}
-		if len(page) < 200 {
-			break
-		}
-		before = page[len(page)-1].ID
+	wins, draws, losses, err := s.st.UserRecord(ctx, u.ID)
+	if err != nil {
+		s.gameError(w, r, err)
+		return
 	}
+	out.Record = map[string]int{"wins": wins, "draws": draws, "losses": losses}
 	writeJSON(w, http.StatusOK, out)
-}
-
-// seatOfUser returns the seat an account took in a game, or -1.
-func seatOfUser(g *store.Game, userID string) int {
-	for i, u := range g.Users {
-		if u == userID {
-			return i
-		}
-	}
-	return -1
 }
 
 func summaries(games []*store.Game) []summary {

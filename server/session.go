@@ -92,18 +92,26 @@ func hook(point string) {
 
 // userError is a refusal to tell the client about; anything else is logged
 // and reported as an internal error.
-type userError struct{ msg string }
+type userError struct {
+	msg string
+	// forbidden: the client may not do it at all (403), rather than not
+	// now (409).
+	forbidden bool
+}
 
 func (e userError) Error() string { return e.msg }
 
-func refuse(format string, args ...any) error { return userError{fmt.Sprintf(format, args...)} }
+func refuse(format string, args ...any) error { return userError{msg: fmt.Sprintf(format, args...)} }
+
+// forbid is refuse for what the client may not do at all.
+func forbid(msg string) error { return userError{msg: msg, forbidden: true} }
 
 // errSave is what a client hears when the database refused a write.
-var errSave = userError{"the server could not save that; please try again"}
+var errSave = userError{msg: "the server could not save that; please try again"}
 
 // errMoved is what a client hears when the game moved to another server
 // instance between its action and the write.
-var errMoved = userError{"another server instance runs this game now; please try again"}
+var errMoved = userError{msg: "another server instance runs this game now; please try again"}
 
 // save writes a changed row as the game's owner within the write timeout.
 // When another instance has taken the game over meanwhile, the store
@@ -648,7 +656,7 @@ func (s *session) move(side int, mv string) error {
 		return refuse("%s: your time is up", mv)
 	}
 	if err := s.g.Play(mv); err != nil {
-		return userError{err.Error()}
+		return userError{msg: err.Error()}
 	}
 	if res, _ := s.g.Result(); !res.Over() && len(s.g.Moves()) >= s.srv.cfg.MaxPlies {
 		s.g.End(0, game.PlyLimit) // cannot fail: the game goes on
@@ -743,7 +751,7 @@ func (s *session) resign(side int) error {
 		return err
 	}
 	if err := s.g.End(game.Side(side), game.Resignation); err != nil {
-		return userError{err.Error()}
+		return userError{msg: err.Error()}
 	}
 	return s.finish(time.Now())
 }
@@ -779,7 +787,7 @@ func (s *session) draw(side int, action string) error {
 			return refuse("there is no draw offer to accept")
 		}
 		if err := s.g.End(game.Side(side), game.Agreement); err != nil {
-			return userError{err.Error()}
+			return userError{msg: err.Error()}
 		}
 		return s.finish(time.Now())
 	case "decline":
@@ -884,9 +892,9 @@ func (s *session) startRematch(by int) error {
 func (s *session) joinHashed(tokenHash, inviteHash string, who identity) (int, error) {
 	switch {
 	case inviteHash != "" && (s.row.Invite == "" || inviteHash != s.row.Invite):
-		return 0, userError{"this invitation is not for this game"}
+		return 0, forbid("this invitation is not for this game")
 	case inviteHash == "" && !s.row.Public && s.row.Status == store.Waiting:
-		return 0, userError{"this game is private: it needs its invitation link"}
+		return 0, forbid("this game is private: it needs its invitation link")
 	}
 	switch {
 	case s.closed:

@@ -451,7 +451,7 @@ func (s *Server) actRemotely(sess *session, seat int, m clientMsg) error {
 		s.takeOver(sess)
 		return errNotOwner
 	case rp.Error != "" && rp.User:
-		return userError{rp.Error}
+		return userError{msg: rp.Error, forbidden: rp.Forbidden}
 	case rp.Error != "":
 		return errors.New(rp.Error)
 	}

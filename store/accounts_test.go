@@ -334,3 +334,36 @@ func TestUserGames(t *testing.T) {
 		}
 	})
 }
+
+// TestUserRecord: wins, draws and losses from either seat, finished games
+// only.
+func TestUserRecord(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx, s := openWithUsers(t, backend, &store.User{ID: "a", Name: "ann", Password: "h", Created: 1})
+		for i, tc := range []struct {
+			users  [2]string
+			status string
+			result string
+		}{
+			{[2]string{"a", ""}, store.Finished, "1-0"},     // won as the first side
+			{[2]string{"", "a"}, store.Finished, "1-0"},     // lost as the second
+			{[2]string{"", "a"}, store.Finished, "0-1"},     // won as the second
+			{[2]string{"a", ""}, store.Finished, "1/2-1/2"}, // drawn
+			{[2]string{"a", ""}, store.Playing, "*"},        // not over
+			{[2]string{"b", "c"}, store.Finished, "1-0"},    // not hers
+		} {
+			g := ratedGame(fmt.Sprint("g", i), tc.users, int64(100+i))
+			g.Status, g.Result = tc.status, tc.result
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w, d, l, err := s.UserRecord(ctx, "a")
+		if err != nil || w != 2 || d != 1 || l != 1 {
+			t.Errorf("ann's record: %d-%d-%d (%v), want 2-1-1", w, d, l, err)
+		}
+		if w, d, l, err := s.UserRecord(ctx, "nobody"); err != nil || w+d+l != 0 {
+			t.Errorf("nobody's record: %d-%d-%d (%v)", w, d, l, err)
+		}
+	})
+}

@@ -114,6 +114,19 @@ func (s *sqlStore) UserGames(ctx context.Context, userID, before string, limit i
 	return games, nil
 }
 
+func (s *sqlStore) UserRecord(ctx context.Context, userID string) (wins, draws, losses int, err error) {
+	// An account's seat is its first one (user0 when it sat on both sides).
+	err = s.r.QueryRowContext(ctx, `SELECT
+		COALESCE(SUM(CASE WHEN (user0 = $1 AND result = '1-0') OR (user0 <> $1 AND result = '0-1') THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN result = '1/2-1/2' THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN (user0 = $1 AND result = '0-1') OR (user0 <> $1 AND result = '1-0') THEN 1 ELSE 0 END), 0)
+		FROM games WHERE (user0 = $1 OR user1 = $1) AND status = 'finished'`, userID).Scan(&wins, &draws, &losses)
+	if err != nil {
+		return 0, 0, 0, fmt.Errorf("record of %s: %w", userID, err)
+	}
+	return wins, draws, losses, nil
+}
+
 func (s *sqlStore) RateGame(ctx context.Context, g *Game, fresh Rating, update func(a, b Rating) (Rating, Rating, error)) ([2]Rating, error) {
 	var after [2]Rating
 	err := s.inTx(ctx, func(tx *sql.Tx) error {

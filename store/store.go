@@ -202,6 +202,8 @@ type Store interface {
 	// UserGames returns an account's finished games, newest first, paged
 	// as List.
 	UserGames(ctx context.Context, userID, before string, limit int) ([]*Game, error)
+	// UserRecord counts an account's finished games won, drawn and lost.
+	UserRecord(ctx context.Context, userID string) (wins, draws, losses int, err error)
 	// RateGame applies a finished rated game's result to its players'
 	// ratings, once (ErrRated after): in one transaction it takes both
 	// ratings (fresh for a player without one), has update compute the
