@@ -105,8 +105,10 @@ type request struct {
 	Invite string    `json:"invite,omitempty"`
 	Who    identity  `json:"who"` // a join's player
 	Conns  [2]int    `json:"conns"`
-	// Watchers: a presence report's spectators.
-	Watchers int `json:"watchers,omitempty"`
+	// Watchers: a presence report's spectators; Sent when it was taken
+	// (ns since the epoch).
+	Watchers int   `json:"watchers,omitempty"`
+	Sent     int64 `json:"sent,omitempty"`
 }
 
 // reply is the owner's answer: Error is "" for done, with User set when
@@ -129,6 +131,7 @@ type reply struct {
 // of notifications every presenceEvery with a thousand games mirrored.
 type presenceReport struct {
 	By    string            `json:"by"`
+	Sent  int64             `json:"sent"` // when it was taken (ns)
 	Games map[string][3]int `json:"games"`
 }
 
@@ -141,6 +144,22 @@ type presence struct {
 	conns    [2]int
 	watchers int // spectators
 	at       time.Time
+	// sent is when the mirror took the report (ns since the epoch): the
+	// reports of one mirror travel by two ways (a request when its
+	// clients change, the periodic report) and may arrive out of order.
+	sent int64
+}
+
+// notePresence records a mirror's report of its clients unless one taken
+// later has arrived already, and reports whether the players' presence
+// changed.
+func (s *session) notePresence(from string, p presence) bool {
+	if old, ok := s.remote[from]; ok && old.sent > p.sent {
+		return false
+	}
+	before := [2]bool{s.connected(0), s.connected(1)}
+	s.remote[from] = p
+	return before != [2]bool{s.connected(0), s.connected(1)}
 }
 
 // errNotOwner is what a session answers when it is (or became) a mirror
@@ -257,13 +276,10 @@ func (s *Server) takePresence(r presenceReport) {
 			continue
 		}
 		sess.mu.Lock()
-		if !sess.mirror && !sess.closed && !sess.evicted {
-			before := [2]bool{sess.connected(0), sess.connected(1)}
-			sess.remote[r.By] = presence{conns: [2]int{v[0], v[1]}, watchers: v[2], at: now}
-			if before != [2]bool{sess.connected(0), sess.connected(1)} {
-				sess.announce()
-				sess.broadcast()
-			}
+		if !sess.mirror && !sess.closed && !sess.evicted &&
+			sess.notePresence(r.By, presence{conns: [2]int{v[0], v[1]}, watchers: v[2], at: now, sent: r.Sent}) {
+			sess.announce()
+			sess.broadcast()
 		}
 		sess.mu.Unlock()
 	}
@@ -271,13 +287,13 @@ func (s *Server) takePresence(r presenceReport) {
 
 // sendPresence sends this instance's report of the games it mirrors, in
 // chunks that fit a notification.
-func (s *Server) sendPresence(ctx context.Context, games map[string][3]int) {
+func (s *Server) sendPresence(ctx context.Context, games map[string][3]int, sent int64) {
 	chunk := map[string][3]int{}
 	flush := func() {
 		if len(chunk) == 0 {
 			return
 		}
-		b, _ := json.Marshal(presenceReport{By: s.cfg.Instance, Games: chunk})
+		b, _ := json.Marshal(presenceReport{By: s.cfg.Instance, Sent: sent, Games: chunk})
 		if err := s.st.Notify(ctx, presenceChannel, string(b)); err != nil {
 			s.log.Warn("presence not reported", "err", err)
 		}
@@ -364,10 +380,9 @@ func (s *Server) ownerDo(rq request) (seat int, err error) {
 	case "presence":
 		// Announced even when nothing changed: a new mirror learns who is
 		// connected so.
-		before := [2]bool{sess.connected(0), sess.connected(1)}
-		sess.remote[rq.From] = presence{conns: rq.Conns, watchers: rq.Watchers, at: time.Now()}
+		changed := sess.notePresence(rq.From, presence{conns: rq.Conns, watchers: rq.Watchers, at: time.Now(), sent: rq.Sent})
 		sess.announce()
-		if before != [2]bool{sess.connected(0), sess.connected(1)} {
+		if changed {
 			sess.broadcast()
 		}
 		return 0, nil
@@ -447,7 +462,7 @@ func (s *Server) leaseRound(reportPresence bool) {
 		return
 	}
 	free := idSet(unowned)
-	report := map[string][3]int{}
+	report, taken := map[string][3]int{}, time.Now().UnixNano() // before any snapshot: a report taken meanwhile wins
 	for _, sess := range sessions {
 		sess.mu.Lock()
 		switch {
@@ -466,7 +481,7 @@ func (s *Server) leaseRound(reportPresence bool) {
 		}
 		sess.mu.Unlock()
 	}
-	s.sendPresence(ctx, report)
+	s.sendPresence(ctx, report, taken)
 	orphans, err := s.st.Orphans(ctx, millis(now.Add(-leaseTTL)))
 	if err != nil {
 		s.log.Warn("games without an instance not listed", "err", err)

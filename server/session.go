@@ -418,7 +418,7 @@ func (s *session) watchers() int {
 // they change; the round of leases reports all the games mirrored at once
 // (Server.sendPresence) to keep the reports from lapsing.
 func (s *session) reportPresence() {
-	rq := request{Game: s.id, Op: "presence", Conns: s.conns, Watchers: s.localWatchers()}
+	rq := request{Game: s.id, Op: "presence", Conns: s.conns, Watchers: s.localWatchers(), Sent: time.Now().UnixNano()}
 	owner := s.leaseOwner()
 	go func() {
 		ctx, cancel := context.WithTimeout(s.srv.ctx, forwardTimeout)
