@@ -146,6 +146,23 @@ export function formatClock(ms) {
   return hh > 0 ? `${hh}:${String(m % 60).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
+/**
+ * Formats a correspondence clock's milliseconds: "2d 5h" over a day,
+ * "5h 12m" over an hour, then as formatClock does.
+ */
+export function formatDays(ms) {
+  ms = Math.max(0, ms);
+  const hours = Math.floor(ms / 3600000);
+  if (hours >= 24) return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+  if (hours >= 1) return `${hours}h ${Math.floor((ms % 3600000) / 60000)}m`;
+  return formatClock(ms);
+}
+
+/** Seconds left until a moment, rounded up, never below 0. */
+export function secondsLeft(ms) {
+  return Math.max(0, Math.ceil(ms / 1000));
+}
+
 /** A date as a short local text. */
 export function formatDate(v) {
   if (!v) return '';

@@ -1,19 +1,29 @@
 // The game page: the live board, players and clocks, the move list with
-// replay, and the buttons to resign, offer a draw, ask for a rematch,
-// download the record or analyse a position. Spectators see the same page
-// without the buttons that act. What is the game's own (the pieces, the
+// replay, the chat, and the buttons to resign or abort, offer a draw, ask
+// for a takeback or a rematch, claim a game the opponent left, download
+// the record or analyse a position. Spectators see the same page without
+// the buttons that act. What is the game's own (the pieces, the
 // player bar's counts, the move box's hint, the board's orientation, the
 // wording of some endings) comes from the game's module (games.js).
 
-import { h, toast, formatClock, morphChildren } from './dom.js';
+import { h, toast, formatClock, formatDays, secondsLeft, morphChildren } from './dom.js';
 import { api, getMeta } from './api.js';
 import { Board } from './board.js';
 import { GameSocket } from './socket.js';
 import { gameSpec, loadGame } from './games.js';
-import { resultText, rulesLabel, stateClock } from './words.js';
+import { resultText, rulesLabel, stateClock, clockLabel, abortText } from './words.js';
 import { profileHref, ratingDiff } from './players.js';
 import { rememberGame } from './mine.js';
-import { play, soundOn, setSound } from './sound.js';
+import { play, soundOn, setSound, volume, setVolume } from './sound.js';
+import { chatPanel } from './chat.js';
+import { confirmMoves, setConfirmMoves, chatOn } from './prefs.js';
+import { markFavicon, notify, clearNotification, canNotify, notifyPermission, askNotify } from './notify.js';
+import { sqName } from './notation.js';
+
+/** Below this much time on a live clock, it turns red and a tone warns once. */
+const LOW_MS = 20000;
+/** The same for a correspondence clock: an hour. */
+const LOW_DAYS_MS = 3600000;
 
 const ICONS = {
   first: 'M6 5h2v14H6zM18 5v14l-9-7z',
@@ -56,20 +66,56 @@ export function gameView(id) {
   const extraBox = h('div.extra');
   const connBox = h('div.conn', { role: 'status', 'aria-live': 'polite' });
   const soundBtn = h('button.btn.small.ghost.sound-toggle', { type: 'button', onclick: () => { setSound(!soundOn()); showSound(); } });
+  const volumeInput = h('input.volume#volume', {
+    type: 'range', min: '0', max: '100', step: '5', value: String(Math.round(volume() * 100)), 'aria-label': 'Volume',
+    onchange: () => { setVolume(Number(volumeInput.value) / 100); play('move'); },
+  });
   function showSound() {
     soundBtn.textContent = soundOn() ? 'Sound on' : 'Sound off';
     soundBtn.setAttribute('aria-pressed', String(soundOn()));
-    soundBtn.title = soundOn() ? 'A tone when the opponent moves and when the game ends: click to turn off' : 'Click to hear a tone when the opponent moves';
+    soundBtn.title = soundOn() ? 'Tones for moves, the end, low time, chat and offers: click to turn off' : 'Click to hear a tone when the opponent moves';
+    volumeInput.disabled = !soundOn();
   }
   showSound();
+  const confirmBox = h('input.switch#confirm-moves', {
+    type: 'checkbox', role: 'switch', checked: confirmMoves(),
+    onchange: () => { setConfirmMoves(confirmBox.checked); if (!confirmBox.checked && v.pending) cancelPending(); },
+  });
+  const notifyBox = h('span.notify-setting');
+  function showNotify() {
+    notifyBox.textContent = '';
+    const p = notifyPermission();
+    if (p === 'default') {
+      notifyBox.append(h('button.btn.small.ghost#notify-ask', {
+        type: 'button', title: 'A notification when it is your turn and this tab is hidden',
+        onclick: async () => { await askNotify(); showNotify(); },
+      }, 'Notify me on my turn'));
+    } else if (p === 'granted') {
+      notifyBox.append(h('small.muted', 'Notifications on'));
+    } else if (p === 'denied') {
+      notifyBox.append(h('small.muted', { title: "The browser's site settings can allow them again" }, 'Notifications blocked'));
+    }
+  }
+  if (canNotify()) showNotify();
+  const settingsBox = h('div.settings',
+    h('span.sound-setting', soundBtn, volumeInput),
+    h('span.switch-setting', confirmBox, h('label', { for: 'confirm-moves', title: 'A move made on the board waits for a click on Confirm' }, 'Confirm moves')),
+    notifyBox);
   const moveForm = h('form.move-form', { hidden: true });
+  const pendingBox = h('div.pending', { hidden: true, role: 'status' });
   const replayFlag = h('button.replay-flag', { type: 'button', hidden: true, onclick: () => goto(v.state.moves.length, false) });
+  const chat = chatPanel((msg) => {
+    if (v.socket && v.socket.send(msg)) return true;
+    toast('Not connected: the message was not sent. Reconnecting…', 'error');
+    return false;
+  });
   const node = h('div.game-page',
     h('div.game-layout',
       h('div.area-board', boardBox, connBox, replayFlag),
       topBar,
       h('div.area-side', statusBox, movesBox, navBox),
-      h('div.area-actions', actionsBox, moveForm, extraBox, soundBtn),
+      h('div.area-chat', chat.node),
+      h('div.area-actions', pendingBox, actionsBox, moveForm, extraBox, settingsBox),
       bottomBar));
 
   const v = {
@@ -85,6 +131,12 @@ export function gameView(id) {
     clockBase: 0,
     confirmResign: false,
     joiningRematch: false,
+    skew: 0, // the browser's clock minus the server's, from the last message's at
+    pending: '', // a move made on the board, waiting for Confirm
+    premove: '', // a move typed during the opponent's turn, played when the turn comes
+    lowWarned: false,
+    tickTimer: null,
+    claimReady: false, // the claim's countdown had run out when the actions were drawn
   };
   window.magnetonGame = v;
 
@@ -101,10 +153,77 @@ export function gameView(id) {
     }
   }
 
+  /** The server's time now, as far as the last message tells it. */
+  const serverNow = () => Date.now() - v.skew;
+
+  /** Whether the game is played live: not by correspondence (days a move). */
+  const live = () => !(v.state.clock && v.state.clock.per_move);
+
+  /**
+   * A move made on the board: sent at once, or, with "Confirm moves" on,
+   * shown on the board (its squares marked) until the player confirms or
+   * cancels it — a misclick costs nothing.
+   */
+  function boardMove(move) {
+    if (!confirmMoves()) {
+      sendMove(move);
+      return;
+    }
+    v.pending = move;
+    renderPending();
+    renderBoard(false);
+    const ok = pendingBox.querySelector('#confirm-move');
+    if (ok) ok.focus();
+  }
+
+  function cancelPending() {
+    v.pending = '';
+    renderPending();
+    if (v.state) renderBoard(false);
+  }
+
+  function renderPending() {
+    pendingBox.textContent = '';
+    if (v.pending && !canMove()) v.pending = '';
+    if (v.premove && !(v.state && v.state.status === 'playing')) v.premove = '';
+    if (v.pending) {
+      pendingBox.append(h('span', 'Play ', h('strong.pending-move', v.pending), '?'),
+        h('button.btn.primary#confirm-move', {
+          type: 'button',
+          onclick: () => {
+            const m = v.pending;
+            v.pending = '';
+            renderPending();
+            if (m && canMove()) sendMove(m);
+          },
+        }, 'Confirm'),
+        h('button.btn#cancel-move', { type: 'button', onclick: cancelPending }, 'Cancel'));
+    } else if (v.premove) {
+      pendingBox.append(h('span', 'Premove ', h('strong.premove', v.premove), ': played when your turn comes, if it is legal then'),
+        h('button.btn#cancel-premove', { type: 'button', onclick: () => { v.premove = ''; renderPending(); renderMoveForm(); } }, 'Cancel'));
+    }
+    pendingBox.hidden = !v.pending && !v.premove;
+  }
+
+  /** The premove, played now if it is the player's turn and the move is legal; dropped (with a word) if not. */
+  function playPremove() {
+    if (!v.premove || !canMove()) return false;
+    const want = v.premove.toLowerCase();
+    v.premove = '';
+    renderPending();
+    const m = v.state.legal.find((x) => x.toLowerCase() === want);
+    if (!m) {
+      toast(`Your premove ${want} is not legal now: it was cancelled.`);
+      return false;
+    }
+    sendMove(m);
+    return true;
+  }
+
   function ensureBoard() {
     if (v.board) return;
     if (v.state.seat != null) v.bottom = v.state.seat;
-    v.board = new Board(boardBox, { game: v.game, onMove: sendMove, orientation: orientationFor(v.game, v.state, v.bottom) });
+    v.board = new Board(boardBox, { game: v.game, onMove: boardMove, orientation: orientationFor(v.game, v.state, v.bottom) });
   }
 
   function renderBoard(animate) {
@@ -114,7 +233,11 @@ export function gameView(id) {
     if (behind) replayFlag.textContent = `Move ${v.ply} of ${v.state.moves.length} · back to the game ▸`;
     const s = v.state;
     const ply = v.ply;
-    const opts = { last: ply > 0 ? s.moves[ply - 1] : '', legal: canMove() ? s.legal : [] };
+    const opts = { last: ply > 0 ? s.moves[ply - 1] : '', legal: canMove() && !v.pending ? s.legal : [] };
+    if (v.pending) {
+      const mv = v.game.parseMove(v.pending);
+      opts.marks = mv ? [mv.from >= 0 ? sqName(mv.from) : null, sqName(mv.to)].filter(Boolean) : [];
+    }
     if (animate && ply > 0) opts.from = positionAt(ply - 1);
     return v.board.set(positionAt(ply), opts);
   }
@@ -141,6 +264,10 @@ export function gameView(id) {
     return ms;
   }
 
+  /** A clock's text: minutes and seconds, or days and hours by correspondence. */
+  const clockText = (ms) => (live() ? formatClock(ms) : formatDays(ms));
+  const lowAt = () => (live() ? LOW_MS : LOW_DAYS_MS);
+
   function playerBar(bar, i) {
     const s = v.state;
     const side = s.sides[i];
@@ -151,7 +278,12 @@ export function gameView(id) {
     const turn = s.status === 'playing' && s.turn === i;
     bar.classList.toggle('turn', turn);
     bar.setAttribute('data-side', String(i));
-    const clock = s.clock ? h('div.clock', { 'data-clock': String(i), class: turn ? 'running' : '' }, formatClock(clockMs(i))) : null;
+    // A clock that has not started (before both first moves) is not
+    // shown as running, though it is the side's turn.
+    const running = turn && s.clock && s.clock.running === i;
+    const ms = clockMs(i);
+    const clock = s.clock ? h('div.clock', { 'data-clock': String(i), class: [running ? 'running' : '', running && ms < lowAt() ? 'low' : '', live() ? '' : 'days'].filter(Boolean).join(' ') || null }, clockText(ms)) : null;
+    const away = s.status === 'playing' && side.away_since && !side.connected;
     // An account's name links to its profile; a rated game shows the
     // rating it began with and, once over, the change it made.
     const name = side.user
@@ -165,6 +297,7 @@ export function gameView(id) {
         side.user && you ? h('small.you', ' (you)') : null,
         side.rating ? h('span.rating', { title: 'rating when the game began' }, side.rating) : null,
         over ? ratingDiff(side.rating_diff) : null),
+      away ? h('span.away', { title: `not connected since ${new Date(side.away_since).toLocaleTimeString()}` }, 'left the game') : null,
       hand);
     // Made again on every move, but kept node for node where nothing
     // changed, so that a click on the name's link is not lost.
@@ -183,10 +316,21 @@ export function gameView(id) {
           if (!c) continue;
           const i = Number(c.dataset.clock);
           const ms = clockMs(i);
-          c.textContent = formatClock(ms);
-          c.classList.toggle('low', ms < 20000);
+          c.textContent = clockText(ms);
+          const low = ms < lowAt();
+          c.classList.toggle('low', low);
+          // One warning a game when one's own running clock runs low;
+          // again only after it has come well back (an increment).
+          if (i === s.seat && s.clock.running === i && live()) {
+            if (low && !v.lowWarned) {
+              v.lowWarned = true;
+              play('low');
+            } else if (ms > LOW_MS * 1.5) {
+              v.lowWarned = false;
+            }
+          }
         }
-      }, 100);
+      }, live() ? 100 : 1000);
     }
   }
 
@@ -196,7 +340,7 @@ export function gameView(id) {
     const s = v.state;
     statusBox.textContent = '';
     statusBox.className = 'status';
-    const kind = [s.rated ? 'Rated' : 'Casual', stateClock(s.clock) || 'no clock'].join(' · ');
+    const kind = [s.rated ? 'Rated' : 'Casual', clockLabel(stateClock(s.clock)) || 'no clock'].join(' · ');
     const rules = h('div.rules', { title: s.rules || 'standard' }, `${kind} · ${rulesLabel(meta, s.game, s.rules)}`);
     statusBox.append(h('div.title', s.title, rules));
     if (s.status === 'finished') {
@@ -206,7 +350,7 @@ export function gameView(id) {
     } else if (s.status === 'aborted') {
       statusBox.classList.add('over');
       statusBox.append(h('div.result', { 'data-result': 'aborted' }, h('strong.score', 'Aborted'),
-        h('span.reason', 'Nobody played this game for a day, so the server gave it up. It has no result.')));
+        h('span.reason', abortText(s))));
     } else if (s.status === 'waiting') {
       statusBox.append(h('div.line', 'Waiting for an opponent to join'));
     } else if (s.seat == null) {
@@ -216,6 +360,48 @@ export function gameView(id) {
     } else {
       statusBox.append(h('div.line', `${s.sides[s.turn].name} to move`));
     }
+    if (s.status === 'playing' && s.first_move_by) {
+      // Before each side's first move the clocks stand still; the side
+      // to move has this long, or the game is aborted.
+      const who = s.seat === s.turn ? 'You' : s.sides[s.turn].name;
+      statusBox.append(h('div.line.first-move', {
+        'data-deadline': String(s.first_move_by),
+        'data-text': `${who} must move within {s} or the game is aborted`,
+      }, countdownText(`${who} must move within {s} or the game is aborted`, s.first_move_by)));
+    }
+  }
+
+  /** A countdown's sentence: {s} becomes the seconds (or minutes) left until the server's moment at. */
+  function countdownText(text, at) {
+    const secs = secondsLeft(at - serverNow());
+    const left = secs >= 120 ? `${Math.ceil(secs / 60)} min` : `${secs} s`;
+    return text.replace('{s}', left);
+  }
+
+  /**
+   * Runs the page's countdowns (the first move's, the claim's) between
+   * the server's messages; when the claim's runs out the buttons to claim
+   * appear without waiting for the server to say so.
+   */
+  function tick() {
+    if (!v.state) return;
+    for (const e of node.querySelectorAll('[data-deadline]')) {
+      const text = countdownText(e.dataset.text, Number(e.dataset.deadline));
+      if (e.textContent !== text) e.textContent = text;
+    }
+    const c = claimInfo();
+    if (c && c.ready !== v.claimReady) renderActions();
+  }
+
+  /** What the player may claim of an opponent who left: null, or {at: when, ready: now}. */
+  function claimInfo() {
+    const s = v.state;
+    if (!s || s.status !== 'playing' || s.seat == null) return null;
+    const o = s.sides[1 - s.seat];
+    if (o.claimable) return { at: 0, ready: true };
+    if (!o.away_since || o.connected || !s.claim_after_ms || !live()) return null;
+    const at = o.away_since + s.claim_after_ms;
+    return { at, ready: serverNow() >= at };
   }
 
   function renderMoves() {
@@ -301,10 +487,40 @@ export function gameView(id) {
       return;
     }
     if (s.status === 'playing' && seated) {
+      const claim = claimInfo();
+      v.claimReady = !!(claim && claim.ready);
+      if (claim && claim.ready) {
+        actionsBox.append(h('div.offer.claim', h('span', 'Your opponent left the game. You may claim the win, or call it a draw.'),
+          h('button.btn.primary#claim-win', { type: 'button', onclick: () => send({ type: 'claim', action: 'win' }) }, 'Claim victory'),
+          h('button.btn#claim-draw', { type: 'button', onclick: () => send({ type: 'claim', action: 'draw' }) }, 'Call it a draw')));
+      } else if (claim) {
+        const text = 'Your opponent left the game. If they are not back, you can claim victory in {s}.';
+        actionsBox.append(h('div.offer.claim.waiting', h('span', { 'data-deadline': String(claim.at), 'data-text': text }, countdownText(text, claim.at))));
+      }
       if (s.draw_offer === other) {
         actionsBox.append(h('div.offer', h('span', 'Your opponent offers a draw'),
           h('button.btn.primary', { type: 'button', onclick: () => send({ type: 'draw', action: 'accept' }) }, 'Accept draw'),
           h('button.btn', { type: 'button', onclick: () => send({ type: 'draw', action: 'decline' }) }, 'Decline')));
+      }
+      const tb = s.takeback;
+      if (tb && tb.offered_by === other) {
+        actionsBox.append(h('div.offer.takeback-offer', h('span', 'Your opponent asks to take back their last move'),
+          h('button.btn.primary#takeback-accept', { type: 'button', onclick: () => send({ type: 'takeback', action: 'accept' }) }, 'Accept takeback'),
+          h('button.btn#takeback-decline', { type: 'button', onclick: () => send({ type: 'takeback', action: 'decline' }) }, 'Decline')));
+      }
+      if (s.abortable) {
+        // Before one's first move there is nothing to resign: the game
+        // can be called off, with no result and no rating change.
+        actionsBox.append(h('button.btn.danger', { type: 'button', id: 'abort', onclick: () => send({ type: 'abort' }) }, '✕ Abort game'));
+        return;
+      }
+      if (s.takeback_allowed || (tb && tb.offered_by === s.seat)) {
+        const asked = tb && tb.offered_by === s.seat;
+        actionsBox.append(h('button.btn', {
+          type: 'button', id: 'takeback', disabled: asked || (tb && tb.offered_by === other),
+          title: 'Ask to take back your last move',
+          onclick: () => send({ type: 'takeback', action: 'offer' }),
+        }, asked ? 'Takeback asked…' : '↶ Takeback'));
       }
       const offered = s.draw_offer === s.seat;
       actionsBox.append(
@@ -373,19 +589,41 @@ export function gameView(id) {
     extraBox.append(h('div.links', links));
   }
 
+  /**
+   * Whether a move may be typed ahead now: a live game, the opponent to
+   * move, and the board at the last move. (The board itself takes no
+   * premoves: only the side to move gets its legal moves from the server,
+   * and the board knows a game's moves only from those.)
+   */
+  const canPremove = () => {
+    const s = v.state;
+    return s && s.status === 'playing' && s.seat != null && s.seat !== s.turn && v.ply === s.moves.length && live() && s.sides[1 - s.seat].player;
+  };
+
   function renderMoveForm() {
-    const on = canMove();
-    moveForm.hidden = !on;
-    if (!on || moveForm.childElementCount) return;
-    const input = h('input', { type: 'text', id: 'move-input', autocomplete: 'off', spellcheck: 'false', placeholder: v.game.moveHint || '' });
-    moveForm.append(h('label', { for: 'move-input' }, 'Type a move'), input, h('button.btn.small', { type: 'submit' }, 'Play'));
-    moveForm.onsubmit = (e) => {
-      e.preventDefault();
-      const m = input.value.trim();
-      if (!m) return;
-      input.value = '';
-      sendMove(m);
-    };
+    const now = canMove();
+    const ahead = !now && canPremove();
+    moveForm.hidden = !now && !ahead;
+    if (moveForm.hidden) return;
+    if (!moveForm.childElementCount) {
+      const input = h('input', { type: 'text', id: 'move-input', autocomplete: 'off', spellcheck: 'false', placeholder: v.game.moveHint || '' });
+      moveForm.append(h('label', { for: 'move-input' }), input, h('button.btn.small', { type: 'submit' }));
+      moveForm.onsubmit = (e) => {
+        e.preventDefault();
+        const m = input.value.trim();
+        if (!m) return;
+        input.value = '';
+        if (canMove()) {
+          sendMove(m);
+        } else if (canPremove()) {
+          v.premove = m;
+          renderPending();
+        }
+      };
+    }
+    moveForm.querySelector('label').textContent = now ? 'Type a move' : 'Premove';
+    moveForm.querySelector('button').textContent = now ? 'Play' : 'Queue';
+    moveForm.querySelector('input').title = now ? '' : 'Played as soon as it is your turn, if it is legal then';
   }
 
   function renderAll(animate) {
@@ -402,7 +640,10 @@ export function gameView(id) {
     const askedRematch = s.status === 'finished' && s.seat != null && s.rematch && !s.rematch.game && s.rematch.offered_by === 1 - s.seat;
     const flag = yourTurn ? '● Your turn · ' : askedRematch ? '● Rematch? · ' : '';
     document.title = `${flag}${s.title} · ${s.sides[0].name} vs ${s.sides[1].name}`;
+    markFavicon(yourTurn);
     node.dataset.status = v.state.status;
+    chat.state(s);
+    renderPending();
     return renderBoard(animate);
   }
 
@@ -414,6 +655,9 @@ export function gameView(id) {
     const grew = prev && s.moves.length === prev.moves.length + 1;
     v.state = s;
     if (s.seat != null && !(prev && prev.seat === s.seat)) rememberGame(s.id);
+    if (typeof s.at === 'number') v.skew = Date.now() - s.at;
+    if (Array.isArray(s.chat)) chat.lines(s.chat);
+    if (prev && s.moves.length !== prev.moves.length) v.pending = '';
     v.clockBase = Date.now();
     if (s.clock && s.clock.at) {
       const lag = Date.now() - s.clock.at;
@@ -424,16 +668,47 @@ export function gameView(id) {
     if (prev && s.seat != null && prev.draw_offer === s.seat && s.draw_offer == null && s.status === 'playing' && s.moves.length === prev.moves.length) {
       toast('Your draw offer was declined.');
     }
-    if (s.status === 'finished' && prev && prev.status !== 'finished') {
-      toast(resultText(s, gameSpec(meta, s.game), v.game) || 'Game over');
-      if (s.seat != null) play('end');
-    } else if (grew && s.seat != null && s.status === 'playing' && s.turn === s.seat) {
-      play('turn'); // the opponent has moved
+    const seated = s.seat != null;
+    const other = seated ? 1 - s.seat : null;
+    if (prev && seated && prev.takeback && prev.takeback.offered_by === s.seat && !s.takeback && s.status === 'playing' && s.moves.length === prev.moves.length) {
+      toast('Your takeback request was declined.');
     }
-    const offeredBy = (x) => (x && x.rematch && !x.rematch.game ? x.rematch.offered_by : null);
-    if (s.seat != null && offeredBy(s) === 1 - s.seat && offeredBy(prev) !== 1 - s.seat && prev) {
-      toast('Your opponent wants a rematch');
-      play('turn');
+    if (prev && s.moves.length < prev.moves.length) {
+      toast(s.moves.length === prev.moves.length - 1 ? 'A move was taken back.' : `${prev.moves.length - s.moves.length} moves were taken back.`);
+    }
+    const over = (s.status === 'finished' || s.status === 'aborted') && prev && prev.status === 'playing';
+    if (over) {
+      toast(s.status === 'aborted' ? abortText(s) : resultText(s, gameSpec(meta, s.game), v.game) || 'Game over');
+      if (seated) play('end');
+      // The whole chat, now both rooms are open to everyone.
+      if (s.status === 'finished' && !Array.isArray(s.chat)) v.socket.send({ type: 'sync' });
+    } else if (prev && prev.status === 'waiting' && s.status === 'playing' && seated) {
+      toast('Your opponent is here: the game has begun.');
+      if (s.turn === s.seat) {
+        play('move');
+        notify('Your turn', `${s.title}: your opponent is here`, 'game-' + s.id);
+      }
+    } else if (grew && seated && s.status === 'playing' && s.turn === s.seat) {
+      // The opponent has moved: a knock if it took something (its target
+      // was occupied), else the plain tone.
+      const mv = v.game.parseMove(s.moves[s.moves.length - 1]);
+      const before = v.game.parse(s.moves.length > 1 ? s.positions[s.positions.length - 2] : s.start);
+      play(mv && before.board && before.board[mv.to] ? 'capture' : 'move');
+      notify('Your turn', `${s.title}: ${s.sides[other].name} played ${s.moves[s.moves.length - 1]}`, 'game-' + s.id);
+      if (!playPremove()) renderMoveForm();
+    }
+    // Asked something by the opponent: a banner (renderActions), a toast
+    // and a tone, so that it is not missed.
+    const asks = [
+      [(x) => x.draw_offer, 'Your opponent offers a draw'],
+      [(x) => (x.takeback ? x.takeback.offered_by : null), 'Your opponent asks for a takeback'],
+      [(x) => (x.rematch && !x.rematch.game ? x.rematch.offered_by : null), 'Your opponent wants a rematch'],
+    ];
+    for (const [by, text] of asks) {
+      if (prev && seated && by(s) === other && by(prev) !== other) {
+        toast(text);
+        play('offer');
+      }
     }
     if (s.rematch && s.rematch.game && s.seat != null && !(prev && prev.rematch && prev.rematch.game)) joinRematch(s.rematch.game);
     await Promise.race([anim, new Promise((r) => setTimeout(r, 1500))]);
@@ -453,6 +728,10 @@ export function gameView(id) {
     if (u.ply === moves.length + 1) {
       moves = [...moves, u.last];
       positions = [...positions, u.position];
+    } else if (u.ply < moves.length && u.ply >= 0 && (u.ply === 0 ? prev.start : positions[u.ply - 1]) === u.position) {
+      // A takeback: the history held, cut back.
+      moves = moves.slice(0, u.ply);
+      positions = positions.slice(0, u.ply);
     } else if (u.ply !== moves.length) {
       return null;
     }
@@ -473,8 +752,13 @@ export function gameView(id) {
         }
         return onState(next);
       }).catch((e) => console.warn(e));
+    } else if (msg.type === 'chat') {
+      v.queue = v.queue.then(() => {
+        // A line from someone else, shown: a soft tone for the players.
+        if (chat.add(msg.line) && v.state && v.state.seat != null && chatOn()) play('chat');
+      });
     } else if (msg.type === 'error') {
-      toast(msg.message || 'The server refused that.', 'error');
+      toast(msg.message || msg.error || 'The server refused that.', 'error');
       v.queue = v.queue.then(() => { if (v.state) renderBoard(false); });
     }
   }
@@ -513,6 +797,10 @@ export function gameView(id) {
     v.socket = new GameSocket(id, { message: onMessage, status: onStatus });
   }
 
+  function onVisible() {
+    if (document.visibilityState === 'visible') clearNotification();
+  }
+
   function onKey(e) {
     if (!v.state || e.target.closest('input, textarea, select')) return;
     const n = v.state.moves.length;
@@ -529,6 +817,8 @@ export function gameView(id) {
     node,
     async mounted() {
       document.addEventListener('keydown', onKey);
+      document.addEventListener('visibilitychange', onVisible);
+      v.tickTimer = setInterval(tick, 250);
       try {
         meta = await getMeta();
       } catch (err) {
@@ -564,7 +854,11 @@ export function gameView(id) {
     },
     destroy() {
       document.removeEventListener('keydown', onKey);
+      document.removeEventListener('visibilitychange', onVisible);
       clearInterval(v.clockTimer);
+      clearInterval(v.tickTimer);
+      markFavicon(false);
+      clearNotification();
       if (v.socket) v.socket.close();
     },
   };

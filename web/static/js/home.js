@@ -5,7 +5,7 @@
 
 import { h, toast, segmented, syncList } from './dom.js';
 import { api, getMeta } from './api.js';
-import { shortResult, rulesLabel, clockLabel, rangeLabel, stateClock, playerName } from './words.js';
+import { shortResult, rulesLabel, clockLabel, rangeLabel, stateClock, playerName, clockDays } from './words.js';
 import { myGames, forgetGame } from './mine.js';
 import { gameSpec } from './games.js';
 import { account, loggedIn, whenAccount, openLogin } from './account.js';
@@ -15,6 +15,9 @@ const CLOCKS = [
   ['', 'No clock'], ['1+0', '1+0 bullet'], ['3+2', '3+2 blitz'], ['5+3', '5+3 blitz'],
   ['10+5', '10+5 rapid'], ['15+10', '15+10 rapid'], ['30+20', '30+20 classical'],
 ];
+
+/** Correspondence clocks: days a move, for games against a person. */
+const DAYS = [1, 2, 3, 5, 7, 14].map((d) => [`${d}d`, d === 1 ? '1 day a move' : `${d} days a move`]);
 
 /** The quick pairing's clocks, with their kind. */
 const QUICK = [['3+2', 'blitz'], ['5+3', 'blitz'], ['10+5', 'rapid'], ['15+10', 'rapid']];
@@ -130,6 +133,8 @@ export function homeView() {
     const g = spec();
     s.game = g.name;
     const rated = ratedNow(g);
+    // Days a move only against a person: the computer answers at once.
+    if (s.opponent !== 'human' && clockDays(s.clock)) s.clock = '';
     const variants = (g.variants || []).length ? g.variants : [{ name: 'standard', summary: 'the default rules' }];
     if (!variants.some((v) => v.name === s.variant)) s.variant = variants[0].name;
     const opts = (s.options[g.name] = s.options[g.name] || {});
@@ -161,9 +166,24 @@ export function homeView() {
         : null,
       segmented('color', 'You play', [['first', g.sides[0].name], ['random', 'Random'], ['second', g.sides[1].name]], s.color, (v) => { s.color = v; }),
       h('div.field',
-        h('label', { for: 'clock' }, 'Clock (minutes + seconds a move)'),
-        h('select#clock', { onchange: (e) => { s.clock = e.target.value; } },
-          CLOCKS.map(([v, label]) => h('option', { value: v, selected: v === s.clock }, label)))),
+        h('label', { for: 'clock' }, s.opponent === 'human' ? 'Clock (minutes + seconds a move, or days a move)' : 'Clock (minutes + seconds a move)'),
+        h('select#clock', {
+          onchange: (e) => {
+            const was = clockDays(s.clock) > 0;
+            s.clock = e.target.value;
+            if (was !== clockDays(s.clock) > 0) {
+              renderForm();
+              formBox.querySelector('#clock').focus();
+            }
+          },
+        },
+          s.opponent === 'human'
+            ? [h('optgroup', { label: 'Live' }, CLOCKS.map(([v, label]) => h('option', { value: v, selected: v === s.clock }, label))),
+              h('optgroup', { label: 'Correspondence' }, DAYS.map(([v, label]) => h('option', { value: v, selected: v === s.clock }, label)))]
+            : CLOCKS.map(([v, label]) => h('option', { value: v, selected: v === s.clock }, label)))),
+      clockDays(s.clock) && s.opponent === 'human'
+        ? h('small.level-rating', 'A correspondence game: each move has that long, and the game waits for you between visits. Your games on this page show where it is your turn.')
+        : null,
       s.opponent === 'human'
         ? h('div.field.check',
           h('input#public', { type: 'checkbox', checked: s.public, onchange: (e) => { s.public = e.target.checked; } }),
@@ -389,29 +409,67 @@ export function homeView() {
     }
   }
 
-  /** The games this browser plays in and that are not over: their states, read with the seat cookies. */
+  /**
+   * The games this browser's account or guest plays in and that are not
+   * over (GET /api/my-games), the ones where it is their turn first, each
+   * a link to the game; a correspondence game says how long is left.
+   */
   async function refreshMine() {
+    let games;
+    try {
+      const res = await api('GET', '/api/my-games');
+      games = (res && res.games) || [];
+    } catch (err) {
+      if (destroyed) return;
+      if (err.status !== 404) return; // kept as it was until the next poll
+      games = await mineFromStates(); // a server from before /api/my-games
+    }
+    if (destroyed) return;
+    // The server puts them in that order already; a stable sort keeps it.
+    mine = games.filter((g) => g.status !== 'finished' && g.status !== 'aborted')
+      .map((g, i) => [g, i]).sort((a, b) => (b[0].your_turn ? 1 : 0) - (a[0].your_turn ? 1 : 0) || a[1] - b[1]).map((x) => x[0]);
+    mineBox.hidden = mine.length === 0;
+    syncList(mineList, mine, (g) => g.id, (g) => JSON.stringify([g.status, g.your_turn, g.moves, g.players, g.ratings, g.deadline]), mineRow);
+    if (!open.length) return;
+    renderOpen(); // the own seeks now known
+  }
+
+  function mineRow(g) {
+    const seat = g.seat === 1 ? 1 : 0;
+    const other = (g.players || [])[1 - seat];
+    const who = other ? playerTag(other, (g.ratings || [])[1 - seat], false) : 'waiting for an opponent';
+    const left = g.your_turn && g.deadline ? timeLeft(g.deadline - Date.now()) : '';
+    const label = g.your_turn ? 'Your turn' : g.status === 'waiting' ? 'Waiting' : 'Open';
+    return h('li.game-row' + (g.your_turn ? '.your-turn' : ''), { 'data-your-turn': g.your_turn ? 'true' : 'false' },
+      h('a.row-link', { href: `/g/${g.id}` },
+        h('span.row-title', g.title || g.game),
+        h('span.row-players', 'vs ', who),
+        metaLine([clockLabel(g.clock), ratedTag(g.rated), rulesLabel(meta, g.game, g.rules), `${g.moves || 0} moves`, left ? `${left} left to move` : ''])),
+      h('a.btn.small' + (g.your_turn ? '.primary' : '.ghost'), { href: `/g/${g.id}`, 'aria-label': `${label}: ${g.title || g.game}${other ? ' against ' + playerName(other) : ''}` }, label));
+  }
+
+  /** A deadline's distance in words: "2 days", "5 hours", "12 min". */
+  function timeLeft(ms) {
+    if (ms <= 0) return '';
+    const hours = ms / 3600000;
+    if (hours >= 48) return `${Math.floor(hours / 24)} days`;
+    if (hours >= 2) return `${Math.floor(hours)} hours`;
+    return `${Math.max(1, Math.floor(ms / 60000))} min`;
+  }
+
+  /** The games this browser remembers, read one by one with the seat cookies, as my-games summaries. */
+  async function mineFromStates() {
     const ids = myGames();
     const states = await Promise.all(ids.map((id) => api('GET', `/api/games/${id}`).catch((err) => {
       if (err.status === 404) forgetGame(id);
       return null;
     })));
-    if (destroyed) return;
-    mine = states.filter((st) => st && st.seat != null && st.status !== 'finished' && st.status !== 'aborted');
-    mineBox.hidden = mine.length === 0;
-    syncList(mineList, mine, (st) => st.id, (st) => JSON.stringify([st.status, st.turn, st.moves.length, st.sides]), (st) => {
-      const turn = st.status === 'playing' && st.turn === st.seat;
-      const other = st.sides[1 - st.seat];
-      const who = other.player ? playerTag(other.player, other.rating, false) : 'waiting for an opponent';
-      return h('li.game-row',
-        h('a.row-link', { href: `/g/${st.id}` },
-          h('span.row-title', st.title),
-          h('span.row-players', st.sides[st.seat].name, ' vs ', who),
-          metaLine([clockLabel(stateClock(st.clock)), ratedTag(st.rated), rulesLabel(meta, st.game, st.rules), `${st.moves.length} moves`])),
-        h('a.btn.small' + (turn ? '.primary' : '.ghost'), { href: `/g/${st.id}` }, turn ? 'Your turn' : st.status === 'waiting' ? 'Waiting' : 'Open'));
-    });
-    if (!open.length) return;
-    renderOpen(); // the own seeks now known
+    return states.filter((st) => st && st.seat != null).map((st) => ({
+      id: st.id, game: st.game, title: st.title, rules: st.rules, status: st.status, rated: st.rated,
+      players: st.sides.map((x) => x.user || x.player || ''), ratings: st.sides.map((x) => x.rating || ''),
+      clock: stateClock(st.clock),
+      moves: st.moves.length, seat: st.seat, your_turn: st.status === 'playing' && st.turn === st.seat, deadline: null,
+    }));
   }
 
   function renderOpen() {

@@ -35,11 +35,14 @@ export function resultText(state, spec, game) {
     if (reason === 'resignation') return `${loser.name} resigned · ${winner.wins}`;
     if (reason === 'time forfeit') return `${loser.name} ran out of time · ${winner.wins}`;
     if (reason === 'no legal move') return `${loser.name} ${loser.has} no legal move · ${winner.wins}`;
+    if (reason === 'abandonment') return `${loser.name} left the game · ${winner.wins}`;
     return winner.wins + (why ? ` by ${why}` : '');
   }
   if (result === '1/2-1/2') {
     const own = game && game.endingText ? game.endingText({ result, reason, text: why, winner: null, loser: null }) : '';
-    return own || 'Draw' + (why ? ` by ${why}` : '');
+    if (own) return own;
+    if (reason === 'abandonment draw') return 'Draw: a player left the game, and the other called it a draw';
+    return 'Draw' + (why ? ` by ${why}` : '');
   }
   return '';
 }
@@ -80,16 +83,40 @@ export function isAccountName(p) {
   return typeof p === 'string' && /^[A-Za-z0-9_-]{2,20}$/.test(p) && !/^guest/i.test(p) && p.toLowerCase() !== 'human';
 }
 
-/** A summary's clock for lists: "5+3", "no clock"; '' when the summary does not say. */
+/** The days a move of a correspondence clock ("3d"), or 0 for another clock. */
+export function clockDays(clock) {
+  const m = /^(\d+)d$/.exec(String(clock || ''));
+  return m ? Number(m[1]) : 0;
+}
+
+/** A summary's clock for lists: "5+3", "3 days a move", "no clock"; '' when the summary does not say. */
 export function clockLabel(clock) {
   if (clock == null) return '';
+  const days = clockDays(clock);
+  if (days) return days === 1 ? '1 day a move' : `${days} days a move`;
   return clock === '' ? 'no clock' : clock;
 }
 
-/** A clock as "5+3" from a state's clock object, '' for none. */
+/** A clock as "5+3" (or "3d", days a move) from a state's clock object, '' for none. */
 export function stateClock(c) {
   if (!c) return '';
+  if (c.per_move) return `${Math.round(c.initial_ms / 86400000)}d`;
   return `${Math.round(c.initial_ms / 60000)}+${Math.round(c.increment_ms / 1000)}`;
+}
+
+/**
+ * Why a game was aborted, as a sentence: by a player before the first
+ * moves, for want of a first move in time, or (older games) by the server
+ * after a day without a move.
+ */
+export function abortText(state) {
+  const { reason, sides, seat, turn } = state;
+  if (reason === 'aborted') return 'The game was aborted before it began. It has no result and changes no rating.';
+  if (reason === 'no first move') {
+    const who = party(sides, seat, turn);
+    return `${who.name} did not make ${who.their} first move in time, so the game was aborted. It has no result.`;
+  }
+  return 'Nobody played this game for a day, so the server gave it up. It has no result.';
 }
 
 /** The rating bounds of a seek: "1400–1800", "1400 or more", "up to 1800", or ''. */

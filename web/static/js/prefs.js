@@ -1,0 +1,64 @@
+// The game page's choices that a player makes once and keeps: chat on or
+// off, the players whose chat lines are hidden, and whether a move waits
+// for a confirming click. All kept in this browser's localStorage; private
+// browsing may refuse it, and then a choice lasts for the page.
+
+const memory = new Map();
+
+function get(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch (e) {
+    return memory.has(key) ? memory.get(key) : null;
+  }
+}
+
+function put(key, value) {
+  memory.set(key, value);
+  try {
+    localStorage.setItem(key, value);
+  } catch (e) {
+    // kept in memory only
+  }
+}
+
+/** Whether the chat is shown (the default). */
+export function chatOn() {
+  return get('chat') !== 'off';
+}
+
+export function setChatOn(on) {
+  put('chat', on ? 'on' : 'off');
+}
+
+/** The names whose chat lines this browser hides, in lower case. */
+export function mutedNames() {
+  try {
+    const list = JSON.parse(get('chatMuted') || '[]');
+    return Array.isArray(list) ? list.filter((x) => typeof x === 'string') : [];
+  } catch (e) {
+    return [];
+  }
+}
+
+export function isMuted(name) {
+  return !!name && mutedNames().includes(String(name).toLowerCase());
+}
+
+/** Hides (or shows again) a player's chat lines in this browser. */
+export function setMuted(name, muted) {
+  if (!name) return;
+  const n = String(name).toLowerCase();
+  const list = mutedNames().filter((x) => x !== n);
+  if (muted) list.push(n);
+  put('chatMuted', JSON.stringify(list.slice(-200)));
+}
+
+/** Whether a move on the board waits for a click on Confirm (off by default). */
+export function confirmMoves() {
+  return get('confirmMove') === 'on';
+}
+
+export function setConfirmMoves(on) {
+  put('confirmMove', on ? 'on' : 'off');
+}
