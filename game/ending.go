@@ -41,13 +41,18 @@ var (
 	Agreement = &Ending{Word: "agreement", Text: "agreement"}
 	// Timeout: a player's clock ran out.
 	Timeout = &Ending{Word: "time forfeit", Text: "time"}
+	// Abandonment: a player left a game and did not come back, and the
+	// opponent claimed the win; AbandonmentDraw: the opponent claimed a
+	// draw instead (the play server offers both after a wait).
+	Abandonment     = &Ending{Word: "abandonment", Text: "the opponent leaving the game"}
+	AbandonmentDraw = &Ending{Word: "abandonment draw", Text: "a claim after a player left the game"}
 	// PlyLimit: the game reached the most moves a host allows (the play
 	// server's cap on endless games) and is drawn.
 	PlyLimit = &Ending{Word: "ply limit", Text: "the move limit"}
 )
 
 // NeutralEndings lists the endings every game shares.
-var NeutralEndings = []*Ending{NoMoves, Repetition, Resignation, Agreement, Timeout, PlyLimit}
+var NeutralEndings = []*Ending{NoMoves, Repetition, Resignation, Agreement, Timeout, Abandonment, AbandonmentDraw, PlyLimit}
 
 // AllEndings returns every way a game of sp can end: the neutral endings,
 // then the game's own.

@@ -84,17 +84,17 @@ func (g *Game) Undo() bool {
 	return true
 }
 
-// End finishes the game by an ending from outside the rules: Resignation
-// or Timeout (side loses), Agreement or PlyLimit (a draw, side is
-// ignored).
+// End finishes the game by an ending from outside the rules: Resignation,
+// Timeout or Abandonment (side loses), Agreement, AbandonmentDraw or
+// PlyLimit (a draw, side is ignored).
 func (g *Game) End(side Side, ending *Ending) error {
 	if g.result.Over() {
 		return fmt.Errorf("the game is already over (%s, %s)", g.result, g.ending)
 	}
 	switch ending {
-	case Resignation, Timeout:
+	case Resignation, Timeout, Abandonment:
 		g.result = LossFor(side)
-	case Agreement, PlyLimit:
+	case Agreement, AbandonmentDraw, PlyLimit:
 		g.result = Draw
 	default:
 		return fmt.Errorf("a game cannot be ended by %q from outside the rules", ending)
@@ -109,7 +109,8 @@ func (g *Game) Repetitions() int { return g.seen[g.Position().Hash()] }
 // Claim applies the result a record gives for the game after its moves.
 // When the moves ended the game, the claim must agree with them. When they
 // did not, a claimed end needs ending, one from outside the rules
-// (Resignation or Timeout for a win, Agreement or PlyLimit for a draw), and Claim ends
+// (Resignation, Timeout or Abandonment for a win, Agreement,
+// AbandonmentDraw or PlyLimit for a draw), and Claim ends
 // the game by it; a claim of a game going on changes nothing. The error
 // says how the claim and the moves disagree.
 func (g *Game) Claim(claimed Result, ending *Ending) error {
@@ -127,7 +128,7 @@ func (g *Game) Claim(claimed Result, ending *Ending) error {
 	switch {
 	case ending == nil:
 		return fmt.Errorf("the record says %s but the game is not over after the moves, and it does not say how it ended (resignation, agreement or time forfeit)", claimed)
-	case (claimed == Draw) != (ending == Agreement || ending == PlyLimit):
+	case (claimed == Draw) != (ending == Agreement || ending == AbandonmentDraw || ending == PlyLimit):
 		return fmt.Errorf("the record says %s by %s, which cannot end a game so", claimed, ending)
 	}
 	return g.End(loser, ending)

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -53,6 +54,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/users/{name}/games", s.handleUserGames)
 	mux.HandleFunc("GET /api/users/{name}/games.pgn", s.handleUserPGN)
 	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
+	mux.HandleFunc("GET /api/my-games", s.handleMyGames)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such API: "+r.Method+" "+r.URL.Path)
 	})
@@ -263,11 +265,19 @@ type createRequest struct {
 	MaxRating int  `json:"max_rating"`
 }
 
-// parseClock reads "5+3": minutes (a decimal) and seconds of increment.
-func parseClock(text string) (initial, inc time.Duration, err error) {
+// parseClock reads "5+3": minutes (a decimal) and seconds of increment,
+// or "3d", a correspondence clock of three days a move (perMove).
+func parseClock(text string) (initial, inc time.Duration, perMove bool, err error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return 0, 0, nil
+		return 0, 0, false, nil
+	}
+	if n, ok := strings.CutSuffix(text, "d"); ok {
+		days, err := strconv.Atoi(n)
+		if err != nil || !slices.Contains(correspondenceDays, days) {
+			return 0, 0, false, fmt.Errorf("clock %q: a correspondence clock is %s days a move, such as 3d", text, joinInts(correspondenceDays))
+		}
+		return time.Duration(days) * 24 * time.Hour, 0, true, nil
 	}
 	m, sec, ok := strings.Cut(text, "+")
 	if !ok {
@@ -276,9 +286,24 @@ func parseClock(text string) (initial, inc time.Duration, err error) {
 	mins, err1 := strconv.ParseFloat(strings.TrimSpace(m), 64)
 	secs, err2 := strconv.ParseFloat(strings.TrimSpace(sec), 64)
 	if err1 != nil || err2 != nil || !(mins > 0 && mins <= 180) || !(secs >= 0 && secs <= 60) {
-		return 0, 0, fmt.Errorf("clock %q: want minutes+seconds such as 5+3 (minutes above 0 up to 180, increment 0 to 60 s)", text)
+		return 0, 0, false, fmt.Errorf("clock %q: want minutes+seconds such as 5+3 (minutes above 0 up to 180, increment 0 to 60 s), or days a move such as 3d", text)
 	}
-	return time.Duration(mins * float64(time.Minute)), time.Duration(secs * float64(time.Second)), nil
+	return time.Duration(mins * float64(time.Minute)), time.Duration(secs * float64(time.Second)), false, nil
+}
+
+// joinInts writes 1, 2 or 3.
+func joinInts(ns []int) string {
+	var b strings.Builder
+	for i, n := range ns {
+		switch {
+		case i == len(ns)-1 && i > 0:
+			b.WriteString(" or ")
+		case i > 0:
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(n))
+	}
+	return b.String()
 }
 
 // requestRules finds a request's game (Magneton when none is named) and
@@ -328,9 +353,13 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("color %q: want first, second or random", req.Color))
 		return
 	}
-	initial, inc, err := parseClock(req.Clock)
+	initial, inc, perMove, err := parseClock(req.Clock)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if perMove && req.Opponent == opponentComputer {
+		writeError(w, http.StatusBadRequest, "a correspondence clock (days a move) is for games against a person")
 		return
 	}
 	who, err := s.who(w, r)
@@ -372,8 +401,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	row := &store.Game{
 		ID: newID(), Game: rules.Spec().Name, Rules: rules.Settings().String(), Start: start, Opponent: req.Opponent, Level: req.Level,
 		Public: req.Public, Status: store.Playing, Result: game.Ongoing.String(), Position: start,
-		ClockInitial: initial, ClockIncrement: inc, Remaining: [2]time.Duration{initial, initial}, ClockAt: millis(now),
-		DrawOffer: -1, RematchBy: -1, Created: millis(now), Updated: millis(now),
+		ClockInitial: initial, ClockIncrement: inc, PerMove: perMove, Remaining: [2]time.Duration{initial, initial}, ClockAt: millis(now),
+		DrawOffer: -1, RematchBy: -1, TakebackBy: -1, Created: millis(now), Updated: millis(now),
 		Owner: s.cfg.Instance,
 	}
 	row.Seats[seat] = hashToken(token)
@@ -442,6 +471,24 @@ func seatOf(r *http.Request, g *store.Game, userID string) int {
 		}
 	}
 	return -1
+}
+
+// requestIdentity returns the id of the account a request is logged in
+// as ("" for none) and the name it goes by: the account's, the guest's
+// of its guest cookie, or "" when it has neither. Unlike who, it sets no
+// cookie.
+func (s *Server) requestIdentity(r *http.Request) (userID, name string) {
+	u, err := s.sessionUser(r)
+	if err != nil {
+		s.log.Warn("session not read", "err", err)
+	}
+	if u != nil {
+		return u.ID, u.Name
+	}
+	if c, err := r.Cookie(guestCookie); err == nil && len(c.Value) >= 16 {
+		return "", guestName(hashToken(c.Value))
+	}
+	return "", ""
 }
 
 // requestUser returns the id of the account a request is logged in as, ""

@@ -87,6 +87,8 @@ type gameEvent struct {
 	Row  *store.Game `json:"row,omitempty"`
 	// Released says instead that By let the game go: nobody owns it.
 	Released bool `json:"released,omitempty"`
+	// Chat is a new chat line (the row has not changed).
+	Chat *store.ChatLine `json:"chat,omitempty"`
 }
 
 // request is what a mirror asks of a game's owner on behalf of a client.
@@ -223,6 +225,10 @@ func (s *Server) onNotification(n store.Notification) {
 		if !sess.mirror {
 			// Another instance wrote the game: this one lost it.
 			sess.becomeMirror()
+			return
+		}
+		if ev.Chat != nil {
+			sess.takeChat(*ev.Chat)
 			return
 		}
 		defer sess.noteStatus()

@@ -265,7 +265,9 @@ func TestPanicRollsBack(t *testing.T) {
 	// A flag's fall: the game is rolled back and the flag falls again.
 	once = sync.Once{}
 	point.Store("flag")
-	_, _, fa, _, fid := humanGame(t, s, map[string]any{"clock": "0.01+0"})
+	_, _, fa, fb, fid := humanGame(t, s, map[string]any{"clock": "0.01+0"})
+	fa.move(fa.last.Legal[0])
+	fb.move(fb.moves(1).Legal[0]) // the clocks start
 	st := fa.until("time forfeit", func(st state) bool { return st.Status == "finished" })
 	if st.Reason != "time forfeit" {
 		t.Errorf("flag game %s ended by %s", fid, st.Reason)

@@ -160,6 +160,8 @@ type state struct {
 		User       string `json:"user"`
 		Rating     string `json:"rating"`
 		RatingDiff *int   `json:"rating_diff"`
+		AwaySince  *int64 `json:"away_since"`
+		Claimable  bool   `json:"claimable"`
 	} `json:"sides"`
 	Rated     bool     `json:"rated"`
 	Seat      *int     `json:"seat"`
@@ -178,6 +180,7 @@ type state struct {
 		RemainingMS [2]int64 `json:"remaining_ms"`
 		Running     *int     `json:"running"`
 		At          int64    `json:"at"`
+		PerMove     bool     `json:"per_move"`
 	} `json:"clock"`
 	Result    string `json:"result"`
 	Reason    string `json:"reason"`
@@ -187,6 +190,27 @@ type state struct {
 		Game      string `json:"game"`
 	} `json:"rematch"`
 	Message string `json:"message"`
+	// At the board (board.go).
+	At          int64  `json:"at"`
+	Abortable   bool   `json:"abortable"`
+	FirstMoveBy *int64 `json:"first_move_by"`
+	Takeback    *struct {
+		OfferedBy int `json:"offered_by"`
+	} `json:"takeback"`
+	TakebackAllowed bool       `json:"takeback_allowed"`
+	ClaimAfterMS    int64      `json:"claim_after_ms"`
+	ChatRoom        string     `json:"chat_room"`
+	Chat            []chatLine `json:"chat"`
+	Line            *chatLine  `json:"line"` // a "chat" message's line
+}
+
+// chatLine is a chat line as a client reads it.
+type chatLine struct {
+	Room string `json:"room"`
+	Name string `json:"name"`
+	Side int    `json:"side"`
+	Text string `json:"text"`
+	At   int64  `json:"at"`
 }
 
 func (u *user) state(id string) state {

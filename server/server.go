@@ -79,6 +79,15 @@ type Config struct {
 	// incoming messages; 0 means 20 a second and a burst of 20.
 	MessageRate  float64
 	MessageBurst int
+	// ClaimAfter is how long a player of a live game against a person
+	// must be gone before the opponent may claim the win or a draw; 0
+	// means 60 s.
+	ClaimAfter time.Duration
+	// FirstMoveTimeout is how long each side of a live game with a clock
+	// against a person has for its first move before the game is
+	// aborted (the clocks start only after both have moved); 0 means
+	// 30 s. A correspondence game gives its time for a move.
+	FirstMoveTimeout time.Duration
 }
 
 // Server is the play server. Make one with New, serve its Handler, and
@@ -161,6 +170,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.Instance == "" {
 		cfg.Instance = "main"
+	}
+	if cfg.ClaimAfter <= 0 {
+		cfg.ClaimAfter = defaultClaimAfter
+	}
+	if cfg.FirstMoveTimeout <= 0 {
+		cfg.FirstMoveTimeout = defaultFirstMoveTimeout
 	}
 	cfg.Limits = cfg.Limits.withDefaults()
 	s := &Server{

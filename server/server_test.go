@@ -540,19 +540,31 @@ func TestClockAndFlag(t *testing.T) {
 	s := startServer(t, t.TempDir())
 	_, _, sa, sb, _ := humanGame(t, s, map[string]any{"clock": "0.02+1"}) // 1.2 s, 1 s increment
 	st := sa.last
-	if st.Clock == nil || st.Clock.InitialMS != 1200 || st.Clock.Running == nil || *st.Clock.Running != 0 {
-		t.Fatalf("clock %+v", st.Clock)
+	// The clocks start once each side has made its first move (and the
+	// first moves earn no increment).
+	if st.Clock == nil || st.Clock.InitialMS != 1200 || st.Clock.Running != nil || st.FirstMoveBy == nil {
+		t.Fatalf("clock before the first move %+v, first move by %v", st.Clock, st.FirstMoveBy)
 	}
-	time.Sleep(200 * time.Millisecond)
+	time.Sleep(200 * time.Millisecond) // time that must not count
 	sa.move(sa.last.Legal[0])
 	st = sb.moves(1)
-	if r := st.Clock.RemainingMS[0]; r < 1200 || r > 2100 {
+	if st.Clock.RemainingMS != [2]int64{1200, 1200} || st.Clock.Running != nil {
+		t.Errorf("clock after the first move: %+v", st.Clock)
+	}
+	sb.move(st.Legal[0])
+	st = sa.moves(2)
+	if st.Clock.RemainingMS[1] != 1200 || st.Clock.Running == nil || *st.Clock.Running != 0 || st.FirstMoveBy != nil {
+		t.Errorf("clock after both first moves: %+v, first move by %v", st.Clock, st.FirstMoveBy)
+	}
+	sa.move(st.Legal[0])
+	st = sb.moves(3)
+	if r := st.Clock.RemainingMS[0]; r < 1200 || r > 2200 {
 		t.Errorf("first clock after a move with 1 s increment: %d ms", r)
 	}
 	if *st.Clock.Running != 1 {
 		t.Errorf("running %v", *st.Clock.Running)
 	}
-	// Second player never moves: the flag falls.
+	// Second player never moves again: the flag falls.
 	st = sa.until("time forfeit", func(st state) bool { return st.Status == "finished" })
 	if st.Result != "1-0" || st.Reason != "time forfeit" || st.Clock.RemainingMS[1] != 0 || st.Clock.Running != nil {
 		t.Errorf("after the flag fell: %s %s %+v", st.Result, st.Reason, st.Clock)

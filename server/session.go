@@ -69,6 +69,15 @@ type session struct {
 	// last change ("" for not known): where to forward without asking the
 	// database each move. A forward that fails forgets it.
 	knownOwner string
+	// awaySince is when each seat's player was last seen connected (zero
+	// while connected): the opponent may claim the game after
+	// Config.ClaimAfter.
+	awaySince [2]time.Time
+	// chat holds the game's chat lines once read (chatLoaded), and
+	// chatBuckets each writer's pace.
+	chat        []store.ChatLine
+	chatLoaded  bool
+	chatBuckets map[string]*bucket
 }
 
 // maxPanics is how many panics of one game are rolled back with its clock
@@ -199,6 +208,7 @@ func newSession(srv *Server, row *store.Game, moves []store.Move) (*session, err
 		srv: srv, id: row.ID, row: row, spec: rules.Spec(), rules: rules, g: g,
 		computer: -1, clients: map[*client]struct{}{},
 		owner: "game:" + row.ID, touched: now, remote: map[string]presence{},
+		awaySince: [2]time.Time{now, now},
 	}
 	for _, st := range g.States()[1:] {
 		s.positions = append(s.positions, st.String())
@@ -220,7 +230,17 @@ func newSession(srv *Server, row *store.Game, moves []store.Move) (*session, err
 // of the instance that ran the game before, when it certainly ran), and
 // no more: the time the game had no running owner is nobody's.
 func (s *session) rebase(now time.Time, chargeUntil int64) error {
+	if s.row.PerMove {
+		return nil // a correspondence clock runs by the calendar, server or not
+	}
 	run := s.running()
+	if _, first := s.firstMoveDeadline(); first {
+		// The time to make a first move, too, runs only while the game
+		// has an owner.
+		nr := *s.row
+		nr.ClockAt = millis(now) - max(chargeUntil-nr.ClockAt, 0)
+		return s.update(&nr)
+	}
 	if run < 0 {
 		return nil
 	}
@@ -293,6 +313,7 @@ func (s *session) tryOwn(ctx context.Context, now time.Time) {
 // an update when it is at most one move on, the whole state else.
 func (s *session) refresh() error {
 	before := len(s.g.Moves())
+	s.chatLoaded = false // lines may have been missed too
 	moves, err := s.load()
 	if err != nil {
 		return err
@@ -352,7 +373,19 @@ func (s *session) announce() {
 	if s.mirror {
 		return
 	}
-	ev := gameEvent{ID: s.id, Ply: len(s.g.Moves()), By: s.srv.cfg.Instance, Row: s.row}
+	s.notifyEvent(gameEvent{ID: s.id, Ply: len(s.g.Moves()), By: s.srv.cfg.Instance, Row: s.row})
+}
+
+// announceChat tells the other instances of a new chat line.
+func (s *session) announceChat(l store.ChatLine) {
+	if !s.mirror {
+		s.notifyEvent(gameEvent{ID: s.id, Ply: len(s.g.Moves()), By: s.srv.cfg.Instance, Chat: &l})
+	}
+}
+
+// notifyEvent sends an event of the game, as its owner, with who is
+// connected.
+func (s *session) notifyEvent(ev gameEvent) {
 	if ev.Ply > 0 {
 		ev.Move = s.g.Moves()[ev.Ply-1]
 	}
@@ -468,9 +501,10 @@ func (s *session) start() {
 
 func (s *session) clocked() bool { return s.row.ClockInitial > 0 }
 
-// running returns the side whose clock runs, or -1.
+// running returns the side whose clock runs, or -1. The clocks start once
+// each side has made its first move.
 func (s *session) running() int {
-	if !s.clocked() || s.row.Status != store.Playing {
+	if !s.clocked() || s.row.Status != store.Playing || !s.started() {
 		return -1
 	}
 	return int(s.g.Position().Side())
@@ -492,14 +526,24 @@ func (s *session) stopFlag() {
 	}
 }
 
-// armFlag sets the timer that makes the running side's flag fall.
+// armFlag sets the timer that makes the running side's flag fall, or,
+// before the clocks start, the one that aborts a game whose side to move
+// lets the time for its first move pass.
 func (s *session) armFlag() {
 	s.stopFlag()
-	run := s.running()
-	if run < 0 || s.closed || s.mirror {
+	if s.closed || s.mirror {
 		return
 	}
-	d := max(s.remaining(time.Now())[run], 0)
+	now := time.Now()
+	if at, ok := s.firstMoveDeadline(); ok {
+		s.flag = time.AfterFunc(max(at.Sub(now), 0), s.onFlag)
+		return
+	}
+	run := s.running()
+	if run < 0 {
+		return
+	}
+	d := max(s.remaining(now)[run], 0)
 	s.flag = time.AfterFunc(d, s.onFlag)
 }
 
@@ -507,8 +551,23 @@ func (s *session) onFlag() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer s.recoverPanic("flag")
+	if s.closed || s.mirror {
+		return
+	}
+	if at, ok := s.firstMoveDeadline(); ok {
+		if now := time.Now(); now.Before(at) {
+			s.armFlag()
+			return
+		}
+		hook("flag")
+		if err := s.abortAs(reasonNoFirstMove, time.Now()); err != nil {
+			s.srv.log.Error("abort for no first move not saved", "game", s.id, "err", err)
+			s.armFlag() // try again
+		}
+		return
+	}
 	run := s.running()
-	if run < 0 || s.closed {
+	if run < 0 {
 		return
 	}
 	if s.remaining(time.Now())[run] > 0 {
@@ -562,6 +621,7 @@ func (s *session) ended() {
 	s.rate()
 	s.srv.log.Info("game over", "game", s.id, "status", s.row.Status, "result", s.row.Result, "reason", s.row.Reason, "moves", s.row.Moves)
 	s.broadcast()
+	s.showSpectatorChat()
 	s.maybeEvict(time.Now())
 }
 
@@ -579,13 +639,7 @@ func (s *session) expire(now time.Time) error {
 	default:
 		return nil
 	}
-	nr := *s.row
-	nr.Status, nr.Reason, nr.DrawOffer, nr.Updated = store.Aborted, abandoned, -1, millis(now)
-	if s.clocked() {
-		nr.Remaining = s.remaining(now)
-		nr.ClockAt = millis(now)
-	}
-	return s.endAs(&nr)
+	return s.abortAs(abandoned, now)
 }
 
 // endAs saves nr, a row that ends the game without a move (aborted,
@@ -633,7 +687,7 @@ func (s *session) checkPlaying() error {
 	case s.row.Status == store.Finished:
 		return refuse("the game is over (%s, %s)", s.row.Result, s.row.Reason)
 	case s.row.Status == store.Aborted:
-		return refuse("the game was aborted: nobody played it for %v", s.srv.cfg.Expire)
+		return refuse("%s", s.abortedText())
 	}
 	return nil
 }
@@ -669,13 +723,19 @@ func (s *session) move(side int, mv string) error {
 	nr.Updated = millis(now)
 	m := store.Move{Ply: nr.Moves - 1, Move: mv, PlayedAt: millis(now)}
 	if s.clocked() {
-		rem[side] += nr.ClockIncrement
+		switch {
+		case nr.PerMove:
+			rem[side] = nr.ClockInitial // a correspondence clock: the time for the next move
+		case nr.Moves > 2:
+			rem[side] += nr.ClockIncrement // not for a first move: the clocks did not run
+		}
 		nr.Remaining, nr.ClockAt = rem, millis(now)
 		m.Clock = rem[side]
 	}
 	if nr.DrawOffer == 1-side {
 		nr.DrawOffer = -1 // moving on declines the opponent's offer
 	}
+	nr.TakebackBy = -1 // and cancels a takeback request
 	res, why := s.g.Result()
 	if res.Over() {
 		nr.Status, nr.Result, nr.Reason, nr.DrawOffer = store.Finished, res.String(), why.String(), -1
@@ -727,6 +787,14 @@ func (s *session) act(seat int, m clientMsg) error {
 		return s.rematch(seat, m.Action)
 	case "cancel":
 		return s.cancel()
+	case "abort":
+		return s.abort(seat)
+	case "takeback":
+		return s.takeback(seat, m.Action)
+	case "claim":
+		return s.claim(seat, m.Action)
+	case "chat":
+		return s.postChat(seat, m.Name, m.Text)
 	}
 	return refuse("unknown message type %q", m.Type)
 }
@@ -845,9 +913,9 @@ func (s *session) startRematch(by int) error {
 		Users:   [2]string{old.Users[1], old.Users[0]},
 		Guests:  [2]string{old.Guests[1], old.Guests[0]},
 		Public:  old.Public, Status: store.Playing, Result: game.Ongoing.String(), Position: old.Start,
-		ClockInitial: old.ClockInitial, ClockIncrement: old.ClockIncrement,
+		ClockInitial: old.ClockInitial, ClockIncrement: old.ClockIncrement, PerMove: old.PerMove,
 		Remaining: [2]time.Duration{old.ClockInitial, old.ClockInitial}, ClockAt: millis(now),
-		DrawOffer: -1, RematchBy: -1, RematchOf: old.ID, Created: millis(now), Updated: millis(now),
+		DrawOffer: -1, RematchBy: -1, TakebackBy: -1, RematchOf: old.ID, Created: millis(now), Updated: millis(now),
 	}
 	if old.Rated {
 		// A rated game's rematch is rated, with the ratings as they are now.
@@ -1272,12 +1340,34 @@ type (
 		DrawOffer *int        `json:"draw_offer"`
 		Rematch   *rematchMsg `json:"rematch"`
 		Rated     bool        `json:"rated"`
+		// At is the server's time (ms since the epoch), for countdowns.
+		At int64 `json:"at"`
+		// Abortable: the seat may abort the game now (before its first
+		// move); FirstMoveBy: when the side to move must have made its
+		// first move, or the game is aborted (null when there is no such
+		// deadline).
+		Abortable   bool   `json:"abortable"`
+		FirstMoveBy *int64 `json:"first_move_by"`
+		// Takeback is a pending takeback request; TakebackAllowed says
+		// whether the seat may ask for one.
+		Takeback        *offerMsg `json:"takeback"`
+		TakebackAllowed bool      `json:"takeback_allowed"`
+		// ClaimAfterMS is how long a player must be away before the
+		// opponent may claim the game (sides[i].away_since).
+		ClaimAfterMS int64 `json:"claim_after_ms"`
+		// ChatRoom is where the seat's chat lines go.
+		ChatRoom string `json:"chat_room"`
 	}
 	stateMsg struct {
 		liveMsg
 		Start     string   `json:"start"`
 		Moves     []string `json:"moves"`
 		Positions []string `json:"positions"`
+		// Chat holds the lines the seat may see, oldest first.
+		Chat []chatMsg `json:"chat"`
+	}
+	offerMsg struct {
+		OfferedBy int `json:"offered_by"`
 	}
 	sideMsg struct {
 		Name      string `json:"name"`
@@ -1289,6 +1379,11 @@ type (
 		User       string `json:"user,omitempty"`
 		Rating     string `json:"rating,omitempty"`
 		RatingDiff *int   `json:"rating_diff,omitempty"`
+		// AwaySince is when a player who left was last seen (ms since
+		// the epoch; omitted while connected), and Claimable says
+		// whether the seat looking may claim the game against them now.
+		AwaySince *int64 `json:"away_since,omitempty"`
+		Claimable bool   `json:"claimable,omitempty"`
 	}
 	clockMsg struct {
 		InitialMS   int64    `json:"initial_ms"`
@@ -1296,6 +1391,8 @@ type (
 		RemainingMS [2]int64 `json:"remaining_ms"`
 		Running     *int     `json:"running"`
 		At          int64    `json:"at"`
+		// PerMove: a correspondence clock, InitialMS for each move.
+		PerMove bool `json:"per_move"`
 	}
 	rematchMsg struct {
 		OfferedBy int    `json:"offered_by"`
@@ -1322,7 +1419,17 @@ func (s *session) live(seat int, now time.Time) liveMsg {
 		Type: "update", ID: r.ID, Game: s.spec.Name, Title: s.spec.Title, Rules: r.Rules,
 		Status: r.Status, Ply: len(moves), Position: pos.String(),
 		Turn: int(pos.Side()), Legal: legal, Result: r.Result, Reason: r.Reason, Rated: r.Rated,
+		At: millis(now), Abortable: s.abortable(seat), TakebackAllowed: s.takebackAllowed(seat),
+		ClaimAfterMS: s.srv.cfg.ClaimAfter.Milliseconds(), ChatRoom: chatRoom(seat),
 	}
+	if at, ok := s.firstMoveDeadline(); ok {
+		ms := millis(at)
+		m.FirstMoveBy = &ms
+	}
+	if r.TakebackBy >= 0 {
+		m.Takeback = &offerMsg{OfferedBy: r.TakebackBy}
+	}
+	s.trackAway(now)
 	if len(moves) > 0 {
 		m.Last = moves[len(moves)-1]
 	}
@@ -1339,6 +1446,10 @@ func (s *session) live(seat int, now time.Time) liveMsg {
 		}
 		if i == s.computer {
 			sd.Connected = true
+		} else if away := s.awaySince[i]; !away.IsZero() && r.Status == store.Playing {
+			ms := millis(away)
+			sd.AwaySince = &ms
+			sd.Claimable = seat == 1-i && s.claimable(i, now)
 		}
 		if i == seat {
 			sd.Player = "you"
@@ -1347,7 +1458,7 @@ func (s *session) live(seat int, now time.Time) liveMsg {
 	}
 	if s.clocked() {
 		rem := s.remaining(now)
-		c := &clockMsg{InitialMS: r.ClockInitial.Milliseconds(), IncrementMS: r.ClockIncrement.Milliseconds(), At: millis(now)}
+		c := &clockMsg{InitialMS: r.ClockInitial.Milliseconds(), IncrementMS: r.ClockIncrement.Milliseconds(), At: millis(now), PerMove: r.PerMove}
 		for i := range rem {
 			c.RemainingMS[i] = max(rem[i].Milliseconds(), 0)
 		}
@@ -1367,7 +1478,7 @@ func (s *session) live(seat int, now time.Time) liveMsg {
 
 // state builds the whole state, with the history, as seen from seat.
 func (s *session) state(seat int, now time.Time) *stateMsg {
-	m := &stateMsg{liveMsg: s.live(seat, now), Start: s.row.Start, Moves: s.g.Moves(), Positions: s.positions}
+	m := &stateMsg{liveMsg: s.live(seat, now), Start: s.row.Start, Moves: s.g.Moves(), Positions: s.positions, Chat: s.visibleChat(seat)}
 	m.Type = "state"
 	if m.Moves == nil {
 		m.Moves = []string{}
@@ -1455,14 +1566,18 @@ func summarize(g *store.Game) summary {
 	}
 	return summary{ID: g.ID, Game: g.Game, Title: title, Rules: g.Rules, Players: g.Players, Users: users, Status: g.Status,
 		Result: g.Result, Reason: g.Reason, Moves: g.Moves, Created: g.Created, Updated: g.Updated,
-		Rated: g.Rated, Family: g.Family, Ratings: g.Ratings, Clock: clockText(g.ClockInitial, g.ClockIncrement),
+		Rated: g.Rated, Family: g.Family, Ratings: g.Ratings, Clock: clockText(g.ClockInitial, g.ClockIncrement, g.PerMove),
 		Free: free, MinRating: g.MinRating, MaxRating: g.MaxRating}
 }
 
-// clockText writes a clock as the API reads it: "5+3", "" for none.
-func clockText(initial, inc time.Duration) string {
-	if initial == 0 {
+// clockText writes a clock as the API reads it: "5+3", "3d" for three
+// days a move, "" for none.
+func clockText(initial, inc time.Duration, perMove bool) string {
+	switch {
+	case initial == 0:
 		return ""
+	case perMove:
+		return strconv.Itoa(int(initial/(24*time.Hour))) + "d"
 	}
 	return strconv.FormatFloat(initial.Minutes(), 'f', -1, 64) + "+" + strconv.FormatFloat(inc.Seconds(), 'f', -1, 64)
 }

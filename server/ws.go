@@ -43,6 +43,9 @@ type client struct {
 	conn *websocket.Conn
 	ip   string
 	seat int // -1 for a spectator
+	// name is the account's or guest's name the socket came with ("" for
+	// neither), for a spectator's chat.
+	name string
 	out  chan []byte
 	quit chan struct{}
 	once sync.Once
@@ -116,6 +119,11 @@ type clientMsg struct {
 	Type   string `json:"type"`
 	Move   string `json:"move"`
 	Action string `json:"action"`
+	Text   string `json:"text"` // a chat line
+	// Name is the sender's name for a spectator's chat line: set by the
+	// server from the socket's account or guest (whatever a client
+	// sends there is replaced), carried to the game's owner.
+	Name string `json:"name,omitempty"`
 }
 
 // jsonError says what is wrong with a JSON text that did not decode, in
@@ -235,7 +243,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	var sess *session
 	var err error
 	c := &client{ip: ip, out: make(chan []byte, sendQueue), quit: make(chan struct{})}
-	user := s.requestUser(r)
+	user, name := s.requestIdentity(r)
+	c.name = name
 	for range 3 {
 		sess, err = s.session(r.Context(), id, true)
 		if err != nil {
@@ -395,9 +404,12 @@ func (s *Server) handleMsg(sess *session, c *client, m clientMsg) error {
 		defer sess.mu.Unlock()
 		c.send(sess.stateJSON(c.seat, time.Now()))
 		return nil
-	case "move", "resign", "draw", "rematch", "cancel":
+	case "chat":
+		m.Name = c.name
+		return s.actAnywhere(sess, c.seat, m)
+	case "move", "resign", "draw", "rematch", "cancel", "abort", "takeback", "claim":
 	default:
-		return refuse("unknown message type %q (move, resign, draw, rematch, cancel, sync, ping)", m.Type)
+		return refuse("unknown message type %q (move, resign, draw, rematch, cancel, abort, takeback, claim, chat, sync, ping)", m.Type)
 	}
 	if c.seat < 0 {
 		return refuse("spectators cannot %s", m.Type)

@@ -78,12 +78,18 @@ type Game struct {
 	ClockIncrement time.Duration
 	Remaining      [2]time.Duration
 	ClockAt        int64
-	DrawOffer      int    // the side offering a draw, or -1
-	RematchBy      int    // the side asking for a rematch, or -1
-	RematchGame    string // the id of the rematch once accepted
-	RematchOf      string // the id of the game this one is a rematch of
-	Created        int64  // ms since the epoch
-	Updated        int64  // ms since the epoch
+	// PerMove marks a correspondence clock: ClockInitial is the time for
+	// each move, and the mover's clock is set back to it after every move
+	// (ClockIncrement is 0).
+	PerMove   bool
+	DrawOffer int // the side offering a draw, or -1
+	// TakebackBy is the side asking to take back its last move, or -1.
+	TakebackBy  int
+	RematchBy   int    // the side asking for a rematch, or -1
+	RematchGame string // the id of the rematch once accepted
+	RematchOf   string // the id of the game this one is a rematch of
+	Created     int64  // ms since the epoch
+	Updated     int64  // ms since the epoch
 	// Owner is not stored with the game: it names the server instance
 	// that writes it. A write with an Owner succeeds only while that
 	// instance holds the game's lease (ErrNotOwner otherwise), and
@@ -210,6 +216,17 @@ type Store interface {
 	// new ones, writes them and their history, and the change of each
 	// (rounded) into g.Diffs and the game's row.
 	RateGame(ctx context.Context, g *Game, fresh Rating, update func(a, b Rating) (Rating, Rating, error)) ([2]Rating, error)
+
+	// TakeBack removes a game's moves from ply fromPly on and writes its
+	// row g, in one transaction (as UpdateGame for the lease).
+	TakeBack(ctx context.Context, g *Game, fromPly int) error
+	// AddChat stores a chat line; Chat returns a game's lines from seq
+	// fromSeq on, in order.
+	AddChat(ctx context.Context, l ChatLine) error
+	Chat(ctx context.Context, gameID string, fromSeq int) ([]ChatLine, error)
+	// PlayerGames returns the unfinished games in which an account (by
+	// id) or a guest (by the hash of its token) holds a seat.
+	PlayerGames(ctx context.Context, userID, guestHash string) ([]*Game, error)
 
 	// Notify sends payload (at most 7,000 bytes) to every listener of
 	// channel, in this process and, on PostgreSQL, in every process on

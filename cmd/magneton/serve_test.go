@@ -339,6 +339,12 @@ func TestServeCrashClock(t *testing.T) {
 		} `json:"clock"`
 	}
 	get := func(base string) clockState { return getJSON[clockState](t, base+"/api/games/"+c.ID) }
+	// The clocks start once each side has made its first move.
+	va, vb := watch(t, a, p.url, c.ID), watch(t, b, p.url, c.ID)
+	va.send(map[string]string{"type": "move", "move": va.state().Legal[0]})
+	st := vb.until("white's first move", func(st gameState) bool { return len(st.Moves) == 1 })
+	vb.send(map[string]string{"type": "move", "move": st.Legal[0]})
+	va.until("black's first move", func(st gameState) bool { return len(st.Moves) == 2 })
 	before := get(p.url)
 	time.Sleep(2500 * time.Millisecond) // the clock runs, the heartbeat beats
 	killed := time.Now()

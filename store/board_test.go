@@ -1,0 +1,116 @@
+package store_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/magneton-games/magneton/store"
+	"github.com/magneton-games/magneton/store/storetest"
+)
+
+func TestTakeBack(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		g := sample("g1", store.Playing, 10)
+		g.PerMove, g.ClockIncrement = true, 0
+		ctx, s, _ := openWithGames(t, backend, g)
+		for i, mv := range []string{"d4", "e5", "c3"} {
+			g.Moves++
+			if err := s.AddMove(ctx, g, store.Move{Ply: i, Move: mv, PlayedAt: int64(100 + i)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.Moves, g.Position, g.TakebackBy = 1, "after d4", 1
+		if err := s.TakeBack(ctx, g, 1); err != nil {
+			t.Fatal(err)
+		}
+		moves, err := s.Moves(ctx, "g1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(moves) != 1 || moves[0].Move != "d4" {
+			t.Errorf("moves after taking back to 1: %+v", moves)
+		}
+		got, err := s.Game(ctx, "g1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(g, got) {
+			t.Errorf("row after the takeback\n%+v\nwant\n%+v", got, g)
+		}
+		// A move can be played again at the ply taken back.
+		g.Moves++
+		if err := s.AddMove(ctx, g, store.Move{Ply: 1, Move: "f6", PlayedAt: 200}); err != nil {
+			t.Errorf("a move after the takeback: %v", err)
+		}
+	})
+}
+
+func TestChat(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx, s, _ := openWithGames(t, backend, sample("g1", store.Playing, 10), sample("g2", store.Playing, 10))
+		want := []store.ChatLine{
+			{Game: "g1", Seq: 0, Room: store.ChatPlayers, Side: 0, Name: "Ann", Text: "good luck <b>", At: 5},
+			{Game: "g1", Seq: 1, Room: store.ChatSpectators, Side: -1, Name: "Guest-0042", Text: "hi", At: 6},
+			{Game: "g1", Seq: 2, Room: store.ChatPlayers, Side: 1, Name: "Bob", Text: "thanks", At: 7},
+		}
+		for _, l := range append(want, store.ChatLine{Game: "g2", Seq: 0, Room: store.ChatPlayers, Name: "X", Text: "other game"}) {
+			if err := s.AddChat(ctx, l); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.AddChat(ctx, want[0]); err == nil {
+			t.Error("a second line with the same number was stored")
+		}
+		got, err := s.Chat(ctx, "g1", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(want, got) {
+			t.Errorf("chat\n%+v\nwant\n%+v", got, want)
+		}
+		got, err = s.Chat(ctx, "g1", 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(want[2:], got) {
+			t.Errorf("chat from 2\n%+v\nwant\n%+v", got, want[2:])
+		}
+	})
+}
+
+func TestPlayerGames(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		mine := sample("a", store.Playing, 30) // guest g0 at seat 0, account u1 at seat 1
+		waiting := sample("b", store.Waiting, 20)
+		over := sample("c", store.Finished, 40)
+		other := sample("d", store.Playing, 50)
+		other.Users, other.Guests = [2]string{"u9", ""}, [2]string{"", "g9"}
+		ctx, s, _ := openWithGames(t, backend, mine, waiting, over, other)
+		ids := func(user, guest string) []string {
+			t.Helper()
+			games, err := s.PlayerGames(ctx, user, guest)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, g := range games {
+				out = append(out, g.ID)
+			}
+			return out
+		}
+		for _, c := range []struct {
+			user, guest string
+			want        []string
+		}{
+			{"u1", "", []string{"a", "b"}},
+			{"", "g0", []string{"a", "b"}},
+			{"u9", "g9", []string{"d"}},
+			{"", "", nil},
+			{"nobody", "", nil},
+		} {
+			if got := ids(c.user, c.guest); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("PlayerGames(%q, %q) = %v, want %v", c.user, c.guest, got, c.want)
+			}
+		}
+	})
+}
