@@ -654,6 +654,7 @@ func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
 	c := &chooser{t: t}
 	var moves []string
 	yourTurn := `document.title.startsWith('● Your turn')`
+	iconTurn := `document.querySelector('link[rel="icon"]').dataset.turn === 'true' && document.querySelector('link[rel="icon"]').href.startsWith('data:image/svg+xml')`
 	for i := 0; i < 12; i++ {
 		mover, other := a, b
 		if i%2 == 1 {
@@ -664,6 +665,11 @@ func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
 		mover.waitFor("your turn in the tab's title", yourTurn, 10*time.Second)
 		if eval[bool](other, yourTurn) || eval[bool](w, yourTurn) {
 			t.Errorf("move %d: the title says 'your turn' to the player waiting or to the watcher", i+1)
+		}
+		// And so does the tab's icon, with a dot.
+		mover.waitFor("your turn on the tab's icon", iconTurn, 5*time.Second)
+		if eval[bool](other, iconTurn) || eval[bool](w, iconTurn) {
+			t.Errorf("move %d: the tab's icon says 'your turn' to the player waiting or to the watcher", i+1)
 		}
 		heard := eval[int](other, `window.magnetonSounds || 0`)
 		m := c.move(mover.state())

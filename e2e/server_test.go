@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,33 +26,60 @@ func startServer(t *testing.T) string {
 	if u := os.Getenv("MAGNETON_E2E_URL"); u != "" {
 		return strings.TrimSuffix(u, "/")
 	}
-	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "games.db"))
+	return serve(t, filepath.Join(t.TempDir(), "games.db"), "127.0.0.1:0", nil).url
+}
+
+// testServer is a play server started by serve.
+type testServer struct {
+	t    *testing.T
+	url  string
+	addr string
+	stop func()
+}
+
+// serve starts the play server on the database file db, listening on addr
+// ("127.0.0.1:0" for a free port); config, if given, changes its
+// configuration first (a test's shorter time limits). The server stops at
+// the end of the test, or before with stop; a second server on the same
+// file and address is the first one restarted.
+func serve(t *testing.T, db, addr string, config func(*server.Config)) *testServer {
+	t.Helper()
+	st, err := store.Open(context.Background(), "sqlite:"+db)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(context.Background(), server.Config{
+	cfg := server.Config{
 		Store:            st,
 		Static:           web.Files,
 		Logger:           slog.New(slog.DiscardHandler),
 		ComputerMoveTime: 50 * time.Millisecond,
-	})
+	}
+	if config != nil {
+		config(&cfg)
+	}
+	srv, err := server.New(context.Background(), cfg)
 	if err != nil {
+		st.Close()
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	go hs.Serve(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		hs.Shutdown(ctx)
-		if err := srv.Close(ctx); err != nil {
-			t.Errorf("close the server: %v", err)
-		}
-		st.Close()
-	})
-	return "http://" + ln.Addr().String()
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			hs.Shutdown(ctx)
+			if err := srv.Close(ctx); err != nil {
+				t.Errorf("close the server: %v", err)
+			}
+			st.Close()
+		})
+	}
+	t.Cleanup(stop)
+	return &testServer{t: t, url: "http://" + ln.Addr().String(), addr: ln.Addr().String(), stop: stop}
 }

@@ -138,6 +138,7 @@ export function gameView(id) {
     tickTimer: null,
     claimReady: false, // the claim's countdown had run out when the actions were drawn
   };
+  v.chat = chat; // for the tests: chat.count, the lines received
   window.magnetonGame = v;
 
   const positionAt = (ply) => (ply === 0 ? v.state.start : v.state.positions[ply - 1]);
