@@ -261,7 +261,8 @@ func TestAbusePanicsUnderLoad(t *testing.T) {
 	u := s.user()
 	c := u.create(map[string]any{"opponent": "computer", "level": 2, "color": "second"})
 	cw := u.connect(c.ID)
-	_, _, fa, _, _ := humanGame(t, s, map[string]any{"clock": "0.01+0"})
+	_, _, fa, fb, _ := humanGame(t, s, map[string]any{"clock": "0.01+0"})
+	openHuman(fa, fb) // the clocks start
 	for _, g := range games {
 		if g.a.last.Status == "playing" {
 			g.a.send(map[string]string{"type": "resign"})

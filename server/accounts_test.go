@@ -96,6 +96,7 @@ func TestAccounts(t *testing.T) {
 	// A game against the computer, resigned: finished, with the guest's name.
 	c := guest.create(map[string]any{"opponent": "computer", "level": 1, "color": "first"})
 	sock := guest.connect(c.ID)
+	sock.openAgainstComputer()
 	sock.send(map[string]string{"type": "resign"})
 	st := sock.until("the end", func(st state) bool { return st.Status == "finished" })
 	if st.Sides[0].Player != "you" && st.Sides[0].Player != me.Name {

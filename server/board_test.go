@@ -347,8 +347,8 @@ func TestChat(t *testing.T) {
 	}
 	// Once the game is over the players see the spectators' room; the chat
 	// is kept with the game.
-	sa.send(map[string]string{"type": "resign"})
-	st := sa.until("the full state after the end", func(st state) bool { return st.Status == store.Finished && len(st.Chat) > 2 })
+	sa.send(map[string]string{"type": "abort"})
+	st := sa.until("the full state after the end", func(st state) bool { return st.Status == store.Aborted && len(st.Chat) > 2 })
 	if st.Chat[0].Room != store.ChatSpectators {
 		t.Errorf("chat after the end: %+v", st.Chat)
 	}
@@ -427,5 +427,18 @@ func TestCorrespondence(t *testing.T) {
 	}
 	if got := a.state(id); got.Status != store.Finished || got.Result != "1-0" || got.Reason != "time forfeit" {
 		t.Errorf("after the restart: %s %s %s", got.Status, got.Result, got.Reason)
+	}
+}
+
+// TestResignBeforeFirstMove: before one's first move a resignation
+// aborts the game: no result, no rating change.
+func TestResignBeforeFirstMove(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	_, _, sa, sb, _ := humanGame(t, s, nil)
+	sa.move(sa.last.Legal[0])
+	sb.moves(1)
+	sb.send(map[string]string{"type": "resign"})
+	if st := sa.until("the end", func(st state) bool { return st.Status != store.Playing }); st.Status != store.Aborted || st.Result != "*" {
+		t.Errorf("resigned before black's first move: %s %s %s", st.Status, st.Result, st.Reason)
 	}
 }

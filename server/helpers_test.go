@@ -374,6 +374,24 @@ func (s *sock) sendRaw(b []byte) {
 
 func (s *sock) move(m string) { s.send(map[string]string{"type": "move", "move": m}) }
 
+// openAgainstComputer plays the human's first move (the human playing
+// first) and waits for the computer's answer: a resignation after it is a
+// result, where one before it would abort the game.
+func (s *sock) openAgainstComputer() {
+	s.t.Helper()
+	s.move(s.moves(0).Legal[0])
+	s.moves(2)
+}
+
+// openHuman plays each side's first move of a game between first and
+// second, so that the game has begun.
+func openHuman(first, second *sock) {
+	first.t.Helper()
+	first.move(first.moves(0).Legal[0])
+	second.move(second.moves(1).Legal[0])
+	first.moves(2)
+}
+
 // moves waits for a state with n moves.
 func (s *sock) moves(n int) state {
 	s.t.Helper()

@@ -111,6 +111,7 @@ func TestRatedGame(t *testing.T) {
 	if !st.Rated || st.Sides[0].User != "ann" || st.Sides[1].User != "bob" || st.Sides[0].Rating != "1500?" || st.Sides[1].Rating != "1500?" {
 		t.Errorf("the rated game's state: rated %v, sides %+v", st.Rated, st.Sides)
 	}
+	openHuman(annToo.connect(c.ID), sb)
 	sb.send(map[string]string{"type": "resign"})
 	st = sb.until("the end", func(st state) bool {
 		return st.Status == "finished" && st.Sides[0].RatingDiff != nil && *st.Sides[0].RatingDiff != 0

@@ -157,7 +157,9 @@ func TestInviteJoinSpectateAndErrors(t *testing.T) {
 	}
 	sb.until("first player back", func(st state) bool { return st.Sides[1].Connected })
 
-	// Resignation.
+	// Resignation (once the resigning side has moved: before, it aborts).
+	sa.move(sa.last.Legal[0])
+	sb.moves(2)
 	sa.send(map[string]string{"type": "resign"})
 	for _, ws := range []*sock{sa, sb, spec} {
 		st := ws.until("finished", func(st state) bool { return st.Status == "finished" })
@@ -203,6 +205,7 @@ func TestDrawOffers(t *testing.T) {
 func TestRematch(t *testing.T) {
 	s := startServer(t, t.TempDir())
 	a, b, sa, sb, id := humanGame(t, s, map[string]any{"clock": "3+2", "rules": "weak-force"})
+	openHuman(sa, sb)
 	sb.send(map[string]string{"type": "resign"}) // b plays second
 	sa.until("finished", func(st state) bool { return st.Status == "finished" })
 	sa.send(map[string]string{"type": "rematch", "action": "accept"})
@@ -247,6 +250,7 @@ func TestRematch(t *testing.T) {
 	u := s.user()
 	c := u.create(map[string]any{"opponent": "computer", "level": 1, "color": "first"})
 	ws := u.connect(c.ID)
+	ws.openAgainstComputer()
 	ws.send(map[string]string{"type": "resign"})
 	ws.until("finished", func(st state) bool { return st.Status == "finished" })
 	ws.send(map[string]string{"type": "rematch", "action": "offer"})
@@ -286,6 +290,7 @@ func TestListsAndArchive(t *testing.T) {
 	for range 5 {
 		c := a.create(map[string]any{"opponent": "computer", "level": 1, "public": true, "color": "first"})
 		ws := a.connect(c.ID)
+		ws.openAgainstComputer()
 		ws.send(map[string]string{"type": "resign"})
 		ws.until("finished", func(st state) bool { return st.Status == "finished" })
 		ids = append(ids, c.ID)
@@ -643,6 +648,7 @@ func TestComputerDeclinesDrawAndFinishedGamesStayWatchable(t *testing.T) {
 	if st := ws.until("the refusal", func(st state) bool { return st.DrawOffer == nil }); st.Status != "playing" {
 		t.Errorf("after the computer declined: %+v", st)
 	}
+	ws.openAgainstComputer()
 	ws.send(map[string]string{"type": "resign"})
 	ws.until("finished", func(st state) bool { return st.Status == "finished" })
 	ws.conn.Close(websocket.StatusNormalClosure, "")

@@ -813,10 +813,15 @@ func (s *session) cancel() error {
 	return s.endAs(&nr)
 }
 
-// resign ends the game with a loss for side.
+// resign ends the game with a loss for side; before side's first move it
+// aborts the game instead, which leaves no result (and no rating change):
+// there is nothing to resign yet.
 func (s *session) resign(side int) error {
 	if err := s.checkPlaying(); err != nil {
 		return err
+	}
+	if s.abortable(side) {
+		return s.abortAs(reasonAborted, time.Now())
 	}
 	if err := s.g.End(game.Side(side), game.Resignation); err != nil {
 		return userError{msg: err.Error()}
