@@ -78,6 +78,10 @@ func (v *viewer) read() {
 			}
 			m.Type, m.Moves = "state", moves
 			v.st = m
+		case "chat":
+			if m.Line != nil {
+				v.st.Chat = append(slices.Clone(v.st.Chat), *m.Line)
+			}
 		case "error":
 			v.errs = append(v.errs, m.Message)
 		}
@@ -453,5 +457,62 @@ func TestClusterStop(t *testing.T) {
 	vb.until("the second move", func(st gameState) bool { return len(st.Moves) == 2 })
 	if took := time.Since(start); took > 2500*time.Millisecond {
 		t.Errorf("the move after the owner stopped took %v", took)
+	}
+}
+
+// TestClusterBoard: chat lines and a takeback made on one instance reach
+// the clients of the others; the spectators' room stays apart from the
+// players' on every instance.
+func TestClusterBoard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs three servers")
+	}
+	bin := buildBinary(t)
+	ps := startCluster(t, bin, 3)
+	c, a, b := twoPlayers(t, ps, `{"game":"magneton","opponent":"human","color":"first","public":true}`)
+	va, vb := watch(t, a, ps[0].url, c.ID), watch(t, b, ps[1].url, c.ID)
+	spec := newCrashClient()
+	if _, err := spec.http.Get(ps[2].url + "/api/account"); err != nil { // a guest, with a name
+		t.Fatal(err)
+	}
+	vs := watch(t, spec, ps[2].url, c.ID)
+	has := func(text string) func(gameState) bool {
+		return func(st gameState) bool {
+			for _, l := range st.Chat {
+				if l.Text == text {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	vs.send(map[string]string{"type": "chat", "text": "from the stands"})
+	vs.until("the spectator's own line", has("from the stands"))
+	vb.send(map[string]string{"type": "chat", "text": "good luck"}) // a mirror's player
+	va.until("black's line on the owner", has("good luck"))
+	vs.until("black's line on the third instance", has("good luck"))
+	if st := va.state(); has("from the stands")(st) {
+		t.Errorf("a player saw the spectators' room: %+v", st.Chat)
+	}
+	// A takeback asked on the owner and accepted through a mirror.
+	for ply := range 3 {
+		v := []*viewer{va, vb}[ply%2]
+		st := v.until(fmt.Sprintf("ply %d", ply), func(st gameState) bool { return len(st.Moves) == ply })
+		v.send(map[string]string{"type": "move", "move": st.Legal[0]})
+	}
+	vb.until("3 moves", func(st gameState) bool { return len(st.Moves) == 3 })
+	va.send(map[string]string{"type": "takeback", "action": "offer"})
+	vb.until("the request", func(st gameState) bool { return st.Takeback != nil && st.Takeback.OfferedBy == 0 })
+	vb.send(map[string]string{"type": "takeback", "action": "accept"})
+	for _, v := range []*viewer{va, vb, vs} {
+		v.until("the takeback", func(st gameState) bool { return len(st.Moves) == 2 && st.Takeback == nil })
+	}
+	if st := getState(t, ps[2].url, c.ID); len(st.Moves) != 2 {
+		t.Errorf("the third instance serves %d moves after the takeback", len(st.Moves))
+	}
+	for _, v := range []*viewer{va, vb, vs} {
+		if n := v.errCount(); n != 0 {
+			t.Errorf("errors: %v", v.errs)
+		}
 	}
 }

@@ -102,6 +102,20 @@ type gameState struct {
 		Running     *int     `json:"running"`
 		At          int64    `json:"at"`
 	} `json:"clock"`
+	Takeback *struct {
+		OfferedBy int `json:"offered_by"`
+	} `json:"takeback"`
+	// Chat holds a state's chat lines, with the lines of the chat
+	// messages since (Line) appended by the viewer.
+	Chat []chatLine `json:"chat"`
+	Line *chatLine  `json:"line"`
+}
+
+// chatLine is a chat line as a client reads it.
+type chatLine struct {
+	Room string `json:"room"`
+	Name string `json:"name"`
+	Text string `json:"text"`
 }
 
 // crashGame plays random moves in new games between two clients until the
