@@ -44,6 +44,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/cancel", s.handleCancel)
 	mux.HandleFunc("GET /api/games/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
+	mux.HandleFunc("GET /api/games/{id}/review", s.handleReview)
+	mux.HandleFunc("POST /api/games/{id}/review", s.handleStartReview)
 	mux.HandleFunc("POST /api/analyze", s.handleAnalyze)
 	mux.HandleFunc("GET /api/account", s.handleAccount)
 	mux.HandleFunc("POST /api/account/signup", s.handleSignup)

@@ -279,6 +279,14 @@ func (c *clients) startAnalysis(ip string) (done func(), refusal string) {
 	}, ""
 }
 
+// allowAnalysis takes one analysis from ip's bucket (for a game review,
+// which runs in the background rather than one at a time per client).
+func (c *clients) allowAnalysis(ip string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.get(ip, time.Now()).analyses.Allow()
+}
+
 // openSocket counts a socket for ip; false when ip has too many.
 func (c *clients) openSocket(ip string) bool {
 	c.mu.Lock()

@@ -88,6 +88,9 @@ type Config struct {
 	// aborted (the clocks start only after both have moved); 0 means
 	// 30 s. A correspondence game gives its time for a move.
 	FirstMoveTimeout time.Duration
+	// ReviewMoveTime is the engine's time for each position of a game
+	// review; 0 means 300 ms.
+	ReviewMoveTime time.Duration
 }
 
 // Server is the play server. Make one with New, serve its Handler, and
@@ -105,6 +108,8 @@ type Server struct {
 
 	sched    *scheduler
 	analyses chan struct{}
+	// reviews admits the game reviews computed at once (one).
+	reviews chan struct{}
 	// hashSlots admits the password hashes that run at once.
 	hashSlots chan struct{}
 	// lists caches the lobby's lists.
@@ -177,11 +182,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.FirstMoveTimeout <= 0 {
 		cfg.FirstMoveTimeout = defaultFirstMoveTimeout
 	}
+	if cfg.ReviewMoveTime <= 0 {
+		cfg.ReviewMoveTime = defaultReviewMoveTime
+	}
 	cfg.Limits = cfg.Limits.withDefaults()
 	s := &Server{
 		cfg: cfg, st: cfg.Store, log: cfg.Logger.With("instance", cfg.Instance), sessions: map[string]*session{},
 		sched:     newScheduler(cfg.MaxThinkers, cfg.Limits.ThinkersPerIP),
 		analyses:  make(chan struct{}, cfg.MaxAnalyses),
+		reviews:   make(chan struct{}, 1),
 		hashSlots: make(chan struct{}, 4),
 		clients:   newClients(cfg.Limits),
 		cl:        cluster{pending: map[string]chan reply{}},

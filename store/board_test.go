@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"errors"
 	"reflect"
 	"testing"
 
@@ -111,6 +112,46 @@ func TestPlayerGames(t *testing.T) {
 			if got := ids(c.user, c.guest); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("PlayerGames(%q, %q) = %v, want %v", c.user, c.guest, got, c.want)
 			}
+		}
+	})
+}
+
+func TestReviews(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx, s, _ := openWithGames(t, backend, sample("g1", store.Finished, 10))
+		if _, err := s.Review(ctx, "g1"); !errors.Is(err, store.ErrNoReview) {
+			t.Fatalf("a review before any: %v", err)
+		}
+		r := &store.Review{Game: "g1", Status: store.ReviewRunning, Total: 3, Instance: "a", Updated: 100, Data: "[]"}
+		got, mine, err := s.StartReview(ctx, r, 0)
+		if err != nil || !mine || got.Instance != "a" {
+			t.Fatalf("first start: %+v %v %v", got, mine, err)
+		}
+		// Another instance finds it fresh and leaves it.
+		other := *r
+		other.Instance, other.Updated = "b", 200
+		if got, mine, err := s.StartReview(ctx, &other, 50); err != nil || mine || got.Instance != "a" {
+			t.Errorf("a second start while fresh: %+v %v %v", got, mine, err)
+		}
+		r.Done, r.Data, r.Updated = 1, `[{"cp":5}]`, 150
+		if err := s.SaveReview(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+		// Stale: b takes it over and keeps what a computed.
+		got, mine, err = s.StartReview(ctx, &other, 1000)
+		if err != nil || !mine || got.Instance != "b" || got.Done != 1 || got.Data != `[{"cp":5}]` {
+			t.Errorf("taking over a stale review: %+v %v %v", got, mine, err)
+		}
+		if err := s.SaveReview(ctx, r); !errors.Is(err, store.ErrNotOwner) {
+			t.Errorf("the old instance saved after a takeover: %v", err)
+		}
+		got.Status, got.Done, got.Updated = store.ReviewDone, 3, 300
+		if err := s.SaveReview(ctx, got); err != nil {
+			t.Fatal(err)
+		}
+		// Done: nobody starts it again.
+		if _, mine, err := s.StartReview(ctx, r, 1<<60); err != nil || mine {
+			t.Errorf("a start after it is done: %v %v", mine, err)
 		}
 	})
 }

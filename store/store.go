@@ -228,6 +228,16 @@ type Store interface {
 	// id) or a guest (by the hash of its token) holds a seat.
 	PlayerGames(ctx context.Context, userID, guestHash string) ([]*Game, error)
 
+	// StartReview records that an instance starts a game's review unless
+	// it has one that is done or fresh (written after staleBefore); it
+	// returns the review after the attempt and whether the caller now
+	// computes it. SaveReview writes its progress while the caller still
+	// computes it (ErrNotOwner after another took it over); Review reads
+	// it (ErrNoReview when there is none).
+	StartReview(ctx context.Context, r *Review, staleBefore int64) (*Review, bool, error)
+	SaveReview(ctx context.Context, r *Review) error
+	Review(ctx context.Context, gameID string) (*Review, error)
+
 	// Notify sends payload (at most 7,000 bytes) to every listener of
 	// channel, in this process and, on PostgreSQL, in every process on
 	// the same database, after the current transactions commit.
