@@ -938,7 +938,7 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-	if name == "" || name == "." || strings.HasPrefix(name, "g/") || strings.HasPrefix(name, "@/") {
+	if name == "" || name == "." || isPage(name) {
 		s.serveIndex(w, r)
 		return
 	}
@@ -947,6 +947,21 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeError(w, http.StatusNotFound, "not found: "+r.URL.Path)
+}
+
+// isPage reports whether a path (without its leading /) is one of the
+// front end's views rather than a file: a game (g/<id>), a profile
+// (@/<name>), the analysis board (analysis, analysis/...), a game's
+// rules and lessons (learn, learn/<game>) and the puzzles.
+func isPage(name string) bool {
+	first, rest, below := strings.Cut(name, "/")
+	switch first {
+	case "g", "@":
+		return below && rest != ""
+	case "analysis", "learn", "puzzles":
+		return true
+	}
+	return false
 }
 
 func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {

@@ -670,3 +670,14 @@ func TestComputerDeclinesDrawAndFinishedGamesStayWatchable(t *testing.T) {
 		t.Errorf("rematch join: %d", code)
 	}
 }
+
+func TestIsPage(t *testing.T) {
+	for name, want := range map[string]bool{
+		"g/abc": true, "g/": false, "g": false, "@/ann": true, "analysis": true, "analysis/x": true,
+		"learn": true, "learn/magneton": true, "puzzles": true, "js/app.js": false, "favicon.svg": false, "learning": false,
+	} {
+		if got := isPage(name); got != want {
+			t.Errorf("isPage(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
