@@ -123,11 +123,11 @@ func TestBrowserChat(t *testing.T) {
 	b.waitFor("Ann's lines back", chatShows(hello)+` && `+chatShows("can you hear me"), 5*time.Second)
 
 	// Ann turns the chat off: no lines, no input; kept over a reload.
-	a.click("#chat-on + label")
+	a.click("#chat-on")
 	a.waitFor("the chat off", `document.querySelector('.chat-lines').hidden && document.querySelector('.chat-form').hidden && localStorage.getItem('chat') === 'off'`, 5*time.Second)
 	a.do(chromedp.Reload())
 	a.waitFor("the chat still off", `window.magnetonGame && window.magnetonGame.state && document.querySelector('.chat-lines').hidden && !document.querySelector('.chat-off').hidden`, 10*time.Second)
-	a.click("#chat-on + label")
+	a.click("#chat-on")
 	a.waitFor("the chat on again", chatShows("hi ann"), 5*time.Second)
 
 	// The game ends: the players now see the spectators' line too.
@@ -325,6 +325,92 @@ func TestBrowserCorrespondence(t *testing.T) {
 	a.goTo(ts.url + "/g/" + id)
 	a.waitFor("Bob's move", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.moves.length === 4 && `+myTurn, 10*time.Second)
 	for _, p := range []*page{a, b} {
+		p.checkConsole()
+	}
+}
+
+// enter makes a move on the board with clicks without waiting for it to
+// be played (a drop is one click, a move two).
+func (p *page) enter(move string) {
+	p.t.Helper()
+	if len(move) == 2 {
+		p.clickSquare(move)
+		return
+	}
+	from := move[:2]
+	p.clickSquare(from)
+	p.waitFor("the piece on "+from+" to be selected", fmt.Sprintf(`document.querySelector('.sq[data-sq=%q]').classList.contains('selected')`, from), 5*time.Second)
+	p.clickSquare(move[3:])
+}
+
+// TestBrowserConfirmAndPremove: with "Confirm moves" on, a move made on
+// the board waits, marked, for Confirm (Cancel takes it back); a move typed
+// during the opponent's turn is played the moment the turn comes, unless
+// cancelled; a player who allowed notifications gets one for their turn
+// when the tab is hidden; the volume is kept.
+func TestBrowserConfirmAndPremove(t *testing.T) {
+	base, tabs := openTabs(t, "ann", "bob")
+	a, b := tabs[0], tabs[1]
+	invite(base, a, b, "magneton", "")
+	a.waitFor("my turn", myTurn, 10*time.Second)
+	a.click("#confirm-moves + label")
+	a.waitFor("confirm moves on", `document.querySelector('#confirm-moves').checked && localStorage.getItem('confirmMove') === 'on'`, 5*time.Second)
+
+	c := &chooser{t: t}
+	m1 := c.move(a.state())
+	a.enter(m1)
+	a.waitFor("the move waiting for Confirm", fmt.Sprintf(`document.querySelector('#confirm-move') && document.querySelector('.pending-move').textContent === %q && document.querySelector('.sq.mark') && !document.querySelector('.board').classList.contains('interactive')`, m1), 5*time.Second)
+	a.click("#cancel-move")
+	a.waitFor("the move cancelled", `!document.querySelector('#confirm-move') && document.querySelector('.board').classList.contains('interactive') && !document.querySelector('.sq.mark')`, 5*time.Second)
+	if n := len(a.state().Moves); n != 0 {
+		t.Fatalf("a cancelled move was played: %d moves", n)
+	}
+	a.enter(m1)
+	a.waitFor("the move waiting again", `document.querySelector('#confirm-move')`, 5*time.Second)
+	a.click("#confirm-move")
+	a.waitFor("the move played", fmt.Sprintf(`window.magnetonGame.state.moves.length === 1 && window.magnetonGame.state.moves[0] === %q`, m1), 10*time.Second)
+	b.waitFor("Ann's move", `window.magnetonGame.state.moves.length === 1`, 10*time.Second)
+
+	// Bob's next move is known to the test, and so Ann's answer to it,
+	// which she types ahead while Bob thinks.
+	m2 := c.move(b.state())
+	after := b.state()
+	after.Moves = append(after.Moves, m2)
+	m3 := c.move(after)
+	a.waitFor("the premove box", `!document.querySelector('.move-form').hidden && document.querySelector('.move-form label').textContent === 'Premove'`, 5*time.Second)
+	a.do(chromedp.SendKeys(chromedp.CSS("#move-input"), m3+"\n"))
+	a.waitFor("the premove shown", fmt.Sprintf(`document.querySelector('.premove') && document.querySelector('.premove').textContent === %q`, m3), 5*time.Second)
+	// Ann's tab is hidden now, and she allowed notifications (a stand-in
+	// for the browser's, which a headless browser does not show).
+	a.do(chromedp.Evaluate[chromedp.Void](`window.notes = [];
+		window.Notification = class { constructor(title, o) { window.notes.push(title + ': ' + o.body); } close() {} };
+		window.Notification.permission = 'granted';
+		Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });`))
+	b.play(m2)
+	a.waitFor("the premove played at once", fmt.Sprintf(`window.magnetonGame.state.moves.length === 3 && window.magnetonGame.state.moves[2] === %q && !document.querySelector('.premove')`, m3), 10*time.Second)
+	if got := eval[[]string](a, `window.notes`); len(got) != 1 || !strings.HasPrefix(got[0], "Your turn: ") || !strings.Contains(got[0], m2) {
+		t.Errorf("Ann's notifications: %q, want one for her turn after %s", got, m2)
+	}
+	a.do(chromedp.Evaluate[chromedp.Void](`delete document.visibilityState`))
+
+	// A premove cancelled is not played.
+	b.waitFor("Bob's turn", myTurn, 10*time.Second)
+	m4 := c.move(b.state())
+	after = b.state()
+	after.Moves = append(after.Moves, m4)
+	a.do(chromedp.SendKeys(chromedp.CSS("#move-input"), c.move(after)+"\n"))
+	a.waitFor("the premove shown", `document.querySelector('#cancel-premove')`, 5*time.Second)
+	a.click("#cancel-premove")
+	a.waitFor("the premove gone", `!document.querySelector('.premove')`, 5*time.Second)
+	b.play(m4)
+	a.waitFor("Ann's turn, her premove not played", myTurn+` && window.magnetonGame.state.moves.length === 4`, 10*time.Second)
+
+	// The volume is kept in the browser.
+	a.do(chromedp.SetValue(chromedp.CSS("#volume"), "30"), chromedp.Evaluate[chromedp.Void](`document.querySelector('#volume').dispatchEvent(new Event('change'))`))
+	a.waitFor("the volume kept", `localStorage.getItem('volume') === '0.3'`, 5*time.Second)
+	a.do(chromedp.Reload())
+	a.waitFor("the volume after a reload", `document.querySelector('#volume') && document.querySelector('#volume').value === '30'`, 10*time.Second)
+	for _, p := range tabs {
 		p.checkConsole()
 	}
 }

@@ -29,7 +29,7 @@ export function chatPanel(send) {
   const node = h('section.chat', { 'aria-labelledby': 'chat-title' },
     h('div.chat-head',
       h('h2#chat-title', 'Chat'), room, mute,
-      h('span.chat-switch', toggle, h('label', { for: 'chat-on' }, 'on'))),
+      h('span.chat-switch', { title: 'Chat on or off (kept in this browser)' }, toggle, h('label.visually-hidden', { for: 'chat-on' }, 'Chat on'))),
     list, empty, off, form);
 
   let s = null;

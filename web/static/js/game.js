@@ -81,12 +81,12 @@ export function gameView(id) {
     type: 'checkbox', role: 'switch', checked: confirmMoves(),
     onchange: () => { setConfirmMoves(confirmBox.checked); if (!confirmBox.checked && v.pending) cancelPending(); },
   });
-  const notifyBox = h('span.notify-setting');
+  const notifyBox = h('span.notify-setting.player-only');
   function showNotify() {
     notifyBox.textContent = '';
     const p = notifyPermission();
     if (p === 'default') {
-      notifyBox.append(h('button.btn.small.ghost#notify-ask', {
+      notifyBox.append(h('button.link-btn#notify-ask', {
         type: 'button', title: 'A notification when it is your turn and this tab is hidden',
         onclick: async () => { await askNotify(); showNotify(); },
       }, 'Notify me on my turn'));
@@ -99,7 +99,7 @@ export function gameView(id) {
   if (canNotify()) showNotify();
   const settingsBox = h('div.settings',
     h('span.sound-setting', soundBtn, volumeInput),
-    h('span.switch-setting', confirmBox, h('label', { for: 'confirm-moves', title: 'A move made on the board waits for a click on Confirm' }, 'Confirm moves')),
+    h('span.switch-setting.player-only', { title: 'A move made on the board waits for a click on Confirm' }, confirmBox, h('label', { for: 'confirm-moves' }, 'Confirm moves')),
     notifyBox);
   const moveForm = h('form.move-form', { hidden: true });
   const pendingBox = h('div.pending', { hidden: true, role: 'status' });
@@ -375,7 +375,10 @@ export function gameView(id) {
   /** A countdown's sentence: {s} becomes the seconds (or minutes) left until the server's moment at. */
   function countdownText(text, at) {
     const secs = secondsLeft(at - serverNow());
-    const left = secs >= 120 ? `${Math.ceil(secs / 60)} min` : `${secs} s`;
+    let left = `${secs} s`;
+    if (secs >= 2 * 86400) left = `${Math.floor(secs / 86400)} days`;
+    else if (secs >= 2 * 3600) left = `${Math.floor(secs / 3600)} hours`;
+    else if (secs >= 120) left = `${Math.ceil(secs / 60)} min`;
     return text.replace('{s}', left);
   }
 
@@ -642,6 +645,8 @@ export function gameView(id) {
     const flag = yourTurn ? '● Your turn · ' : askedRematch ? '● Rematch? · ' : '';
     document.title = `${flag}${s.title} · ${s.sides[0].name} vs ${s.sides[1].name}`;
     markFavicon(yourTurn);
+    // Moves to confirm and turns to be told of are a player's.
+    for (const e of settingsBox.querySelectorAll('.player-only')) e.hidden = s.seat == null;
     node.dataset.status = v.state.status;
     chat.state(s);
     renderPending();
