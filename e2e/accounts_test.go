@@ -211,6 +211,10 @@ func TestBrowserLobby(t *testing.T) {
 	ann.waitFor("the game with the guest", fmt.Sprintf(`location.pathname === '/g/%s' && window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.status === 'playing' && window.magnetonGame.state.seat !== null`, seek), 10*time.Second)
 	guest.waitFor("ann, linked to her profile", `window.magnetonGame.state.status === 'playing' && Array.from(document.querySelectorAll('.player a.player-name')).some((a) => a.textContent === 'ann' && a.getAttribute('href') === '/@/ann')`, 10*time.Second)
 	ann.waitFor("the guest's name", `Array.from(document.querySelectorAll('.player .player-name')).some((e) => /^Guest-\d{4}$/.test(e.textContent))`, 5*time.Second)
+	// A move each, in time for the first-move deadline, so that the guest
+	// can resign the game later.
+	c := &chooser{t: t}
+	openingMoves(c, ann, guest)
 
 	// A rated game from the form: Bob makes it, Ann joins it from the lobby.
 	bob.goTo(base + "/")
@@ -234,6 +238,7 @@ func TestBrowserLobby(t *testing.T) {
 	for _, p := range []*page{ann, bob} {
 		p.waitFor("both ratings", `window.magnetonGame.state.status === 'playing' && document.querySelectorAll('.player .rating').length === 2`, 10*time.Second)
 	}
+	openingMoves(c, ann, bob) // before them Bob could only abort, which rates nothing
 	bob.click("#resign")
 	bob.waitFor("the confirmation", `document.querySelector('#resign').textContent.includes('Really')`, 5*time.Second)
 	bob.click("#resign")

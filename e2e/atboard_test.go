@@ -414,3 +414,28 @@ func TestBrowserConfirmAndPremove(t *testing.T) {
 		p.checkConsole()
 	}
 }
+
+// openingMoves plays a move for each side, whoever is to move, each seen
+// by every page before the next: past the opening, a player resigns (no
+// longer aborts), and the first-move deadline of a game with a clock is
+// met.
+func openingMoves(c *chooser, pages ...*page) {
+	for i := 0; i < 2; i++ {
+		for _, p := range pages {
+			p.waitFor("the game going on", `window.magnetonGame.state.status === 'playing' && window.magnetonGame.state.seat !== null`, 10*time.Second)
+		}
+		s := pages[0].state()
+		mover := pages[0]
+		for _, p := range pages {
+			if seat := p.state().Seat; seat != nil && *seat == s.Turn {
+				mover = p
+			}
+		}
+		mover.waitFor("my turn", myTurn, 10*time.Second)
+		n := len(s.Moves)
+		mover.play(c.move(mover.state()))
+		for _, p := range pages {
+			p.waitFor("the move seen", fmt.Sprintf(`window.magnetonGame.state.moves.length === %d`, n+1), 10*time.Second)
+		}
+	}
+}

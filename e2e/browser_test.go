@@ -598,6 +598,8 @@ func TestBrowserOpenGame(t *testing.T) {
 	c := &chooser{t: t}
 	b.play(c.move(b.state()))
 	a.waitFor("the first move", `window.magnetonGame.state.moves.length === 1 && window.magnetonGame.state.seat === window.magnetonGame.state.turn`, 10*time.Second)
+	// The first player's own move: before it, they could abort, not resign.
+	a.play(c.move(a.state()))
 	// The joiner leaves for the home page and comes back through "Your games".
 	b.goTo(base + "/")
 	mine := fmt.Sprintf(`#mine-title ~ .game-list a.btn[href="/g/%s"]`, id)

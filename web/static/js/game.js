@@ -686,8 +686,8 @@ export function gameView(id) {
     if (over) {
       toast(s.status === 'aborted' ? abortText(s) : resultText(s, gameSpec(meta, s.game), v.game) || 'Game over');
       if (seated) play('end');
-      // The whole chat, now both rooms are open to everyone.
-      if (s.status === 'finished' && !Array.isArray(s.chat)) v.socket.send({ type: 'sync' });
+      // (The server sends the players the whole state, with the
+      // spectators' room now open to them, if the spectators chatted.)
     } else if (prev && prev.status === 'waiting' && s.status === 'playing' && seated) {
       toast('Your opponent is here: the game has begun.');
       if (s.turn === s.seat) {
