@@ -57,6 +57,9 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/users/{name}/games.pgn", s.handleUserPGN)
 	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
 	mux.HandleFunc("GET /api/my-games", s.handleMyGames)
+	mux.HandleFunc("GET /api/puzzles", s.handlePuzzles)
+	mux.HandleFunc("GET /api/puzzles/{id}", s.handlePuzzle)
+	mux.HandleFunc("POST /api/puzzles/{id}/result", s.handlePuzzleResult)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such API: "+r.Method+" "+r.URL.Path)
 	})

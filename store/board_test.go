@@ -155,3 +155,40 @@ func TestReviews(t *testing.T) {
 		}
 	})
 }
+
+func TestRatePuzzle(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx, s, _ := openWithGames(t, backend)
+		if err := s.CreateUser(ctx, &store.User{ID: "u1", Name: "Ann", Password: "h", Created: 1}); err != nil {
+			t.Fatal(err)
+		}
+		fresh := store.Rating{R: 1500, RD: 350, Vol: 0.06}
+		freshPz := store.PuzzleRating{R: 1700, RD: 300, Vol: 0.06}
+		var seen [2]float64
+		update := func(u store.Rating, p store.PuzzleRating) (store.Rating, store.PuzzleRating, error) {
+			seen = [2]float64{u.R, p.R}
+			u.R, u.Games, u.Wins = u.R+100, u.Games+1, u.Wins+1
+			p.R, p.Plays, p.Solved = p.R-100, p.Plays+1, p.Solved+1
+			return u, p, nil
+		}
+		u, p, err := s.RatePuzzle(ctx, "u1", "m-1", "magneton", true, 50, fresh, freshPz, update)
+		if err != nil || u.R != 1600 || p.R != 1600 || p.Plays != 1 || seen != [2]float64{1500, 1700} {
+			t.Fatalf("first attempt: %+v %+v %v (update saw %v)", u, p, err, seen)
+		}
+		if _, _, err := s.RatePuzzle(ctx, "u1", "m-1", "magneton", true, 60, fresh, freshPz, update); !errors.Is(err, store.ErrAttempted) {
+			t.Errorf("second attempt: %v", err)
+		}
+		got, ok, err := s.Rating(ctx, "u1", "magneton", store.PuzzleFamily)
+		if err != nil || !ok || got.R != 1600 || got.Games != 1 {
+			t.Errorf("the player's puzzle rating: %+v %v %v", got, ok, err)
+		}
+		all, err := s.PuzzleRatings(ctx)
+		if err != nil || all["m-1"].R != 1600 || all["m-1"].Solved != 1 {
+			t.Errorf("puzzle ratings: %+v %v", all, err)
+		}
+		tried, err := s.Attempted(ctx, "u1")
+		if err != nil || !tried["m-1"] || len(tried) != 1 {
+			t.Errorf("attempted: %v %v", tried, err)
+		}
+	})
+}

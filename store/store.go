@@ -238,6 +238,14 @@ type Store interface {
 	SaveReview(ctx context.Context, r *Review) error
 	Review(ctx context.Context, gameID string) (*Review, error)
 
+	// PuzzleRatings returns the rated puzzles' ratings by id; Attempted
+	// the puzzles an account has tried; RatePuzzle applies an account's
+	// first attempt at a puzzle to both ratings (ErrAttempted after).
+	PuzzleRatings(ctx context.Context) (map[string]PuzzleRating, error)
+	Attempted(ctx context.Context, userID string) (map[string]bool, error)
+	RatePuzzle(ctx context.Context, userID, puzzleID, game string, solved bool, at int64,
+		freshUser Rating, freshPuzzle PuzzleRating, update func(user Rating, puzzle PuzzleRating) (Rating, PuzzleRating, error)) (Rating, PuzzleRating, error)
+
 	// Notify sends payload (at most 7,000 bytes) to every listener of
 	// channel, in this process and, on PostgreSQL, in every process on
 	// the same database, after the current transactions commit.

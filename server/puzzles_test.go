@@ -1,0 +1,77 @@
+package server
+
+import (
+	"net/http"
+	"slices"
+	"testing"
+)
+
+func TestPuzzles(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	guest := s.user()
+	var list struct{ Puzzles []puzzleSummary }
+	if code := guest.do("GET", "/api/puzzles?game=tumbling", nil, &list); code != http.StatusOK || len(list.Puzzles) < 20 {
+		t.Fatalf("list: %d, %d puzzles", code, len(list.Puzzles))
+	}
+	for i, p := range list.Puzzles {
+		if p.Game != "tumbling-down" && p.Game != "tumbling" {
+			t.Errorf("a puzzle of %s in the list of tumbling", p.Game)
+		}
+		if i > 0 && p.Rating < list.Puzzles[i-1].Rating {
+			t.Errorf("list not sorted by rating at %d", i)
+		}
+	}
+	var bad struct{ Error string }
+	if code := guest.do("GET", "/api/puzzles?game=chess", nil, &bad); code != http.StatusBadRequest {
+		t.Errorf("puzzles of an unknown game: %d %q", code, bad.Error)
+	}
+	if code := guest.do("GET", "/api/puzzles/nope", nil, &bad); code != http.StatusNotFound {
+		t.Errorf("an unknown puzzle: %d", code)
+	}
+	var d1, d2 puzzleMsg
+	guest.do("GET", "/api/puzzles/daily", nil, &d1)
+	s.user().do("GET", "/api/puzzles/daily", nil, &d2)
+	if d1.ID == "" || d1.ID != d2.ID {
+		t.Errorf("daily puzzles %q and %q", d1.ID, d2.ID)
+	}
+	var pz puzzleMsg
+	if code := guest.do("GET", "/api/puzzles/"+list.Puzzles[0].ID, nil, &pz); code != http.StatusOK {
+		t.Fatalf("get: %d", code)
+	}
+	if len(pz.Positions) != len(pz.Line) || len(pz.Legal) != pz.WinIn || !slices.Contains(pz.Legal[0], pz.Line[0]) || pz.Position == "" {
+		t.Errorf("puzzle for the board: %+v", pz)
+	}
+	var res map[string]any
+	guest.do("POST", "/api/puzzles/"+pz.ID+"/result", map[string]any{"solved": true}, &res)
+	if res["rated"] != false {
+		t.Errorf("a guest's attempt: %v", res)
+	}
+	ann := s.user()
+	if _, code := ann.account("POST", "/api/account/signup", map[string]string{"name": "puzzler", "password": "long enough"}); code != http.StatusOK {
+		t.Fatal("signup")
+	}
+	var next puzzleMsg
+	ann.do("GET", "/api/puzzles/next?game=tumbling", nil, &next)
+	if next.ID == "" || next.Game == "magneton" {
+		t.Fatalf("next puzzle: %+v", next)
+	}
+	ann.do("POST", "/api/puzzles/"+next.ID+"/result", map[string]any{"solved": true}, &res)
+	if res["rated"] != true || res["diff"].(float64) <= 0 || int(res["puzzle_rating"].(float64)) >= next.Rating {
+		t.Errorf("a solve: %v (the puzzle was %d)", res, next.Rating)
+	}
+	ann.do("POST", "/api/puzzles/"+next.ID+"/result", map[string]any{"solved": false}, &res)
+	if res["rated"] != false {
+		t.Errorf("a second attempt: %v", res)
+	}
+	var after puzzleMsg
+	ann.do("GET", "/api/puzzles/next?game=tumbling", nil, &after)
+	if after.ID == next.ID {
+		t.Error("next offers the puzzle just solved")
+	}
+	ann.do("GET", "/api/puzzles?game=tumbling", nil, &list)
+	for _, p := range list.Puzzles {
+		if p.ID == next.ID && (!p.Tried || p.Plays != 1 || p.Solved != 1) {
+			t.Errorf("the solved puzzle in the list: %+v", p)
+		}
+	}
+}
