@@ -47,6 +47,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/review", s.handleReview)
 	mux.HandleFunc("POST /api/games/{id}/review", s.handleStartReview)
 	mux.HandleFunc("POST /api/analyze", s.handleAnalyze)
+	mux.HandleFunc("POST /api/play", s.handlePlay)
 	mux.HandleFunc("GET /api/account", s.handleAccount)
 	mux.HandleFunc("POST /api/account/signup", s.handleSignup)
 	mux.HandleFunc("POST /api/account/login", s.handleLogin)

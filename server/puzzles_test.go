@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -72,6 +73,31 @@ func TestPuzzles(t *testing.T) {
 	for _, p := range list.Puzzles {
 		if p.ID == next.ID && (!p.Tried || p.Plays != 1 || p.Solved != 1) {
 			t.Errorf("the solved puzzle in the list: %+v", p)
+		}
+	}
+}
+
+func TestPlay(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	u := s.user()
+	var a playAnswer
+	if code := u.do("POST", "/api/play", map[string]any{"game": "magneton", "moves": []string{"d4", "e5"}}, &a); code != http.StatusOK {
+		t.Fatalf("play: %d", code)
+	}
+	if len(a.Positions) != 2 || a.Position != a.Positions[1] || a.Turn != 0 || len(a.Legal) == 0 || a.Result != "*" {
+		t.Errorf("after d4 e5: %+v", a)
+	}
+	var bad struct{ Error string }
+	for _, tc := range []struct {
+		body map[string]any
+		want string
+	}{
+		{map[string]any{"game": "magneton", "moves": []string{"d4", "d4"}}, "move 2"},
+		{map[string]any{"game": "magneton", "position": "nonsense"}, "position"},
+		{map[string]any{"game": "chess"}, "unknown game"},
+	} {
+		if code := u.do("POST", "/api/play", tc.body, &bad); code != http.StatusBadRequest || !strings.Contains(bad.Error, tc.want) {
+			t.Errorf("%v: %d %q, want 400 with %q", tc.body, code, bad.Error, tc.want)
 		}
 	}
 }
