@@ -289,10 +289,6 @@ func TestChat(t *testing.T) {
 	if sc.last.ChatRoom != store.ChatSpectators {
 		t.Errorf("spectator's room %q", sc.last.ChatRoom)
 	}
-	nameless := s.user().connect(id)
-	nameless.send(map[string]string{"type": "chat", "text": "hello"})
-	nameless.expectError("you need a name")
-
 	chatOf := func(ws *sock) chatLine {
 		t.Helper()
 		for {
@@ -345,6 +341,24 @@ func TestChat(t *testing.T) {
 	if !refused {
 		t.Error("a burst of chat lines was not slowed")
 	}
+	// A first-time visitor's socket makes it a guest: it can chat at once.
+	first := s.user()
+	fs := first.connect(id)
+	fs.send(map[string]string{"type": "chat", "text": "first visit"})
+	var line chatLine
+	for line.Text == "" {
+		if st := fs.next(); st.Type == "chat" {
+			line = *st.Line
+		} else if st.Type == "error" {
+			t.Fatalf("a first visitor's chat: %s", st.Message)
+		}
+	}
+	var me struct{ Name string }
+	first.do("GET", "/api/account", nil, &me)
+	if !guestPattern.MatchString(line.Name) || me.Name != line.Name {
+		t.Errorf("a first visitor chatted as %q and is %q after", line.Name, me.Name)
+	}
+
 	// Once the game is over the players see the spectators' room; the chat
 	// is kept with the game.
 	sa.send(map[string]string{"type": "abort"})

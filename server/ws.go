@@ -243,8 +243,15 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	var sess *session
 	var err error
 	c := &client{ip: ip, out: make(chan []byte, sendQueue), quit: make(chan struct{})}
-	user, name := s.requestIdentity(r)
-	c.name = name
+	// The socket's player, by account or guest: a first-time visitor
+	// becomes a guest here, the cookie set on the handshake's answer, so
+	// that a spectator who opened a game's link at once can chat.
+	who, err := s.who(w, r)
+	if err != nil {
+		s.log.Warn("session not read", "err", err)
+	}
+	user := who.User
+	c.name = who.Name
 	for range 3 {
 		sess, err = s.session(r.Context(), id, true)
 		if err != nil {
