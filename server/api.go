@@ -926,8 +926,27 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	if pv == nil {
 		pv = []string{}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"score": score, "best": in.BestMove, "pv": pv, "depth": in.Depth})
+	out := map[string]any{"score": score, "best": in.BestMove, "pv": pv, "depth": in.Depth, "turn": int(st.Side()), "proven": nil}
+	// The proof search's verdict, the only "proven" claim: no
+	// evaluation enters it. It looks for wins made of threats, within a
+	// small budget next to the search's time.
+	if gm, err := games.Lookup(rules.Spec().Name); err == nil {
+		if n, err := gm.AI.ForcedResult(ctx, st, provenPlies, provenNodes); err == nil && n != 0 {
+			winner, moves := int(st.Side()), n
+			if n < 0 {
+				winner, moves = 1-winner, -n
+			}
+			out["proven"] = map[string]int{"winner": winner, "moves": moves}
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
 }
+
+// The proof search's horizon and budget in an analysis.
+const (
+	provenPlies = 9
+	provenNodes = 300_000
+)
 
 // handleStatic serves the front end: a file of the tree if the path names
 // one, else index.html (the single-page app reads /g/<id> itself).

@@ -101,3 +101,31 @@ func TestPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeProven: the analysis carries the proof search's verdict on a
+// position with a forced win (a shipped puzzle's), and none at the start.
+func TestAnalyzeProven(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	u := s.user()
+	ps, err := shippedPuzzles("magneton")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pz := ps[len(ps)-1]
+	var a struct {
+		Turn   int
+		Proven *struct{ Winner, Moves int }
+		Error  string
+	}
+	if code := u.do("POST", "/api/analyze", map[string]any{"game": pz.Game, "rules": pz.Rules, "position": pz.Position, "movetime_ms": 100}, &a); code != http.StatusOK {
+		t.Fatalf("analyze: %d %s", code, a.Error)
+	}
+	if a.Proven == nil || a.Proven.Winner != a.Turn || a.Proven.Moves != pz.WinIn {
+		t.Errorf("puzzle %s (a win in %d): proven %+v, turn %d", pz.ID, pz.WinIn, a.Proven, a.Turn)
+	}
+	a.Proven = nil
+	u.do("POST", "/api/analyze", map[string]any{"game": "magneton", "movetime_ms": 100}, &a)
+	if a.Proven != nil {
+		t.Errorf("the start is proven: %+v", a.Proven)
+	}
+}

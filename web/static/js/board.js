@@ -4,6 +4,15 @@
 // click-click or drag (mouse and touch, through pointer events). The board
 // knows no game: what the pieces look like, how a move is animated and
 // which move a click or drag means are the module's.
+//
+// Besides the interface games.js describes, a module may export:
+//   endMarks(before, after, move, end)  why a finished game ended, on the
+//       board: {marks: [{sq, cls}], notes: [{sq, text}], label} (the
+//       winning line, the captured King); end is {result, reason}
+//   preview(pos, move)  where a move's pieces land before it is played:
+//       [{sq, pieces: [cls...], text}] (a tumble's disks, square by square)
+//   describe(pos, sq)   the stack inspector: {title, items: [{cls, text}]}
+//       listing a square's pieces bottom to top, or null
 
 import { sqIndex, sqName, fileOf, rankOf, squareAt } from './notation.js';
 
@@ -31,6 +40,9 @@ export class Board {
     this.parsed = null;
     this.lastMove = '';
     this.marks = new Set();
+    this.end = null; // the module's endMarks for the position shown
+    this.previewing = ''; // the move whose landing is previewed
+    this.inspected = -1; // the square whose stack the inspector lists
     this.pieceAt = [];
     this.view = {
       piece: (cls, sq, lift = 0) => {
@@ -49,7 +61,12 @@ export class Board {
     this.squaresEl = el('div', 'squares');
     this.piecesEl = el('div', 'pieces', { 'aria-hidden': 'true' });
     this.coordsEl = el('div', 'coords', { 'aria-hidden': 'true' });
-    this.root.append(this.squaresEl, this.piecesEl, this.coordsEl);
+    this.notesEl = el('div', 'notes', { 'aria-hidden': 'true' });
+    this.endEl = el('p', 'board-end visually-hidden', { 'aria-live': 'polite' });
+    this.inspector = el('div', 'inspector', { role: 'tooltip', id: 'inspector-' + Math.random().toString(36).slice(2) });
+    this.inspector.hidden = true;
+    this.root.append(this.squaresEl, this.piecesEl, this.coordsEl, this.notesEl, this.inspector, this.endEl);
+    this.root.tabIndex = 0;
     this.squares = [];
     for (let i = 0; i < 64; i++) {
       const s = el('div', 'sq ' + ((fileOf(i) + rankOf(i)) % 2 === 0 ? 'dark' : 'light'), { 'data-sq': sqName(i) });
@@ -104,16 +121,20 @@ export class Board {
   /**
    * Shows a position. opts: {last: move text that led to it, from: the
    * position before that move (to animate it), legal: legal moves when the
-   * viewer may move now, marks: extra squares to highlight}. Returns a
-   * promise that settles when the animation is over.
+   * viewer may move now, marks: extra squares to highlight, end: {result,
+   * reason, before} when the position ends the game (before: the position
+   * before the last move), to mark why}. Returns a promise that settles
+   * when the animation is over.
    */
   set(position, opts = {}) {
     const legal = opts.legal || [];
+    const endKey = opts.end ? [opts.end.result, opts.end.reason, opts.end.before || ''].join('|') : '';
     if (position === this.position && (opts.last || '') === this.lastMove && legal.join() === this.legal.join() && opts.from == null) {
       // Nothing on the board changed (a player connected, a draw offer):
       // keep the selection and an open chooser.
       this.interactive = legal.length > 0;
       this.marks = new Set((opts.marks || []).map(sqIndex));
+      if (endKey !== this.endKey) this.setEnd(opts.end, endKey);
       this.decorate();
       return Promise.resolve();
     }
@@ -123,10 +144,71 @@ export class Board {
     this.interactive = this.legal.length > 0;
     this.marks = new Set((opts.marks || []).map(sqIndex));
     this.selected = -1;
+    this.previewing = '';
     this.closeChooser();
     const anim = this.draw(position, opts.from != null && opts.last ? opts.from : null);
+    this.setEnd(opts.end, endKey);
+    if (this.inspected >= 0) this.inspect(this.inspected);
     this.decorate();
     return anim;
+  }
+
+  /** Works out, through the module, what to mark on a position that ends the game. */
+  setEnd(end, key) {
+    this.endKey = key;
+    this.end = null;
+    if (end && this.game.endMarks && this.parsed) {
+      try {
+        const before = end.before ? this.game.parse(end.before) : null;
+        this.end = this.game.endMarks(before, this.parsed, this.lastMove, { result: end.result, reason: end.reason }) || null;
+      } catch (e) {
+        console.warn(e);
+      }
+    }
+    this.endEl.textContent = this.end && this.end.label ? this.end.label : '';
+    if (this.end && this.end.label) this.root.dataset.end = end.reason || '';
+    else delete this.root.dataset.end;
+  }
+
+  /** Shows where a move's pieces would land (the module's preview), or nothing for ''. */
+  preview(move) {
+    move = move || '';
+    if (move === this.previewing) return;
+    this.previewing = move;
+    this.decorate();
+  }
+
+  /** The stack inspector: lists the pieces of square sq bottom to top, or hides for -1. */
+  inspect(sq) {
+    const d = sq >= 0 && this.parsed && this.game.describe ? this.game.describe(this.parsed, sq) : null;
+    this.inspected = d ? sq : -1;
+    if (!d) {
+      this.inspector.hidden = true;
+      this.root.removeAttribute('aria-describedby');
+      return;
+    }
+    this.inspector.textContent = '';
+    const title = el('div', 'inspector-title');
+    title.textContent = d.title || sqName(sq);
+    const list = el('ol', 'inspector-list');
+    for (const it of d.items || []) {
+      const li = el('li', 'inspector-item');
+      const chip = el('span', 'inspector-chip ' + (it.cls || ''));
+      const text = el('span');
+      text.textContent = it.text || '';
+      li.append(chip, text);
+      list.append(li);
+    }
+    this.inspector.append(title, list);
+    this.inspector.dataset.sq = sqName(sq);
+    const { row, col } = this.cell(sq);
+    this.inspector.style.left = this.inspector.style.right = this.inspector.style.top = this.inspector.style.bottom = '';
+    if (col < 4) this.inspector.style.left = (col + 1) * 12.5 + '%';
+    else this.inspector.style.right = (8 - col) * 12.5 + '%';
+    if (row < 4) this.inspector.style.top = row * 12.5 + '%';
+    else this.inspector.style.bottom = (7 - row) * 12.5 + '%';
+    this.inspector.hidden = false;
+    this.root.setAttribute('aria-describedby', this.inspector.id);
   }
 
   /** Draws the pieces, animating from the earlier position when given. */
@@ -180,7 +262,50 @@ export class Board {
       s.classList.toggle('movable', this.interactive && (this.targets(i).size > 0 || this.tapMove(i) !== ''));
       s.classList.toggle('mark', this.marks.has(i));
     }
+    for (const s of this.squares) s.classList.remove('end-line', 'end-moved', 'end-king', 'preview-land');
+    this.notesEl.textContent = '';
+    const note = (sq, cls, text, pieces) => {
+      const n = el('div', 'note ' + cls, { 'data-sq': sqName(sq) });
+      const { row, col } = this.cell(sq);
+      n.style.left = col * 12.5 + '%';
+      n.style.top = row * 12.5 + '%';
+      if (pieces && pieces.length) {
+        const chips = el('span', 'note-pieces');
+        for (const c of pieces) chips.append(el('span', 'note-chip ' + c));
+        n.append(chips);
+      }
+      if (text) {
+        const t = el('span', 'note-text');
+        t.textContent = text;
+        n.append(t);
+      }
+      this.notesEl.append(n);
+    };
+    if (this.end) {
+      for (const m of this.end.marks || []) if (m.sq >= 0) this.squares[m.sq].classList.add(m.cls || 'end-line');
+      for (const n of this.end.notes || []) if (n.sq >= 0) note(n.sq, 'end-note', n.text);
+    }
+    if (this.previewing && this.game.preview && this.parsed) {
+      let land = null;
+      try {
+        land = this.game.preview(this.parsed, this.previewing);
+      } catch (e) {
+        console.warn(e);
+      }
+      for (const l of land || []) {
+        this.squares[l.sq].classList.add('preview-land');
+        note(l.sq, 'landing', l.text, l.pieces);
+      }
+      this.root.dataset.preview = this.previewing;
+    } else {
+      delete this.root.dataset.preview;
+    }
     this.root.classList.toggle('interactive', this.interactive);
+  }
+
+  firstOccupied() {
+    for (let i = 0; i < 64; i++) if (this.occupied(i)) return i;
+    return -1;
   }
 
   occupied(i) {
@@ -196,8 +321,60 @@ export class Board {
     return this.squareOfCell(row, col);
   }
 
+  /** The move of the selected piece to square to that is worth previewing (a tumble before a step), or ''. */
+  previewFor(from, to) {
+    if (from < 0 || to < 0 || !this.game.preview) return '';
+    const moves = this.targets(from).get(to) || [];
+    if (!moves.length) return '';
+    return moves[moves.length - 1];
+  }
+
   bindInput() {
-    this.root.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    this.root.addEventListener('pointerdown', (e) => {
+      // A long press on a touch screen opens the stack inspector.
+      clearTimeout(this.pressTimer);
+      if (e.pointerType === 'touch' || e.pointerType === 'pen') {
+        const sq = this.squareAt(e.clientX, e.clientY);
+        const x0 = e.clientX;
+        const y0 = e.clientY;
+        const cancel = (ev) => {
+          if (ev.type === 'pointermove' && Math.hypot(ev.clientX - x0, ev.clientY - y0) < 8) return;
+          clearTimeout(this.pressTimer);
+          window.removeEventListener('pointermove', cancel);
+          window.removeEventListener('pointerup', cancel);
+        };
+        window.addEventListener('pointermove', cancel);
+        window.addEventListener('pointerup', cancel);
+        this.pressTimer = setTimeout(() => this.inspect(sq), 450);
+      }
+      this.pointerDown(e);
+    });
+    this.root.addEventListener('pointermove', (e) => {
+      if (e.buttons || e.pointerType === 'touch') return;
+      const sq = this.squareAt(e.clientX, e.clientY);
+      if (sq !== this.hovered) {
+        this.hovered = sq;
+        this.inspect(sq);
+        if (this.selected >= 0 && !this.chooser) this.preview(this.previewFor(this.selected, sq));
+      }
+    });
+    this.root.addEventListener('pointerleave', (e) => {
+      if (e.pointerType === 'touch') return;
+      this.hovered = -1;
+      this.inspect(-1);
+      if (!this.chooser) this.preview('');
+    });
+    // The keyboard: i lists the stack under the pointer or of the
+    // selected piece, Escape closes the inspector.
+    this.root.addEventListener('keydown', (e) => {
+      if (e.key === 'i' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        const sq = this.selected >= 0 ? this.selected : this.hovered;
+        this.inspect(this.inspected >= 0 ? -1 : (sq >= 0 ? sq : this.firstOccupied()));
+      } else if (e.key === 'Escape') {
+        this.inspect(-1);
+        this.preview('');
+      }
+    });
     this.root.addEventListener('contextmenu', (e) => {
       if (this.interactive) e.preventDefault();
     });
@@ -251,6 +428,7 @@ export class Board {
         ghost.style.transform = `translate(${ev.clientX - w / 2}px, ${ev.clientY - w / 2}px)`;
         const over = this.squareAt(ev.clientX, ev.clientY);
         this.squares.forEach((s, i) => s.classList.toggle('hover', i === over));
+        this.preview(this.previewFor(sq, over));
       }
     };
     const up = (ev) => {
@@ -258,6 +436,7 @@ export class Board {
       window.removeEventListener('pointerup', up);
       window.removeEventListener('pointercancel', up);
       this.squares.forEach((s) => s.classList.remove('hover'));
+      if (ghost && !this.chooser) this.preview('');
       if (ghost) {
         ghost.remove();
         pieces.forEach((p) => p.classList.remove('dragging'));
@@ -303,6 +482,7 @@ export class Board {
       b.textContent = o.text || o.move;
       if (o.title) b.title = o.title;
       b.onclick = () => this.send(o.move);
+      b.onpointerenter = b.onfocus = () => this.preview(o.move);
       return b;
     });
     const cancel = el('button', 'btn ghost choose-cancel', { type: 'button', 'aria-label': 'Cancel' });
@@ -315,18 +495,22 @@ export class Board {
     box.append(...buttons, cancel);
     this.root.append(box);
     this.chooser = box;
-    if (buttons.length) buttons[0].focus();
+    if (buttons.length) buttons[0].focus({ preventScroll: true });
+    // The move that moves most (a tumble) is previewed until another is pointed at.
+    this.preview(question.options.length ? question.options[question.options.length - 1].move : '');
   }
 
   closeChooser() {
     if (this.chooser) {
       this.chooser.remove();
       this.chooser = null;
+      if (this.previewing) this.preview('');
     }
   }
 
   send(move) {
     this.closeChooser();
+    this.previewing = '';
     this.selected = -1;
     this.interactive = false;
     this.decorate();

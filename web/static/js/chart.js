@@ -75,3 +75,64 @@ export function ratingChart(points, width, label) {
   if (t1 > t0) root.append(svg('text', { class: 'chart-label', x: W - pad.right, y: H - 8, 'text-anchor': 'end' }, when(t1)));
   return root;
 }
+
+/**
+ * A number from -1 to 1 for an evaluation from the first side's point of
+ * view ({cp, mate, result}): the first side's winning chance, as the
+ * server's review reckons it (lichess's logistic curve), taken to -1..1.
+ */
+export function evalShare(e) {
+  if (!e) return 0;
+  if (e.result === '1-0') return 1;
+  if (e.result === '0-1') return -1;
+  if (e.result === '1/2-1/2') return 0;
+  if (e.mate) return e.mate > 0 ? 1 : -1;
+  return 2 / (1 + Math.exp(-0.00368208 * (Number(e.cp) || 0))) - 1;
+}
+
+/**
+ * The evaluation graph of a game: one point per position (evals [{ply,
+ * cp, mate, result}]), the first side's advantage upwards, width pixels
+ * wide. opts: {total: plies, marks: [{ply, cls}] (the marked moves, at the
+ * position they led to), current: the ply shown, label, onPick(ply)}.
+ */
+export function evalChart(evals, width, opts = {}) {
+  const W = Math.max(200, Math.round(width || 320));
+  const H = 110;
+  const pad = { left: 4, right: 4, top: 6, bottom: 6 };
+  const pts = (evals || []).filter((e) => e && Number.isFinite(Number(e.ply))).sort((a, b) => a.ply - b.ply);
+  const total = Math.max(1, opts.total || (pts.length ? pts[pts.length - 1].ply : 1));
+  const plotW = W - pad.left - pad.right;
+  const plotH = H - pad.top - pad.bottom;
+  const x = (ply) => pad.left + (ply / total) * plotW;
+  const y = (v) => pad.top + ((1 - v) / 2) * plotH;
+  const label = opts.label || 'Evaluation graph';
+  const root = svg('svg', { class: 'chart eval-chart', viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', 'aria-label': label });
+  root.append(svg('title', {}, label));
+  root.append(svg('rect', { class: 'eval-bg', x: pad.left, y: pad.top, width: plotW, height: plotH }));
+  if (pts.length) {
+    const line = pts.map((e) => `${x(e.ply).toFixed(1)},${y(evalShare(e)).toFixed(1)}`).join(' ');
+    // The first side's share above the middle line, filled.
+    root.append(svg('polygon', { class: 'eval-area', points: `${x(pts[0].ply).toFixed(1)},${y(-1)} ${line} ${x(pts[pts.length - 1].ply).toFixed(1)},${y(-1)}` }));
+    root.append(svg('polyline', { class: 'eval-line', points: line }));
+  }
+  root.append(svg('line', { class: 'eval-mid', x1: pad.left, x2: W - pad.right, y1: y(0), y2: y(0) }));
+  const at = new Map(pts.map((e) => [e.ply, e]));
+  for (const m of opts.marks || []) {
+    const e = at.get(m.ply);
+    if (!e) continue;
+    root.append(svg('circle', { class: 'eval-mark ' + m.cls, cx: x(m.ply), cy: y(evalShare(e)), r: 3.5, 'data-ply': m.ply }));
+  }
+  if (opts.current != null) {
+    root.append(svg('line', { class: 'eval-cursor', x1: x(opts.current), x2: x(opts.current), y1: pad.top, y2: H - pad.bottom }));
+  }
+  if (opts.onPick) {
+    root.style.cursor = 'pointer';
+    root.addEventListener('click', (ev) => {
+      const r = root.getBoundingClientRect();
+      const px = ((ev.clientX - r.left) / r.width) * W;
+      opts.onPick(Math.max(0, Math.min(total, Math.round(((px - pad.left) / plotW) * total))));
+    });
+  }
+  return root;
+}

@@ -19,6 +19,7 @@ import { chatPanel } from './chat.js';
 import { confirmMoves, setConfirmMoves, chatOn } from './prefs.js';
 import { markFavicon, notify, clearNotification, canNotify, notifyPermission, askNotify } from './notify.js';
 import { sqName } from './notation.js';
+import { reviewPanel, keepInView } from './review.js';
 
 /** Below this much time on a live clock, it turns red and a tone warns once. */
 const LOW_MS = 20000;
@@ -109,11 +110,12 @@ export function gameView(id) {
     toast('Not connected: the message was not sent. Reconnecting…', 'error');
     return false;
   });
+  const review = reviewPanel({ goto: (ply) => goto(ply, false) });
   const node = h('div.game-page',
     h('div.game-layout',
       h('div.area-board', boardBox, connBox, replayFlag),
       topBar,
-      h('div.area-side', statusBox, movesBox, navBox),
+      h('div.area-side', statusBox, movesBox, navBox, review.node),
       h('div.area-chat', chat.node),
       h('div.area-actions', pendingBox, actionsBox, moveForm, extraBox, settingsBox),
       bottomBar));
@@ -240,6 +242,7 @@ export function gameView(id) {
       opts.marks = mv ? [mv.from >= 0 ? sqName(mv.from) : null, sqName(mv.to)].filter(Boolean) : [];
     }
     if (animate && ply > 0) opts.from = positionAt(ply - 1);
+    if (s.status === 'finished' && ply === s.moves.length && ply > 0) opts.end = { result: s.result, reason: s.reason, before: positionAt(ply - 1) };
     return v.board.set(positionAt(ply), opts);
   }
 
@@ -420,13 +423,8 @@ export function gameView(id) {
       movesBox.append(row);
     }
     if (s.moves.length === 0) movesBox.append(h('p.empty', s.status === 'waiting' ? 'The game starts when your opponent arrives.' : 'No moves yet.'));
-    const cur = movesBox.querySelector('[aria-current="true"]');
-    if (cur) {
-      const top = cur.offsetTop - movesBox.offsetTop;
-      if (top < movesBox.scrollTop || top > movesBox.scrollTop + movesBox.clientHeight - 30) movesBox.scrollTop = top - movesBox.clientHeight / 2;
-    } else if (v.ply === s.moves.length) {
-      movesBox.scrollTop = movesBox.scrollHeight;
-    }
+    review.decorate(movesBox, v.ply);
+    keepInView(movesBox, movesBox.querySelector('[aria-current="true"]'), v.ply === s.moves.length);
   }
 
   function renderNav() {
@@ -581,15 +579,15 @@ export function gameView(id) {
         links.push(h('a.link', { href: `/api/games/${encodeURIComponent(s.id)}/record?${q}`, download: `${s.id}.${f.name}`, title: f.title || null, 'data-format': f.name }, `Download ${f.name.toUpperCase()}`));
       }
     }
-    const analyse = h('a.link', {
-      href: '#',
+    // Never for a game still being played: the engine would advise a player.
+    const analyse = h('a.link#analyse-link', {
+      href: `/analysis?id=${encodeURIComponent(s.id)}`,
       onclick: (e) => {
         e.preventDefault();
-        const q = new URLSearchParams({ game: s.game, rules: s.rules || '', position: positionAt(v.ply) });
-        location.assign('/#/analysis?' + q.toString());
+        location.assign(`/analysis?id=${encodeURIComponent(s.id)}&ply=${v.ply}`);
       },
-    }, 'Analyse this position');
-    if (s.status === 'finished' || s.seat == null) links.push(analyse);
+    }, 'Analysis board');
+    if (s.status === 'finished') links.push(analyse);
     extraBox.append(h('div.links', links));
   }
 
@@ -649,6 +647,7 @@ export function gameView(id) {
     for (const e of settingsBox.querySelectorAll('.player-only')) e.hidden = s.seat == null;
     node.dataset.status = v.state.status;
     chat.state(s);
+    review.state(s);
     renderPending();
     return renderBoard(animate);
   }
@@ -863,6 +862,7 @@ export function gameView(id) {
       document.removeEventListener('visibilitychange', onVisible);
       clearInterval(v.clockTimer);
       clearInterval(v.tickTimer);
+      review.destroy();
       markFavicon(false);
       clearNotification();
       if (v.socket) v.socket.close();

@@ -2,7 +2,7 @@
 // on the board and in hand, drops on empty squares and moves "d4-a1", and
 // the magnetic effect animated as slides away from or towards the magnet.
 
-import { sqIndex, sqName, fileOf, rankOf, sign, readRanks, targetsFrom } from '../notation.js';
+import { sqIndex, sqName, fileOf, rankOf, sign, readRanks, targetsFrom, squareAt } from '../notation.js';
 
 export const name = 'magneton';
 export const stylesheet = true;
@@ -158,4 +158,65 @@ export function choose(moves) {
 /** Magneton's endings read well in the generic sentence. */
 export function endingText() {
   return '';
+}
+
+/**
+ * The runs of four or more stones of colour c on a board that hold one of
+ * the squares given (all runs of four when none is given): lists of
+ * squares, each in order along its line.
+ */
+export function lines(board, c, through) {
+  const out = [];
+  const dirs = [[1, 0], [0, 1], [1, 1], [1, -1]];
+  for (const [df, dr] of dirs) {
+    for (let i = 0; i < 64; i++) {
+      if (board[i] !== c) continue;
+      // Only from the first stone of a run.
+      if (board[squareAt(fileOf(i) - df, rankOf(i) - dr)] === c) continue;
+      const run = [];
+      for (let f = fileOf(i), r = rankOf(i); squareAt(f, r) >= 0 && board[squareAt(f, r)] === c; f += df, r += dr) run.push(squareAt(f, r));
+      if (run.length >= 4 && (!through || run.some((q) => through.has(q)))) out.push(run);
+    }
+  }
+  return out;
+}
+
+/**
+ * Why the game ended, on the board: the winning line of four and the
+ * stones the magnet pushed or pulled into it (before is the position
+ * before the last move, or null).
+ */
+export function endMarks(before, after, move, end) {
+  if (!end || end.reason !== 'line') return null;
+  const winner = end.result === '1-0' ? 'w' : end.result === '0-1' ? 'b' : '';
+  if (!winner) return null;
+  const plan = before ? slides(before, after, move) : null;
+  const moved = new Map((plan ? plan.slides : []).map((s) => [s.to, s]));
+  let runs = lines(after.board, winner, moved.size ? new Set(moved.keys()) : null);
+  if (!runs.length) runs = lines(after.board, winner, null);
+  if (!runs.length) return null;
+  const mover = before ? (before.side === 0 ? 'w' : 'b') : winner;
+  const marks = [];
+  const notes = [];
+  const seen = new Set();
+  for (const run of runs) {
+    for (const q of run) {
+      if (seen.has(q)) continue;
+      seen.add(q);
+      const s = moved.get(q);
+      marks.push({ sq: q, cls: s ? 'end-moved' : 'end-line' });
+      if (s) notes.push({ sq: q, text: s.color === mover ? 'pushed' : 'pulled' });
+    }
+  }
+  const name = winner === 'w' ? 'White' : 'Black';
+  const words = runs.map((r) => `${sqName(r[0])}–${sqName(r[r.length - 1])}`).join(' and ');
+  const by = [...moved.values()].filter((s) => seen.has(s.to)).map((s) => `${sqName(s.to)} (${s.color === mover ? 'pushed' : 'pulled'} from ${sqName(s.from)})`);
+  return { marks, notes, label: `${name}'s line of four ${words}` + (by.length ? `, made by the magnet: ${by.join(', ')}` : '') };
+}
+
+/** A square's stone for the analysis board's SVG image: shapes in square units. */
+export function svgSquare(pos, sq) {
+  const c = pos.board[sq];
+  if (!c) return [];
+  return [{ tag: 'circle', attrs: { cx: 0.5, cy: 0.5, r: 0.4, fill: c === 'w' ? '#f4f1ea' : '#1b1b1b', stroke: c === 'w' ? '#8a857b' : '#000', 'stroke-width': 0.03 } }];
 }

@@ -96,9 +96,110 @@ export function flights(before, after, move) {
   return out;
 }
 
+/** Above this height a stack is drawn as flat bands, one per disk, that never overlap. */
+const BANDS_FROM = 7;
+
 /** Vertical spacing of the disks of a stack of n, in square heights. */
 function diskStep(n) {
+  if (n >= BANDS_FROM) return 0.7 / n;
   return n <= 1 ? 0 : Math.min(0.12, 0.6 / (n - 1));
+}
+
+const COLOUR_NAME = { b: 'black', r: 'red' };
+
+/**
+ * Where each disk of a move would land, square by square: [{sq, pieces:
+ * ['disk b', ...] bottom to top, text}], the order they fall in ("1", "2–4"
+ * for the pile at the edge). Null when the move is not one of the stack's.
+ */
+export function preview(pos, move) {
+  const mv = parseMove(move);
+  if (!mv) return null;
+  const stack = pos.board[mv.from];
+  if (!stack) return null;
+  const df = fileOf(mv.to) - fileOf(mv.from);
+  const dr = rankOf(mv.to) - rankOf(mv.from);
+  if (Math.abs(df) > 1 || Math.abs(dr) > 1 || (df === 0 && dr === 0)) return null;
+  const disks = mv.kind === 'tumble' ? [...stack] : [stack[stack.length - 1]];
+  const line = [];
+  for (let f = fileOf(mv.from) + df, r = rankOf(mv.from) + dr; squareAt(f, r) >= 0; f += df, r += dr) line.push(squareAt(f, r));
+  const out = [];
+  disks.forEach((c, k) => {
+    const sq = line[Math.min(k, line.length - 1)];
+    let l = out.find((x) => x.sq === sq);
+    if (!l) {
+      l = { sq, pieces: [], first: k + 1, last: k + 1 };
+      out.push(l);
+    }
+    l.pieces.push('disk-chip ' + c);
+    l.last = k + 1;
+  });
+  for (const l of out) {
+    l.text = disks.length === 1 ? '' : l.first === l.last ? String(l.first) : `${l.first}–${l.last}`;
+    l.title = `${sqName(l.sq)}: ${l.pieces.length} disk${l.pieces.length > 1 ? 's' : ''}`;
+  }
+  return out;
+}
+
+/** The stack inspector: a square's disks, bottom to top, and whose the stack is. */
+export function describe(pos, sq) {
+  const stack = pos.board[sq];
+  if (!stack) return null;
+  const top = stack[stack.length - 1];
+  const king = kings(pos.board)[top].has(sq);
+  const n = stack.length;
+  return {
+    title: `${sqName(sq)} · ${n} disk${n > 1 ? 's' : ''} · ${COLOUR_NAME[top]}'s${king ? ' King' : ''} · bottom to top:`,
+    items: [...stack].map((c, i) => ({ cls: 'disk-chip ' + c, text: `${i + 1}. ${COLOUR_NAME[c]}${i === n - 1 ? ' (top)' : ''}` })),
+  };
+}
+
+/**
+ * Why the game ended, on the board: the King a capture landed on, the
+ * mover's own King an enemy disk covered, or the last King of a side left
+ * with none. before is the position before the last move (may be null).
+ */
+export function endMarks(before, after, move, end) {
+  const reason = end && end.reason;
+  if (!['king captured', 'own king captured', 'no king'].includes(reason)) return null;
+  const marks = [];
+  const notes = [];
+  let label = '';
+  const landed = before ? flights(before, after, move) || [] : [];
+  const mover = before ? before.side : '';
+  const other = mover === 'b' ? 'r' : 'b';
+  const name = (c) => (c === 'b' ? 'Black' : 'Red');
+  const hit = (kingsOf, by) => {
+    const squares = [...new Set(landed.filter((f) => kingsOf.has(f.to) && f.color === by).map((f) => f.to))];
+    return squares;
+  };
+  if (reason === 'king captured' && before) {
+    const sq = hit(kings(before.board)[other], mover);
+    sq.forEach((i) => {
+      marks.push({ sq: i, cls: 'end-king' });
+      notes.push({ sq: i, text: 'King captured' });
+    });
+    label = `${name(mover)} captured ${name(other)}'s King on ${sq.map(sqName).join(', ')}`;
+  } else if (reason === 'own king captured' && before) {
+    const sq = hit(kings(before.board)[mover], other);
+    sq.forEach((i) => {
+      marks.push({ sq: i, cls: 'end-king' });
+      notes.push({ sq: i, text: 'own King covered' });
+    });
+    label = `${name(mover)} covered its own King on ${sq.map(sqName).join(', ')}`;
+  } else if (reason === 'no king') {
+    const now = kings(after.board);
+    const loser = now.b.size === 0 ? 'b' : now.r.size === 0 ? 'r' : '';
+    if (!loser) return null;
+    const was = before ? [...kings(before.board)[loser]] : [];
+    was.forEach((i) => {
+      marks.push({ sq: i, cls: 'end-king' });
+      notes.push({ sq: i, text: 'last King lost' });
+    });
+    label = `${name(loser)} has no King left` + (was.length ? ` (it was on ${was.map(sqName).join(', ')})` : '');
+  }
+  if (landed.length) for (const f of landed) if (!marks.some((m) => m.sq === f.to)) marks.push({ sq: f.to, cls: 'end-moved' });
+  return { marks, notes, label };
 }
 
 /** Draws the disks of every stack, and over a stack its height and, on a King, a crown. */
@@ -108,7 +209,12 @@ export function draw(view, pos) {
   pos.board.forEach((stack, i) => {
     if (!stack) return;
     const step = diskStep(stack.length);
-    [...stack].forEach((c, level) => pieces[i].push(view.piece('disk ' + c, i, level * step)));
+    const bands = stack.length >= BANDS_FROM;
+    [...stack].forEach((c, level) => {
+      const d = view.piece('disk ' + c + (bands ? ' band' : ''), i, level * step);
+      if (bands) d.style.setProperty('--band', (step * 100).toFixed(2) + '%');
+      pieces[i].push(d);
+    });
     const top = stack[stack.length - 1];
     const king = k[top] && k[top].has(i);
     if (stack.length > 1 || king) {
@@ -207,4 +313,18 @@ export function endingText(end) {
   if (reason === 'own king captured') return `${loser.name} covered ${loser.their} own King · ${winner.wins}`;
   if (reason === 'no king') return `${loser.name} ${loser.has} no King left · ${winner.wins}`;
   return '';
+}
+
+/** A square's stack for the analysis board's SVG image: its disks bottom to top and its height, in square units. */
+export function svgSquare(pos, sq) {
+  const stack = pos.board[sq];
+  if (!stack) return [];
+  const n = stack.length;
+  const step = Math.min(0.1, 0.62 / n);
+  const out = [];
+  [...stack].forEach((c, k) => {
+    out.push({ tag: 'rect', attrs: { x: 0.15, y: 0.82 - (k + 1) * step, width: 0.7, height: step, rx: 0.02, fill: c === 'r' ? '#c9341f' : '#222', stroke: '#000', 'stroke-width': 0.01 } });
+  });
+  if (n > 1) out.push({ tag: 'text', text: String(n), attrs: { x: 0.92, y: 0.95, 'font-size': 0.22, 'text-anchor': 'end', fill: '#fff', stroke: '#000', 'stroke-width': 0.01, 'font-family': 'sans-serif', 'font-weight': 'bold' } });
+  return out;
 }

@@ -1,0 +1,180 @@
+// The game review on the game page of a finished game: a button that asks
+// the server for the engine's review (POST /api/games/<id>/review), a
+// progress bar while it runs (GET, polled), then the evaluation graph, the
+// count of each side's inaccuracies, mistakes and blunders, and the marks
+// in the move list (?!, ?, ??) with the engine's better move. Anyone who
+// replays the game sees a review once it is done.
+
+import { h } from './dom.js';
+import { api } from './api.js';
+import { evalChart } from './chart.js';
+
+/** The mark of each kind of move, as chess annotators write it. */
+export const GLYPHS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+const WORDS = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
+const POLL_MS = 800;
+
+/**
+ * Scrolls a move list so that the current move shows whole; at the newest
+ * move (live play), to the very end, so that nothing below it hides.
+ */
+export function keepInView(box, cur, newest) {
+  if (newest) {
+    box.scrollTop = box.scrollHeight;
+    return;
+  }
+  if (!cur) return;
+  const b = box.getBoundingClientRect();
+  const r = cur.getBoundingClientRect();
+  if (r.top < b.top || r.bottom > b.bottom) box.scrollTop += r.top - b.top - (b.height - r.height) / 2;
+}
+
+/** The review panel; opts.goto(ply) shows a position of the game. */
+export function reviewPanel(opts) {
+  const node = h('section.review', { 'aria-label': 'Game review', hidden: true });
+  const r = { id: '', game: null, data: null, timer: null, error: '', asking: false, moves: null, ply: 0 };
+
+  async function load(post) {
+    const id = r.id;
+    try {
+      const data = await api(post ? 'POST' : 'GET', `/api/games/${encodeURIComponent(id)}/review`, post ? {} : undefined);
+      if (id !== r.id) return;
+      r.data = data;
+      r.error = '';
+    } catch (err) {
+      if (id !== r.id) return;
+      r.error = err.message;
+    }
+    r.asking = false;
+    clearTimeout(r.timer);
+    if (r.data && r.data.status === 'running') r.timer = setTimeout(() => load(false), POLL_MS);
+    render();
+    if (r.moves) decorate(r.moves, r.ply);
+  }
+
+  function render() {
+    node.textContent = '';
+    const d = r.data;
+    const s = r.game;
+    if (!s) return;
+    node.append(h('h2.review-title', 'Game review'));
+    if (r.error) node.append(h('p.error.review-error', { role: 'alert' }, r.error));
+    if (!d || d.status === 'none') {
+      node.append(h('button.btn.small#request-review', {
+        type: 'button', disabled: r.asking,
+        title: 'The engine evaluates every position and marks the inaccuracies, mistakes and blunders',
+        onclick: () => {
+          r.asking = true;
+          r.error = '';
+          render();
+          load(true);
+        },
+      }, r.asking ? 'Asking…' : 'Request review'));
+      return;
+    }
+    if (d.status === 'running') {
+      const pct = d.total ? Math.round((100 * d.done) / d.total) : 0;
+      node.append(h('div.review-progress',
+        h('label', { for: 'review-bar' }, `Reviewing… ${d.done} of ${d.total} positions`),
+        h('progress#review-bar', { max: String(d.total || 1), value: String(d.done || 0), 'aria-valuetext': `${pct}%` })));
+      return;
+    }
+    // Done: the graph, the counts, and the note of the move shown.
+    const marks = (d.moves || []).filter((m) => m.class).map((m) => ({ ply: m.ply + 1, cls: m.class }));
+    const chart = evalChart(d.evals, Math.max(220, (node.clientWidth || 320) - 8), {
+      total: s.moves.length, marks, current: r.ply, label: `Evaluation of every position, ${s.sides[0].name}'s advantage upwards`,
+      onPick: (ply) => opts.goto(ply),
+    });
+    node.append(h('div.review-chart', chart));
+    const counts = h('table.review-counts', h('thead', h('tr', h('th', { scope: 'col' }, ''),
+      ...['inaccuracy', 'mistake', 'blunder'].map((k) => h('th', { scope: 'col', title: WORDS[k] + 's' }, h('span.glyph.' + k, GLYPHS[k]), ' ', WORDS[k] + 's')))));
+    const body = h('tbody');
+    (d.sides || []).forEach((c, i) => {
+      body.append(h('tr', { 'data-side': String(i) }, h('th', { scope: 'row' }, s.sides[i] ? s.sides[i].name : `Side ${i + 1}`),
+        h('td.inaccuracies', String(c.inaccuracies)), h('td.mistakes', String(c.mistakes)), h('td.blunders', String(c.blunders))));
+    });
+    counts.append(body);
+    node.append(counts);
+    node.append(h('p.review-note', { 'aria-live': 'polite' }));
+  }
+
+  /** Marks the move list's moves (ply j+1 is move j) and says what the review thinks of the move shown. */
+  function decorate(movesBox, ply) {
+    r.moves = movesBox;
+    const changed = ply !== r.ply;
+    r.ply = ply;
+    const d = r.data;
+    if (!d || d.status !== 'done') return;
+    const byPly = new Map((d.moves || []).map((m) => [m.ply + 1, m]));
+    for (const b of movesBox.querySelectorAll('.mv[data-ply]')) {
+      const m = byPly.get(Number(b.dataset.ply));
+      b.querySelectorAll('.glyph').forEach((g) => g.remove());
+      if (!m || !m.class) {
+        delete b.dataset.class;
+        continue;
+      }
+      b.dataset.class = m.class;
+      b.append(h('span.glyph.' + m.class, { title: `${WORDS[m.class]}: ${m.loss}% of the winning chances lost` + (m.best ? `; better was ${m.best}` : '') }, GLYPHS[m.class]));
+      b.setAttribute('aria-label', `${m.move}, ${WORDS[m.class].toLowerCase()}` + (m.best ? `, better was ${m.best}` : ''));
+    }
+    if (changed) {
+      const cursor = node.querySelector('.eval-cursor');
+      if (cursor) {
+        // The chart again, with its cursor on the move shown.
+        const old = node.querySelector('.review-chart');
+        const marks = (d.moves || []).filter((m) => m.class).map((m) => ({ ply: m.ply + 1, cls: m.class }));
+        old.textContent = '';
+        old.append(evalChart(d.evals, Math.max(220, (node.clientWidth || 320) - 8), {
+          total: r.game.moves.length, marks, current: ply, label: `Evaluation of every position, ${r.game.sides[0].name}'s advantage upwards`,
+          onPick: (p) => opts.goto(p),
+        }));
+      }
+    }
+    const note = node.querySelector('.review-note');
+    if (note) {
+      note.textContent = '';
+      const m = byPly.get(ply);
+      const e = (d.evals || []).find((x) => x.ply === ply);
+      if (m && m.class) {
+        note.append(h('strong.glyph.' + m.class, `${m.move}${GLYPHS[m.class]}`), ` ${WORDS[m.class]}`,
+          m.best ? h('span', ' · better was ', h('strong.better', m.best)) : null);
+      } else if (m) {
+        note.append(h('span', `${m.move}: a good move`));
+      }
+      if (e && !e.result) note.append(h('span.muted', ` · ${scoreWords(e, r.game.sides)}`));
+    }
+  }
+
+  return {
+    node,
+    /** The game's state: the panel shows for a finished game with moves. */
+    state(s) {
+      const show = s.status === 'finished' && s.moves.length > 0;
+      node.hidden = !show;
+      if (!show) return;
+      const fresh = s.id !== r.id;
+      r.game = s;
+      if (fresh) {
+        r.id = s.id;
+        r.data = null;
+        r.error = '';
+        clearTimeout(r.timer);
+        render();
+        load(false);
+      }
+    },
+    decorate,
+    destroy() {
+      clearTimeout(r.timer);
+    },
+  };
+}
+
+/** A review's evaluation in words from the first side's view: "+0.85 for White", "White wins in 5". */
+export function scoreWords(e, sides) {
+  const name = (i) => (sides && sides[i] ? sides[i].name : i === 0 ? 'the first player' : 'the second player');
+  if (e.mate) return e.mate > 0 ? `${name(0)} wins in ${e.mate}` : `${name(1)} wins in ${-e.mate}`;
+  const cp = Number(e.cp) || 0;
+  if (cp === 0) return 'equal';
+  return `+${(Math.abs(cp) / 100).toFixed(2)} for ${name(cp > 0 ? 0 : 1)}`;
+}
