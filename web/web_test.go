@@ -150,7 +150,8 @@ func TestGameModules(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, e := range entries {
-			base := strings.TrimSuffix(strings.TrimSuffix(e.Name(), ".js"), ".css")
+			// A game's learning module (rules and lessons) is <name>-learn.js.
+			base := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(e.Name(), ".js"), ".css"), "-learn")
 			if !known[base] {
 				t.Errorf("%s/%s is not the front end of a game of the registry", dir, e.Name())
 			}

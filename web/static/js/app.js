@@ -10,6 +10,9 @@ import { analysisView } from './analysis.js';
 import { profileView } from './profile.js';
 import { leaderboardView } from './leaderboard.js';
 import { initAccount, onAccountChange } from './account.js';
+import { learnIndexView, learnGameView } from './learn.js';
+import { puzzlesView } from './puzzles.js';
+import { t, LANGS, getLang, setLang, onLangChange } from './i18n.js';
 
 const main = document.getElementById('app');
 let current = null;
@@ -30,9 +33,16 @@ function route() {
   const path = location.pathname;
   const m = /^\/g\/([^/]+)\/?$/.exec(path);
   const who = /^\/@\/([^/]+)\/?$/.exec(path);
+  const learn = /^\/learn(?:\/([^/]+))?\/?$/.exec(path);
   let view;
   let nav = 'play';
-  if (m) {
+  if (learn) {
+    view = learn[1] ? learnGameView(decode(learn[1])) : learnIndexView();
+    nav = 'learn';
+  } else if (/^\/puzzles\/?$/.test(path)) {
+    view = puzzlesView(new URLSearchParams(location.search));
+    nav = 'puzzles';
+  } else if (m) {
     view = gameView(decode(m[1]));
     nav = '';
   } else if (who) {
@@ -70,13 +80,28 @@ window.addEventListener('hashchange', () => {
 window.addEventListener('popstate', route);
 
 const header = document.querySelector('.site-header');
-header.append(
-  h('nav.site-nav', { 'aria-label': 'Main' },
-    h('a', { href: '/', 'data-nav': 'play' }, 'Play'),
-    h('a', { href: '/#/leaderboard', 'data-nav': 'leaderboard' }, 'Leaderboard'),
-    h('a', { href: '/#/archive', 'data-nav': 'archive' }, 'Archive'),
-    h('a', { href: '/#/analysis', 'data-nav': 'analysis' }, 'Analysis')),
-);
+const NAV = [
+  ['play', '/', 'nav.play'], ['learn', '/learn', 'nav.learn'], ['puzzles', '/puzzles', 'nav.puzzles'],
+  ['leaderboard', '/#/leaderboard', 'nav.leaderboard'], ['archive', '/#/archive', 'nav.archive'],
+  ['analysis', '/#/analysis', 'nav.analysis'],
+];
+const siteNav = h('nav.site-nav', { 'aria-label': t('nav.main') },
+  NAV.map(([key, href, text]) => h('a', { href, 'data-nav': key }, t(text))));
+const langSel = h('select#lang', { 'aria-label': t('lang.label'), onchange: () => setLang(langSel.value) },
+  LANGS.map(([code, name]) => h('option', { value: code, lang: code, selected: code === getLang() }, name)));
+header.append(siteNav, h('div.lang-switch', langSel));
+// A new language: the header's words, then the view drawn again.
+onLangChange(() => {
+  siteNav.setAttribute('aria-label', t('nav.main'));
+  siteNav.querySelectorAll('a').forEach((a, i) => {
+    a.textContent = t(NAV[i][2]);
+  });
+  langSel.setAttribute('aria-label', t('lang.label'));
+  langSel.value = getLang();
+  const skip = document.querySelector('.skip');
+  if (skip) skip.textContent = t('skip');
+  route();
+});
 initAccount(header);
 // After a sign-up, log-in or log-out the view shows what is new: the home
 // page its form and lists, the game page the players' names, a profile its

@@ -10,6 +10,8 @@ import { myGames, forgetGame } from './mine.js';
 import { gameSpec } from './games.js';
 import { account, loggedIn, whenAccount, openLogin } from './account.js';
 import { playerTag, playersLine } from './players.js';
+import { t } from './i18n.js';
+import { dailyPuzzleCard } from './puzzles.js';
 
 const CLOCKS = [
   ['', 'No clock'], ['1+0', '1+0 bullet'], ['3+2', '3+2 blitz'], ['5+3', '5+3 blitz'],
@@ -75,7 +77,17 @@ export function homeView() {
   const liveBox = h('section.card.list', { 'aria-labelledby': 'live-title' }, h('h2#live-title', 'Live now'), liveList, liveEmpty);
   const mineList = h('ul.game-list', { id: 'mine-list' });
   const mineBox = h('section.card.list', { 'aria-labelledby': 'mine-title', hidden: true }, h('h2#mine-title', 'Your games'), mineList);
-  node.append(formBox, h('div.lists', mineBox, quickBox, openBox, liveBox));
+  // Learning: the rules and lessons of each game, and the daily puzzle.
+  const learnLinks = h('p.form-buttons');
+  const learnBox = h('section.card.learn-home', { 'aria-labelledby': 'learn-home-title' },
+    h('h2#learn-home-title', t('learn.homeTitle')), h('p', t('learn.homeText')), learnLinks);
+  getMeta().then((m) => {
+    learnLinks.append(...m.games.map((g) => h('a.btn.small', { href: `/learn/${g.name}` }, g.title)),
+      h('a.btn.small', { href: '/puzzles' }, t('nav.puzzles')));
+  }).catch(() => {
+    learnLinks.append(h('a.btn.small', { href: '/learn' }, t('nav.learn')));
+  });
+  node.append(h('div.home-side', formBox, learnBox, dailyPuzzleCard()), h('div.lists', mineBox, quickBox, openBox, liveBox));
   let meta = null;
   let open = []; // the open games, as last read
   let mine = []; // the states of this browser's games that are not over

@@ -1,0 +1,168 @@
+package web
+
+import (
+	"encoding/json"
+	"io/fs"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/magneton-games/magneton/games"
+)
+
+// langs are the front end's languages (js/i18n.js's LANGS).
+var langs = []string{"en", "es", "it", "eo"}
+
+// catalogue reads a JSON object from a module's source, from the first "{"
+// after prefix to the last "}".
+func catalogue(t *testing.T, file, prefix string) map[string]json.RawMessage {
+	t.Helper()
+	src, err := fs.ReadFile(Files, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	i := strings.Index(s, prefix)
+	if i < 0 {
+		t.Fatalf("%s has no %q", file, prefix)
+	}
+	s = s[i+len(prefix):]
+	j := strings.LastIndex(s, "}")
+	if j < 0 {
+		t.Fatalf("%s: no object after %q", file, prefix)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(s[:j+1]), &m); err != nil {
+		t.Fatalf("%s: the object after %q is not JSON: %v", file, prefix, err)
+	}
+	return m
+}
+
+// texts checks that every language has the same keys, each a non-empty
+// text whose {placeholders} are the English text's.
+func texts(t *testing.T, where string, byLang map[string]map[string]string) {
+	t.Helper()
+	en := byLang["en"]
+	if len(en) == 0 {
+		t.Fatalf("%s: no English texts", where)
+	}
+	ph := regexp.MustCompile(`\{\w+\}`)
+	for _, l := range langs {
+		m, ok := byLang[l]
+		if !ok {
+			t.Errorf("%s: no %s texts", where, l)
+			continue
+		}
+		for k, v := range en {
+			tr, ok := m[k]
+			if !ok {
+				t.Errorf("%s: %s lacks %q", where, l, k)
+				continue
+			}
+			if strings.TrimSpace(tr) == "" {
+				t.Errorf("%s: %s's %q is empty", where, l, k)
+			}
+			want, got := ph.FindAllString(v, -1), ph.FindAllString(tr, -1)
+			slices.Sort(want)
+			slices.Sort(got)
+			if !slices.Equal(want, got) {
+				t.Errorf("%s: %s's %q has the placeholders %v, English %v", where, l, k, got, want)
+			}
+		}
+		for k := range m {
+			if _, ok := en[k]; !ok {
+				t.Errorf("%s: %s has %q, which English has not", where, l, k)
+			}
+		}
+	}
+}
+
+func strs(t *testing.T, file string, m map[string]json.RawMessage) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for k, v := range m {
+		var s string
+		if err := json.Unmarshal(v, &s); err != nil {
+			t.Errorf("%s: %q is not a string: %v", file, k, err)
+		}
+		out[k] = s
+	}
+	return out
+}
+
+// TestCatalogues checks that every key of the front end's catalogues
+// (js/i18n/<lang>.js) and of each game's rules and lessons
+// (js/games/<name>-learn.js, its texts) is in every language, and that
+// every key the front end asks for with t('key') is in the catalogues.
+func TestCatalogues(t *testing.T) {
+	byLang := map[string]map[string]string{}
+	for _, l := range langs {
+		file := "js/i18n/" + l + ".js"
+		byLang[l] = strs(t, file, catalogue(t, file, "export default"))
+	}
+	texts(t, "js/i18n", byLang)
+
+	all := map[string]bool{}
+	for k := range byLang["en"] {
+		all[k] = true
+	}
+	for _, g := range games.All() {
+		file := "js/games/" + g.Spec.Name + "-learn.js"
+		if _, err := fs.Stat(Files, file); err != nil {
+			t.Errorf("%s has no rules and lessons: %v", g.Spec.Name, err)
+			continue
+		}
+		raw := catalogue(t, file, "export const texts =")
+		game := map[string]map[string]string{}
+		for l, v := range raw {
+			var m map[string]string
+			if err := json.Unmarshal(v, &m); err != nil {
+				t.Errorf("%s: texts.%s: %v", file, l, err)
+			}
+			game[l] = m
+		}
+		texts(t, file, game)
+		src, _ := fs.ReadFile(Files, file)
+		// Every key the module names ('xx.yy') is one of its texts.
+		for _, m := range regexp.MustCompile(`'([a-z]{2}\.[\w.-]+)'`).FindAllStringSubmatch(string(src), -1) {
+			if _, ok := game["en"][m[1]]; !ok {
+				t.Errorf("%s names the text %q, which it does not have", file, m[1])
+			}
+		}
+		for k := range game["en"] {
+			if all[k] {
+				t.Errorf("%s: %q is also a key of the catalogues", file, k)
+			}
+		}
+	}
+
+	// Every t('key') and tn('key', ...) of the modules outside js/games.
+	call := regexp.MustCompile(`\bt\('([^']+)'`)
+	calln := regexp.MustCompile(`\btn\('([^']+)'`)
+	err := fs.WalkDir(Files, "js", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".js") || strings.HasPrefix(p, "js/games/") {
+			return err
+		}
+		src, err := fs.ReadFile(Files, p)
+		if err != nil {
+			return err
+		}
+		for _, m := range call.FindAllStringSubmatch(string(src), -1) {
+			if !all[m[1]] {
+				t.Errorf("%s asks for the text %q, which js/i18n/en.js has not", p, m[1])
+			}
+		}
+		for _, m := range calln.FindAllStringSubmatch(string(src), -1) {
+			for _, form := range []string{".one", ".other"} {
+				if !all[m[1]+form] {
+					t.Errorf("%s asks for the text %q, which js/i18n/en.js has not", p, m[1]+form)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
