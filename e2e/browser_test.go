@@ -568,8 +568,8 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	p.waitFor("one move back", fmt.Sprintf(`document.querySelector('.mv[aria-current="true"]').dataset.ply === '%d'`, len(s.Moves)-1), 5*time.Second)
 
 	// The analysis view of that position: the engine's score and best move.
-	p.click(`.links a[href="#"]`)
-	p.waitFor("the analysis", `location.hash.startsWith('#/analysis') && document.querySelector('.analysis-out .score') && document.querySelector('.analysis-out .best').textContent.length >= 2`, 15*time.Second)
+	p.click(`#analyse-link`)
+	p.waitFor("the analysis", `location.pathname === '/analysis' && document.querySelector('.analysis-out .score') && document.querySelector('.analysis-out .best').textContent.length >= 2`, 15*time.Second)
 
 	// A rematch against the computer starts at once, colours swapped.
 	p.goTo(base + "/g/" + s.ID)

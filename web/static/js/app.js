@@ -42,6 +42,9 @@ function route() {
   } else if (/^\/puzzles\/?$/.test(path)) {
     view = puzzlesView(new URLSearchParams(location.search));
     nav = 'puzzles';
+  } else if (/^\/analysis(\/.*)?$/.test(path)) {
+    view = analysisView(new URLSearchParams(location.search));
+    nav = 'analysis';
   } else if (m) {
     view = gameView(decode(m[1]));
     nav = '';
@@ -59,6 +62,8 @@ function route() {
       view = leaderboardView(params);
       nav = 'leaderboard';
     } else if (name === 'analysis') {
+      // The analysis board's old address: /analysis now.
+      history.replaceState(null, '', '/analysis' + (query ? '?' + query : ''));
       view = analysisView(params);
       nav = 'analysis';
     } else {
@@ -83,7 +88,7 @@ const header = document.querySelector('.site-header');
 const NAV = [
   ['play', '/', 'nav.play'], ['learn', '/learn', 'nav.learn'], ['puzzles', '/puzzles', 'nav.puzzles'],
   ['leaderboard', '/#/leaderboard', 'nav.leaderboard'], ['archive', '/#/archive', 'nav.archive'],
-  ['analysis', '/#/analysis', 'nav.analysis'],
+  ['analysis', '/analysis', 'nav.analysis'],
 ];
 const siteNav = h('nav.site-nav', { 'aria-label': t('nav.main') },
   NAV.map(([key, href, text]) => h('a', { href, 'data-nav': key }, t(text))));
