@@ -215,6 +215,11 @@ func TestBrowserClaim(t *testing.T) {
 		p.play(c.move(p.state()))
 	}
 	a.waitFor("Bob's move seen", `window.magnetonGame.state.moves.length === 2`, 10*time.Second)
+	// Ann's clock runs now. Moved on by the page's own reckoning to under
+	// 20 s, it turns red and warns once with the low-time tone.
+	a.waitFor("Ann's clock running", `document.querySelector('.player.bottom .clock.running')`, 5*time.Second)
+	a.do(chromedp.Evaluate[chromedp.Void](`window.magnetonSoundKinds = []; window.magnetonGame.clockBase -= 285000`))
+	a.waitFor("the low-time warning", `document.querySelector('.player.bottom .clock.low') && window.magnetonSoundKinds.filter((k) => k === 'low').length === 1`, 5*time.Second)
 	if err := chromedp.Cancel(b.ctx); err != nil { // Bob closes the tab
 		t.Fatalf("close Bob's tab: %v", err)
 	}

@@ -724,7 +724,7 @@ func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
 		}
 		p.checkRecordLinks(p.state())
 	}
-	b.waitFor("the tone of the end", fmt.Sprintf(`(window.magnetonSounds || 0) > %d`, heardB), 5*time.Second)
+	b.waitFor("the tone of the end", fmt.Sprintf(`(window.magnetonSounds || 0) > %d && window.magnetonSoundKinds.includes('offer') && window.magnetonSoundKinds[window.magnetonSoundKinds.length - 1] === 'end'`, heardB), 5*time.Second)
 	if got := eval[int](a, `window.magnetonSounds || 0`); got != heardA {
 		t.Errorf("the first player turned the sounds off and still heard %d", got-heardA)
 	}
