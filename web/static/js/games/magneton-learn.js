@@ -54,7 +54,9 @@ export const lessons = [
     id: 'drop',
     title: 'mg.l.drop.title', task: 'mg.l.drop.task', hint: 'mg.l.drop.hint', right: 'mg.l.drop.right', wrong: 'mg.l.drop.wrong',
     position: '8/3B2W1/1W3B2/3W4/8/6B1/2W2B2/6B1 w 8 7',
-    goal: (move, after) => at(after, 'e5') === 'b' && at(after, 'd6') === 'w',
+    // f6 pulled to e5 (not e6, as a drop on d6 would pull it) and d5 pushed to
+    // d6: only d4 does both.
+    goal: (move, after) => at(after, 'e5') === 'b' && !at(after, 'f6') && !at(after, 'e6') && at(after, 'd6') === 'w' && !at(after, 'd5'),
   },
   {
     id: 'move',

@@ -33,7 +33,7 @@ export const rules = [
     body: ['td.r.tumble.1', 'td.r.tumble.2'],
     diagrams: [
       { position: '7,rr/8/8/8/8/2,bbb,5/8/8 b', move: 'c3>d4', caption: 'td.r.tumble.d1' },
-      { position: '7,bb/8/8/8/8/2,rbrb,5/8/8 b', move: 'c3>b2', caption: 'td.r.tumble.d2' },
+      { position: '7,bb/8/8/8/8/2,rbrb,5/8/7,rr b', move: 'c3>b2', caption: 'td.r.tumble.d2' },
     ],
   },
   {

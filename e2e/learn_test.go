@@ -1,0 +1,299 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// lessonSq is the CSS of a square of the lesson's board (the rules
+// diagrams on the same page have boards too).
+func lessonSq(sq string) string {
+	return fmt.Sprintf(`.lesson .board .sq[data-sq=%q]`, sq)
+}
+
+// lessonPlay plays a move on a board inside scope (".lesson", ".puzzle-board")
+// by clicks, picking the step or the tumble when the board asks.
+func (p *page) boardPlay(scope, move string) {
+	p.t.Helper()
+	sq := func(s string) string { return fmt.Sprintf(`%s .board .sq[data-sq=%q]`, scope, s) }
+	p.waitFor("the board to take a move", fmt.Sprintf(`document.querySelector(%q + ' .board.interactive')`, scope), 10*time.Second)
+	if len(move) == 2 {
+		p.click(sq(move))
+		return
+	}
+	from, to := move[:2], move[3:]
+	p.click(sq(from))
+	p.waitFor("the piece on "+from+" to be selected", fmt.Sprintf(`document.querySelector(%q).classList.contains('selected')`, sq(from)), 5*time.Second)
+	p.click(sq(to))
+	if eval[bool](p, `!!document.querySelector('.chooser')`) {
+		if move[2] == '>' {
+			p.click(".chooser .choose-tumble")
+		} else {
+			p.click(".chooser .choose-step")
+		}
+	}
+}
+
+// lessonMsg waits for the lesson's message of a kind (right, wrong) and returns its text.
+func (p *page) lessonMsg(kind string) string {
+	p.t.Helper()
+	p.waitFor("the lesson to say "+kind, fmt.Sprintf(`document.querySelector('.lesson .lesson-msg.%s p')`, kind), 10*time.Second)
+	return eval[string](p, `document.querySelector('.lesson .lesson-msg').textContent`)
+}
+
+// openLesson waits for the lesson id to be shown with its board ready.
+func (p *page) openLesson(id string) {
+	p.t.Helper()
+	p.waitFor("the lesson "+id, fmt.Sprintf(`document.querySelector('.lesson[data-lesson=%q] .board.interactive')`, id), 10*time.Second)
+}
+
+// TestBrowserLessons: a newcomer follows the home page's link to the
+// Magneton lessons; a wrong drop is refused with the lesson's explanation
+// and the board offers the position again; the right answers of the first
+// three lessons are accepted by the rules engine, and the progress is kept
+// over a reload (the fourth lesson opens, the first three marked solved).
+// In Tumbling Down, a tumble where a step was asked is explained, and the
+// step (chosen in the board's popup) accepted.
+func TestBrowserLessons(t *testing.T) {
+	base := startServer(t)
+	p := tab(t, browser(t), "newcomer")
+	p.goTo(base + "/")
+	p.waitFor("the home page's link to the lessons", `document.querySelector('.learn-home a[href="/learn/magneton"]')`, 10*time.Second)
+	p.click(`.learn-home a[href="/learn/magneton"]`)
+	p.waitFor("the rules page", `location.pathname === '/learn/magneton' && document.querySelector('.rules .diagram .board')`, 10*time.Second)
+	if n := eval[int](p, `document.querySelectorAll('.rules .diagram .board').length`); n < 4 {
+		t.Errorf("the rules show %d diagrams, want at least 4", n)
+	}
+	if !eval[bool](p, `(e => e && e.textContent.includes('does not win'))(document.querySelector('.rules-section.surprise'))`) {
+		t.Error("the rules do not explain that a row made by hand does not win")
+	}
+	if got := eval[[]string](p, `[...document.querySelectorAll('.variant-list li')].map(li => li.dataset.variant)`); !slices.Equal(got, []string{"standard", "weak-force"}) {
+		t.Errorf("the variants listed are %q", got)
+	}
+
+	// Lesson 1: a wrong drop, explained, then the right one.
+	p.openLesson("drop")
+	p.boardPlay(".lesson", "a1")
+	msg := p.lessonMsg("wrong")
+	if !strings.Contains(msg, "Only the first stone on each line feels the magnet") {
+		t.Errorf("the wrong drop is explained as %q", msg)
+	}
+	if eval[bool](p, `document.querySelector('.lesson .board').classList.contains('interactive')`) {
+		t.Error("the board still takes moves after a wrong answer, before Try again")
+	}
+	p.click(".lesson .retry")
+	p.openLesson("drop")
+	p.click(".lesson .lesson-side .btn.small") // the hint
+	p.waitFor("the hint", `!document.querySelector('.lesson .lesson-hint').hidden`, 5*time.Second)
+	p.boardPlay(".lesson", "d4")
+	if msg := p.lessonMsg("right"); !strings.Contains(msg, "pulls f6 to e5") {
+		t.Errorf("the right drop is explained as %q", msg)
+	}
+	p.waitFor("the stone pulled to e5", `document.querySelector('.lesson .board').getAttribute('aria-label').includes('8/W2B2W1/3W4/4B3/3W4')`, 5*time.Second)
+
+	// Lessons 2 and 3.
+	p.click(".lesson .next")
+	p.openLesson("move")
+	p.boardPlay(".lesson", "d4-c4")
+	p.lessonMsg("right")
+	p.click(".lesson .next")
+	p.openLesson("line")
+	p.boardPlay(".lesson", "d3")
+	if msg := p.lessonMsg("wrong"); !strings.Contains(msg, "by hand") {
+		t.Errorf("the drop on d3 is explained as %q", msg)
+	}
+	p.click(".lesson .retry")
+	p.openLesson("line")
+	p.boardPlay(".lesson", "b3")
+	p.lessonMsg("right")
+
+	// The progress survives a reload.
+	p.do(chromedp.Reload())
+	p.openLesson("defend")
+	if got := eval[[]string](p, `[...document.querySelectorAll('.lesson-list li.done')].map(li => li.dataset.lesson)`); !slices.Equal(got, []string{"drop", "move", "line"}) {
+		t.Errorf("after a reload the lessons solved are %q", got)
+	}
+	// A wrong defence: the engine plays Black's winning answer.
+	p.boardPlay(".lesson", "e3-e1")
+	p.waitFor("Black's answer", `(e => e && e.textContent.includes('Black answers d1 and wins'))(document.querySelector('.lesson .lesson-msg'))`, 10*time.Second)
+	p.click(".lesson .retry")
+	p.openLesson("defend")
+	p.boardPlay(".lesson", "a8-c6")
+	p.lessonMsg("right")
+
+	// Tumbling Down: step, not tumble.
+	p.goTo(base + "/learn/tumbling-down")
+	p.openLesson("step")
+	p.boardPlay(".lesson", "d4>e5")
+	if msg := p.lessonMsg("wrong"); !strings.Contains(msg, "That was a tumble") {
+		t.Errorf("the tumble is explained as %q", msg)
+	}
+	p.click(".lesson .retry")
+	p.openLesson("step")
+	p.boardPlay(".lesson", "d4-e5")
+	p.lessonMsg("right")
+	p.click(".lesson .next")
+	p.openLesson("tumble")
+	p.checkConsole()
+}
+
+// puzzleInfo is what the tests read of a puzzle.
+type puzzleInfo struct {
+	ID     string     `json:"id"`
+	Game   string     `json:"game"`
+	WinIn  int        `json:"win_in"`
+	Line   []string   `json:"line"`
+	Accept [][]string `json:"accept"`
+	Legal  [][]string `json:"legal"`
+}
+
+func getJSON(t *testing.T, url string, v any) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("GET %s: %s", url, res.Status)
+	}
+	if err := json.NewDecoder(res.Body).Decode(v); err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+}
+
+func (p *page) shownPuzzle(base string) puzzleInfo {
+	p.t.Helper()
+	p.waitFor("a puzzle", `document.querySelector('.puzzles-page[data-puzzle] .pz-board .board.interactive')`, 10*time.Second)
+	var pz puzzleInfo
+	getJSON(p.t, base+"/api/puzzles/"+eval[string](p, `document.querySelector('.puzzles-page').dataset.puzzle`), &pz)
+	return pz
+}
+
+// TestBrowserPuzzles: the home page shows the daily puzzle on a board and
+// its link opens it; an account solves a Magneton puzzle on the board (the
+// line's replies played for it) and sees its new puzzle rating, then fails
+// the next one, which shows the solution and moves the rating again.
+func TestBrowserPuzzles(t *testing.T) {
+	base := startServer(t)
+	p := tab(t, browser(t), "solver")
+	var daily puzzleInfo
+	getJSON(t, base+"/api/puzzles/daily", &daily)
+	p.goTo(base + "/")
+	p.waitFor("the daily puzzle", fmt.Sprintf(`document.querySelector('.daily-puzzle[data-puzzle=%q] .board')`, daily.ID), 10*time.Second)
+	p.click(".daily-puzzle a.btn")
+	p.waitFor("the daily puzzle's page", fmt.Sprintf(`document.querySelector('.puzzles-page[data-puzzle=%q]')`, daily.ID), 10*time.Second)
+
+	p.signUp(base, "solver", "puzzle-pass-1")
+	// A Magneton puzzle of more than one move, when there is one.
+	var list struct {
+		Puzzles []puzzleInfo `json:"puzzles"`
+	}
+	getJSON(t, base+"/api/puzzles?game=magneton", &list)
+	id := list.Puzzles[0].ID
+	for _, s := range list.Puzzles {
+		if s.WinIn == 2 {
+			id = s.ID
+			break
+		}
+	}
+	p.goTo(base + "/puzzles?id=" + id)
+	p.waitFor("the guest's rating line to go", `(e => e && e.textContent.includes('first puzzle'))(document.querySelector('.pz-rating'))`, 10*time.Second)
+	pz := p.shownPuzzle(base)
+	for i := 0; i < len(pz.Line); i += 2 {
+		p.boardPlay(".pz-board", pz.Line[i])
+		if i+1 < len(pz.Line) {
+			p.waitFor("the reply "+pz.Line[i+1], fmt.Sprintf(`(e => e && e.textContent.includes('Reply: %s'))(document.querySelector('.pz-msg')) && document.querySelector('.pz-board .board.interactive')`, pz.Line[i+1]), 10*time.Second)
+		}
+	}
+	p.waitFor("the puzzle solved", `(e => e && e.textContent.includes('Solved'))(document.querySelector('.pz-msg.right'))`, 10*time.Second)
+	p.waitFor("the new puzzle rating", `document.querySelector('.pz-rating[data-rated]') && /Your puzzle rating: \d+\?? \(\+\d+\)/.test(document.querySelector('.pz-rating').textContent)`, 10*time.Second)
+
+	// The next one, failed.
+	p.click(".pz-next")
+	p.waitFor("another puzzle", fmt.Sprintf(`(d => d && d !== %q)(document.querySelector('.puzzles-page').dataset.puzzle)`, id), 10*time.Second)
+	next := p.shownPuzzle(base)
+	wrong := ""
+	for _, m := range next.Legal[0] {
+		if !slices.Contains(next.Accept[0], m) {
+			wrong = m
+			break
+		}
+	}
+	if wrong == "" {
+		t.Fatalf("puzzle %s accepts every legal move", next.ID)
+	}
+	p.boardPlay(".pz-board", wrong)
+	p.waitFor("the miss", fmt.Sprintf(`(e => e && e.textContent.includes('The solution starts with %s'))(document.querySelector('.pz-msg.wrong'))`, next.Line[0]), 10*time.Second)
+	p.waitFor("the rating down", `/Your puzzle rating: \d+\?? \(-\d+\)/.test((document.querySelector('.pz-rating') || {}).textContent)`, 10*time.Second)
+	p.click(".pz-solution")
+	p.waitFor("the solution's line", `document.querySelector('.pz-line')`, 20*time.Second)
+	p.checkConsole()
+}
+
+// TestBrowserLanguages: the header's switch turns the lessons page into
+// Spanish (the header, the rules, the lesson) with no key or "undefined"
+// left on the page, kept over a reload; a wrong move's explanation comes in
+// Spanish too; Italian and Esperanto switch the home page.
+func TestBrowserLanguages(t *testing.T) {
+	base := startServer(t)
+	p := tab(t, browser(t), "reader")
+	p.goTo(base + "/learn/magneton")
+	p.openLesson("drop")
+	english := eval[string](p, `document.querySelector('.lesson-task').textContent`)
+	choose := func(code string) {
+		p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(s => { s.value = %q; s.dispatchEvent(new Event('change')); })(document.querySelector('#lang'))`, code)))
+	}
+	// Nothing untranslated: no key (a word.word name), no "undefined", no
+	// key asked for that a catalogue lacks.
+	clean := func(where string) {
+		t.Helper()
+		bad := eval[[]string](p, `(() => {
+			const text = document.body.innerText;
+			const out = [];
+			if (/undefined|NaN/.test(text)) out.push('undefined or NaN');
+			for (const m of text.match(/\b(?:nav|learn|pz|lang|mg|td)\.[a-z][\w.-]*/g) || []) out.push(m);
+			for (const k of window.i18nMissing || []) out.push('missing ' + k);
+			return out;
+		})()`)
+		if len(bad) > 0 {
+			t.Errorf("%s: the page shows %q", where, bad)
+		}
+	}
+	clean("English")
+	choose("es")
+	p.waitFor("the page in Spanish", `document.documentElement.lang === 'es' && document.querySelector('.learn-page h1').textContent === 'Cómo se juega a Magneton' && document.querySelector('.lesson[data-lesson] .board.interactive')`, 10*time.Second)
+	if got := eval[string](p, `document.querySelector('.site-nav a[data-nav=learn]').textContent`); got != "Aprender" {
+		t.Errorf("the header's Learn link says %q in Spanish", got)
+	}
+	if got := eval[string](p, `document.querySelector('.lesson-task').textContent`); got == english || !strings.Contains(got, "Coloca una piedra") {
+		t.Errorf("the lesson's task in Spanish is %q", got)
+	}
+	clean("Spanish")
+	p.do(chromedp.Reload())
+	p.openLesson("drop")
+	if got := eval[string](p, `document.querySelector('.learn-page h1').textContent`); got != "Cómo se juega a Magneton" {
+		t.Errorf("after a reload the heading is %q", got)
+	}
+	p.boardPlay(".lesson", "a1")
+	if msg := p.lessonMsg("wrong"); !strings.Contains(msg, "Solo la primera piedra") {
+		t.Errorf("the wrong drop is explained in Spanish as %q", msg)
+	}
+	clean("Spanish, a wrong move")
+
+	p.goTo(base + "/")
+	p.waitFor("the home page", `document.querySelector('.learn-home h2')`, 10*time.Second)
+	for _, c := range []struct{ code, title string }{{"it", "Nuovo di questi giochi?"}, {"eo", "Ĉu nova en ĉi tiuj ludoj?"}, {"en", "New to these games?"}} {
+		choose(c.code)
+		p.waitFor("the home page in "+c.code, fmt.Sprintf(`document.querySelector('.learn-home h2') && document.querySelector('.learn-home h2').textContent === %q`, c.title), 10*time.Second)
+		clean(c.code)
+	}
+	p.checkConsole()
+}
