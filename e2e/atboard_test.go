@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/magneton-games/magneton/server"
 )
@@ -167,7 +168,7 @@ func TestBrowserTakeback(t *testing.T) {
 	a.click("#takeback")
 	a.waitFor("the request sent", `document.querySelector('#takeback').disabled`, 10*time.Second)
 	b.waitFor("the takeback banner", `(e => !!e && e.textContent.includes('take back'))(document.querySelector('.offer.takeback-offer')) && `+
-		`Array.from(document.querySelectorAll('.toast')).some((e) => e.textContent.includes('takeback')) && (window.magnetonSoundKinds || []).includes('offer')`, 10*time.Second)
+		`Array.from(document.querySelectorAll('.toast')).some((e) => e.textContent.includes('takeback')) && (window.magnetonSoundKinds || []).includes('offer') && document.title.startsWith('● Takeback?')`, 10*time.Second)
 	b.click("#takeback-accept")
 	for _, p := range []*page{a, b} {
 		p.waitFor("the move taken back", `window.magnetonGame.state.moves.length === 2 && document.querySelectorAll('.moves .mv').length === 2 && !document.querySelector('.offer.takeback-offer')`, 10*time.Second)
@@ -180,6 +181,7 @@ func TestBrowserTakeback(t *testing.T) {
 	a.click("#takeback")
 	b.waitFor("the second request", `document.querySelector('#takeback-decline')`, 10*time.Second)
 	b.click("#takeback-decline")
+	b.waitFor("the title after the answer", `document.title.startsWith('● Your turn')`, 10*time.Second)
 	a.waitFor("the refusal", `Array.from(document.querySelectorAll('.toast')).some((e) => e.textContent.includes('declined')) && !window.magnetonGame.state.takeback`, 10*time.Second)
 	if n := len(a.state().Moves); n != 3 {
 		t.Errorf("after a declined takeback the game has %d moves, want 3", n)
@@ -367,6 +369,11 @@ func TestBrowserConfirmAndPremove(t *testing.T) {
 	a.waitFor("the move waiting for Confirm", fmt.Sprintf(`document.querySelector('#confirm-move') && document.querySelector('.pending-move').textContent === %q && document.querySelector('.sq.mark') && !document.querySelector('.board').classList.contains('interactive')`, m1), 5*time.Second)
 	a.click("#cancel-move")
 	a.waitFor("the move cancelled", `!document.querySelector('#confirm-move') && document.querySelector('.board').classList.contains('interactive') && !document.querySelector('.sq.mark')`, 5*time.Second)
+	// Escape takes it back too.
+	a.enter(m1)
+	a.waitFor("the move waiting for Confirm", `document.querySelector('#confirm-move')`, 5*time.Second)
+	a.do(chromedp.KeyEvent(kb.Escape))
+	a.waitFor("the move cancelled by Escape", `!document.querySelector('#confirm-move') && document.querySelector('.board').classList.contains('interactive')`, 5*time.Second)
 	if n := len(a.state().Moves); n != 0 {
 		t.Fatalf("a cancelled move was played: %d moves", n)
 	}

@@ -640,7 +640,13 @@ export function gameView(id) {
     const s = v.state;
     const yourTurn = s.status === 'playing' && s.seat != null && s.turn === s.seat;
     const askedRematch = s.status === 'finished' && s.seat != null && s.rematch && !s.rematch.game && s.rematch.offered_by === 1 - s.seat;
-    const flag = yourTurn ? '● Your turn · ' : askedRematch ? '● Rematch? · ' : '';
+    // An opponent's question shows there too, before the turn (a
+    // takeback is asked on one's own turn), so that it is seen from
+    // another tab.
+    const asked = s.status === 'playing' && s.seat != null
+      ? (s.takeback && s.takeback.offered_by === 1 - s.seat ? '● Takeback? · ' : s.draw_offer === 1 - s.seat ? '● Draw? · ' : '')
+      : '';
+    const flag = asked || (yourTurn ? '● Your turn · ' : askedRematch ? '● Rematch? · ' : '');
     document.title = `${flag}${s.title} · ${s.sides[0].name} vs ${s.sides[1].name}`;
     markFavicon(yourTurn);
     // Moves to confirm and turns to be told of are a player's.
@@ -807,7 +813,15 @@ export function gameView(id) {
   }
 
   function onKey(e) {
-    if (!v.state || e.target.closest('input, textarea, select')) return;
+    if (!v.state) return;
+    if (e.key === 'Escape' && (v.pending || v.premove)) {
+      // Escape takes back a move waiting for Confirm, or the premove.
+      v.premove = '';
+      cancelPending();
+      renderMoveForm();
+      return;
+    }
+    if (e.target.closest('input, textarea, select')) return;
     const n = v.state.moves.length;
     const keys = { ArrowLeft: v.ply - 1, ArrowRight: v.ply + 1, ArrowUp: 0, Home: 0, ArrowDown: n, End: n };
     if (e.key in keys) {
