@@ -26,6 +26,14 @@ import { sqName } from './notation.js';
 
 const ANALYSE_DELAY_MS = 450;
 
+const ICONS = {
+  first: 'M6 5h2v14H6zM18 5v14l-9-7z',
+  prev: 'M16 5v14l-9-7z',
+  next: 'M8 5v14l9-7z',
+  last: 'M16 5h2v14h-2zM6 5v14l9-7z',
+  flip: 'M7 4l-4 4h3v8h2V8h3zM17 20l4-4h-3V8h-2v8h-3z',
+};
+
 /** A node of the variation tree: the position after a move. */
 function makeNode(parent, move, position) {
   return { parent, move, position, children: [], legal: null, turn: null, result: '', reason: '', eval: null, comment: '' };
@@ -381,15 +389,15 @@ export function analysisView(params) {
       const turn = typeof e.turn === 'number' ? e.turn : n.turn;
       const s = scoreFor(e.score, turn, sides());
       const pct = Math.max(2, Math.min(98, 50 + (s.mate ? Math.sign(s.first) * 50 : 50 * (2 / (1 + Math.exp(-0.368 * s.first)) - 1))));
-      evalBox.append(
+      evalBox.append(...[
         h('div.eval', h('span.score', { title: `The server's score for the side to move: ${e.score}` }, s.text), h('span.depth', e.depth ? `depth ${e.depth}` : '')),
         h('div.eval-bar', { role: 'img', 'aria-label': s.text }, h('span', { style: `width: ${pct.toFixed(1)}%` })),
         h('p', 'Best move: ', h('strong.best', e.best || '—'),
-          e.best ? h('button.link-btn#an-play-best', { type: 'button', onclick: () => playMove(e.best) }, ' play it') : null),
+          e.best ? h('button.link-btn#an-play-best', { type: 'button', onclick: () => playMove(e.best) }, 'play it') : null),
         (e.pv || []).length ? h('p.pv', 'Line: ', h('span.pv-moves', e.pv.join(' '))) : null,
         // The proof search's verdict: the only result called proven.
         e.proven ? h('p.proven', { title: 'Found by the proof search, which uses no evaluation' },
-          `Proven: ${sides()[e.proven.winner] ? sides()[e.proven.winner].name : ''} wins in ${e.proven.moves}`) : null);
+          `Proven: ${sides()[e.proven.winner] ? sides()[e.proven.winner].name : ''} wins in ${e.proven.moves}`) : null].filter(Boolean));
     } else if (!a.running && !n.evalError) {
       evalBox.append(h('p.muted', turnName ? `${turnName} to move.` : ''));
     }
@@ -460,13 +468,17 @@ export function analysisView(params) {
 
   function renderNav() {
     navBox.textContent = '';
-    const b = (label, text, fn) => h('button.btn.small', { type: 'button', 'aria-label': label, title: label, onclick: fn }, text);
+    const b = (label, path, fn) => {
+      const btn = h('button.btn.icon', { type: 'button', 'aria-label': label, title: label, onclick: fn });
+      btn.innerHTML = `<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path fill="currentColor" d="${path}"/></svg>`;
+      return btn;
+    };
     navBox.append(
-      b('First position (Home)', '⏮', () => select(a.root)),
-      b('Previous move (←)', '◀', () => a.cur.parent && select(a.cur.parent)),
-      b('Next move (→)', '▶', () => a.cur.children[0] && select(a.cur.children[0], true)),
-      b('End of the line (End)', '⏭', () => { let x = a.cur; while (x.children.length) x = x.children[0]; select(x); }),
-      b('Flip the board (f)', '⇅', flip));
+      b('First position (Home)', ICONS.first, () => select(a.root)),
+      b('Previous move (←)', ICONS.prev, () => a.cur.parent && select(a.cur.parent)),
+      b('Next move (→)', ICONS.next, () => a.cur.children[0] && select(a.cur.children[0], true)),
+      b('End of the line (End)', ICONS.last, () => { let x = a.cur; while (x.children.length) x = x.children[0]; select(x); }),
+      b('Flip the board (f)', ICONS.flip, flip));
   }
 
   function renderExport() {

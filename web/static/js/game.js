@@ -113,9 +113,9 @@ export function gameView(id) {
   const review = reviewPanel({ goto: (ply) => goto(ply, false) });
   const node = h('div.game-page',
     h('div.game-layout',
-      h('div.area-board', boardBox, connBox, replayFlag),
+      h('div.area-board', boardBox, connBox, replayFlag, review.node),
       topBar,
-      h('div.area-side', statusBox, movesBox, navBox, review.node),
+      h('div.area-side', statusBox, movesBox, navBox),
       h('div.area-chat', chat.node),
       h('div.area-actions', pendingBox, actionsBox, moveForm, extraBox, settingsBox),
       bottomBar));

@@ -12,6 +12,7 @@ import { evalChart } from './chart.js';
 /** The mark of each kind of move, as chess annotators write it. */
 export const GLYPHS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 const WORDS = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
+const PLURAL = { inaccuracy: 'Inaccuracies', mistake: 'Mistakes', blunder: 'Blunders' };
 const POLL_MS = 800;
 
 /**
@@ -81,13 +82,13 @@ export function reviewPanel(opts) {
     }
     // Done: the graph, the counts, and the note of the move shown.
     const marks = (d.moves || []).filter((m) => m.class).map((m) => ({ ply: m.ply + 1, cls: m.class }));
-    const chart = evalChart(d.evals, Math.max(220, (node.clientWidth || 320) - 8), {
+    const chart = evalChart(d.evals, 600, {
       total: s.moves.length, marks, current: r.ply, label: `Evaluation of every position, ${s.sides[0].name}'s advantage upwards`,
       onPick: (ply) => opts.goto(ply),
     });
     node.append(h('div.review-chart', chart));
     const counts = h('table.review-counts', h('thead', h('tr', h('th', { scope: 'col' }, ''),
-      ...['inaccuracy', 'mistake', 'blunder'].map((k) => h('th', { scope: 'col', title: WORDS[k] + 's' }, h('span.glyph.' + k, GLYPHS[k]), ' ', WORDS[k] + 's')))));
+      ...['inaccuracy', 'mistake', 'blunder'].map((k) => h('th', { scope: 'col' }, h('span.glyph.' + k, { 'aria-hidden': 'true' }, GLYPHS[k]), ' ', PLURAL[k])))));
     const body = h('tbody');
     (d.sides || []).forEach((c, i) => {
       body.append(h('tr', { 'data-side': String(i) }, h('th', { scope: 'row' }, s.sides[i] ? s.sides[i].name : `Side ${i + 1}`),
@@ -124,7 +125,7 @@ export function reviewPanel(opts) {
         const old = node.querySelector('.review-chart');
         const marks = (d.moves || []).filter((m) => m.class).map((m) => ({ ply: m.ply + 1, cls: m.class }));
         old.textContent = '';
-        old.append(evalChart(d.evals, Math.max(220, (node.clientWidth || 320) - 8), {
+        old.append(evalChart(d.evals, 600, {
           total: r.game.moves.length, marks, current: ply, label: `Evaluation of every position, ${r.game.sides[0].name}'s advantage upwards`,
           onPick: (p) => opts.goto(p),
         }));
