@@ -23,6 +23,7 @@ import { api, metaFor } from './api.js';
 import { Board } from './board.js';
 import { gameSpec, loadGame } from './games.js';
 import { sqName } from './notation.js';
+import { t } from './i18n.js';
 
 const ANALYSE_DELAY_MS = 450;
 
@@ -59,18 +60,18 @@ function depthOf(node) {
  * first side's value in pawns (mates as ±100) for a bar}.
  */
 export function scoreFor(score, turn, sides) {
-  const name = (i) => (sides && sides[i] ? sides[i].name : i === 0 ? 'the first player' : 'the second player');
+  const name = (i) => (sides && sides[i] ? sides[i].name : t(i === 0 ? 'an.firstPlayer' : 'an.secondPlayer'));
   const m = /^mate\s+(-?\d+)$/.exec(String(score || '').trim());
   if (m) {
     const n = Number(m[1]);
     const winner = n >= 0 ? turn : 1 - turn;
-    return { text: `${name(winner)} wins in ${Math.abs(n)}`, first: winner === 0 ? 100 : -100, mate: true };
+    return { text: t('an.winsIn', { side: name(winner), n: Math.abs(n) }), first: winner === 0 ? 100 : -100, mate: true };
   }
   const v = Number(score);
   if (!Number.isFinite(v)) return { text: String(score || ''), first: 0 };
   const first = turn === 0 ? v : -v;
-  if (Math.abs(first) < 0.005) return { text: 'equal (0.00)', first: 0 };
-  return { text: `+${Math.abs(first).toFixed(2)} for ${name(first > 0 ? 0 : 1)}`, first };
+  if (Math.abs(first) < 0.005) return { text: t('an.equal'), first: 0 };
+  return { text: t('an.scoreFor', { score: Math.abs(first).toFixed(2), side: name(first > 0 ? 0 : 1) }), first };
 }
 
 /** The record of a tree with its variations and comments (see the top of this file). */
@@ -129,13 +130,13 @@ export function parseRecord(text) {
   let last = null; // the last move read at this level
   for (const t of tokens) {
     if (t === '(') {
-      if (!last) throw new Error('a variation before any move');
+      if (!last) throw new Error(t('an.recErrVariation'));
       stack.push({ parent, last });
       parent = last.up;
       last = null;
     } else if (t === ')') {
       const top = stack.pop();
-      if (!top) throw new Error('a ) without its (');
+      if (!top) throw new Error(t('an.recErrClose'));
       parent = top.parent;
       last = top.last;
     } else if (t[0] === '{') {
@@ -150,7 +151,7 @@ export function parseRecord(text) {
       parent = n;
     }
   }
-  if (stack.length) throw new Error('a ( without its )');
+  if (stack.length) throw new Error(t('an.recErrOpen'));
   return { tags, root };
 }
 
@@ -164,21 +165,21 @@ export function analysisView(params) {
 
   const boardBox = h('div.board-box');
   const evalBox = h('div.analysis-out', { role: 'status', 'aria-live': 'polite' });
-  const treeBox = h('div.an-tree', { role: 'tree', 'aria-label': 'Moves and variations' });
+  const treeBox = h('div.an-tree', { role: 'tree', 'aria-label': t('an.tree') });
   const nodeActions = h('div.an-node-actions');
   const navBox = h('div.an-nav');
   const notice = h('p.an-notice');
-  const fairPlay = h('p.an-fair.muted', 'The engine is for games that are over: a game still being played cannot be opened here.');
+  const fairPlay = h('p.an-fair.muted', t('an.fairPlay'));
   const autoBox = h('input#an-auto', { type: 'checkbox', checked: true, onchange: () => { a.auto = autoBox.checked; if (a.auto) schedule(); } });
   const time = h('select#an-time', [[300, '0.3 s'], [1000, '1 s'], [3000, '3 s'], [5000, '5 s']].map(([ms, t]) => h('option', { value: String(ms), selected: ms === 1000 }, t)));
-  const go = h('button.btn.small#an-go', { type: 'button', onclick: () => analyse(true) }, 'Analyse');
+  const go = h('button.btn.small#an-go', { type: 'button', onclick: () => analyse(true) }, t('an.analyse'));
   const gameSel = h('select#an-game');
   const rulesInput = h('input#an-rules', { type: 'text', placeholder: 'standard', spellcheck: 'false' });
   const posInput = h('textarea#an-pos', { rows: 3, spellcheck: 'false', 'aria-describedby': 'an-setup-error' });
   const setupError = h('p.error#an-setup-error', { role: 'alert' });
-  const exportPos = h('input#an-export-pos', { type: 'text', readonly: true, 'aria-label': 'Position text', onfocus: (e) => e.target.select() });
-  const recordArea = h('textarea#an-record', { rows: 5, spellcheck: 'false', 'aria-label': 'Record with variations' });
-  const commentInput = h('input#an-comment', { type: 'text', placeholder: 'A comment on this move', 'aria-label': 'Comment on the move shown', oninput: () => { if (a.cur && a.cur.parent) { a.cur.comment = commentInput.value; renderExport(); } } });
+  const exportPos = h('input#an-export-pos', { type: 'text', readonly: true, 'aria-label': t('an.positionText'), onfocus: (e) => e.target.select() });
+  const recordArea = h('textarea#an-record', { rows: 5, spellcheck: 'false', 'aria-label': t('an.record') });
+  const commentInput = h('input#an-comment', { type: 'text', placeholder: t('an.commentPlaceholder'), 'aria-label': t('an.commentLabel'), oninput: () => { if (a.cur && a.cur.parent) { a.cur.comment = commentInput.value; renderExport(); } } });
 
   const sides = () => (a.spec && a.spec.sides) || [];
 
@@ -332,7 +333,7 @@ export function analysisView(params) {
       const r = await api('POST', '/api/analyze', { game: a.spec.name, rules: a.rules, position: n.position, movetime_ms: ms });
       n.eval = r;
     } catch (err) {
-      n.evalError = err.status === 429 ? `The engine is busy: ${err.message}. Press Analyse to try again.` : err.message;
+      n.evalError = err.status === 429 ? t('an.busy', { message: err.message }) : err.message;
     }
     a.running = null;
     if (a.destroyed) return;
@@ -377,11 +378,11 @@ export function analysisView(params) {
       const ending = ((a.spec && a.spec.endings) || []).find((e) => e.word === n.reason);
       const why = ending ? ending.text : n.reason;
       evalBox.append(h('div.eval', h('span.score.over', n.result === '1/2-1/2' ? '½-½' : n.result)),
-        h('p.an-result', w >= 0 ? `${sides()[w] ? sides()[w].name : ''} wins${why ? ' by ' + why : ''}` : `Draw${why ? ' by ' + why : ''}`));
+        h('p.an-result', w >= 0 ? t(why ? 'an.winsBy' : 'an.wins', { side: sides()[w] ? sides()[w].name : '', why }) : t(why ? 'an.drawBy' : 'an.draw', { why })));
       return;
     }
     if (a.running === n) {
-      evalBox.append(h('p.thinking', 'The engine is thinking…'));
+      evalBox.append(h('p.thinking', t('an.thinking')));
     }
     if (n.evalError) evalBox.append(h('p.error.an-eval-error', n.evalError));
     const e = n.eval;
@@ -390,16 +391,16 @@ export function analysisView(params) {
       const s = scoreFor(e.score, turn, sides());
       const pct = Math.max(2, Math.min(98, 50 + (s.mate ? Math.sign(s.first) * 50 : 50 * (2 / (1 + Math.exp(-0.368 * s.first)) - 1))));
       evalBox.append(...[
-        h('div.eval', h('span.score', { title: `The server's score for the side to move: ${e.score}` }, s.text), h('span.depth', e.depth ? `depth ${e.depth}` : '')),
+        h('div.eval', h('span.score', { title: t('an.scoreTitle', { score: e.score }) }, s.text), h('span.depth', e.depth ? t('an.depth', { n: e.depth }) : '')),
         h('div.eval-bar', { role: 'img', 'aria-label': s.text }, h('span', { style: `width: ${pct.toFixed(1)}%` })),
-        h('p', 'Best move: ', h('strong.best', e.best || '—'),
-          e.best ? h('button.link-btn#an-play-best', { type: 'button', onclick: () => playMove(e.best) }, 'play it') : null),
-        (e.pv || []).length ? h('p.pv', 'Line: ', h('span.pv-moves', e.pv.join(' '))) : null,
+        h('p', t('an.bestMove'), h('strong.best', e.best || '—'),
+          e.best ? h('button.link-btn#an-play-best', { type: 'button', onclick: () => playMove(e.best) }, t('an.playIt')) : null),
+        (e.pv || []).length ? h('p.pv', t('an.line'), h('span.pv-moves', e.pv.join(' '))) : null,
         // The proof search's verdict: the only result called proven.
-        e.proven ? h('p.proven', { title: 'Found by the proof search, which uses no evaluation' },
-          `Proven: ${sides()[e.proven.winner] ? sides()[e.proven.winner].name : ''} wins in ${e.proven.moves}`) : null].filter(Boolean));
+        e.proven ? h('p.proven', { title: t('an.provenTitle') },
+          t('an.proven', { side: sides()[e.proven.winner] ? sides()[e.proven.winner].name : '', n: e.proven.moves })) : null].filter(Boolean));
     } else if (!a.running && !n.evalError) {
-      evalBox.append(h('p.muted', turnName ? `${turnName} to move.` : ''));
+      evalBox.append(h('p.muted', turnName ? t('an.toMove', { side: turnName }) : ''));
     }
   }
 
@@ -442,7 +443,7 @@ export function analysisView(params) {
   function renderTree() {
     treeBox.textContent = '';
     const els = lineEls(a.root, 0, true);
-    if (!els.length) treeBox.append(h('p.empty', 'Play a move on the board, for either side.'));
+    if (!els.length) treeBox.append(h('p.empty', t('an.empty')));
     treeBox.append(h('div.an-main', els));
     const cur = treeBox.querySelector('[aria-current="true"]');
     if (cur) {
@@ -460,8 +461,8 @@ export function analysisView(params) {
       return false;
     })();
     nodeActions.append(
-      h('button.btn.small#an-promote', { type: 'button', disabled: !inVariation, onclick: promote, title: 'Make this variation the main line (one level up)' }, 'Promote variation'),
-      h('button.btn.small.danger#an-delete', { type: 'button', disabled: !n.parent, onclick: remove, title: 'Delete this move and what follows it' }, 'Delete from here'));
+      h('button.btn.small#an-promote', { type: 'button', disabled: !inVariation, onclick: promote, title: t('an.promoteTitle') }, t('an.promote')),
+      h('button.btn.small.danger#an-delete', { type: 'button', disabled: !n.parent, onclick: remove, title: t('an.deleteTitle') }, t('an.delete')));
     commentInput.value = n.comment || '';
     commentInput.disabled = !n.parent;
   }
@@ -474,11 +475,11 @@ export function analysisView(params) {
       return btn;
     };
     navBox.append(
-      b('First position (Home)', ICONS.first, () => select(a.root)),
-      b('Previous move (←)', ICONS.prev, () => a.cur.parent && select(a.cur.parent)),
-      b('Next move (→)', ICONS.next, () => a.cur.children[0] && select(a.cur.children[0], true)),
-      b('End of the line (End)', ICONS.last, () => { let x = a.cur; while (x.children.length) x = x.children[0]; select(x); }),
-      b('Flip the board (f)', ICONS.flip, flip));
+      b(t('an.first'), ICONS.first, () => select(a.root)),
+      b(t('an.prev'), ICONS.prev, () => a.cur.parent && select(a.cur.parent)),
+      b(t('an.next'), ICONS.next, () => a.cur.children[0] && select(a.cur.children[0], true)),
+      b(t('an.end'), ICONS.last, () => { let x = a.cur; while (x.children.length) x = x.children[0]; select(x); }),
+      b(t('an.flip'), ICONS.flip, flip));
   }
 
   function renderExport() {
@@ -588,7 +589,7 @@ export function analysisView(params) {
       return false;
     }
     if (s.status === 'playing' || s.status === 'waiting') {
-      notice.textContent = 'This game is still being played: the analysis board opens once it is over.';
+      notice.textContent = t('an.live');
       notice.classList.add('error');
       return false;
     }
@@ -596,7 +597,7 @@ export function analysisView(params) {
     a.rules = s.rules || '';
     rulesInput.value = a.rules;
     notice.textContent = '';
-    notice.append('From the game ', h('a', { href: `/g/${encodeURIComponent(s.id)}` }, `${s.sides[0].name} vs ${s.sides[1].name}`), ` (${s.result === '1/2-1/2' ? '½-½' : s.result})`);
+    notice.append(t('an.fromGame'), ' ', h('a', { href: `/g/${encodeURIComponent(s.id)}` }, `${s.sides[0].name} vs ${s.sides[1].name}`), ` (${s.result === '1/2-1/2' ? '½-½' : s.result})`);
     setupError.textContent = '';
     const r = await api('POST', '/api/play', { game: a.spec.name, rules: a.rules, position: s.start, moves: [] });
     const root = makeNode(null, '', r.position);
@@ -640,7 +641,7 @@ export function analysisView(params) {
             try {
               rec = parseRecord(text);
             } catch (err) {
-              setupError.textContent = `The record cannot be read: ${err.message}`;
+              setupError.textContent = t('an.recordUnreadable', { message: err.message });
               return;
             }
             if (rec.tags.Game && rec.tags.Game !== a.spec.name && !(await chooseGame(rec.tags.Game))) return;
@@ -654,33 +655,33 @@ export function analysisView(params) {
           await start(text || 'start');
         },
       },
-      h('div.field', h('label', { for: 'an-game' }, 'Game'), gameSel),
-      h('div.field', h('label', { for: 'an-rules' }, 'Rules (a variant, or name=value, …)'), rulesInput),
-      h('div.field', h('label', { for: 'an-pos' }, 'Position text, or a record to import'), posInput),
+      h('div.field', h('label', { for: 'an-game' }, t('an.game')), gameSel),
+      h('div.field', h('label', { for: 'an-rules' }, t('an.rules')), rulesInput),
+      h('div.field', h('label', { for: 'an-pos' }, t('an.positionOrRecord')), posInput),
       setupError,
-      h('div.form-buttons', h('button.btn.small.primary#an-setup-go', { type: 'submit' }, 'Set up'),
-        h('button.btn.small', { type: 'button', onclick: () => { posInput.value = a.cur ? a.cur.position : ''; posInput.focus(); } }, 'Edit the position shown')));
+      h('div.form-buttons', h('button.btn.small.primary#an-setup-go', { type: 'submit' }, t('an.setUp')),
+        h('button.btn.small', { type: 'button', onclick: () => { posInput.value = a.cur ? a.cur.position : ''; posInput.focus(); } }, t('an.editShown'))));
 
       node.append(
         h('div.an-board', boardBox, navBox),
         h('section.card.analysis', { 'aria-labelledby': 'an-title' },
-          h('h1#an-title', 'Analysis board'),
+          h('h1#an-title', t('an.title')),
           notice,
           h('div.an-engine',
-            h('div.field.inline', autoBox, h('label', { for: 'an-auto' }, 'Engine on'), h('label', { for: 'an-time' }, 'Time'), time, go),
+            h('div.field.inline', autoBox, h('label', { for: 'an-auto' }, t('an.engineOn')), h('label', { for: 'an-time' }, t('an.time')), time, go),
             evalBox),
           treeBox,
           nodeActions,
           h('div.field', commentInput),
           h('details.an-export',
-            h('summary', 'Export'),
-            h('div.field', h('label', { for: 'an-export-pos' }, 'Position'), h('div.copy-row', exportPos,
-              h('button.btn.small', { type: 'button', onclick: async () => { try { await navigator.clipboard.writeText(exportPos.value); toast('Position copied'); } catch (e) { exportPos.select(); } } }, 'Copy'))),
-            h('div.field', h('label', { for: 'an-record' }, 'Record with variations'), recordArea),
+            h('summary', t('an.export')),
+            h('div.field', h('label', { for: 'an-export-pos' }, t('an.position')), h('div.copy-row', exportPos,
+              h('button.btn.small', { type: 'button', onclick: async () => { try { await navigator.clipboard.writeText(exportPos.value); toast(t('an.copied')); } catch (e) { exportPos.select(); } } }, t('an.copy')))),
+            h('div.field', h('label', { for: 'an-record' }, t('an.record')), recordArea),
             h('div.form-buttons',
-              h('button.btn.small#an-download-record', { type: 'button', onclick: () => download(`analysis-${a.spec.name}.pgn`, 'text/plain', recordArea.value) }, 'Download the record'),
-              h('button.btn.small#an-download-svg', { type: 'button', onclick: () => download(`position-${a.spec.name}.svg`, 'image/svg+xml', boardSVG()) }, 'Download an image (SVG)'))),
-          h('details.an-setup-box', { open: !!params.get('setup') }, h('summary', 'Set up a position'), setupForm),
+              h('button.btn.small#an-download-record', { type: 'button', onclick: () => download(`analysis-${a.spec.name}.pgn`, 'text/plain', recordArea.value) }, t('an.downloadRecord')),
+              h('button.btn.small#an-download-svg', { type: 'button', onclick: () => download(`position-${a.spec.name}.svg`, 'image/svg+xml', boardSVG()) }, t('an.downloadImage')))),
+          h('details.an-setup-box', { open: !!params.get('setup') }, h('summary', t('an.setupTitle')), setupForm),
           fairPlay));
 
       const id = params.get('id');

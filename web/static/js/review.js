@@ -8,11 +8,13 @@
 import { h } from './dom.js';
 import { api } from './api.js';
 import { evalChart } from './chart.js';
+import { t } from './i18n.js';
 
 /** The mark of each kind of move, as chess annotators write it. */
 export const GLYPHS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
-const WORDS = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
-const PLURAL = { inaccuracy: 'Inaccuracies', mistake: 'Mistakes', blunder: 'Blunders' };
+const WORDS = { inaccuracy: 'rv.inaccuracy', mistake: 'rv.mistake', blunder: 'rv.blunder' };
+const WORD = (kind) => t(WORDS[kind]);
+const PLURAL = { inaccuracy: 'rv.inaccuracies', mistake: 'rv.mistakes', blunder: 'rv.blunders' };
 const POLL_MS = 800;
 
 /**
@@ -32,7 +34,7 @@ export function keepInView(box, cur, newest) {
 
 /** The review panel; opts.goto(ply) shows a position of the game. */
 export function reviewPanel(opts) {
-  const node = h('section.review', { 'aria-label': 'Game review', hidden: true });
+  const node = h('section.review', { 'aria-label': t('rv.title'), hidden: true });
   const r = { id: '', game: null, data: null, timer: null, error: '', asking: false, moves: null, ply: 0 };
 
   async function load(post) {
@@ -58,40 +60,41 @@ export function reviewPanel(opts) {
     const d = r.data;
     const s = r.game;
     if (!s) return;
-    node.append(h('h2.review-title', 'Game review'));
+    node.setAttribute('aria-label', t('rv.title'));
+    node.append(h('h2.review-title', t('rv.title')));
     if (r.error) node.append(h('p.error.review-error', { role: 'alert' }, r.error));
     if (!d || d.status === 'none') {
       node.append(h('button.btn.small#request-review', {
         type: 'button', disabled: r.asking,
-        title: 'The engine evaluates every position and marks the inaccuracies, mistakes and blunders',
+        title: t('rv.requestTitle'),
         onclick: () => {
           r.asking = true;
           r.error = '';
           render();
           load(true);
         },
-      }, r.asking ? 'Asking…' : 'Request review'));
+      }, r.asking ? t('rv.asking') : t('rv.request')));
       return;
     }
     if (d.status === 'running') {
       const pct = d.total ? Math.round((100 * d.done) / d.total) : 0;
       node.append(h('div.review-progress',
-        h('label', { for: 'review-bar' }, `Reviewing… ${d.done} of ${d.total} positions`),
+        h('label', { for: 'review-bar' }, t('rv.progress', { done: d.done, total: d.total })),
         h('progress#review-bar', { max: String(d.total || 1), value: String(d.done || 0), 'aria-valuetext': `${pct}%` })));
       return;
     }
     // Done: the graph, the counts, and the note of the move shown.
     const marks = (d.moves || []).filter((m) => m.class).map((m) => ({ ply: m.ply + 1, cls: m.class }));
     const chart = evalChart(d.evals, 600, {
-      total: s.moves.length, marks, current: r.ply, label: `Evaluation of every position, ${s.sides[0].name}'s advantage upwards`,
+      total: s.moves.length, marks, current: r.ply, label: t('rv.chartLabel', { side: s.sides[0].name }),
       onPick: (ply) => opts.goto(ply),
     });
     node.append(h('div.review-chart', chart));
     const counts = h('table.review-counts', h('thead', h('tr', h('th', { scope: 'col' }, ''),
-      ...['inaccuracy', 'mistake', 'blunder'].map((k) => h('th', { scope: 'col' }, h('span.glyph.' + k, { 'aria-hidden': 'true' }, GLYPHS[k]), ' ', PLURAL[k])))));
+      ...['inaccuracy', 'mistake', 'blunder'].map((k) => h('th', { scope: 'col' }, h('span.glyph.' + k, { 'aria-hidden': 'true' }, GLYPHS[k]), ' ', t(PLURAL[k]))))));
     const body = h('tbody');
     (d.sides || []).forEach((c, i) => {
-      body.append(h('tr', { 'data-side': String(i) }, h('th', { scope: 'row' }, s.sides[i] ? s.sides[i].name : `Side ${i + 1}`),
+      body.append(h('tr', { 'data-side': String(i) }, h('th', { scope: 'row' }, s.sides[i] ? s.sides[i].name : t('rv.side', { n: i + 1 })),
         h('td.inaccuracies', String(c.inaccuracies)), h('td.mistakes', String(c.mistakes)), h('td.blunders', String(c.blunders))));
     });
     counts.append(body);
@@ -115,8 +118,8 @@ export function reviewPanel(opts) {
         continue;
       }
       b.dataset.class = m.class;
-      b.append(h('span.glyph.' + m.class, { title: `${WORDS[m.class]}: ${m.loss}% of the winning chances lost` + (m.best ? `; better was ${m.best}` : '') }, GLYPHS[m.class]));
-      b.setAttribute('aria-label', `${m.move}, ${WORDS[m.class].toLowerCase()}` + (m.best ? `, better was ${m.best}` : ''));
+      b.append(h('span.glyph.' + m.class, { title: t('rv.lost', { kind: WORD(m.class), loss: m.loss }) + (m.best ? `; ${t('rv.better')} ${m.best}` : '') }, GLYPHS[m.class]));
+      b.setAttribute('aria-label', `${m.move}, ${WORD(m.class)}` + (m.best ? `, ${t('rv.better')} ${m.best}` : ''));
     }
     if (changed) {
       const cursor = node.querySelector('.eval-cursor');
@@ -126,7 +129,7 @@ export function reviewPanel(opts) {
         const marks = (d.moves || []).filter((m) => m.class).map((m) => ({ ply: m.ply + 1, cls: m.class }));
         old.textContent = '';
         old.append(evalChart(d.evals, 600, {
-          total: r.game.moves.length, marks, current: ply, label: `Evaluation of every position, ${r.game.sides[0].name}'s advantage upwards`,
+          total: r.game.moves.length, marks, current: ply, label: t('rv.chartLabel', { side: r.game.sides[0].name }),
           onPick: (p) => opts.goto(p),
         }));
       }
@@ -137,10 +140,10 @@ export function reviewPanel(opts) {
       const m = byPly.get(ply);
       const e = (d.evals || []).find((x) => x.ply === ply);
       if (m && m.class) {
-        note.append(h('strong.glyph.' + m.class, `${m.move}${GLYPHS[m.class]}`), ` ${WORDS[m.class]}`,
-          m.best ? h('span', ' · better was ', h('strong.better', m.best)) : null);
+        note.append(h('strong.glyph.' + m.class, `${m.move}${GLYPHS[m.class]}`), ` ${WORD(m.class)}`,
+          m.best ? h('span', ` · ${t('rv.better')} `, h('strong.better', m.best)) : null);
       } else if (m) {
-        note.append(h('span', `${m.move}: a good move`));
+        note.append(h('span', t('rv.good', { move: m.move })));
       }
       if (e && !e.result) note.append(h('span.muted', ` · ${scoreWords(e, r.game.sides)}`));
     }
@@ -173,9 +176,9 @@ export function reviewPanel(opts) {
 
 /** A review's evaluation in words from the first side's view: "+0.85 for White", "White wins in 5". */
 export function scoreWords(e, sides) {
-  const name = (i) => (sides && sides[i] ? sides[i].name : i === 0 ? 'the first player' : 'the second player');
-  if (e.mate) return e.mate > 0 ? `${name(0)} wins in ${e.mate}` : `${name(1)} wins in ${-e.mate}`;
+  const name = (i) => (sides && sides[i] ? sides[i].name : t(i === 0 ? 'an.firstPlayer' : 'an.secondPlayer'));
+  if (e.mate) return e.mate > 0 ? t('an.winsIn', { side: name(0), n: e.mate }) : t('an.winsIn', { side: name(1), n: -e.mate });
   const cp = Number(e.cp) || 0;
-  if (cp === 0) return 'equal';
-  return `+${(Math.abs(cp) / 100).toFixed(2)} for ${name(cp > 0 ? 0 : 1)}`;
+  if (cp === 0) return t('an.equal');
+  return t('an.scoreFor', { score: (Math.abs(cp) / 100).toFixed(2), side: name(cp > 0 ? 0 : 1) });
 }

@@ -3,6 +3,7 @@
 // the magnetic effect animated as slides away from or towards the magnet.
 
 import { sqIndex, sqName, fileOf, rankOf, sign, readRanks, targetsFrom, squareAt } from '../notation.js';
+import { t } from '../i18n.js';
 
 export const name = 'magneton';
 export const stylesheet = true;
@@ -205,13 +206,13 @@ export function endMarks(before, after, move, end) {
       seen.add(q);
       const s = moved.get(q);
       marks.push({ sq: q, cls: s ? 'end-moved' : 'end-line' });
-      if (s) notes.push({ sq: q, text: s.color === mover ? 'pushed' : 'pulled' });
+      if (s) notes.push({ sq: q, text: t(s.color === mover ? 'mk.pushed' : 'mk.pulled') });
     }
   }
-  const name = winner === 'w' ? 'White' : 'Black';
+  const name = t(winner === 'w' ? 'mk.White' : 'mk.Black');
   const words = runs.map((r) => `${sqName(r[0])}–${sqName(r[r.length - 1])}`).join(' and ');
-  const by = [...moved.values()].filter((s) => seen.has(s.to)).map((s) => `${sqName(s.to)} (${s.color === mover ? 'pushed' : 'pulled'} from ${sqName(s.from)})`);
-  return { marks, notes, label: `${name}'s line of four ${words}` + (by.length ? `, made by the magnet: ${by.join(', ')}` : '') };
+  const by = [...moved.values()].filter((s) => seen.has(s.to)).map((s) => t('mk.moved', { sq: sqName(s.to), how: t(s.color === mover ? 'mk.pushed' : 'mk.pulled'), from: sqName(s.from) }));
+  return { marks, notes, label: t('mk.line', { side: name, squares: words }) + (by.length ? ', ' + t('mk.madeBy', { stones: by.join(', ') }) : '') };
 }
 
 /** A square's stone for the analysis board's SVG image: shapes in square units. */

@@ -4,6 +4,7 @@
 // when both fit; the falling disks animated one after the other.
 
 import { sqIndex, sqName, fileOf, rankOf, squareAt, readRanks, targetsFrom } from '../notation.js';
+import { t } from '../i18n.js';
 
 export const name = 'tumbling-down';
 export const stylesheet = true;
@@ -105,7 +106,8 @@ function diskStep(n) {
   return n <= 1 ? 0 : Math.min(0.12, 0.6 / (n - 1));
 }
 
-const COLOUR_NAME = { b: 'black', r: 'red' };
+const COLOUR_NAME = { b: 'mk.black', r: 'mk.red' };
+const SIDE_NAME = { b: 'mk.Black', r: 'mk.Red' };
 
 /**
  * Where each disk of a move would land, square by square: [{sq, pieces:
@@ -136,7 +138,6 @@ export function preview(pos, move) {
   });
   for (const l of out) {
     l.text = disks.length === 1 ? '' : l.first === l.last ? String(l.first) : `${l.first}–${l.last}`;
-    l.title = `${sqName(l.sq)}: ${l.pieces.length} disk${l.pieces.length > 1 ? 's' : ''}`;
   }
   return out;
 }
@@ -149,8 +150,8 @@ export function describe(pos, sq) {
   const king = kings(pos.board)[top].has(sq);
   const n = stack.length;
   return {
-    title: `${sqName(sq)} · ${n} disk${n > 1 ? 's' : ''} · ${COLOUR_NAME[top]}'s${king ? ' King' : ''} · bottom to top:`,
-    items: [...stack].map((c, i) => ({ cls: 'disk-chip ' + c, text: `${i + 1}. ${COLOUR_NAME[c]}${i === n - 1 ? ' (top)' : ''}` })),
+    title: t(`${king ? 'mk.stackKing' : 'mk.stack'}.${n === 1 ? 'one' : 'other'}`, { sq: sqName(sq), n, owner: t(SIDE_NAME[top]) }),
+    items: [...stack].map((c, i) => ({ cls: 'disk-chip ' + c, text: t(i === n - 1 ? 'mk.top' : 'mk.disk', { n: i + 1, colour: t(COLOUR_NAME[c]) }) })),
   };
 }
 
@@ -168,7 +169,7 @@ export function endMarks(before, after, move, end) {
   const landed = before ? flights(before, after, move) || [] : [];
   const mover = before ? before.side : '';
   const other = mover === 'b' ? 'r' : 'b';
-  const name = (c) => (c === 'b' ? 'Black' : 'Red');
+  const name = (c) => t(SIDE_NAME[c]);
   const hit = (kingsOf, by) => {
     const squares = [...new Set(landed.filter((f) => kingsOf.has(f.to) && f.color === by).map((f) => f.to))];
     return squares;
@@ -177,16 +178,16 @@ export function endMarks(before, after, move, end) {
     const sq = hit(kings(before.board)[other], mover);
     sq.forEach((i) => {
       marks.push({ sq: i, cls: 'end-king' });
-      notes.push({ sq: i, text: 'King captured' });
+      notes.push({ sq: i, text: t('mk.kingCaptured') });
     });
-    label = `${name(mover)} captured ${name(other)}'s King on ${sq.map(sqName).join(', ')}`;
+    label = t('mk.captured', { side: name(mover), victim: name(other), squares: sq.map(sqName).join(', ') });
   } else if (reason === 'own king captured' && before) {
     const sq = hit(kings(before.board)[mover], other);
     sq.forEach((i) => {
       marks.push({ sq: i, cls: 'end-king' });
-      notes.push({ sq: i, text: 'own King covered' });
+      notes.push({ sq: i, text: t('mk.ownKing') });
     });
-    label = `${name(mover)} covered its own King on ${sq.map(sqName).join(', ')}`;
+    label = t('mk.coveredOwn', { side: name(mover), squares: sq.map(sqName).join(', ') });
   } else if (reason === 'no king') {
     const now = kings(after.board);
     const loser = now.b.size === 0 ? 'b' : now.r.size === 0 ? 'r' : '';
@@ -194,9 +195,9 @@ export function endMarks(before, after, move, end) {
     const was = before ? [...kings(before.board)[loser]] : [];
     was.forEach((i) => {
       marks.push({ sq: i, cls: 'end-king' });
-      notes.push({ sq: i, text: 'last King lost' });
+      notes.push({ sq: i, text: t('mk.lastKing') });
     });
-    label = `${name(loser)} has no King left` + (was.length ? ` (it was on ${was.map(sqName).join(', ')})` : '');
+    label = was.length ? t('mk.noKingWas', { side: name(loser), squares: was.map(sqName).join(', ') }) : t('mk.noKing', { side: name(loser) });
   }
   if (landed.length) for (const f of landed) if (!marks.some((m) => m.sq === f.to)) marks.push({ sq: f.to, cls: 'end-moved' });
   return { marks, notes, label };
