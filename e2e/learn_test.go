@@ -287,6 +287,14 @@ func TestBrowserLanguages(t *testing.T) {
 		t.Errorf("the wrong drop is explained in Spanish as %q", msg)
 	}
 	clean("Spanish, a wrong move")
+	// The other pages in Spanish: the leaderboard, a profile, the account box.
+	p.goTo(base + "/#/leaderboard")
+	p.waitFor("the leaderboard in Spanish", `(e => e && e.textContent === 'Clasificación')(document.querySelector('#leaderboard-title'))`, 10*time.Second)
+	p.waitFor("the account box in Spanish", `(e => e && e.textContent === 'Registrarse')(document.querySelector('#signup-open'))`, 10*time.Second)
+	clean("Spanish leaderboard")
+	p.goTo(base + "/@/nobody-here")
+	p.waitFor("the missing profile in Spanish", `(e => e && e.textContent === 'Ese jugador no existe')(document.querySelector('.profile h1'))`, 10*time.Second)
+	clean("Spanish profile")
 
 	p.goTo(base + "/")
 	p.waitFor("the home page", `document.querySelector('.learn-home h2')`, 10*time.Second)

@@ -6,6 +6,7 @@
 // in the form. A change of account is told to the listeners (app.js
 // refreshes the current view).
 
+import { t, onLangChange } from './i18n.js';
 import { h, toast } from './dom.js';
 import { api } from './api.js';
 import { profileHref } from './players.js';
@@ -54,7 +55,7 @@ function set(a) {
 
 /** Makes the header's account box in container and asks the server who the browser is. */
 export function initAccount(container) {
-  box = h('div.account', { 'aria-label': 'Account', role: 'group' });
+  box = h('div.account', { 'aria-label': t('acc.account'), role: 'group' });
   container.append(box);
   render();
   ready = load();
@@ -84,20 +85,20 @@ function render() {
   }
   if (!current || current.guest) {
     box.append(
-      current ? h('span.account-name', { title: 'You play as a guest. Sign up to keep your name and get a rating.' }, current.name) : null,
-      h('button.btn.small.ghost', { type: 'button', id: 'signup-open', onclick: (e) => openForm('signup', e.currentTarget) }, 'Sign up'),
-      h('button.btn.small', { type: 'button', id: 'login-open', onclick: (e) => openForm('login', e.currentTarget) }, 'Log in'));
+      current ? h('span.account-name', { title: t('acc.guestTitle') }, current.name) : null,
+      h('button.btn.small.ghost', { type: 'button', id: 'signup-open', onclick: (e) => openForm('signup', e.currentTarget) }, t('acc.signup')),
+      h('button.btn.small', { type: 'button', id: 'login-open', onclick: (e) => openForm('login', e.currentTarget) }, t('acc.login')));
     return;
   }
   const toggle = h('button.btn.small.ghost.menu-toggle', {
-    type: 'button', id: 'account-menu-button', 'aria-haspopup': 'true', 'aria-expanded': 'false', 'aria-controls': 'account-menu', 'aria-label': 'Account menu',
+    type: 'button', id: 'account-menu-button', 'aria-haspopup': 'true', 'aria-expanded': 'false', 'aria-controls': 'account-menu', 'aria-label': t('acc.menu'),
   }, h('span.caret', { 'aria-hidden': 'true' }, '▾'));
   const item = (id, label, fn) => h('button.menu-item', { type: 'button', id, onclick: () => { closeMenu(); fn(); } }, label);
   const menu = h('div.menu', { id: 'account-menu', hidden: true },
-    h('a.menu-item', { href: profileHref(current.name), id: 'account-profile' }, 'Your profile'),
-    item('account-password-open', 'Change password', () => openForm('password', toggle)),
-    item('logout', 'Log out', () => logout(false)),
-    item('logout-everywhere', 'Log out everywhere', () => logout(true)));
+    h('a.menu-item', { href: profileHref(current.name), id: 'account-profile' }, t('acc.profile')),
+    item('account-password-open', t('acc.password'), () => openForm('password', toggle)),
+    item('logout', t('acc.logout'), () => logout(false)),
+    item('logout-everywhere', t('acc.logoutAll'), () => logout(true)));
   const items = () => [...menu.querySelectorAll('.menu-item')];
   function openMenu(focusFirst) {
     menu.hidden = false;
@@ -135,7 +136,7 @@ function render() {
   wrap.addEventListener('focusout', (e) => {
     if (!menu.hidden && e.relatedTarget && !wrap.contains(e.relatedTarget)) closeMenu(false);
   });
-  box.append(h('a.account-name.user-link', { href: profileHref(current.name), title: 'Your profile' }, current.name), wrap);
+  box.append(h('a.account-name.user-link', { href: profileHref(current.name), title: t('acc.profile') }, current.name), wrap);
 }
 
 // Closes the menu on a click anywhere else, and on Escape from the toggle.
@@ -162,7 +163,7 @@ async function logout(everywhere) {
   try {
     const a = await api('POST', '/api/account/logout', everywhere ? { everywhere: true } : {});
     set(a);
-    toast(everywhere ? 'Logged out on every browser' : 'Logged out');
+    toast(everywhere ? t('acc.loggedOutAll') : t('acc.loggedOut'));
     const first = box.querySelector('button');
     if (first) first.focus();
   } catch (err) {
@@ -172,49 +173,49 @@ async function logout(everywhere) {
 
 // ---- the forms
 
-const FORMS = {
+const FORMS = () => ({
   signup: {
-    title: 'Sign up',
-    note: 'Keep your name, get a rating and play rated games. The games you finished as a guest in this browser become yours.',
+    title: t('acc.signup'),
+    note: t('acc.signupNote'),
     fields: [
-      { id: 'account-name', name: 'name', label: 'User name', type: 'text', autocomplete: 'username', hint: '2 to 20 letters, digits, - or _' },
-      { id: 'account-password', name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: 'At least 8 characters' },
+      { id: 'account-name', name: 'name', label: t('acc.name'), type: 'text', autocomplete: 'username', hint: t('acc.nameHint') },
+      { id: 'account-password', name: 'password', label: t('acc.pw'), type: 'password', autocomplete: 'new-password', hint: t('acc.pwHint') },
     ],
-    submit: 'Sign up',
-    busy: 'Signing up…',
+    submit: t('acc.signup'),
+    busy: t('acc.signingUp'),
     path: '/api/account/signup',
     body: (v) => ({ name: v.name, password: v.password }),
-    done: (a) => `Welcome, ${a.name}!`,
-    other: ['Have an account?', 'Log in', 'login'],
+    done: (a) => t('acc.welcome', { name: a.name }),
+    other: [t('acc.haveAccount'), t('acc.login'), 'login'],
   },
   login: {
-    title: 'Log in',
+    title: t('acc.login'),
     fields: [
-      { id: 'account-name', name: 'name', label: 'User name', type: 'text', autocomplete: 'username' },
-      { id: 'account-password', name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password' },
+      { id: 'account-name', name: 'name', label: t('acc.name'), type: 'text', autocomplete: 'username' },
+      { id: 'account-password', name: 'password', label: t('acc.pw'), type: 'password', autocomplete: 'current-password' },
     ],
-    submit: 'Log in',
-    busy: 'Logging in…',
+    submit: t('acc.login'),
+    busy: t('acc.loggingIn'),
     path: '/api/account/login',
     body: (v) => ({ name: v.name, password: v.password }),
-    done: (a) => `Logged in as ${a.name}`,
-    other: ['No account yet?', 'Sign up', 'signup'],
+    done: (a) => t('acc.loggedIn', { name: a.name }),
+    other: [t('acc.noAccount'), t('acc.signup'), 'signup'],
   },
   password: {
-    title: 'Change password',
-    note: 'Your other browsers are logged out.',
+    title: t('acc.password'),
+    note: t('acc.passwordNote'),
     fields: [
-      { id: 'account-password', name: 'password', label: 'Current password', type: 'password', autocomplete: 'current-password' },
-      { id: 'account-new-password', name: 'new_password', label: 'New password', type: 'password', autocomplete: 'new-password', hint: 'At least 8 characters' },
-      { id: 'account-new-password2', name: 'repeat', label: 'New password again', type: 'password', autocomplete: 'new-password' },
+      { id: 'account-password', name: 'password', label: t('acc.currentPw'), type: 'password', autocomplete: 'current-password' },
+      { id: 'account-new-password', name: 'new_password', label: t('acc.newPw'), type: 'password', autocomplete: 'new-password', hint: t('acc.pwHint') },
+      { id: 'account-new-password2', name: 'repeat', label: t('acc.newPw2'), type: 'password', autocomplete: 'new-password' },
     ],
-    submit: 'Change password',
-    busy: 'Changing…',
+    submit: t('acc.password'),
+    busy: t('acc.changing'),
     path: '/api/account/password',
     body: (v) => ({ password: v.password, new_password: v.new_password }),
-    done: () => 'Password changed; your other browsers are logged out',
+    done: () => t('acc.passwordDone'),
   },
-};
+});
 
 /** Opens the sign-up or log-in form (kind 'signup' or 'login'); app.js and the pages may call it. */
 export function openLogin(kind = 'login', opener = document.activeElement) {
@@ -227,7 +228,7 @@ function openForm(kind, opener, keepName = '') {
     dialog.remove();
     dialog = null;
   }
-  const f = FORMS[kind];
+  const f = FORMS()[kind];
   const error = h('p.form-error', { id: 'account-error', role: 'alert' });
   const inputs = {};
   const fields = f.fields.map((fd) => {
@@ -241,7 +242,7 @@ function openForm(kind, opener, keepName = '') {
   });
   if (inputs.name && keepName) inputs.name.value = keepName;
   const submit = h('button.btn.primary', { type: 'submit', id: 'account-submit' }, f.submit);
-  const cancel = h('button.btn.ghost', { type: 'button', id: 'account-cancel', onclick: () => d.close() }, 'Cancel');
+  const cancel = h('button.btn.ghost', { type: 'button', id: 'account-cancel', onclick: () => d.close() }, t('acc.cancel'));
   const form = h('form.account-form', { 'aria-labelledby': 'account-dialog-title' },
     // A password manager wants the user name beside a password change.
     kind === 'password' && current ? h('input.visually-hidden', { type: 'text', name: 'username', autocomplete: 'username', value: current.name, tabindex: '-1', 'aria-hidden': 'true', readonly: true }) : null,
@@ -264,7 +265,7 @@ function openForm(kind, opener, keepName = '') {
     const v = {};
     for (const [k, input] of Object.entries(inputs)) v[k] = k === 'name' ? input.value.trim() : input.value;
     if (kind === 'password' && v.new_password !== v.repeat) {
-      fail('The two new passwords differ.', inputs.repeat);
+      fail(t('acc.differ'), inputs.repeat);
       return;
     }
     submit.disabled = true;
@@ -278,7 +279,7 @@ function openForm(kind, opener, keepName = '') {
       let bad = inputs.password;
       if (kind === 'password') bad = err.status === 401 ? inputs.password : inputs.new_password;
       else if (err.status === 409 || (err.status !== 401 && /name/i.test(err.message))) bad = inputs.name;
-      fail(err.message || 'That did not work.', bad);
+      fail(err.message || t('acc.failed'), bad);
     } finally {
       submit.disabled = false;
       submit.textContent = f.submit;
@@ -310,3 +311,9 @@ function openForm(kind, opener, keepName = '') {
   const first = inputs.name && !inputs.name.value ? inputs.name : inputs.password;
   first.focus();
 }
+
+// The header's box in a new language.
+onLangChange(() => {
+  if (box) box.setAttribute('aria-label', t('acc.account'));
+  render();
+});

@@ -10,16 +10,16 @@ import { myGames, forgetGame } from './mine.js';
 import { gameSpec } from './games.js';
 import { account, loggedIn, whenAccount, openLogin } from './account.js';
 import { playerTag, playersLine } from './players.js';
-import { t } from './i18n.js';
+import { t, tn } from './i18n.js';
 import { dailyPuzzleCard } from './puzzles.js';
 
-const CLOCKS = [
-  ['', 'No clock'], ['1+0', '1+0 bullet'], ['3+2', '3+2 blitz'], ['5+3', '5+3 blitz'],
-  ['10+5', '10+5 rapid'], ['15+10', '15+10 rapid'], ['30+20', '30+20 classical'],
+const CLOCKS = () => [
+  ['', t('home.noClock')], ['1+0', `1+0 ${t('home.bullet')}`], ['3+2', `3+2 ${t('home.blitz')}`], ['5+3', `5+3 ${t('home.blitz')}`],
+  ['10+5', `10+5 ${t('home.rapid')}`], ['15+10', `15+10 ${t('home.rapid')}`], ['30+20', `30+20 ${t('home.classical')}`],
 ];
 
 /** Correspondence clocks: days a move, for games against a person. */
-const DAYS = [1, 2, 3, 5, 7, 14].map((d) => [`${d}d`, d === 1 ? '1 day a move' : `${d} days a move`]);
+const DAYS = () => [1, 2, 3, 5, 7, 14].map((d) => [`${d}d`, tn('w.days', d)]);
 
 /** The quick pairing's clocks, with their kind. */
 const QUICK = [['3+2', 'blitz'], ['5+3', 'blitz'], ['10+5', 'rapid'], ['15+10', 'rapid']];
@@ -56,7 +56,7 @@ function metaLine(parts) {
   return h('span.row-meta', out);
 }
 
-const ratedTag = (rated) => (rated ? h('span.tag.rated', 'rated') : h('span.tag', 'casual'));
+const ratedTag = (rated) => (rated ? h('span.tag.rated', t('home.rated')) : h('span.tag', t('home.casual')));
 
 /** The seat a waiting game's joiner gets: the summary's free, else the empty one. */
 function freeSeat(g) {
@@ -70,13 +70,13 @@ export function homeView() {
   const formBox = h('section.card.create', { 'aria-labelledby': 'create-title' });
   const quickBox = h('section.card.quick', { 'aria-labelledby': 'quick-title' });
   const openList = h('ul.game-list', { id: 'open-list' });
-  const openEmpty = h('p.empty', 'Loading…');
-  const openBox = h('section.card.list', { 'aria-labelledby': 'open-title' }, h('h2#open-title', 'Open games'), openList, openEmpty);
+  const openEmpty = h('p.empty', t('home.loading'));
+  const openBox = h('section.card.list', { 'aria-labelledby': 'open-title' }, h('h2#open-title', t('home.open')), openList, openEmpty);
   const liveList = h('ul.game-list', { id: 'live-list' });
-  const liveEmpty = h('p.empty', 'Loading…');
-  const liveBox = h('section.card.list', { 'aria-labelledby': 'live-title' }, h('h2#live-title', 'Live now'), liveList, liveEmpty);
+  const liveEmpty = h('p.empty', t('home.loading'));
+  const liveBox = h('section.card.list', { 'aria-labelledby': 'live-title' }, h('h2#live-title', t('home.live')), liveList, liveEmpty);
   const mineList = h('ul.game-list', { id: 'mine-list' });
-  const mineBox = h('section.card.list', { 'aria-labelledby': 'mine-title', hidden: true }, h('h2#mine-title', 'Your games'), mineList);
+  const mineBox = h('section.card.list', { 'aria-labelledby': 'mine-title', hidden: true }, h('h2#mine-title', t('home.mine')), mineList);
   // Learning: the rules and lessons of each game, and the daily puzzle.
   const learnLinks = h('p.form-buttons');
   const learnBox = h('section.card.learn-home', { 'aria-labelledby': 'learn-home-title' },
@@ -117,11 +117,11 @@ export function homeView() {
     const on = can && !!s.rated;
     let note;
     if (!loggedIn()) {
-      note = [h('button.link-btn', { type: 'button', id: 'rated-login', onclick: (e) => openLogin('login', e.currentTarget) }, 'Log in'), ' to play rated games'];
+      note = [h('button.link-btn', { type: 'button', id: 'rated-login', onclick: (e) => openLogin('login', e.currentTarget) }, t('home.logIn')), ' ', t('home.toPlayRated')];
     } else if (!can) {
-      note = 'This game has no variants to rate.';
+      note = t('home.noVariants');
     } else {
-      note = on ? 'The result changes both ratings. Rated games use one of the variants as it is.' : 'A casual game changes no rating.';
+      note = on ? t('home.ratedNote') : t('home.casualNote');
     }
     return [
       h('div.field.switch-field',
@@ -129,15 +129,15 @@ export function homeView() {
           type: 'checkbox', role: 'switch', id: 'rated', checked: on, disabled: !can, 'aria-describedby': 'rated-note',
           onchange: (e) => { s.rated = e.target.checked; renderForm(); formBox.querySelector('#rated').focus(); },
         }),
-        h('label', { for: 'rated' }, 'Rated'),
+        h('label', { for: 'rated' }, t('home.ratedLabel')),
         h('small.switch-note', { id: 'rated-note' }, note)),
       on ? h('fieldset.field.range',
-        h('legend', 'Rating range of your opponent (optional)'),
+        h('legend', t('home.range')),
         h('div.range-row',
-          h('label', { for: 'min-rating' }, 'from'),
-          h('input', { type: 'number', id: 'min-rating', inputmode: 'numeric', min: 400, max: 4000, step: 50, placeholder: 'any', value: s.minRating, oninput: (e) => { s.minRating = e.target.value; } }),
-          h('label', { for: 'max-rating' }, 'to'),
-          h('input', { type: 'number', id: 'max-rating', inputmode: 'numeric', min: 400, max: 4000, step: 50, placeholder: 'any', value: s.maxRating, oninput: (e) => { s.maxRating = e.target.value; } }))) : null,
+          h('label', { for: 'min-rating' }, t('home.from')),
+          h('input', { type: 'number', id: 'min-rating', inputmode: 'numeric', min: 400, max: 4000, step: 50, placeholder: t('home.any'), value: s.minRating, oninput: (e) => { s.minRating = e.target.value; } }),
+          h('label', { for: 'max-rating' }, t('home.to')),
+          h('input', { type: 'number', id: 'max-rating', inputmode: 'numeric', min: 400, max: 4000, step: 50, placeholder: t('home.any'), value: s.maxRating, oninput: (e) => { s.maxRating = e.target.value; } }))) : null,
     ];
   }
 
@@ -147,38 +147,38 @@ export function homeView() {
     const rated = ratedNow(g);
     // Days a move only against a person: the computer answers at once.
     if (s.opponent !== 'human' && clockDays(s.clock)) s.clock = '';
-    const variants = (g.variants || []).length ? g.variants : [{ name: 'standard', summary: 'the default rules' }];
+    const variants = (g.variants || []).length ? g.variants : [{ name: 'standard', summary: t('home.defaultRules') }];
     if (!variants.some((v) => v.name === s.variant)) s.variant = variants[0].name;
     const opts = (s.options[g.name] = s.options[g.name] || {});
     const levelNames = new Map((meta.levels || []).map((l) => [l.level, l.name]));
     // The levels' approximate ratings, per game (docs/strength.md).
     const levelRating = (n) => (g.level_ratings || [])[n - 1] || 0;
-    const levelTitle = (n) => [levelNames.get(n), levelRating(n) ? `about ${levelRating(n)}` : ''].filter(Boolean).join(', ');
+    const levelTitle = (n) => [levelNames.get(n), levelRating(n) ? t('home.about', { rating: levelRating(n) }) : ''].filter(Boolean).join(', ');
     const form = h('form.create-form', { onsubmit: submit },
-      segmented('game', 'Game', meta.games.map((x) => [x.name, x.title]), s.game, (v) => { s.game = v; renderForm(); }),
-      segmented('opponent', 'Opponent', [['computer', 'Computer'], ['human', 'A person']], s.opponent, (v) => { s.opponent = v; renderForm(); }),
+      segmented('game', t('home.game'), meta.games.map((x) => [x.name, x.title]), s.game, (v) => { s.game = v; renderForm(); }),
+      segmented('opponent', t('home.opponent'), [['computer', t('home.computer')], ['human', t('home.person')]], s.opponent, (v) => { s.opponent = v; renderForm(); }),
       ratedField(g),
       h('div.field',
-        h('label', { for: 'variant' }, rated ? 'Rules (a variant: rated games are played by one)' : 'Rules'),
+        h('label', { for: 'variant' }, rated ? t('home.rulesRated') : t('home.rules')),
         h('select#variant', { onchange: (e) => { s.variant = e.target.value; } },
           variants.map((v) => h('option', { value: v.name, selected: v.name === s.variant }, `${v.name}${v.summary ? ' — ' + v.summary : ''}`)))),
       (g.options || []).length && !rated ? h('details.field.options',
-        h('summary', 'Rule options'),
+        h('summary', t('home.options')),
         g.options.map((o) => h('div.option',
           h('label', { for: 'opt-' + o.name, title: o.summary || '' }, o.name),
           h('select', { id: 'opt-' + o.name, onchange: (e) => { opts[o.name] = e.target.value; } },
-            h('option', { value: '' }, 'as the rules say'),
+            h('option', { value: '' }, t('home.asRules')),
             o.values.map((v) => h('option', { value: v, selected: opts[o.name] === v }, v))),
           o.summary ? h('small', o.summary) : null))) : null,
       s.opponent === 'computer'
-        ? segmented('level', 'Level', [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), String(n), levelTitle(n)]), String(s.level), (v) => { s.level = Number(v); renderForm(); })
+        ? segmented('level', t('home.level'), [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), String(n), levelTitle(n)]), String(s.level), (v) => { s.level = Number(v); renderForm(); })
         : null,
       s.opponent === 'computer' && levelRating(s.level)
-        ? h('small.level-rating', `Level ${s.level}${levelNames.get(s.level) ? ' (' + levelNames.get(s.level) + ')' : ''} plays at about ${levelRating(s.level)}: a rough guide, measured against the other levels; computer games are never rated.`)
+        ? h('small.level-rating', t('home.levelRating', { level: `${s.level}${levelNames.get(s.level) ? ' (' + levelNames.get(s.level) + ')' : ''}`, rating: levelRating(s.level) }))
         : null,
-      segmented('color', 'You play', [['first', g.sides[0].name], ['random', 'Random'], ['second', g.sides[1].name]], s.color, (v) => { s.color = v; }),
+      segmented('color', t('home.youPlay'), [['first', g.sides[0].name], ['random', t('home.random')], ['second', g.sides[1].name]], s.color, (v) => { s.color = v; }),
       h('div.field',
-        h('label', { for: 'clock' }, s.opponent === 'human' ? 'Clock (minutes + seconds a move, or days a move)' : 'Clock (minutes + seconds a move)'),
+        h('label', { for: 'clock' }, s.opponent === 'human' ? t('home.clockDays') : t('home.clock')),
         h('select#clock', {
           onchange: (e) => {
             const was = clockDays(s.clock) > 0;
@@ -190,22 +190,22 @@ export function homeView() {
           },
         },
           s.opponent === 'human'
-            ? [h('optgroup', { label: 'Live' }, CLOCKS.map(([v, label]) => h('option', { value: v, selected: v === s.clock }, label))),
-              h('optgroup', { label: 'Correspondence' }, DAYS.map(([v, label]) => h('option', { value: v, selected: v === s.clock }, label)))]
-            : CLOCKS.map(([v, label]) => h('option', { value: v, selected: v === s.clock }, label)))),
+            ? [h('optgroup', { label: t('home.liveClocks') }, CLOCKS().map(([v, label]) => h('option', { value: v, selected: v === s.clock }, label))),
+              h('optgroup', { label: t('home.correspondence') }, DAYS().map(([v, label]) => h('option', { value: v, selected: v === s.clock }, label)))]
+            : CLOCKS().map(([v, label]) => h('option', { value: v, selected: v === s.clock }, label)))),
       clockDays(s.clock) && s.opponent === 'human'
-        ? h('small.level-rating', 'A correspondence game: each move has that long, and the game waits for you between visits. Your games on this page show where it is your turn.')
+        ? h('small.level-rating', t('home.corrNote'))
         : null,
       s.opponent === 'human'
         ? h('div.field.check',
           h('input#public', { type: 'checkbox', checked: s.public, onchange: (e) => { s.public = e.target.checked; } }),
-          h('label', { for: 'public' }, 'Public: listed in the open games (anyone can join), then live and in the archive'))
+          h('label', { for: 'public' }, t('home.public')))
         : null,
       h('p.form-error', { id: 'create-error', role: 'alert' }),
       h('button.btn.primary.big', { type: 'submit', id: 'start' },
-        s.opponent === 'computer' ? 'Play against the computer' : rated ? 'Create a rated game' : 'Create an invitation'));
+        s.opponent === 'computer' ? t('home.playComputer') : rated ? t('home.createRated') : t('home.createInvite')));
     formBox.textContent = '';
-    formBox.append(h('h1#create-title', 'New game'), form);
+    formBox.append(h('h1#create-title', t('home.newGame')), form);
   }
 
   async function submit(e) {
@@ -232,12 +232,12 @@ export function homeView() {
       const lo = bound(s.minRating);
       const hi = bound(s.maxRating);
       if (lo === null || hi === null) {
-        error.textContent = 'A rating bound is a whole number, such as 1500, or blank for none.';
+        error.textContent = t('home.boundNumber');
         formBox.querySelector(lo === null ? '#min-rating' : '#max-rating').focus();
         return;
       }
       if (lo && hi && lo > hi) {
-        error.textContent = `The rating range runs from ${lo} to ${hi}: the lower bound is above the upper one.`;
+        error.textContent = t('home.boundOrder', { lo, hi });
         formBox.querySelector('#min-rating').focus();
         return;
       }
@@ -277,15 +277,15 @@ export function homeView() {
     quickBox.textContent = '';
     const rated = loggedIn();
     quickBox.append(
-      h('h2#quick-title', 'Quick pairing'),
+      h('h2#quick-title', t('home.quick')),
       h('p.note', rated
-        ? 'Joins the oldest player waiting with that clock, or waits for one: a rated game, standard rules.'
-        : 'Joins the oldest player waiting with that clock, or waits for one: a casual game, standard rules.'),
+        ? t('home.quickRated')
+        : t('home.quickCasual')),
       ...meta.games.map((g) => h('div.quick-row', { role: 'group', 'aria-labelledby': 'quick-' + g.name },
         h('span.quick-game', { id: 'quick-' + g.name }, g.title),
         h('div.quick-clocks', QUICK.map(([c, kind]) => h('button.btn.quick-btn', {
           type: 'button', 'data-game': g.name, 'data-clock': c, onclick: () => quick(g, c),
-        }, h('span.quick-clock', c), h('small.quick-kind', { 'data-kind': kind }, kind)))))));
+        }, h('span.quick-clock', c), h('small.quick-kind', { 'data-kind': kind }, t('home.' + kind))))))));
     updateQuick();
   }
 
@@ -316,7 +316,7 @@ export function homeView() {
     for (const btn of quickBox.querySelectorAll('.quick-btn')) {
       const n = candidates(btn.dataset.game, btn.dataset.clock).length;
       const kind = btn.querySelector('.quick-kind');
-      const text = n ? `${n} waiting` : kind.dataset.kind;
+      const text = n ? t('home.waitingN', { n }) : t('home.' + kind.dataset.kind);
       if (kind.textContent !== text) kind.textContent = text;
       btn.classList.toggle('waiting', n > 0);
       btn.disabled = pairing;
@@ -375,15 +375,15 @@ export function homeView() {
         metaLine([
           clockLabel(g.clock),
           ratedTag(g.rated),
-          range ? `rating ${range}` : '',
-          `you play ${side}`,
+          range ? t('home.ratingRange', { range }) : '',
+          t('home.youPlaySide', { side }),
           rulesLabel(meta, g.game, g.rules),
         ])),
       own
         ? h('span.row-actions',
-          h('a.btn.small.ghost', { href: `/g/${g.id}`, 'aria-label': `Your ${g.title || g.game} game, waiting` }, 'Yours'),
-          h('button.btn.small.ghost.cancel-seek', { type: 'button', 'aria-label': `Cancel your ${g.title || g.game} game`, onclick: () => cancelSeek(g) }, 'Cancel'))
-        : h('button.btn.small', { type: 'button', 'aria-label': `Join ${playerName(who)}'s ${g.title || g.game} game`, onclick: () => join(g) }, 'Join'));
+          h('a.btn.small.ghost', { href: `/g/${g.id}`, 'aria-label': t('home.yoursLabel', { game: g.title || g.game }) }, t('home.yours')),
+          h('button.btn.small.ghost.cancel-seek', { type: 'button', 'aria-label': t('home.cancelLabel', { game: g.title || g.game }), onclick: () => cancelSeek(g) }, t('home.cancel')))
+        : h('button.btn.small', { type: 'button', 'aria-label': t('home.joinLabel', { name: playerName(who), game: g.title || g.game }), onclick: () => join(g) }, t('home.join')));
   }
 
   function liveRow(g) {
@@ -391,9 +391,9 @@ export function homeView() {
       h('a.row-link', { href: `/g/${g.id}` },
         h('span.row-title', g.title || g.game),
         h('span.row-players', playersLine(g.players, g.ratings, false)),
-        metaLine([clockLabel(g.clock), ratedTag(g.rated), rulesLabel(meta, g.game, g.rules), g.moves ? `${g.moves} moves` : '',
-          g.spectators ? `${g.spectators} watching` : '', shortResult(g.result)])),
-      h('a.btn.small.ghost', { href: `/g/${g.id}`, 'aria-label': `Watch ${(g.players || []).map(playerName).join(' vs ')}` }, 'Watch'));
+        metaLine([clockLabel(g.clock), ratedTag(g.rated), rulesLabel(meta, g.game, g.rules), g.moves ? tn('home.moves', g.moves) : '',
+          g.spectators ? t('home.watching', { n: g.spectators }) : '', shortResult(g.result)])),
+      h('a.btn.small.ghost', { href: `/g/${g.id}`, 'aria-label': t('home.watchLabel', { players: (g.players || []).map(playerName).join(' vs ') }) }, t('home.watch')));
   }
 
   async function cancelSeek(g) {
@@ -449,24 +449,24 @@ export function homeView() {
   function mineRow(g) {
     const seat = g.seat === 1 ? 1 : 0;
     const other = (g.players || [])[1 - seat];
-    const who = other ? playerTag(other, (g.ratings || [])[1 - seat], false) : 'waiting for an opponent';
+    const who = other ? playerTag(other, (g.ratings || [])[1 - seat], false) : t('status.waiting');
     const left = g.your_turn && g.deadline ? timeLeft(g.deadline - Date.now()) : '';
-    const label = g.your_turn ? 'Your turn' : g.status === 'waiting' ? 'Waiting' : 'Open';
+    const label = g.your_turn ? t('home.yourTurn') : g.status === 'waiting' ? t('home.waiting') : t('home.openBtn');
     return h('li.game-row' + (g.your_turn ? '.your-turn' : ''), { 'data-your-turn': g.your_turn ? 'true' : 'false' },
       h('a.row-link', { href: `/g/${g.id}` },
         h('span.row-title', g.title || g.game),
-        h('span.row-players', 'vs ', who),
-        metaLine([clockLabel(g.clock), ratedTag(g.rated), rulesLabel(meta, g.game, g.rules), `${g.moves || 0} moves`, left ? `${left} left to move` : ''])),
-      h('a.btn.small' + (g.your_turn ? '.primary' : '.ghost'), { href: `/g/${g.id}`, 'aria-label': `${label}: ${g.title || g.game}${other ? ' against ' + playerName(other) : ''}` }, label));
+        h('span.row-players', t('home.vs'), ' ', who),
+        metaLine([clockLabel(g.clock), ratedTag(g.rated), rulesLabel(meta, g.game, g.rules), tn('home.moves', g.moves || 0), left ? t('home.leftToMove', { left }) : ''])),
+      h('a.btn.small' + (g.your_turn ? '.primary' : '.ghost'), { href: `/g/${g.id}`, 'aria-label': other ? t('home.mineLabelVs', { label, game: g.title || g.game, name: playerName(other) }) : t('home.mineLabel', { label, game: g.title || g.game }) }, label));
   }
 
   /** A deadline's distance in words: "2 days", "5 hours", "12 min". */
   function timeLeft(ms) {
     if (ms <= 0) return '';
     const hours = ms / 3600000;
-    if (hours >= 48) return `${Math.floor(hours / 24)} days`;
-    if (hours >= 2) return `${Math.floor(hours)} hours`;
-    return `${Math.max(1, Math.floor(ms / 60000))} min`;
+    if (hours >= 48) return t('home.nDays', { n: Math.floor(hours / 24) });
+    if (hours >= 2) return t('home.nHours', { n: Math.floor(hours) });
+    return t('home.nMin', { n: Math.max(1, Math.floor(ms / 60000)) });
   }
 
   /** The games this browser remembers, read one by one with the seat cookies, as my-games summaries. */
@@ -489,13 +489,13 @@ export function homeView() {
     syncList(openList, open, (g) => g.id, (g) => JSON.stringify([g, isOwn(g), a && a.name]), seekRow);
     openEmpty.hidden = open.length > 0;
     openEmpty.classList.remove('error');
-    openEmpty.textContent = 'No one is waiting. Create a game against a person, or press a quick pairing, and it shows up here.';
+    openEmpty.textContent = t('home.noOpen');
   }
 
   function renderLive(live) {
     syncList(liveList, live, (g) => g.id, (g) => JSON.stringify(g), liveRow);
     liveEmpty.hidden = live.length > 0;
-    liveEmpty.textContent = 'No games are being played right now.';
+    liveEmpty.textContent = t('home.noLive');
   }
 
   /** Reads the open and live games and brings the lists up to date. */
@@ -547,7 +547,7 @@ export function homeView() {
       try {
         [meta] = await Promise.all([getMeta(), whenAccount()]);
       } catch (err) {
-        formBox.append(h('p.error', `The server's game list could not be loaded: ${err.message}`));
+        formBox.append(h('p.error', t('home.metaError', { error: err.message })));
         return;
       }
       if (destroyed) return;

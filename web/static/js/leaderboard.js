@@ -2,14 +2,15 @@
 // game and rating family (the meta's games and their variants), each the
 // best established ratings (GET /api/leaderboard).
 
+import { t as tr } from './i18n.js';
 import { h } from './dom.js';
 import { api, metaFor } from './api.js';
 import { gameSpec } from './games.js';
 import { profileHref } from './players.js';
 
 export function leaderboardView(params) {
-  const node = h('section.card.leaderboard', { 'aria-labelledby': 'leaderboard-title' }, h('h1#leaderboard-title', 'Leaderboard'));
-  const tabs = h('div.tabs', { role: 'tablist', 'aria-label': 'Game and rating family' });
+  const node = h('section.card.leaderboard', { 'aria-labelledby': 'leaderboard-title' }, h('h1#leaderboard-title', tr('nav.leaderboard')));
+  const tabs = h('div.tabs', { role: 'tablist', 'aria-label': tr('lb.tabs') });
   const panel = h('div.tab-panel', { role: 'tabpanel', id: 'leaderboard-panel', tabindex: '0' });
   let list = [];
   let at = 0;
@@ -49,12 +50,12 @@ export function leaderboardView(params) {
     panel.textContent = '';
     const players = (res && res.players) || [];
     if (!players.length) {
-      panel.append(h('p.empty', 'No established ratings yet. A rating counts here once it is no longer provisional (after a dozen or so rated games).'));
+      panel.append(h('p.empty', tr('lb.empty')));
       return;
     }
     panel.append(h('div.table-wrap', h('table.games.ranking',
       h('caption.visually-hidden', `${t.label}: the best ratings`),
-      h('thead', h('tr', ['#', 'Player', 'Rating', 'Games'].map((c) => h('th', { scope: 'col' }, c)))),
+      h('thead', h('tr', ['#', tr('lb.player'), tr('lb.rating'), tr('lb.games')].map((c) => h('th', { scope: 'col' }, c)))),
       h('tbody', players.map((p, i) => h('tr',
         h('td.rank', String(i + 1)),
         h('td', h('a', { href: profileHref(p.name) }, p.name)),
@@ -81,7 +82,7 @@ export function leaderboardView(params) {
         for (const v of g.variants || []) list.push({ game: g.name, family: v.name, title: g.title, label: `${g.title} · ${v.name}`, summary: v.summary });
       }
       if (!list.length) {
-        node.append(h('p.empty', 'No game here has rated variants.'));
+        node.append(h('p.empty', tr('lb.noVariants')));
         return;
       }
       list.forEach((t, i) => tabs.append(h('button.tab', {

@@ -3,6 +3,7 @@
 // their finished games, filtered by game and result, a page at a time,
 // each opening its replay.
 
+import { t } from './i18n.js';
 import { h, formatDate, formatDay, toast, segmented } from './dom.js';
 import { api, getMeta } from './api.js';
 import { gameSpec } from './games.js';
@@ -13,10 +14,10 @@ import { account } from './account.js';
 
 const PAGE = 50;
 const SITE = document.title.split(' · ')[0]; // the site's name, as index.html gives it
-const OUTCOME = { win: 'Win', loss: 'Loss', draw: 'Draw' };
+const OUTCOME = { get win() { return t('pr.win'); }, get loss() { return t('pr.loss'); }, get draw() { return t('pr.draw'); } };
 
 export function profileView(name) {
-  const node = h('div.profile', h('p.loading', 'Loading…'));
+  const node = h('div.profile', h('p.loading', t('home.loading')));
   const enc = encodeURIComponent(name);
   let meta = null;
   let prof = null;
@@ -35,7 +36,7 @@ export function profileView(name) {
   const body = h('tbody');
   const count = h('p.count', { role: 'status' });
   const empty = h('p.empty', { hidden: true });
-  const moreBtn = h('button.btn', { type: 'button', id: 'more-games', hidden: true }, 'More games');
+  const moreBtn = h('button.btn', { type: 'button', id: 'more-games', hidden: true }, t('pr.more'));
 
   const gameTitle = (g) => {
     const gs = gameSpec(meta, g);
@@ -52,9 +53,9 @@ export function profileView(name) {
       if (destroyed) return;
       node.textContent = '';
       node.append(h('div.card.not-found',
-        h('h1', err.status === 404 ? 'No such player' : 'The profile cannot be shown'),
-        h('p', err.status === 404 ? `Nobody plays here under the name “${name}”.` : err.message),
-        h('div.form-buttons', h('a.btn.primary', { href: '/' }, 'Back to the lobby'), h('a.btn', { href: '/#/leaderboard' }, 'Leaderboard'))));
+        h('h1', err.status === 404 ? t('pr.noPlayer') : t('pr.cannot')),
+        h('p', err.status === 404 ? t('pr.nobody', { name }) : err.message),
+        h('div.form-buttons', h('a.btn.primary', { href: '/' }, t('pr.back')), h('a.btn', { href: '/#/leaderboard' }, t('nav.leaderboard')))));
       return;
     }
     if (destroyed) return;
@@ -79,12 +80,12 @@ export function profileView(name) {
       h('div.profile-title',
         h('h1#profile-name', prof.name),
         own ? h('span.tag', 'you') : null),
-      h('p.muted', prof.created ? `Member since ${formatDay(prof.created)}` : ''),
-      h('dl.record', stat('Games', w + d + l), stat('Wins', w, 'win'), stat('Draws', d, 'draw'), stat('Losses', l, 'loss')),
-      h('a.btn.small#pgn-all', { href: `/api/users/${enc}/games.pgn`, download: `${prof.name}.pgn` }, 'Download all games (PGN)')));
+      h('p.muted', prof.created ? t('pr.since', { date: formatDay(prof.created) }) : ''),
+      h('dl.record', stat(t('lb.games'), w + d + l), stat(t('pr.wins'), w, 'win'), stat(t('pr.draws'), d, 'draw'), stat(t('pr.losses'), l, 'loss')),
+      h('a.btn.small#pgn-all', { href: `/api/users/${enc}/games.pgn`, download: `${prof.name}.pgn` }, t('pr.pgn'))));
 
     const ratings = prof.ratings || [];
-    const ratingsBox = h('section.card.profile-ratings', { 'aria-labelledby': 'ratings-title' }, h('h2#ratings-title', 'Ratings'));
+    const ratingsBox = h('section.card.profile-ratings', { 'aria-labelledby': 'ratings-title' }, h('h2#ratings-title', t('pr.ratings')));
     if (ratings.length) {
       cards.textContent = '';
       ratings.forEach((r, i) => cards.append(h('button.rating-card', {
@@ -94,23 +95,23 @@ export function profileView(name) {
       h('span.rc-title', `${gameTitle(r.game)} · ${r.family}`),
       h('strong.rc-rating', { title: r.provisional ? 'provisional: the rating is not yet sure' : `rating ± ${r.rd}` }, r.display || String(r.rating)),
       h('span.rc-games', `${r.games || 0} ${r.games === 1 ? 'game' : 'games'}`),
-      h('span.rc-record', h('abbr', { title: 'wins' }, 'W'), ` ${r.wins || 0} · `, h('abbr', { title: 'draws' }, 'D'), ` ${r.draws || 0} · `, h('abbr', { title: 'losses' }, 'L'), ` ${r.losses || 0}`))));
+      h('span.rc-record', h('abbr', { title: t('pr.winsLower') }, t('pr.W')), ` ${r.wins || 0} · `, h('abbr', { title: t('pr.drawsLower') }, t('pr.D')), ` ${r.draws || 0} · `, h('abbr', { title: t('pr.lossesLower') }, t('pr.L')), ` ${r.losses || 0}`))));
       chartBox.id = 'chart-box';
       ratingsBox.append(cards, h('figure.chart-figure', { 'aria-labelledby': 'chart-title' }, chartTitle, chartBox));
     } else {
-      ratingsBox.append(h('p.empty', own ? 'No rated games yet. Log in, choose Rated in the new-game form and play a person.' : 'No rated games yet.'));
+      ratingsBox.append(h('p.empty', own ? t('pr.noRatedOwn') : t('pr.noRated')));
     }
     node.append(ratingsBox);
 
-    const gameItems = [['', 'All'], ...((meta && meta.games) || []).map((g) => [g.name, g.title])];
+    const gameItems = [['', t('pr.all')], ...((meta && meta.games) || []).map((g) => [g.name, g.title])];
     node.append(h('section.card.profile-games', { 'aria-labelledby': 'games-title' },
-      h('h2#games-title', 'Games'),
+      h('h2#games-title', t('lb.games')),
       h('div.filters',
-        segmented('filter-game', 'Game', gameItems, filter.game, (v) => { filter.game = v; renderRows(); }),
-        segmented('filter-result', 'Result', [['', 'All'], ['win', 'Wins'], ['loss', 'Losses'], ['draw', 'Draws']], filter.result, (v) => { filter.result = v; renderRows(); })),
+        segmented('filter-game', t('home.game'), gameItems, filter.game, (v) => { filter.game = v; renderRows(); }),
+        segmented('filter-result', t('pr.result'), [['', t('pr.all')], ['win', t('pr.wins')], ['loss', t('pr.losses')], ['draw', t('pr.draws')]], filter.result, (v) => { filter.result = v; renderRows(); })),
       count,
       h('div.table-wrap', h('table.games.profile-table',
-        h('thead', h('tr', [['Result'], ['Opponent'], ['Game'], ['Moves', 'col-moves'], ['Date', 'col-date'], ['', 'col-replay']].map(([t, cls]) => h('th', { scope: 'col', class: cls || null }, t)))),
+        h('thead', h('tr', [[t('pr.result')], [t('pr.opponent')], [t('home.game')], [t('pr.moves'), 'col-moves'], [t('pr.date'), 'col-date'], ['', 'col-replay']].map(([t, cls]) => h('th', { scope: 'col', class: cls || null }, t)))),
         body)),
       empty, moreBtn));
     renderRows();
@@ -137,14 +138,14 @@ export function profileView(name) {
     const r = (prof.ratings || [])[chosen];
     if (!r) return;
     const label = `${gameTitle(r.game)} · ${r.family}`;
-    chartTitle.textContent = `Rating history · ${label}`;
+    chartTitle.textContent = t('pr.history', { label });
     chartBox.textContent = '';
     const hist = r.history || [];
     if (!hist.length) {
-      chartBox.append(h('p.empty', 'No history yet.'));
+      chartBox.append(h('p.empty', t('pr.noHistory')));
       return;
     }
-    chartBox.append(ratingChart(hist, chartBox.clientWidth || 600, `Rating history, ${label}`));
+    chartBox.append(ratingChart(hist, chartBox.clientWidth || 600, t('pr.historyLabel', { label })));
   }
 
   function matches(g) {
@@ -165,7 +166,7 @@ export function profileView(name) {
         h('small.rules', ' ' + [g.rated ? 'rated' : 'casual', clockLabel(g.clock), rulesLabel(meta, g.game, g.rules)].filter(Boolean).join(' · '))),
       h('td.col-moves', String(g.moves ?? '')),
       h('td.col-date', { title: formatDate(g.updated || g.created) }, formatDay(g.updated || g.created)),
-      h('td.col-replay', h('a.btn.small.ghost', { href, 'aria-label': `Replay the game against ${(g.players || [])[opp] || 'the opponent'}` }, 'Replay')));
+      h('td.col-replay', h('a.btn.small.ghost', { href, 'aria-label': t('pr.replayLabel', { name: (g.players || [])[opp] || t('pr.theOpponent') }) }, t('pr.replay'))));
   }
 
   function renderRows() {
@@ -177,7 +178,7 @@ export function profileView(name) {
       ? filtered ? `${shown.length} of the ${games.length} games loaded` : `${games.length} ${games.length === 1 ? 'game' : 'games'}${more ? ' so far' : ''}`
       : '';
     empty.hidden = shown.length > 0;
-    empty.textContent = games.length ? 'No game loaded matches these filters.' + (more ? ' Older games may: press More games.' : '') : 'No finished games yet.';
+    empty.textContent = games.length ? t('pr.noMatch') + (more ? ' ' + t('pr.olderMay') : '') : t('pr.noFinished');
     moreBtn.hidden = !more;
   }
 

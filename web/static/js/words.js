@@ -3,6 +3,7 @@
 // module may say some of them in its own words (endingText, games.js).
 
 import { gameSpec } from './games.js';
+import { t, tn, has } from './i18n.js';
 
 /**
  * How a side is named in a sentence about the result: {name, you, wins,
@@ -11,8 +12,8 @@ import { gameSpec } from './games.js';
  */
 function party(sides, seat, i) {
   const you = seat != null && seat === i;
-  const name = you ? 'You' : (sides && sides[i] && sides[i].name) || (i === 0 ? 'First player' : 'Second player');
-  return { name, you, wins: `${name} ${you ? 'win' : 'wins'}`, has: you ? 'have' : 'has', their: you ? 'your' : 'their' };
+  const name = you ? t('w.you') : (sides && sides[i] && sides[i].name) || (i === 0 ? t('w.first') : t('w.second'));
+  return { name, you, wins: you ? t('w.youWin') : t('w.wins', { name }), has: you ? 'have' : 'has', their: you ? 'your' : 'their' };
 }
 
 /**
@@ -24,7 +25,7 @@ function party(sides, seat, i) {
 export function resultText(state, spec, game) {
   const { result, reason, sides, seat } = state;
   const ending = ((spec && spec.endings) || []).find((e) => e.word === reason);
-  const why = ending ? ending.text : reason || '';
+  const why = reason && has('end.' + reason) ? t('end.' + reason) : ending ? ending.text : reason || '';
   if (result === '1-0' || result === '0-1') {
     const w = result === '1-0' ? 0 : 1;
     const winner = party(sides, seat, w);
@@ -32,17 +33,19 @@ export function resultText(state, spec, game) {
     const own = game && game.endingText ? game.endingText({ result, reason, text: why, winner, loser }) : '';
     if (own) return own;
     // The endings every game shares (the core's), said of the loser.
-    if (reason === 'resignation') return `${loser.name} resigned · ${winner.wins}`;
-    if (reason === 'time forfeit') return `${loser.name} ran out of time · ${winner.wins}`;
-    if (reason === 'no legal move') return `${loser.name} ${loser.has} no legal move · ${winner.wins}`;
-    if (reason === 'abandonment') return `${loser.name} left the game · ${winner.wins}`;
-    return winner.wins + (why ? ` by ${why}` : '');
+    const k = loser.you ? 'you' : 'they';
+    const vars = { loser: loser.name, wins: winner.wins, why };
+    if (reason === 'resignation') return t(`res.resigned.${k}`, vars);
+    if (reason === 'time forfeit') return t(`res.time.${k}`, vars);
+    if (reason === 'no legal move') return t(`res.noMove.${k}`, vars);
+    if (reason === 'abandonment') return t(`res.left.${k}`, vars);
+    return why ? t('res.winsBy', vars) : winner.wins;
   }
   if (result === '1/2-1/2') {
     const own = game && game.endingText ? game.endingText({ result, reason, text: why, winner: null, loser: null }) : '';
     if (own) return own;
-    if (reason === 'abandonment draw') return 'Draw: a player left the game, and the other called it a draw';
-    return 'Draw' + (why ? ` by ${why}` : '');
+    if (reason === 'abandonment draw') return t('res.drawLeft');
+    return why ? t('res.drawBy', { why }) : t('res.draw');
   }
   return '';
 }
@@ -53,23 +56,28 @@ export function shortResult(result) {
   return result === '*' || !result ? '' : result;
 }
 
-export const STATUS = { waiting: 'waiting for an opponent', playing: 'playing', finished: 'finished', aborted: 'aborted' };
+export const STATUS = {
+  get waiting() { return t('status.waiting'); },
+  get playing() { return t('status.playing'); },
+  get finished() { return t('status.finished'); },
+  get aborted() { return t('status.aborted'); },
+};
 
 /** The rules in short: "standard rules", or only the options that differ. */
 export function rulesLabel(meta, game, rules) {
   const spec = gameSpec(meta, game);
-  if (!spec || !rules || !rules.includes('=')) return rules || 'standard rules';
+  if (!spec || !rules || !rules.includes('=')) return rules || t('w.standardRules');
   const diff = rules.split(',').filter((item) => {
     const [name, value] = item.split('=');
     const o = spec.options.find((x) => x.name === name);
     return !o || o.values[0] !== value;
   });
-  return diff.length ? diff.join(', ') : 'standard rules';
+  return diff.length ? diff.join(', ') : t('w.standardRules');
 }
 
 /** How a player's name is shown: "Anonymous" for a person in a game from before accounts, "…" for a free seat. */
 export function playerName(p) {
-  if (p === 'human') return 'Anonymous';
+  if (p === 'human') return t('w.anonymous');
   return p || '…';
 }
 
@@ -93,8 +101,8 @@ export function clockDays(clock) {
 export function clockLabel(clock) {
   if (clock == null) return '';
   const days = clockDays(clock);
-  if (days) return days === 1 ? '1 day a move' : `${days} days a move`;
-  return clock === '' ? 'no clock' : clock;
+  if (days) return tn('w.days', days);
+  return clock === '' ? t('w.noClock') : clock;
 }
 
 /** A clock as "5+3" (or "3d", days a move) from a state's clock object, '' for none. */
@@ -111,19 +119,19 @@ export function stateClock(c) {
  */
 export function abortText(state) {
   const { reason, sides, seat, turn } = state;
-  if (reason === 'aborted') return 'The game was aborted before it began. It has no result and changes no rating.';
+  if (reason === 'aborted') return t('abort.before');
   if (reason === 'no first move') {
     const who = party(sides, seat, turn);
-    return `${who.name} did not make ${who.their} first move in time, so the game was aborted. It has no result.`;
+    return who.you ? t('abort.noFirst.you') : t('abort.noFirst.they', { name: who.name });
   }
-  return 'Nobody played this game for a day, so the server gave it up. It has no result.';
+  return t('abort.idle');
 }
 
 /** The rating bounds of a seek: "1400–1800", "1400 or more", "up to 1800", or ''. */
 export function rangeLabel(min, max) {
   if (min > 0 && max > 0) return `${min}–${max}`;
-  if (min > 0) return `${min} or more`;
-  if (max > 0) return `up to ${max}`;
+  if (min > 0) return t('w.orMore', { min });
+  if (max > 0) return t('w.upTo', { max });
   return '';
 }
 
