@@ -58,6 +58,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/users/{name}/games.pgn", s.handleUserPGN)
 	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
 	mux.HandleFunc("GET /api/my-games", s.handleMyGames)
+	mux.HandleFunc("GET /api/account/learn", s.handleLearnProgress)
+	mux.HandleFunc("POST /api/account/learn/{game}", s.handleAddLearnProgress)
 	mux.HandleFunc("GET /api/puzzles", s.handlePuzzles)
 	mux.HandleFunc("GET /api/puzzles/{id}", s.handlePuzzle)
 	mux.HandleFunc("POST /api/puzzles/{id}/result", s.handlePuzzleResult)

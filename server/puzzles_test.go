@@ -129,3 +129,37 @@ func TestAnalyzeProven(t *testing.T) {
 		t.Errorf("the start is proven: %+v", a.Proven)
 	}
 }
+
+func TestLearnProgress(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	guest := s.user()
+	var got map[string][]string
+	if code := guest.do("GET", "/api/account/learn", nil, &got); code != http.StatusOK || len(got) != 0 {
+		t.Errorf("a guest's progress: %d %v", code, got)
+	}
+	var bad struct{ Error string }
+	if code := guest.do("POST", "/api/account/learn/magneton", map[string]any{"solved": []string{"drop"}}, &bad); code != http.StatusUnauthorized {
+		t.Errorf("a guest saving progress: %d %q", code, bad.Error)
+	}
+	ann := s.user()
+	if _, code := ann.account("POST", "/api/account/signup", map[string]string{"name": "learner", "password": "long enough"}); code != http.StatusOK {
+		t.Fatal("signup")
+	}
+	ann.do("POST", "/api/account/learn/tumbling", map[string]any{"solved": []string{"tumble", "step"}}, &got)
+	if !slices.Equal(got["tumbling-down"], []string{"step", "tumble"}) {
+		t.Errorf("saved: %v", got)
+	}
+	if code := ann.do("POST", "/api/account/learn/magneton", map[string]any{"solved": []string{strings.Repeat("x", 41)}}, &bad); code != http.StatusBadRequest || !strings.Contains(bad.Error, "solved[0]") {
+		t.Errorf("a long id: %d %q", code, bad.Error)
+	}
+	if code := ann.do("POST", "/api/account/learn/chess", map[string]any{"solved": []string{"a"}}, &bad); code != http.StatusNotFound {
+		t.Errorf("an unknown game: %d", code)
+	}
+	// Another browser of the account sees it.
+	other := s.user()
+	other.account("POST", "/api/account/login", map[string]string{"name": "learner", "password": "long enough"})
+	other.do("GET", "/api/account/learn", nil, &got)
+	if !slices.Equal(got["tumbling-down"], []string{"step", "tumble"}) {
+		t.Errorf("on another browser: %v", got)
+	}
+}

@@ -192,3 +192,26 @@ func TestRatePuzzle(t *testing.T) {
 		}
 	})
 }
+
+func TestLearnProgress(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx, s, _ := openWithGames(t, backend)
+		if err := s.CreateUser(ctx, &store.User{ID: "u1", Name: "Ann", Password: "h", Created: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.LearnProgress(ctx, "u1"); err != nil || len(got) != 0 {
+			t.Fatalf("before any lesson: %v %v", got, err)
+		}
+		if got, err := s.AddLearnProgress(ctx, "u1", "magneton", []string{"move", "drop"}, 5); err != nil || !reflect.DeepEqual(got, []string{"drop", "move"}) {
+			t.Errorf("first lessons: %v %v", got, err)
+		}
+		if got, err := s.AddLearnProgress(ctx, "u1", "magneton", []string{"drop", "win"}, 6); err != nil || !reflect.DeepEqual(got, []string{"drop", "move", "win"}) {
+			t.Errorf("more lessons: %v %v", got, err)
+		}
+		s.AddLearnProgress(ctx, "u1", "tumbling-down", []string{"step"}, 7)
+		got, err := s.LearnProgress(ctx, "u1")
+		if err != nil || !reflect.DeepEqual(got, map[string][]string{"magneton": {"drop", "move", "win"}, "tumbling-down": {"step"}}) {
+			t.Errorf("progress: %v %v", got, err)
+		}
+	})
+}

@@ -246,6 +246,11 @@ type Store interface {
 	RatePuzzle(ctx context.Context, userID, puzzleID, game string, solved bool, at int64,
 		freshUser Rating, freshPuzzle PuzzleRating, update func(user Rating, puzzle PuzzleRating) (Rating, PuzzleRating, error)) (Rating, PuzzleRating, error)
 
+	// LearnProgress returns the lessons an account has solved, by game;
+	// AddLearnProgress adds some of a game's and returns them all.
+	LearnProgress(ctx context.Context, userID string) (map[string][]string, error)
+	AddLearnProgress(ctx context.Context, userID, game string, solved []string, at int64) ([]string, error)
+
 	// Notify sends payload (at most 7,000 bytes) to every listener of
 	// channel, in this process and, on PostgreSQL, in every process on
 	// the same database, after the current transactions commit.

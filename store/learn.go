@@ -1,0 +1,67 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// LearnProgress returns the lessons an account has solved, by game.
+func (s *sqlStore) LearnProgress(ctx context.Context, userID string) (map[string][]string, error) {
+	type row struct {
+		game   string
+		solved []string
+	}
+	rows, err := collect[row](s.r.QueryContext(ctx, `SELECT game, solved FROM learn_progress WHERE user_id = $1`, userID))(func(rows *sql.Rows) (row, error) {
+		var r row
+		var text string
+		if err := rows.Scan(&r.game, &text); err != nil {
+			return r, err
+		}
+		return r, json.Unmarshal([]byte(text), &r.solved)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read the lessons of %s: %w", userID, err)
+	}
+	out := map[string][]string{}
+	for _, r := range rows {
+		out[r.game] = r.solved
+	}
+	return out, nil
+}
+
+// AddLearnProgress adds lessons to those an account has solved in a
+// game and returns them all, sorted.
+func (s *sqlStore) AddLearnProgress(ctx context.Context, userID, game string, solved []string, at int64) ([]string, error) {
+	var all []string
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var text string
+		err := tx.QueryRowContext(ctx, `SELECT solved FROM learn_progress WHERE user_id = $1 AND game = $2`, userID, game).Scan(&text)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+		case err != nil:
+			return err
+		default:
+			if err := json.Unmarshal([]byte(text), &all); err != nil {
+				return err
+			}
+		}
+		for _, id := range solved {
+			if !slices.Contains(all, id) {
+				all = append(all, id)
+			}
+		}
+		slices.Sort(all)
+		b, _ := json.Marshal(all)
+		_, err = tx.ExecContext(ctx, `INSERT INTO learn_progress (user_id, game, solved, updated) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (user_id, game) DO UPDATE SET solved = excluded.solved, updated = excluded.updated`, userID, game, string(b), at)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("save the lessons of %s: %w", userID, err)
+	}
+	return all, nil
+}
