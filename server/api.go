@@ -887,6 +887,18 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("the game is over in this position (%s, %s)", res, why))
 		return
 	}
+	// Fair play: no engine for a player's own game against a person.
+	if userID, guest := s.requestPlayer(r); userID != "" || guest != "" {
+		playing, err := s.st.PlaysPosition(r.Context(), st.String(), userID, guest)
+		if err != nil {
+			s.gameError(w, r, err)
+			return
+		}
+		if playing {
+			writeError(w, http.StatusForbidden, "this is the position of a game you are playing against a person: the engine's analysis opens once it is over")
+			return
+		}
+	}
 	done, refusal := s.clients.startAnalysis(s.clientIP(r))
 	if refusal != "" {
 		writeError(w, http.StatusTooManyRequests, refusal)

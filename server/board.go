@@ -467,11 +467,7 @@ type myGame struct {
 // guest, those where it is their turn first, then the most recently
 // changed.
 func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) {
-	userID, _ := s.requestIdentity(r)
-	guest := ""
-	if c, err := r.Cookie(guestCookie); err == nil && len(c.Value) >= 16 && userID == "" {
-		guest = hashToken(c.Value)
-	}
+	userID, guest := s.requestPlayer(r)
 	rows, err := s.st.PlayerGames(r.Context(), userID, guest)
 	if err != nil {
 		s.gameError(w, r, err)
@@ -492,6 +488,18 @@ func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].YourTurn && !out[j].YourTurn })
 	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+}
+
+// requestPlayer returns who a request plays as: the account's id, or, for
+// a browser not logged in, the hash of its guest token ("" for neither).
+func (s *Server) requestPlayer(r *http.Request) (userID, guestHash string) {
+	if userID, _ = s.requestIdentity(r); userID != "" {
+		return userID, ""
+	}
+	if c, err := r.Cookie(guestCookie); err == nil && len(c.Value) >= 16 {
+		return "", hashToken(c.Value)
+	}
+	return "", ""
 }
 
 // describeMine reads whose turn it is in a stored game and when its side

@@ -163,3 +163,28 @@ func TestLearnProgress(t *testing.T) {
 		t.Errorf("on another browser: %v", got)
 	}
 }
+
+// TestAnalyzeFairPlay: a player cannot have the engine analyse the
+// position of their own game against a person while it is played; a
+// spectator can, and so can the player once it is over.
+func TestAnalyzeFairPlay(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	a, _, sa, sb, _ := humanGame(t, s, nil)
+	openHuman(sa, sb)
+	pos := sa.last.Position
+	req := map[string]any{"game": "magneton", "position": pos, "movetime_ms": 100}
+	var e struct{ Error string }
+	if code := a.do("POST", "/api/analyze", req, &e); code != http.StatusForbidden || !strings.Contains(e.Error, "a game you are playing") {
+		t.Errorf("the player's own live position: %d %q", code, e.Error)
+	}
+	spec := s.user()
+	spec.do("GET", "/api/account", nil, nil)
+	if code := spec.do("POST", "/api/analyze", req, &e); code != http.StatusOK {
+		t.Errorf("a spectator: %d %q", code, e.Error)
+	}
+	sa.send(map[string]string{"type": "resign"})
+	sb.until("the end", func(st state) bool { return st.Status == "finished" })
+	if code := a.do("POST", "/api/analyze", req, &e); code != http.StatusOK {
+		t.Errorf("the player after the end: %d %q", code, e.Error)
+	}
+}

@@ -86,3 +86,21 @@ func (s *sqlStore) PlayerGames(ctx context.Context, userID, guestHash string) ([
 	}
 	return games, nil
 }
+
+// PlaysPosition reports whether the account userID or the guest
+// guestHash ("" for neither) holds a seat in a game against a person
+// being played whose current position is position (the fair-play check
+// of the analysis).
+func (s *sqlStore) PlaysPosition(ctx context.Context, position, userID, guestHash string) (bool, error) {
+	if userID == "" && guestHash == "" {
+		return false, nil
+	}
+	var n int
+	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM games
+		WHERE status = 'playing' AND opponent = 'human' AND position = $1
+		AND (($2 <> '' AND (user0 = $2 OR user1 = $2)) OR ($3 <> '' AND (guest0 = $3 OR guest1 = $3)))`, position, userID, guestHash).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("look for a live game in a position: %w", err)
+	}
+	return n > 0, nil
+}

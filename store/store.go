@@ -251,6 +251,10 @@ type Store interface {
 	LearnProgress(ctx context.Context, userID string) (map[string][]string, error)
 	AddLearnProgress(ctx context.Context, userID, game string, solved []string, at int64) ([]string, error)
 
+	// PlaysPosition reports whether an account or guest plays a game
+	// against a person now in a position.
+	PlaysPosition(ctx context.Context, position, userID, guestHash string) (bool, error)
+
 	// Notify sends payload (at most 7,000 bytes) to every listener of
 	// channel, in this process and, on PostgreSQL, in every process on
 	// the same database, after the current transactions commit.
