@@ -305,3 +305,39 @@ func TestBrowserLanguages(t *testing.T) {
 	}
 	p.checkConsole()
 }
+
+// TestBrowserLessonsOnAccount: the lesson a guest solved becomes the
+// account's when it signs up, and another browser logged in to the account
+// finds it solved (and the next lesson opened); a lesson solved while
+// logged in is kept on the account too.
+func TestBrowserLessonsOnAccount(t *testing.T) {
+	base := startServer(t)
+	bctx := browser(t)
+	p := tab(t, bctx, "learner")
+	p.goTo(base + "/learn/magneton")
+	p.openLesson("drop")
+	p.boardPlay(".lesson", "d4")
+	p.lessonMsg("right")
+	p.signUp(base, "learner", "lessons-pass-1")
+	p.goTo(base + "/learn/magneton")
+	p.openLesson("move")
+	p.boardPlay(".lesson", "d4-c4")
+	p.lessonMsg("right")
+	p.waitFor("the progress saved", `window.learnSaving === 0`, 10*time.Second)
+
+	q := tab(t, bctx, "elsewhere")
+	q.goTo(base + "/")
+	q.waitGuest()
+	q.click("#login-open")
+	q.waitFor("the log-in form", `document.querySelector('#account-dialog[open] #account-name')`, 5*time.Second)
+	q.typeInto("#account-name", "learner")
+	q.typeInto("#account-password", "lessons-pass-1\n")
+	q.waitAccount("learner")
+	q.goTo(base + "/learn/magneton")
+	q.openLesson("line")
+	if got := eval[[]string](q, `[...document.querySelectorAll('.lesson-list li.done')].map(li => li.dataset.lesson)`); !slices.Equal(got, []string{"drop", "move"}) {
+		t.Errorf("the other browser finds the lessons %q solved", got)
+	}
+	p.checkConsole()
+	q.checkConsole()
+}

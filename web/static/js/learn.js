@@ -4,14 +4,15 @@
 // task solved on the board, each move judged by the server's rules engine
 // (POST /api/play) and checked against the lesson's goal, with a hint and
 // an explanation. The texts, positions and goals are the game's own, in
-// js/games/<name>-learn.js. Progress is kept in this browser's
-// localStorage (the server keeps none, for guests or accounts).
+// js/games/<name>-learn.js. Progress is kept in the browser for a guest
+// and on the server for an account.
 
 import { h } from './dom.js';
 import { api, metaFor } from './api.js';
 import { Board } from './board.js';
 import { gameSpec, loadGame } from './games.js';
 import { t, addTexts } from './i18n.js';
+import { account, loggedIn, whenAccount } from './account.js';
 
 const learnModules = new Map();
 
@@ -28,8 +29,15 @@ export function loadLearn(name) {
   return learnModules.get(name);
 }
 
-/** The ids of a game's lessons solved in this browser. */
-export function solvedLessons(game) {
+// Progress: a guest's solved lessons are kept in this browser's
+// localStorage ("learn.<game>"); an account's on the server
+// (GET /api/account/learn, POST /api/account/learn/<game>), where the
+// lessons solved as a guest in this browser go too once logged in. When the
+// server cannot be asked, the browser keeps them.
+let remote = null; // the account's solved lessons by game, as the server said
+let remoteFor = '';
+
+function localSolved(game) {
   try {
     const v = JSON.parse(localStorage.getItem('learn.' + game) || '[]');
     return Array.isArray(v) ? v : [];
@@ -38,15 +46,63 @@ export function solvedLessons(game) {
   }
 }
 
-function markSolved(game, id) {
-  const done = solvedLessons(game);
-  if (done.includes(id)) return;
-  done.push(id);
+function setLocal(game, ids) {
   try {
-    localStorage.setItem('learn.' + game, JSON.stringify(done));
+    if (ids.length) localStorage.setItem('learn.' + game, JSON.stringify(ids));
+    else localStorage.removeItem('learn.' + game);
   } catch (e) {
     // private browsing: kept for this page only
   }
+}
+
+/** Reads the account's progress from the server (once per account) and hands it a guest's progress of game. */
+async function syncProgress(game) {
+  await whenAccount();
+  if (!loggedIn()) {
+    remote = null;
+    remoteFor = '';
+    return;
+  }
+  const name = account().name;
+  try {
+    if (!remote || remoteFor !== name) {
+      remote = (await api('GET', '/api/account/learn')) || {};
+      remoteFor = name;
+    }
+    const mine = localSolved(game).filter((id) => !(remote[game] || []).includes(id));
+    if (mine.length) {
+      await api('POST', `/api/account/learn/${encodeURIComponent(game)}`, { solved: mine });
+      remote[game] = [...(remote[game] || []), ...mine];
+      setLocal(game, []);
+    }
+  } catch (err) {
+    // No progress on the server (or not now): the browser keeps it.
+    remote = null;
+    remoteFor = '';
+  }
+}
+
+/** The ids of a game's lessons solved: the account's, or this browser's for a guest. */
+export function solvedLessons(game) {
+  const local = localSolved(game);
+  if (!remote) return local;
+  return [...new Set([...(remote[game] || []), ...local])];
+}
+
+function markSolved(game, id) {
+  if (solvedLessons(game).includes(id)) return;
+  if (!remote) {
+    setLocal(game, [...localSolved(game), id]);
+    return;
+  }
+  remote[game] = [...(remote[game] || []), id];
+  // window.learnSaving counts the saves under way (the browser tests wait for none).
+  window.learnSaving = (window.learnSaving || 0) + 1;
+  api('POST', `/api/account/learn/${encodeURIComponent(game)}`, { solved: [id] }).catch(() => {
+    setLocal(game, [...localSolved(game), id]); // kept in the browser meanwhile
+  }).finally(() => {
+    window.learnSaving--;
+  });
 }
 
 /** POST /api/play: the engine plays moves from a position. */
@@ -114,6 +170,7 @@ export function learnIndexView() {
         } catch (err) {
           lm = null;
         }
+        await syncProgress(g.name);
         const done = solvedLessons(g.name).length;
         const total = lm ? lm.lessons.length : 0;
         cards.push(h('section.card.learn-card', { 'data-game': g.name },
@@ -153,6 +210,7 @@ export function learnGameView(name) {
         return;
       }
       const game = spec.name;
+      await syncProgress(game);
 
       // The rules, section by section, with their diagrams.
       const rules = h('section.card.rules', { 'aria-labelledby': 'rules-title' },
