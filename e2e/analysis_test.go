@@ -185,16 +185,16 @@ func TestBrowserAnalysisSetup(t *testing.T) {
 	p.clickSquare("a1")
 	p.waitFor("a1 selected", `document.querySelector('.sq[data-sq="a1"]').classList.contains('selected')`, 5*time.Second)
 	hover("a2")
-	p.waitFor("the preview", `document.querySelectorAll('.board .note.landing').length === 3`, 5*time.Second)
+	p.waitFor("the preview", `document.querySelectorAll('.board .board-note.landing').length === 3`, 5*time.Second)
 	if screenshots() {
 		hover("h8") // the inspector and the preview together
 		p.waitFor("the inspector", `!document.querySelector('.inspector').hidden`, 5*time.Second)
 		save(t, "screenshot-inspector.png", p.capture())
 		hover("a2")
-		p.waitFor("the preview", `document.querySelectorAll('.board .note.landing').length === 3`, 5*time.Second)
+		p.waitFor("the preview", `document.querySelectorAll('.board .board-note.landing').length === 3`, 5*time.Second)
 	}
 	save(t, "screenshot-preview.png", p.capture())
-	preview := eval[[]string](p, `Array.from(document.querySelectorAll('.board .note.landing')).map((n) => n.dataset.sq + ':' + Array.from(n.querySelectorAll('.note-chip')).map((c) => c.classList.contains('r') ? 'r' : 'b').join(''))`)
+	preview := eval[[]string](p, `Array.from(document.querySelectorAll('.board .board-note.landing')).map((n) => n.dataset.sq + ':' + Array.from(n.querySelectorAll('.note-chip')).map((c) => c.classList.contains('r') ? 'r' : 'b').join(''))`)
 	if strings.Join(preview, " ") != "a2:b a3:b a4:b" {
 		t.Errorf("the preview shows %q, want a disk on each of a2, a3 and a4", preview)
 	}
@@ -229,7 +229,7 @@ func TestBrowserAnalysisSetup(t *testing.T) {
 	}
 	// The game is over: the captured King marked, the result said.
 	p.waitFor("the captured King", `document.querySelector('.board .sq[data-sq="a4"]').classList.contains('end-king') && document.querySelector('.board').dataset.end === 'king captured'`, 5*time.Second)
-	if got := eval[string](p, `document.querySelector('.board .note.end-note').textContent`); got != "King captured" {
+	if got := eval[string](p, `document.querySelector('.board .board-note.end-note').textContent`); got != "King captured" {
 		t.Errorf("the note on the King reads %q", got)
 	}
 	if got := eval[string](p, `document.querySelector('.an-result').textContent`); !strings.Contains(got, "Black wins") {
@@ -311,13 +311,7 @@ func TestBrowserGameReview(t *testing.T) {
 	})
 	base := srv.url
 	a, b, w := tab(t, bctx, "White"), tab(t, bctx, "Black"), tab(t, bctx, "visitor")
-	a.newGame(base, "magneton", "human", "", "first", "")
-	a.waitFor("the invitation link", `document.querySelector('.invite-url')`, 10*time.Second)
-	invite := eval[string](a, `document.querySelector('.invite-url').value`)
-	id := a.state().ID
-	b.goTo(invite)
-	b.waitFor("the seat", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.seat === 1 && window.magnetonGame.state.status === 'playing'`, 10*time.Second)
-	a.waitFor("the game to start", `window.magnetonGame.state.status === 'playing'`, 10*time.Second)
+	id := invite(base, a, b, "magneton", "")
 	for i, m := range moves {
 		mover, other := a, b
 		if i%2 == 1 {
@@ -327,6 +321,17 @@ func TestBrowserGameReview(t *testing.T) {
 		// No analysis for a game being played.
 		if i == 2 && eval[bool](mover, `!!document.querySelector('#analyse-link')`) {
 			t.Errorf("the game page offers the analysis board during the game")
+		}
+		if i == 0 {
+			// A move the server refuses: its message shows, off the board
+			// and off the player's own bar.
+			mover.do(chromedp.SendKeys(chromedp.CSS("#move-input"), "a1-a2\n"))
+			mover.waitFor("the error", `document.querySelector('.toast.error')`, 10*time.Second)
+			if got := eval[string](mover, overlaps); got != "" {
+				t.Errorf("the error message covers %s", got)
+			}
+			mover.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('.toast').forEach((e) => e.remove())`))
+			mover.waitFor("the board to take moves again", `document.querySelector('.board.interactive')`, 5*time.Second)
 		}
 		mover.play(m)
 		// The newest move stays in view in the move list.
@@ -359,7 +364,7 @@ func TestBrowserGameReview(t *testing.T) {
 				t.Errorf("%s: the marked square %s holds %q, not the winner's stone", p.name, sq, c)
 			}
 		}
-		if got := eval[string](p, `document.querySelector('.board .note.end-note').textContent`); got != "pushed" && got != "pulled" {
+		if got := eval[string](p, `document.querySelector('.board .board-note.end-note').textContent`); got != "pushed" && got != "pulled" {
 			t.Errorf("%s: the moved stone's note reads %q", p.name, got)
 		}
 	}
@@ -399,6 +404,21 @@ func TestBrowserGameReview(t *testing.T) {
 		p.checkConsole()
 	}
 }
+
+// overlaps names what of the board and the player's own bar (the bottom
+// one) the page's toasts cover, or "".
+const overlaps = `(() => {
+	const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+	const out = [];
+	for (const t of document.querySelectorAll('.toast')) {
+		const r = t.getBoundingClientRect();
+		for (const [name, q] of [['the board', '.board'], ['the own bar', '.player.bottom']]) {
+			const e = document.querySelector(q);
+			if (e && hit(r, e.getBoundingClientRect()) && !out.includes(name)) out.push(name);
+		}
+	}
+	return out.join(' and ');
+})()`
 
 // stoneAt reads a Magneton board text's stone on a square: "W", "B" or "".
 func stoneAt(board, sq string) string {

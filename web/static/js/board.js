@@ -265,7 +265,7 @@ export class Board {
     for (const s of this.squares) s.classList.remove('end-line', 'end-moved', 'end-king', 'preview-land');
     this.notesEl.textContent = '';
     const note = (sq, cls, text, pieces) => {
-      const n = el('div', 'note ' + cls, { 'data-sq': sqName(sq) });
+      const n = el('div', 'board-note ' + cls, { 'data-sq': sqName(sq) });
       const { row, col } = this.cell(sq);
       n.style.left = col * 12.5 + '%';
       n.style.top = row * 12.5 + '%';
