@@ -53,6 +53,15 @@ type reviewEval struct {
 	Depth int      `json:"depth,omitempty"`
 	// Result is the game's result when the position ends it.
 	Result string `json:"result,omitempty"`
+	// Proven is the proof search's verdict, when it found one.
+	Proven *provenResult `json:"proven,omitempty"`
+}
+
+// provenResult is a forced win the proof search proved: the winner and
+// the winner's moves to it.
+type provenResult struct {
+	Winner int `json:"winner"`
+	Moves  int `json:"moves"`
 }
 
 // winChance is the chance (0 to 100) of side in the position, as a
@@ -64,6 +73,10 @@ func (e reviewEval) winChance(side int) float64 {
 		sign = -1
 	}
 	switch {
+	case e.Proven != nil && e.Proven.Winner == side:
+		return 100
+	case e.Proven != nil:
+		return 0
 	case e.Result == game.Draw.String():
 		return 50
 	case e.Result != "":
@@ -127,8 +140,10 @@ func judge(moves []string, sides []int, evals []reviewEval) ([]reviewMove, []rev
 		rm.Loss = math.Round(max(evals[i].winChance(side)-evals[i+1].winChance(side), 0)*10) / 10
 		if best := evals[i].Best; best != "" && best != mv {
 			rm.Best = best
+			threw := evals[i].Proven != nil && evals[i].Proven.Winner == side &&
+				(evals[i+1].Proven == nil || evals[i+1].Proven.Winner != side) && evals[i+1].Result != game.WinFor(game.Side(side)).String()
 			switch {
-			case rm.Loss >= blunderLoss:
+			case rm.Loss >= blunderLoss || threw: // a proven win thrown away is a blunder, whatever the scores say
 				rm.Class = "blunder"
 				counts[side].Blunders++
 			case rm.Loss >= mistakeLoss:
@@ -359,6 +374,15 @@ func (s *Server) evaluate(ctx context.Context, t ai.Thinker, g *game.Game, ply i
 	e.PV = in.PV
 	if e.Mate != 0 {
 		e.CP = 0
+	}
+	if gm, err := games.Lookup(g.Position().Rules().Spec().Name); err == nil {
+		if n, err := gm.AI.ForcedResult(sctx, g.Position(), provenPlies, provenNodes); err == nil && n != 0 {
+			winner, moves := int(g.Position().Side()), n
+			if n < 0 {
+				winner, moves = 1-winner, -n
+			}
+			e.Proven = &provenResult{Winner: winner, Moves: moves}
+		}
 	}
 	return e, nil
 }

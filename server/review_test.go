@@ -24,6 +24,9 @@ func TestJudge(t *testing.T) {
 		{"the second side's view", ev(0, 0, "a1"), ev(500, 0, ""), 1, "b2", "blunder"},
 		{"a gain is no mistake", ev(0, 0, "a1"), ev(-500, 0, ""), 1, "b2", ""},
 		{"into a lost end", reviewEval{CP: 50, Best: "a1"}, reviewEval{Result: "0-1"}, 0, "b2", "blunder"},
+		{"a proven win thrown away", reviewEval{CP: 50, Best: "a1", Proven: &provenResult{Winner: 1, Moves: 2}}, reviewEval{CP: 60}, 1, "b2", "blunder"},
+		{"a proven win kept", reviewEval{CP: 50, Best: "a1", Proven: &provenResult{Winner: 0, Moves: 2}}, reviewEval{Proven: &provenResult{Winner: 0, Moves: 1}}, 0, "b2", ""},
+		{"a proven win ended", reviewEval{Best: "a1", Proven: &provenResult{Winner: 0, Moves: 1}}, reviewEval{Result: "1-0"}, 0, "b2", ""},
 	} {
 		moves, _ := judge([]string{tc.move}, []int{tc.side}, []reviewEval{tc.before, tc.aft})
 		if len(moves) != 1 || moves[0].Class != tc.class {
