@@ -198,6 +198,10 @@ func TestBrowserAnalysisSetup(t *testing.T) {
 	if strings.Join(preview, " ") != "a2:b a3:b a4:b" {
 		t.Errorf("the preview shows %q, want a disk on each of a2, a3 and a4", preview)
 	}
+	// Each note stands on its square.
+	if !eval[bool](p, `Array.from(document.querySelectorAll('.board .board-note.landing')).every((n) => { const a = n.getBoundingClientRect(), b = document.querySelector('.board .sq[data-sq="' + n.dataset.sq + '"]').getBoundingClientRect(); return Math.abs(a.left - b.left) < 2 && Math.abs(a.top - b.top) < 2 && Math.abs(a.width - b.width) < 2; })`) {
+		t.Errorf("the preview's notes do not stand on their squares")
+	}
 	// The tumble, chosen in the board's question (a step fits too).
 	p.clickSquare("a2")
 	p.waitFor("the question", `document.querySelector('.chooser .choose-tumble')`, 5*time.Second)
