@@ -127,6 +127,16 @@ func TestBrowserAnalysisVariation(t *testing.T) {
 	p.waitFor("the variation's move", `document.querySelector('.an-tree .an-move[aria-current="true"]').textContent === 'e5'`, 5*time.Second)
 	p.click("#an-delete")
 	p.waitFor("the variation deleted", treeMoves+` === 2 && document.querySelector('.an-tree .an-move[aria-current="true"]').textContent === 'd4'`, 5*time.Second)
+	// The editor writes back what it reads (the rules' example), and a stone
+	// put down by it comes from its side's hand.
+	for _, pos := range []string{"8/3B2W1/1W3B2/3W4/8/6B1/2W2B2/6B1 w 8 7", "8/8/8/8/8/8/8/8 w 12 12"} {
+		if got := eval[string](p, fmt.Sprintf(`window.analysisBoard.game.format(window.analysisBoard.game.parse(%q))`, pos)); got != pos {
+			t.Errorf("the editor writes %q back as %q", pos, got)
+		}
+	}
+	if got := eval[string](p, `(g => g.format(g.edit(g.parse('8/8/8/8/8/8/8/8 w 12 12'), 27, 'b')))(window.analysisBoard.game)`); got != "8/8/8/8/3B4/8/8/8 w 12 11" {
+		t.Errorf("a black stone put on d4 makes %q", got)
+	}
 	// The image of the board.
 	svg := eval[string](p, `(() => { let out = ''; const u = URL.createObjectURL; URL.createObjectURL = (b) => { out = b; return 'blob:x'; }; HTMLAnchorElement.prototype._click = HTMLAnchorElement.prototype.click; HTMLAnchorElement.prototype.click = function () {}; document.querySelector('#an-download-svg').click(); URL.createObjectURL = u; HTMLAnchorElement.prototype.click = HTMLAnchorElement.prototype._click; return out.text(); })()`)
 	if !strings.HasPrefix(svg, "<svg") || strings.Count(svg, "<circle") != 1 {
@@ -149,6 +159,22 @@ func TestBrowserAnalysisSetup(t *testing.T) {
 	p.do(chromedp.SetValue(chromedp.CSS("#an-pos"), "not a position"))
 	p.click("#an-setup-go")
 	p.waitFor("the server's message", `document.querySelector('#an-setup-error').textContent.startsWith('position:')`, 10*time.Second)
+
+	// The editor: disks put on the board by clicks write the position's text.
+	p.do(chromedp.SetValue(chromedp.CSS("#an-pos"), "8/8/8/8/8/8/8/8 b"))
+	p.click("#an-edit")
+	p.waitFor("the editor", `document.querySelector('.an-tool[data-tool="b"][aria-pressed="true"]')`, 5*time.Second)
+	for _, sq := range []string{"a1", "a1", "a1", "c3"} {
+		p.clickSquare(sq)
+	}
+	p.click(`.an-tool[data-tool="x"]`)
+	p.clickSquare("c3")
+	p.click(`.an-tool[data-tool="r"]`)
+	p.clickSquare("a4")
+	p.clickSquare("a4")
+	p.waitFor("the edited position", `document.querySelector('#an-pos').value === '8/8/8/8/rr,7/8/8/bbb,7 b'`, 5*time.Second)
+	p.click("#an-setup-go")
+	p.waitFor("the edited position set up", `window.analysisBoard.root.position === '8/8/8/8/rr,7/8/8/bbb,7 b' && !document.querySelector('.board.editing')`, 10*time.Second)
 
 	// Black's three disks on a1 tumble onto Red's King on a4 (the rules'
 	// worked example), and a mixed stack of 13 stands on h8.

@@ -183,6 +183,54 @@ export function analysisView(params) {
 
   const sides = () => (a.spec && a.spec.sides) || [];
 
+  // ---- the position editor: clicks on the board change the position text
+
+  const editBox = h('div.an-editor');
+  const edit = { pos: null, tool: '' };
+  function canEdit() {
+    return !!(a.game && a.game.edit && a.game.format && a.game.editTools);
+  }
+  function renderEditor() {
+    editBox.textContent = '';
+    if (!canEdit()) return;
+    if (!edit.pos) {
+      editBox.append(h('button.btn.small#an-edit', { type: 'button', onclick: startEdit }, t('an.editBoard')));
+      return;
+    }
+    editBox.append(h('div.an-tools', { role: 'group', 'aria-label': t('an.tools') },
+      a.game.editTools.map((tl) => h('button.btn.small.an-tool', {
+        type: 'button', 'data-tool': tl.id, 'aria-pressed': String(tl.id === edit.tool),
+        onclick: () => { edit.tool = tl.id; renderEditor(); },
+      }, tl.cls ? h('span', { class: tl.cls }) : null, t(tl.key))),
+      h('button.btn.small#an-edit-side', { type: 'button', onclick: () => { edit.pos = a.game.edit(edit.pos, -1, 'side'); showEdit(); } }, t('an.otherSide')),
+      h('button.btn.small#an-edit-stop', { type: 'button', onclick: stopEdit }, t('an.editStop'))),
+    h('p.muted.an-edit-hint', t('an.editHint')));
+  }
+  function startEdit() {
+    let text = posInput.value.trim();
+    if (!text || text === 'start' || /^\s*\[/.test(text)) text = a.cur ? a.cur.position : '';
+    edit.pos = a.game.parse(text);
+    edit.tool = a.game.editTools[0].id;
+    a.board.setEditor((sq) => {
+      edit.pos = a.game.edit(edit.pos, sq, edit.tool);
+      showEdit();
+    });
+    showEdit();
+    renderEditor();
+  }
+  function showEdit() {
+    const text = a.game.format(edit.pos);
+    posInput.value = text;
+    a.board.set(text, {});
+  }
+  function stopEdit() {
+    if (!edit.pos) return;
+    edit.pos = null;
+    if (a.board) a.board.setEditor(null);
+    renderEditor();
+    if (a.cur) renderBoard(false);
+  }
+
   // ---- the server's rules engine
 
   /** Plays the moves from the root: the position, legal moves and result after them. */
@@ -577,6 +625,7 @@ export function analysisView(params) {
       return false;
     }
     node.className = 'analysis-page analysis-board game-' + a.spec.name;
+    renderEditor();
     return true;
   }
 
@@ -624,6 +673,7 @@ export function analysisView(params) {
       a.meta = meta;
       for (const g of meta.games) gameSel.append(h('option', { value: g.name }, g.title));
       gameSel.onchange = async () => {
+        stopEdit();
         if (!(await chooseGame(gameSel.value))) return;
         a.rules = rulesInput.value.trim();
         a.board = null;
@@ -633,6 +683,7 @@ export function analysisView(params) {
       const setupForm = h('form.an-setup', {
         onsubmit: async (e) => {
           e.preventDefault();
+          stopEdit();
           a.rules = rulesInput.value.trim();
           const text = posInput.value.trim();
           if (/^\s*\[/.test(text) || /\d\.\s/.test(text)) {
@@ -658,6 +709,7 @@ export function analysisView(params) {
       h('div.field', h('label', { for: 'an-game' }, t('an.game')), gameSel),
       h('div.field', h('label', { for: 'an-rules' }, t('an.rules')), rulesInput),
       h('div.field', h('label', { for: 'an-pos' }, t('an.positionOrRecord')), posInput),
+      editBox,
       setupError,
       h('div.form-buttons', h('button.btn.small.primary#an-setup-go', { type: 'submit' }, t('an.setUp')),
         h('button.btn.small', { type: 'button', onclick: () => { posInput.value = a.cur ? a.cur.position : ''; posInput.focus(); } }, t('an.editShown'))));

@@ -13,6 +13,10 @@
 //       [{sq, pieces: [cls...], text}] (a tumble's disks, square by square)
 //   describe(pos, sq)   the stack inspector: {title, items: [{cls, text}]}
 //       listing a square's pieces bottom to top, or null
+//   editTools, edit(pos, sq, tool), format(pos)  the analysis board's
+//       position editor: its tools [{id, key (a text's key), cls}], a
+//       parsed position with a square changed by a tool (tool 'side', sq -1:
+//       the other side to move), and a parsed position as its text
 
 import { sqIndex, sqName, fileOf, rankOf, squareAt } from './notation.js';
 
@@ -380,7 +384,21 @@ export class Board {
     });
   }
 
+  /** Edit mode: a click on a square calls f(sq) instead of moving (the analysis board's editor); null ends it. */
+  setEditor(f) {
+    this.editor = f || null;
+    this.root.classList.toggle('editing', !!this.editor);
+  }
+
   pointerDown(e) {
+    if (this.editor && (e.button === undefined || e.button === 0)) {
+      const sq = this.squareAt(e.clientX, e.clientY);
+      if (sq >= 0) {
+        e.preventDefault();
+        this.editor(sq);
+      }
+      return;
+    }
     if (!this.interactive || (e.button !== undefined && e.button !== 0)) return;
     const sq = this.squareAt(e.clientX, e.clientY);
     if (sq < 0) return;

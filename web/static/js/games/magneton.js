@@ -221,3 +221,51 @@ export function svgSquare(pos, sq) {
   if (!c) return [];
   return [{ tag: 'circle', attrs: { cx: 0.5, cy: 0.5, r: 0.4, fill: c === 'w' ? '#f4f1ea' : '#1b1b1b', stroke: c === 'w' ? '#8a857b' : '#000', 'stroke-width': 0.03 } }];
 }
+
+/** The analysis board's position editor: a stone of either colour, taken from its hand, or the eraser, which puts it back. */
+export const editTools = [
+  { id: 'w', key: 'mk.toolWhite', cls: 'chip w' },
+  { id: 'b', key: 'mk.toolBlack', cls: 'chip b' },
+  { id: 'x', key: 'mk.toolErase', cls: '' },
+];
+
+/** A position with a square edited by a tool ('side' with sq -1 turns the side to move); a new position object. */
+export function edit(pos, sq, tool) {
+  const p = { board: [...pos.board], side: pos.side, hands: [...pos.hands] };
+  if (tool === 'side') {
+    p.side = 1 - p.side;
+    return p;
+  }
+  const had = p.board[sq];
+  if (had) p.hands[had === 'w' ? 0 : 1]++;
+  p.board[sq] = '';
+  if (tool === 'w' || tool === 'b') {
+    if (had === tool) return p; // a second click takes the stone away
+    const k = tool === 'w' ? 0 : 1;
+    p.board[sq] = tool;
+    p.hands[k] = Math.max(0, p.hands[k] - 1);
+  }
+  return p;
+}
+
+/** A position object as its text. */
+export function format(pos) {
+  const ranks = [];
+  for (let r = 7; r >= 0; r--) {
+    let row = '';
+    let empty = 0;
+    for (let f = 0; f < 8; f++) {
+      const c = pos.board[squareAt(f, r)];
+      if (!c) {
+        empty++;
+        continue;
+      }
+      if (empty) row += empty;
+      empty = 0;
+      row += c === 'w' ? 'W' : 'B';
+    }
+    if (empty) row += empty;
+    ranks.push(row);
+  }
+  return `${ranks.join('/')} ${pos.side === 1 ? 'b' : 'w'} ${pos.hands[0]} ${pos.hands[1]}`;
+}

@@ -329,3 +329,44 @@ export function svgSquare(pos, sq) {
   if (n > 1) out.push({ tag: 'text', text: String(n), attrs: { x: 0.92, y: 0.95, 'font-size': 0.22, 'text-anchor': 'end', fill: '#fff', stroke: '#000', 'stroke-width': 0.01, 'font-family': 'sans-serif', 'font-weight': 'bold' } });
   return out;
 }
+
+/** The analysis board's position editor: a disk of either colour put on top of a square, or its top disk taken off. */
+export const editTools = [
+  { id: 'b', key: 'mk.toolBlackDisk', cls: 'disk-chip b' },
+  { id: 'r', key: 'mk.toolRedDisk', cls: 'disk-chip r' },
+  { id: 'x', key: 'mk.toolTakeTop', cls: '' },
+];
+
+/** A position with a square edited by a tool ('side' with sq -1 turns the side to move); a new position object. */
+export function edit(pos, sq, tool) {
+  const p = { board: [...pos.board], side: pos.side };
+  if (tool === 'side') {
+    p.side = p.side === 'b' ? 'r' : 'b';
+    return p;
+  }
+  if (tool === 'b' || tool === 'r') p.board[sq] = (p.board[sq] || '') + tool;
+  else p.board[sq] = (p.board[sq] || '').slice(0, -1);
+  return p;
+}
+
+/** A position object as its text. */
+export function format(pos) {
+  const ranks = [];
+  for (let r = 7; r >= 0; r--) {
+    const items = [];
+    let empty = 0;
+    for (let f = 0; f < 8; f++) {
+      const s = pos.board[squareAt(f, r)];
+      if (!s) {
+        empty++;
+        continue;
+      }
+      if (empty) items.push(String(empty));
+      empty = 0;
+      items.push(s);
+    }
+    if (empty) items.push(String(empty));
+    ranks.push(items.join(','));
+  }
+  return `${ranks.join('/')} ${pos.side}`;
+}

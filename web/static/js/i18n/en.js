@@ -350,5 +350,16 @@ export default {
   "mk.stackKing.one": "{sq} · {n} disk · {owner}'s King · bottom to top:",
   "mk.stackKing.other": "{sq} · {n} disks · {owner}'s King · bottom to top:",
   "mk.disk": "{n}. {colour}",
-  "mk.top": "{n}. {colour} (top)"
+  "mk.top": "{n}. {colour} (top)",
+  "an.editBoard": "Edit on the board",
+  "an.tools": "Editor tools",
+  "an.otherSide": "Other side to move",
+  "an.editStop": "Stop editing",
+  "an.editHint": "Click the squares with a tool, then press Set up: the server checks the position.",
+  "mk.toolWhite": "White stone",
+  "mk.toolBlack": "Black stone",
+  "mk.toolErase": "Erase",
+  "mk.toolBlackDisk": "Black disk on top",
+  "mk.toolRedDisk": "Red disk on top",
+  "mk.toolTakeTop": "Take the top disk"
 };

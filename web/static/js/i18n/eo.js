@@ -349,5 +349,16 @@ export default {
   "mk.stackKing.one": "{sq} · {n} disko · Reĝo de {owner} · de malsupre supren:",
   "mk.stackKing.other": "{sq} · {n} diskoj · Reĝo de {owner} · de malsupre supren:",
   "mk.disk": "{n}. {colour}",
-  "mk.top": "{n}. {colour} (supro)"
+  "mk.top": "{n}. {colour} (supro)",
+  "an.editBoard": "Redakti sur la tabulo",
+  "an.tools": "Iloj de la redaktilo",
+  "an.otherSide": "La alia flanko movu",
+  "an.editStop": "Ĉesi redakti",
+  "an.editHint": "Klaku la kvadratojn per ilo, poste premu Starigi: la servilo kontrolas la pozicion.",
+  "mk.toolWhite": "Blanka ŝtono",
+  "mk.toolBlack": "Nigra ŝtono",
+  "mk.toolErase": "Forviŝi",
+  "mk.toolBlackDisk": "Nigra disko supre",
+  "mk.toolRedDisk": "Ruĝa disko supre",
+  "mk.toolTakeTop": "Forpreni la supran diskon"
 };

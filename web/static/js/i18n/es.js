@@ -349,5 +349,16 @@ export default {
   "mk.stackKing.one": "{sq} · {n} disco · Rey de {owner} · de abajo arriba:",
   "mk.stackKing.other": "{sq} · {n} discos · Rey de {owner} · de abajo arriba:",
   "mk.disk": "{n}. {colour}",
-  "mk.top": "{n}. {colour} (arriba)"
+  "mk.top": "{n}. {colour} (arriba)",
+  "an.editBoard": "Editar en el tablero",
+  "an.tools": "Herramientas del editor",
+  "an.otherSide": "Cambiar el bando que mueve",
+  "an.editStop": "Dejar de editar",
+  "an.editHint": "Haz clic en las casillas con una herramienta y pulsa Colocar: el servidor comprueba la posición.",
+  "mk.toolWhite": "Piedra blanca",
+  "mk.toolBlack": "Piedra negra",
+  "mk.toolErase": "Borrar",
+  "mk.toolBlackDisk": "Disco negro encima",
+  "mk.toolRedDisk": "Disco rojo encima",
+  "mk.toolTakeTop": "Quitar el disco de arriba"
 };

@@ -349,5 +349,16 @@ export default {
   "mk.stackKing.one": "{sq} · {n} disco · Re di {owner} · dal basso in alto:",
   "mk.stackKing.other": "{sq} · {n} dischi · Re di {owner} · dal basso in alto:",
   "mk.disk": "{n}. {colour}",
-  "mk.top": "{n}. {colour} (in cima)"
+  "mk.top": "{n}. {colour} (in cima)",
+  "an.editBoard": "Modifica sulla scacchiera",
+  "an.tools": "Strumenti dell'editor",
+  "an.otherSide": "Cambia il lato che muove",
+  "an.editStop": "Smetti di modificare",
+  "an.editHint": "Fai clic sulle caselle con uno strumento, poi premi Imposta: il server controlla la posizione.",
+  "mk.toolWhite": "Pietra bianca",
+  "mk.toolBlack": "Pietra nera",
+  "mk.toolErase": "Cancella",
+  "mk.toolBlackDisk": "Disco nero in cima",
+  "mk.toolRedDisk": "Disco rosso in cima",
+  "mk.toolTakeTop": "Togli il disco in cima"
 };
