@@ -3,8 +3,8 @@
 // fetched or built at run time (no Node, no bundler, no library).
 //
 // The page is one index.html; js/app.js routes /g/<id> to the game view,
-// /@/<name> to a player's profile, and the hash routes of / (#/archive,
-// #/analysis?..., #/leaderboard) to the other views:
+// /@/<name> to a player's profile, /analysis to the analysis board, and
+// the hash routes of / (#/archive, #/leaderboard) to the other views:
 //
 //	js/api.js       the JSON API of docs/protocol.md
 //	js/socket.js    a game's WebSocket, reconnecting with backoff
@@ -19,11 +19,19 @@
 //	                the wording of its endings
 //	js/board.js     the board: squares, marks, click-click and drag (pointer
 //	                events, so touch too), the chooser when two squares fit
-//	                several moves; the pieces come from the game's module
+//	                several moves, the end-of-game marks, a move's preview,
+//	                the stack inspector and the editor's clicks; the pieces
+//	                and those marks come from the game's module
 //	js/home.js      new game (rated or casual), quick pairing, your games,
 //	                the lobby (open games, refreshed every 2 s), live games
 //	js/game.js      the live game: players, clocks, moves, replay, actions
-//	js/archive.js   finished games; js/analysis.js any position and the engine
+//	js/archive.js   finished games
+//	js/analysis.js  the analysis board: a tree of variations played through
+//	                POST /api/play, the engine's evaluation and line, the
+//	                position editor, the record and image exported
+//	js/review.js    the game review on a finished game's page: its request,
+//	                progress, evaluation graph (js/chart.js) and marked moves
+//	css/analysis.css  the styles of those and of the board's marks
 //	js/account.js   the header's account box: guest name, sign-up, log-in,
 //	                log-out, password change
 //	js/players.js   players as the pages show them: names, profile links,
