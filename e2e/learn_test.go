@@ -302,6 +302,13 @@ func TestBrowserLanguages(t *testing.T) {
 		choose(c.code)
 		p.waitFor("the home page in "+c.code, fmt.Sprintf(`document.querySelector('.learn-home h2') && document.querySelector('.learn-home h2').textContent === %q`, c.title), 10*time.Second)
 		clean(c.code)
+		if c.code == "it" {
+			// The rule options of the new-game form in words, not raw names.
+			p.waitFor("the options in Italian", `(e => e && e.textContent === 'Quali file vincono')(document.querySelector('[data-option=win] label'))`, 10*time.Second)
+		}
+	}
+	if got := eval[string](p, `document.querySelector('[data-option=win] select option[value=owner-wins]').textContent`); got != "the owner's too" {
+		t.Errorf("the option win=owner-wins is shown as %q", got)
 	}
 	p.checkConsole()
 }

@@ -12,6 +12,7 @@ import { account, loggedIn, whenAccount, openLogin } from './account.js';
 import { playerTag, playersLine } from './players.js';
 import { t, tn } from './i18n.js';
 import { dailyPuzzleCard } from './puzzles.js';
+import { loadLearn } from './learn.js';
 
 const CLOCKS = () => [
   ['', t('home.noClock')], ['1+0', `1+0 ${t('home.bullet')}`], ['3+2', `3+2 ${t('home.blitz')}`], ['5+3', `5+3 ${t('home.blitz')}`],
@@ -89,6 +90,7 @@ export function homeView() {
   });
   node.append(h('div.home-side', formBox, learnBox, dailyPuzzleCard()), h('div.lists', mineBox, quickBox, openBox, liveBox));
   let meta = null;
+  const words = {}; // each game's learning module, for its rule options in words
   let open = []; // the open games, as last read
   let mine = []; // the states of this browser's games that are not over
   let timer = null;
@@ -164,12 +166,18 @@ export function homeView() {
           variants.map((v) => h('option', { value: v.name, selected: v.name === s.variant }, `${v.name}${v.summary ? ' — ' + v.summary : ''}`)))),
       (g.options || []).length && !rated ? h('details.field.options',
         h('summary', t('home.options')),
-        g.options.map((o) => h('div.option',
-          h('label', { for: 'opt-' + o.name, title: o.summary || '' }, o.name),
-          h('select', { id: 'opt-' + o.name, onchange: (e) => { opts[o.name] = e.target.value; } },
-            h('option', { value: '' }, t('home.asRules')),
-            o.values.map((v) => h('option', { value: v, selected: opts[o.name] === v }, v))),
-          o.summary ? h('small', o.summary) : null))) : null,
+        g.options.map((o) => {
+          // The option in the game's words when its learning module has them.
+          const lm = words[g.name];
+          const ow = lm && lm.optionWords && lm.optionWords[o.name];
+          const about = lm && lm.options && lm.options[o.name] ? t(lm.options[o.name]) : o.summary;
+          return h('div.option', { 'data-option': o.name },
+            h('label', { for: 'opt-' + o.name, title: o.name }, ow ? t(ow.label) : o.name),
+            h('select', { id: 'opt-' + o.name, onchange: (e) => { opts[o.name] = e.target.value; } },
+              h('option', { value: '' }, t('home.asRules')),
+              o.values.map((v) => h('option', { value: v, selected: opts[o.name] === v }, ow && ow.values[v] ? t(ow.values[v]) : v))),
+            about ? h('small', about) : null);
+        })) : null,
       s.opponent === 'computer'
         ? segmented('level', t('home.level'), [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), String(n), levelTitle(n)]), String(s.level), (v) => { s.level = Number(v); renderForm(); })
         : null,
@@ -550,6 +558,7 @@ export function homeView() {
         formBox.append(h('p.error', t('home.metaError', { error: err.message })));
         return;
       }
+      await Promise.all(meta.games.map((g) => loadLearn(g.name).then((m) => { words[g.name] = m; }, () => {})));
       if (destroyed) return;
       renderForm();
       renderQuick();

@@ -49,6 +49,15 @@ export const options = {
   'no-moves': 'mg.opt.no-moves', repetition: 'mg.opt.repetition',
 };
 
+/** The rule options and their values in words, for the new-game form. */
+export const optionWords = {
+  'win': { label: 'mg.on.win', values: { 'mover-only': 'mg.ov.win.mover-only', 'owner-wins': 'mg.ov.win.owner-wins' } },
+  'movement': { label: 'mg.on.movement', values: { 'any-magnet': 'mg.ov.movement.any-magnet', 'one-sided': 'mg.ov.movement.one-sided' } },
+  'force': { label: 'mg.on.force', values: { 'strong': 'mg.ov.force.strong', 'weak': 'mg.ov.force.weak' } },
+  'no-moves': { label: 'mg.on.no-moves', values: { 'loses': 'mg.ov.no-moves.loses', 'draw': 'mg.ov.no-moves.draw' } },
+  'repetition': { label: 'mg.on.repetition', values: { '3': 'mg.ov.repetition.3', 'off': 'mg.ov.repetition.off' } },
+};
+
 export const lessons = [
   {
     id: 'drop',
@@ -133,7 +142,22 @@ export const texts = {
     "mg.l.defend.task": "Black threatens to drop on b3, pushing c3 into d3 and completing d3–d6 by magnetism. Your hand is empty: slide a stone so that Black has no winning drop at all.",
     "mg.l.defend.hint": "Take away what the push needs: a magnet that pulls c3 somewhere else, or one that clears the stone e3 that would stop it on d3.",
     "mg.l.defend.right": "Well defended. a8-c6 pulls c3 up to c5, far from b3; e6-e8 pushes e3 down to e1, so a push from b3 would send c3 all the way to h3. Either way Black has no winning drop.",
-    "mg.l.defend.wrong": "That does not stop Black. Watch the answer on the board."
+    "mg.l.defend.wrong": "That does not stop Black. Watch the answer on the board.",
+    "mg.on.win": "Whose rows win",
+    "mg.on.movement": "What moves a stone",
+    "mg.on.force": "Force",
+    "mg.on.no-moves": "No legal move",
+    "mg.on.repetition": "Threefold repetition",
+    "mg.ov.win.mover-only": "only the mover's",
+    "mg.ov.win.owner-wins": "the owner's too",
+    "mg.ov.movement.any-magnet": "any magnet",
+    "mg.ov.movement.one-sided": "one-sided",
+    "mg.ov.force.strong": "strong",
+    "mg.ov.force.weak": "weak (one square)",
+    "mg.ov.no-moves.loses": "loses",
+    "mg.ov.no-moves.draw": "draws",
+    "mg.ov.repetition.3": "draws",
+    "mg.ov.repetition.off": "off"
   },
   "es": {
     "mg.side.0": "Blancas",
@@ -185,7 +209,22 @@ export const texts = {
     "mg.l.defend.task": "Las negras amenazan colocar en b3, empujar c3 hasta d3 y completar d3–d6 por magnetismo. Tu mano está vacía: desliza una piedra de modo que las negras no tengan ninguna colocación ganadora.",
     "mg.l.defend.hint": "Quita lo que el empuje necesita: un imán que atraiga c3 a otro sitio, o uno que aparte la piedra e3, que la detendría en d3.",
     "mg.l.defend.right": "Bien defendido. a8-c6 atrae c3 hasta c5, lejos de b3; e6-e8 empuja e3 hasta e1, así que un empuje desde b3 mandaría c3 hasta h3. En los dos casos las negras no tienen colocación ganadora.",
-    "mg.l.defend.wrong": "Eso no detiene a las negras. Mira la respuesta en el tablero."
+    "mg.l.defend.wrong": "Eso no detiene a las negras. Mira la respuesta en el tablero.",
+    "mg.on.win": "Qué líneas ganan",
+    "mg.on.movement": "Qué mueve una piedra",
+    "mg.on.force": "Fuerza",
+    "mg.on.no-moves": "Sin movimiento legal",
+    "mg.on.repetition": "Triple repetición",
+    "mg.ov.win.mover-only": "solo las de quien mueve",
+    "mg.ov.win.owner-wins": "también las del dueño",
+    "mg.ov.movement.any-magnet": "cualquier imán",
+    "mg.ov.movement.one-sided": "de un lado",
+    "mg.ov.force.strong": "fuerte",
+    "mg.ov.force.weak": "débil (una casilla)",
+    "mg.ov.no-moves.loses": "pierde",
+    "mg.ov.no-moves.draw": "tablas",
+    "mg.ov.repetition.3": "tablas",
+    "mg.ov.repetition.off": "desactivada"
   },
   "it": {
     "mg.side.0": "Bianco",
@@ -237,7 +276,22 @@ export const texts = {
     "mg.l.defend.task": "Il Nero minaccia di piazzare in b3, spingere c3 in d3 e completare d3–d6 col magnetismo. Hai la mano vuota: fai scivolare una pietra in modo che il Nero non abbia nessun piazzamento vincente.",
     "mg.l.defend.hint": "Togli ciò che serve alla spinta: una calamita che attiri c3 altrove, o una che allontani la pietra e3 che la fermerebbe in d3.",
     "mg.l.defend.right": "Ben difeso. a8-c6 attrae c3 fino a c5, lontano da b3; e6-e8 spinge e3 fino a e1, e così una spinta da b3 manderebbe c3 fino a h3. In entrambi i casi il Nero non ha piazzamenti vincenti.",
-    "mg.l.defend.wrong": "Questo non ferma il Nero. Guarda la risposta sulla scacchiera."
+    "mg.l.defend.wrong": "Questo non ferma il Nero. Guarda la risposta sulla scacchiera.",
+    "mg.on.win": "Quali file vincono",
+    "mg.on.movement": "Cosa muove una pietra",
+    "mg.on.force": "Forza",
+    "mg.on.no-moves": "Nessuna mossa legale",
+    "mg.on.repetition": "Triplice ripetizione",
+    "mg.ov.win.mover-only": "solo di chi muove",
+    "mg.ov.win.owner-wins": "anche del proprietario",
+    "mg.ov.movement.any-magnet": "qualsiasi calamita",
+    "mg.ov.movement.one-sided": "da un lato",
+    "mg.ov.force.strong": "forte",
+    "mg.ov.force.weak": "debole (una casa)",
+    "mg.ov.no-moves.loses": "perde",
+    "mg.ov.no-moves.draw": "patta",
+    "mg.ov.repetition.3": "patta",
+    "mg.ov.repetition.off": "disattivata"
   },
   "eo": {
     "mg.side.0": "Blanko",
@@ -289,6 +343,21 @@ export const texts = {
     "mg.l.defend.task": "Nigro minacas meti sur b3, puŝi c3 al d3 kaj kompletigi d3–d6 per magnetismo. Via mano estas malplena: glitigu ŝtonon tiel, ke Nigro havu neniun venkan meton.",
     "mg.l.defend.hint": "Forprenu tion, kion la puŝo bezonas: magneton, kiu altiras c3 aliloken, aŭ tiun, kiu forigas la ŝtonon e3, kiu haltigus ĝin sur d3.",
     "mg.l.defend.right": "Bone defendite. a8-c6 altiras c3 ĝis c5, for de b3; e6-e8 puŝas e3 ĝis e1, do puŝo de b3 sendus c3 ĝis h3. Ambaŭkaze Nigro havas neniun venkan meton.",
-    "mg.l.defend.wrong": "Tio ne haltigas Nigron. Rigardu la respondon sur la tabulo."
+    "mg.l.defend.wrong": "Tio ne haltigas Nigron. Rigardu la respondon sur la tabulo.",
+    "mg.on.win": "Kiuj vicoj venkas",
+    "mg.on.movement": "Kio movas ŝtonon",
+    "mg.on.force": "Forto",
+    "mg.on.no-moves": "Neniu laŭregula movo",
+    "mg.on.repetition": "Triobla ripeto",
+    "mg.ov.win.mover-only": "nur de la movanto",
+    "mg.ov.win.owner-wins": "ankaŭ de la posedanto",
+    "mg.ov.movement.any-magnet": "iu ajn magneto",
+    "mg.ov.movement.one-sided": "unuflanka",
+    "mg.ov.force.strong": "forta",
+    "mg.ov.force.weak": "malforta (unu kampo)",
+    "mg.ov.no-moves.loses": "malvenkas",
+    "mg.ov.no-moves.draw": "remizo",
+    "mg.ov.repetition.3": "remizo",
+    "mg.ov.repetition.off": "malŝaltita"
   }
 };
