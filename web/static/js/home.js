@@ -10,7 +10,7 @@ import { myGames, forgetGame } from './mine.js';
 import { gameSpec } from './games.js';
 import { account, loggedIn, whenAccount, openLogin } from './account.js';
 import { playerTag, playersLine } from './players.js';
-import { t, tn } from './i18n.js';
+import { t, tn, has } from './i18n.js';
 import { dailyPuzzleCard } from './puzzles.js';
 import { loadLearn } from './learn.js';
 
@@ -152,7 +152,7 @@ export function homeView() {
     const variants = (g.variants || []).length ? g.variants : [{ name: 'standard', summary: t('home.defaultRules') }];
     if (!variants.some((v) => v.name === s.variant)) s.variant = variants[0].name;
     const opts = (s.options[g.name] = s.options[g.name] || {});
-    const levelNames = new Map((meta.levels || []).map((l) => [l.level, l.name]));
+    const levelNames = new Map((meta.levels || []).map((l) => [l.level, has('level.' + l.name) ? t('level.' + l.name) : l.name]));
     // The levels' approximate ratings, per game (docs/strength.md).
     const levelRating = (n) => (g.level_ratings || [])[n - 1] || 0;
     const levelTitle = (n) => [levelNames.get(n), levelRating(n) ? t('home.about', { rating: levelRating(n) }) : ''].filter(Boolean).join(', ');

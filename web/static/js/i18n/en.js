@@ -361,5 +361,13 @@ export default {
   "mk.toolErase": "Erase",
   "mk.toolBlackDisk": "Black disk on top",
   "mk.toolRedDisk": "Red disk on top",
-  "mk.toolTakeTop": "Take the top disk"
+  "mk.toolTakeTop": "Take the top disk",
+  "level.beginner": "beginner",
+  "level.novice": "novice",
+  "level.casual": "casual",
+  "level.intermediate": "intermediate",
+  "level.club": "club",
+  "level.strong": "strong",
+  "level.expert": "expert",
+  "level.max": "maximum"
 };

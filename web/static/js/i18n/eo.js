@@ -360,5 +360,13 @@ export default {
   "mk.toolErase": "Forviŝi",
   "mk.toolBlackDisk": "Nigra disko supre",
   "mk.toolRedDisk": "Ruĝa disko supre",
-  "mk.toolTakeTop": "Forpreni la supran diskon"
+  "mk.toolTakeTop": "Forpreni la supran diskon",
+  "level.beginner": "komencanto",
+  "level.novice": "novulo",
+  "level.casual": "okaza",
+  "level.intermediate": "meznivela",
+  "level.club": "klubnivela",
+  "level.strong": "forta",
+  "level.expert": "sperta",
+  "level.max": "maksimuma"
 };

@@ -360,5 +360,13 @@ export default {
   "mk.toolErase": "Borrar",
   "mk.toolBlackDisk": "Disco negro encima",
   "mk.toolRedDisk": "Disco rojo encima",
-  "mk.toolTakeTop": "Quitar el disco de arriba"
+  "mk.toolTakeTop": "Quitar el disco de arriba",
+  "level.beginner": "principiante",
+  "level.novice": "novato",
+  "level.casual": "ocasional",
+  "level.intermediate": "intermedio",
+  "level.club": "de club",
+  "level.strong": "fuerte",
+  "level.expert": "experto",
+  "level.max": "máximo"
 };

@@ -360,5 +360,13 @@ export default {
   "mk.toolErase": "Cancella",
   "mk.toolBlackDisk": "Disco nero in cima",
   "mk.toolRedDisk": "Disco rosso in cima",
-  "mk.toolTakeTop": "Togli il disco in cima"
+  "mk.toolTakeTop": "Togli il disco in cima",
+  "level.beginner": "principiante",
+  "level.novice": "novizio",
+  "level.casual": "occasionale",
+  "level.intermediate": "intermedio",
+  "level.club": "da circolo",
+  "level.strong": "forte",
+  "level.expert": "esperto",
+  "level.max": "massimo"
 };
