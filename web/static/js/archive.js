@@ -4,17 +4,18 @@ import { h, formatDate, toast } from './dom.js';
 import { api, getMeta } from './api.js';
 import { shortResult, rulesLabel, clockLabel } from './words.js';
 import { playersLine } from './players.js';
+import { t as tr, has } from './i18n.js';
 
 const PAGE = 50;
 
 export function archiveView() {
   const body = h('tbody');
-  const more = h('button.btn', { type: 'button', hidden: true }, 'Older games');
-  const empty = h('p.empty', { hidden: true }, 'No finished games yet.');
+  const more = h('button.btn', { type: 'button', hidden: true }, tr('ar.older'));
+  const empty = h('p.empty', { hidden: true }, tr('pr.noFinished'));
   const node = h('section.card.archive', { 'aria-labelledby': 'archive-title' },
-    h('h1#archive-title', 'Finished games'),
+    h('h1#archive-title', tr('ar.title')),
     h('div.table-wrap', h('table.games',
-      h('thead', h('tr', ['Game', 'Players', 'Result', 'Moves', 'Ended', ''].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', h('tr', [tr('home.game'), tr('ar.players'), tr('pr.result'), tr('pr.moves'), tr('ar.ended'), ''].map((t) => h('th', { scope: 'col' }, t)))),
       body)),
     empty, more);
   let last = '';
@@ -33,12 +34,12 @@ export function archiveView() {
         const href = `/g/${g.id}`;
         body.append(h('tr',
           h('td', h('a', { href }, g.title || g.game),
-            h('small.rules', ' ' + [rulesLabel(meta, g.game, g.rules), clockLabel(g.clock), g.rated ? 'rated' : 'casual'].filter(Boolean).join(' · '))),
+            h('small.rules', ' ' + [rulesLabel(meta, g.game, g.rules), clockLabel(g.clock), g.rated ? tr('home.rated') : tr('home.casual')].filter(Boolean).join(' · '))),
           h('td.players', playersLine(g.players, g.ratings, true, g.users)),
-          h('td', h('strong', shortResult(g.result)), g.reason ? h('small', ' ' + g.reason) : null),
+          h('td', h('strong', shortResult(g.result)), g.reason ? h('small', ' ' + (has('end.' + g.reason) ? tr('end.' + g.reason) : g.reason)) : null),
           h('td', String(g.moves ?? '')),
           h('td', formatDate(g.updated || g.created)),
-          h('td', h('a.btn.small.ghost', { href }, 'Replay'))));
+          h('td', h('a.btn.small.ghost', { href }, tr('pr.replay')))));
         last = g.id;
       }
       empty.hidden = body.childElementCount > 0;

@@ -1,6 +1,7 @@
 // Players as the pages show them: a name (a link to the profile when it is
 // an account's), the rating, and the change a rated game made.
 
+import { t } from './i18n.js';
 import { h } from './dom.js';
 import { playerName, isAccountName } from './words.js';
 
@@ -35,6 +36,6 @@ export function playersLine(players, ratings, link, users) {
 export function ratingDiff(d) {
   const n = Math.round(Number(d) || 0);
   const text = n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '±0';
-  const what = n > 0 ? `rating up ${n}` : n < 0 ? `rating down ${-n}` : 'rating unchanged';
+  const what = n > 0 ? t('pl.up', { n }) : n < 0 ? t('pl.down', { n: -n }) : t('pl.same');
   return h('span.rating-diff', { class: n > 0 ? 'up' : n < 0 ? 'down' : 'even', title: what }, text);
 }

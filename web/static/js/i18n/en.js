@@ -369,5 +369,12 @@ export default {
   "level.club": "club",
   "level.strong": "strong",
   "level.expert": "expert",
-  "level.max": "maximum"
+  "level.max": "maximum",
+  "ar.older": "Older games",
+  "ar.title": "Finished games",
+  "ar.players": "Players",
+  "ar.ended": "Ended",
+  "pl.up": "rating up {n}",
+  "pl.down": "rating down {n}",
+  "pl.same": "rating unchanged"
 };

@@ -368,5 +368,12 @@ export default {
   "level.club": "klubnivela",
   "level.strong": "forta",
   "level.expert": "sperta",
-  "level.max": "maksimuma"
+  "level.max": "maksimuma",
+  "ar.older": "Pli malnovaj ludoj",
+  "ar.title": "Finitaj ludoj",
+  "ar.players": "Ludantoj",
+  "ar.ended": "Finiĝis",
+  "pl.up": "takso +{n}",
+  "pl.down": "takso −{n}",
+  "pl.same": "takso senŝanĝa"
 };

@@ -368,5 +368,12 @@ export default {
   "level.club": "de club",
   "level.strong": "fuerte",
   "level.expert": "experto",
-  "level.max": "máximo"
+  "level.max": "máximo",
+  "ar.older": "Partidas anteriores",
+  "ar.title": "Partidas terminadas",
+  "ar.players": "Jugadores",
+  "ar.ended": "Terminó",
+  "pl.up": "valoración +{n}",
+  "pl.down": "valoración −{n}",
+  "pl.same": "valoración sin cambios"
 };

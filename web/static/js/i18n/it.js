@@ -368,5 +368,12 @@ export default {
   "level.club": "da circolo",
   "level.strong": "forte",
   "level.expert": "esperto",
-  "level.max": "massimo"
+  "level.max": "massimo",
+  "ar.older": "Partite precedenti",
+  "ar.title": "Partite finite",
+  "ar.players": "Giocatori",
+  "ar.ended": "Finita",
+  "pl.up": "punteggio +{n}",
+  "pl.down": "punteggio −{n}",
+  "pl.same": "punteggio invariato"
 };
