@@ -46,6 +46,11 @@ export function reviewPanel(opts) {
       r.error = '';
     } catch (err) {
       if (id !== r.id) return;
+      if (post && err.status === 409) {
+        // Someone else asked first: follow their review.
+        load(false);
+        return;
+      }
       r.error = err.message;
     }
     r.asking = false;
