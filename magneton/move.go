@@ -118,11 +118,10 @@ func (p Position) Play(m Move) Position {
 	// Unsigned, masked indexes let the compiler drop bounds checks.
 	us := uint(p.state>>stateSide) & 1
 	to := uint(m) & 63
-	ours, theirs, h, state := p.mine, p.theirs, p.hash, p.state
-	// own is the squares the move itself changes: hashed with the effect's.
+	ours, theirs, state := p.mine, p.theirs, p.state
+	// own is the squares the move itself changes.
 	own := uint64(1) << to
 	if m.IsDrop() {
-		h ^= zobristDrop[us][state&15]
 		state--
 	} else {
 		own |= 1 << (uint(m>>6) & 63)
@@ -148,8 +147,6 @@ func (p Position) Play(m Move) Position {
 	ours ^= changedOurs
 	theirs ^= changedTheirs
 
-	h ^= zobristBlack ^ zobristSet(&zobristBytes[us], changedOurs^own) ^ zobristSet(&zobristBytes[us^1], changedTheirs)
-
 	// The stones the effect moved are the changed squares now occupied.
 	// The test runs on every play, whether or not a stone moved: a branch
 	// on that would be mispredicted about one play in three.
@@ -161,7 +158,7 @@ func (p Position) Play(m Move) Position {
 	// Hand the turn over: swap the hands and flip the side.
 	state = state&^0xffff | state>>stateHandTheirs&0xff | (state&0xff)<<stateHandTheirs
 	state ^= 1 << stateSide
-	return Position{mine: theirs, theirs: ours, hash: h, state: state}
+	return Position{mine: theirs, theirs: ours, state: state}
 }
 
 // Compile-time check that Position fits the game-neutral interface.
