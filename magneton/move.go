@@ -132,18 +132,7 @@ func (p Position) Play(m Move) Position {
 	if state&(uint64(flagWeak)<<stateFlags) != 0 {
 		tbl = &effectTable[1]
 	}
-	g := &geometry[to]
-	e := tbl[lineIndex(g.base[lineFile], fileBits(ours, to), fileBits(theirs, to))]
-	changedOurs, changedTheirs := fileSpread(uint8(e), to), fileSpread(uint8(e>>8), to)
-	e = tbl[lineIndex(g.base[lineRank], rankBits(ours, to), rankBits(theirs, to))]
-	changedOurs |= rankSpreadAt(uint8(e), to)
-	changedTheirs |= rankSpreadAt(uint8(e>>8), to)
-	e = tbl[lineIndex(g.base[lineDiag], diagBits(ours, g.diagMask, g.diagShift), diagBits(theirs, g.diagMask, g.diagShift))]
-	changedOurs |= diagSpread(uint8(e), g.diagMask, g.diagShift)
-	changedTheirs |= diagSpread(uint8(e>>8), g.diagMask, g.diagShift)
-	e = tbl[lineIndex(g.base[lineAnti], diagBits(ours, g.antiMask, g.antiShift), diagBits(theirs, g.antiMask, g.antiShift))]
-	changedOurs |= diagSpread(uint8(e), g.antiMask, g.antiShift)
-	changedTheirs |= diagSpread(uint8(e>>8), g.antiMask, g.antiShift)
+	changedOurs, changedTheirs := effect(tbl, ours, theirs, to)
 	ours ^= changedOurs
 	theirs ^= changedTheirs
 
@@ -159,6 +148,26 @@ func (p Position) Play(m Move) Position {
 	state = state&^0xffff | state>>stateHandTheirs&0xff | (state&0xff)<<stateHandTheirs
 	state ^= 1 << stateSide
 	return Position{mine: theirs, theirs: ours, state: state}
+}
+
+// effect returns the squares whose occupancy the magnetic effect of a
+// stone of ours on to changes, of our stones and of theirs (XOR them in),
+// looked up line by line in tbl (one of effectTable).
+func effect(tbl *[tableSpan]uint16, ours, theirs uint64, to uint) (changedOurs, changedTheirs uint64) {
+	to &= 63
+	g := &geometry[to]
+	e := tbl[lineIndex(g.base[lineFile], fileBits(ours, to), fileBits(theirs, to))]
+	changedOurs, changedTheirs = fileSpread(uint8(e), to), fileSpread(uint8(e>>8), to)
+	e = tbl[lineIndex(g.base[lineRank], rankBits(ours, to), rankBits(theirs, to))]
+	changedOurs |= rankSpreadAt(uint8(e), to)
+	changedTheirs |= rankSpreadAt(uint8(e>>8), to)
+	e = tbl[lineIndex(g.base[lineDiag], diagBits(ours, g.diagMask, g.diagShift), diagBits(theirs, g.diagMask, g.diagShift))]
+	changedOurs |= diagSpread(uint8(e), g.diagMask, g.diagShift)
+	changedTheirs |= diagSpread(uint8(e>>8), g.diagMask, g.diagShift)
+	e = tbl[lineIndex(g.base[lineAnti], diagBits(ours, g.antiMask, g.antiShift), diagBits(theirs, g.antiMask, g.antiShift))]
+	changedOurs |= diagSpread(uint8(e), g.antiMask, g.antiShift)
+	changedTheirs |= diagSpread(uint8(e>>8), g.antiMask, g.antiShift)
+	return changedOurs, changedTheirs
 }
 
 // Compile-time check that Position fits the game-neutral interface.
