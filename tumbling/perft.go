@@ -114,46 +114,53 @@ func (b *fastBoard) perft(depth int, chk *uint64) uint64 {
 		own = b.red
 	}
 	var c boardChange
-	var n uint64
-	if depth == 1 {
-		var sum uint64
-		for ; own != 0; own &= own - 1 {
-			s := uint(bits.TrailingZeros64(own)) & 63
-			tall := b.height[s] > 1
-			for v := uint(validDirs[s]); v != 0; v &= v - 1 {
-				d := uint(bits.TrailingZeros(v)) & 7
-				end := b.step(s, d, ek, &c)
-				sum += c.checksum(end)
-				n++
-				if tall {
-					end = b.tumble(s, d, ek, ok, &c)
-					sum += c.checksum(end)
-					n++
-				}
-			}
-		}
-		*chk += sum
-		return n
-	}
-	var saved boardChange
+	var n, sum uint64
 	for ; own != 0; own &= own - 1 {
 		s := uint(bits.TrailingZeros64(own)) & 63
 		tall := b.height[s] > 1
 		for v := uint(validDirs[s]); v != 0; v &= v - 1 {
 			d := uint(bits.TrailingZeros(v)) & 7
-			if !b.step(s, d, ek, &c) {
-				b.apply(&c, &saved)
-				n += b.perft(depth-1, chk)
-				b.apply(&saved, &c)
+			end := b.step(s, d, ek, &c)
+			// The last ply folds each move into the checksum; above it,
+			// a move that does not end the game is made and unmade.
+			if depth == 1 {
+				sum += c.checksum(end)
+			} else if !end {
+				n += b.descend(&c, depth-1, chk)
 			}
-			if tall && !b.tumble(s, d, ek, ok, &c) {
-				b.apply(&c, &saved)
-				n += b.perft(depth-1, chk)
-				b.apply(&saved, &c)
+			if !tall {
+				continue
+			}
+			end = b.tumble(s, d, ek, ok, &c)
+			if depth == 1 {
+				sum += c.checksum(end)
+			} else if !end {
+				n += b.descend(&c, depth-1, chk)
 			}
 		}
+		if depth == 1 {
+			n += uint64(moveCount[s]) << b2u(tall)
+		}
 	}
+	*chk += sum
 	return n
+}
+
+// descend makes the move c on b, counts the leaves depth plies below,
+// and unmakes it.
+func (b *fastBoard) descend(c *boardChange, depth int, chk *uint64) uint64 {
+	var saved boardChange
+	b.apply(c, &saved)
+	n := b.perft(depth, chk)
+	b.apply(&saved, c)
+	return n
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // apply writes the change c into b and the squares and bitboards it
@@ -172,13 +179,12 @@ func (b *fastBoard) apply(c, old *boardChange) {
 	b.side ^= 1
 }
 
-// checksum folds a played leaf into a number (see perftSink).
+// checksum folds a played leaf into a number (see perftSink): the
+// bitboards after it and the last square's new stack, where the moved
+// disks end.
 func (c *boardChange) checksum(end bool) uint64 {
-	x := c.pure[0] ^ c.pure[1]*3 ^ c.red*5
-	for i := range c.n & 15 {
-		i &= 7
-		x += (c.col[i]<<6 | uint64(c.height[i])) * uint64(c.sq[i]+1)
-	}
+	last := uint(c.n-1) & 7
+	x := c.pure[0] ^ c.pure[1]*3 ^ c.red*5 ^ c.occ*7 ^ (c.col[last]<<6 | uint64(c.height[last]))
 	if end {
 		x++
 	}

@@ -33,17 +33,7 @@ func TestPropertyFastPerft(t *testing.T) {
 		if len(p.AppendMoves(nil)) > 30 {
 			depth = min(depth, 2) // a second at most
 		}
-		n, ok := p.FastPerft(depth)
-		standard := r.Capture == CaptureAny && !r.TumbleOnly && !r.OwnKingIgnored && !r.NoKingIgnored
-		if ok != standard {
-			t.Fatalf("%+v: FastPerft handles the rules: %v", r, ok)
-		}
-		if !ok {
-			return
-		}
-		if want := game.PerftByPlay(p, depth); n != want {
-			t.Fatalf("%s depth %d: FastPerft %d, by play %d", p, depth, n, want)
-		}
+		rulestest.CheckFastPerft(t, p, depth, r.Capture == CaptureAny && !r.TumbleOnly && !r.OwnKingIgnored && !r.NoKingIgnored)
 	})
 }
 
