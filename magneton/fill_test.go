@@ -1,6 +1,8 @@
 package magneton
 
 import (
+	"maps"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -76,6 +78,35 @@ func TestStrongDests(t *testing.T) {
 		}
 		if got := strongDests(ours, theirs); got != want {
 			t.Fatalf("ours %#x theirs %#x: strongDests = %#x, want %#x", ours, theirs, got, want)
+		}
+	}
+}
+
+// TestStrongOrigins checks that the stones strongOrigins gives, each
+// moved to the end of its empty run, are exactly the moves AppendMoves
+// lists, each once, on random boards of several densities.
+func TestStrongOrigins(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for i := range 5000 {
+		r1, r2 := rng.Uint64(), rng.Uint64()
+		occ := [3]uint64{r1 | r2, r1, r1 & r2}[i%3]
+		split := rng.Uint64()
+		p := Position{mine: occ & split, theirs: occ &^ split}
+		want := map[Move]bool{}
+		for _, m := range p.AppendMoves(nil) {
+			want[m] = true
+		}
+		got := map[Move]bool{}
+		n := 0
+		for d, o := range strongOrigins(p.mine, p.theirs) {
+			for ; o != 0; o &= o - 1 {
+				n++
+				from := bits.TrailingZeros64(o)
+				got[Slide(Square(from), Square(slideEnd(directionOrder[d], from, occ)))] = true
+			}
+		}
+		if !maps.Equal(got, want) || n != len(want) {
+			t.Fatalf("ours %#x theirs %#x: origins give %v, AppendMoves %v", p.mine, p.theirs, got, want)
 		}
 	}
 }
