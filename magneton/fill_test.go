@@ -56,16 +56,22 @@ func destsDown(ours, theirs, free uint64, k uint, fwd, back uint64) uint64 {
 	return pulled | ends&pushed
 }
 
+// randomBoard returns random stones of both sides: about three quarters,
+// half or a quarter of the squares taken, by i modulo 3.
+func randomBoard(rng *rand.Rand, i int) (ours, theirs uint64) {
+	r1, r2 := rng.Uint64(), rng.Uint64()
+	occ := [3]uint64{r1 | r2, r1, r1 & r2}[i%3]
+	split := rng.Uint64()
+	return occ & split, occ &^ split
+}
+
 // TestStrongDests checks the generated eight-direction fill against the
 // one-direction reference on random boards of several densities.
 func TestStrongDests(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	for i := range 20000 {
-		r1, r2 := rng.Uint64(), rng.Uint64()
-		occ := [3]uint64{r1 | r2, r1, r1 & r2}[i%3]
-		split := rng.Uint64()
-		ours, theirs := occ&split, occ&^split
-		free := ^occ
+		ours, theirs := randomBoard(rng, i)
+		free := ^(ours | theirs)
 		want := [8]uint64{
 			destsUp(ours, theirs, free, 1, notRank1, notRank8),
 			destsUp(ours, theirs, free, 9, notRank1, notRank8),
@@ -88,10 +94,9 @@ func TestStrongDests(t *testing.T) {
 func TestStrongOrigins(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	for i := range 5000 {
-		r1, r2 := rng.Uint64(), rng.Uint64()
-		occ := [3]uint64{r1 | r2, r1, r1 & r2}[i%3]
-		split := rng.Uint64()
-		p := Position{mine: occ & split, theirs: occ &^ split}
+		var p Position
+		p.mine, p.theirs = randomBoard(rng, i)
+		occ := p.mine | p.theirs
 		want := map[Move]bool{}
 		for _, m := range p.AppendMoves(nil) {
 			want[m] = true

@@ -49,7 +49,6 @@ type squareLines struct {
 	_                [2]uint8 // to 80 bytes
 }
 
-
 var (
 	geometry [64]squareLines
 	// ternary[b] is b's bits read as base-3 digits: sum of 3^i for bit i.
