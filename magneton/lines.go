@@ -27,7 +27,8 @@ const (
 // rank's square on file a, so both are found from the square by shifts; a
 // diagonal needs its mask and its lowest rank. base[kind] is where the
 // square's entries start in the outcome tables. The four lines share one
-// record (40 bytes) so that Play reads them from one cache line.
+// record so that Play reads them together (its fields are the first 34
+// bytes of the 80).
 type squareLines struct {
 	diagMask, antiMask   uint64
 	base                 [4]uint32
@@ -42,11 +43,11 @@ type squareLines struct {
 	// board's 46: 8 files, 8 ranks, then 15 diagonals each way.
 	// diagMul and antiMul spread a diagonal's bits with one multiply:
 	// allFiles shifted by the diagonal's lowest rank (see diagSpread).
-	dropBase         [4]uint32
-	digit            [4]uint16
 	line             [4]uint8
+	digit            [4]uint16
+	_                [2]uint8
+	dropBase         [4]uint32
 	diagMul, antiMul uint64
-	_                [2]uint8 // to 80 bytes
 }
 
 var (
