@@ -156,6 +156,7 @@ func (b *fastBoard) descend(c *boardChange, depth int, chk *uint64) uint64 {
 	return n
 }
 
+// b2u is 1 for true and 0 for false.
 func b2u(b bool) uint8 {
 	if b {
 		return 1

@@ -51,3 +51,30 @@ func TestFastPerftDeep(t *testing.T) {
 		}
 	}
 }
+
+// TestPropertyFastPlayout checks that FastPlayout plays the game
+// game.Playout plays for the same draws: the same result after the same
+// number of plies, under any rules; and that tall, which RandomMove
+// counts moves with, finds the stacks of two disks or more.
+func TestPropertyFastPlayout(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := rulestest.Rules[Rules](t, Spec)
+		p := genPosition(t, r)
+		seed := rapid.Uint64().Draw(t, "seed")
+		maxPlies := rapid.IntRange(0, 400).Draw(t, "maxPlies")
+		res, plies, ok := p.FastPlayout(rand.New(rand.NewPCG(seed, 3)), maxPlies)
+		wantRes, wantPlies := game.Playout(p, rand.New(rand.NewPCG(seed, 3)), maxPlies, make([]Move, 0, maxMoves))
+		var tall uint64
+		for s := range 64 {
+			if p.height[s] > 1 {
+				tall |= 1 << s
+			}
+		}
+		if got := p.tall(); got != tall {
+			t.Fatalf("%s: tall %#x, heights say %#x", p, got, tall)
+		}
+		if !ok || res != wantRes || plies != wantPlies {
+			t.Fatalf("%s: FastPlayout %v after %d plies (%v), Playout %v after %d", p, res, plies, ok, wantRes, wantPlies)
+		}
+	})
+}
