@@ -81,8 +81,17 @@ func (a adapted[P, M]) RandomMove(rng *rand.Rand) (string, bool) {
 func (a adapted[P, M]) Playouts(rng *rand.Rand, n, maxPlies int) PlayoutStats {
 	var st PlayoutStats
 	buf := make([]M, 0, 256)
+	fast, _ := any(a.pos).(FastPlayouter)
 	for range n {
-		r, plies := Playout(a.pos, rng, maxPlies, buf)
+		var r Result
+		var plies int
+		ok := false
+		if fast != nil {
+			r, plies, ok = fast.FastPlayout(rng, maxPlies)
+		}
+		if !ok {
+			r, plies = Playout(a.pos, rng, maxPlies, buf)
+		}
 		st.Games++
 		st.Plies += plies
 		st.Results[r]++

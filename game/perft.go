@@ -9,8 +9,33 @@ import (
 // Perft counts the leaves of the game tree of the given depth below p: every
 // sequence of depth legal moves, each one generated and played (no bulk
 // counting at the last ply). A finished game has no children. It is the
-// standard check of a move generator against known counts.
+// standard check of a move generator against known counts. A position
+// that is a FastPerfter counts itself; the others, and those it declines,
+// are counted by PerftByPlay.
 func Perft[P Position[P, M], M comparable](p P, depth int) uint64 {
+	if f, ok := any(p).(FastPerfter); ok {
+		if n, ok := f.FastPerft(depth); ok {
+			return n
+		}
+	}
+	return PerftByPlay(p, depth)
+}
+
+// FastPerfter is implemented by a position type that counts perft with a
+// loop of its own, specialised for its game (moves visited without a move
+// list, made and unmade in place, no hash), which generic code over
+// Position cannot be. FastPerft returns false when it does not handle the
+// position (some rule options, say), and the count is left to
+// PerftByPlay. Its counts must equal PerftByPlay's; each game's tests
+// check that.
+type FastPerfter interface {
+	FastPerft(depth int) (leaves uint64, ok bool)
+}
+
+// PerftByPlay is Perft through the Position interface alone: AppendMoves
+// and Play at every node, never the position's own FastPerft. It is the
+// reference a FastPerft is tested against.
+func PerftByPlay[P Position[P, M], M comparable](p P, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}

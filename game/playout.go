@@ -22,6 +22,16 @@ func Playout[P Position[P, M], M comparable](p P, rng *rand.Rand, maxPlies int, 
 	return r, maxPlies
 }
 
+// FastPlayouter is implemented by a position type with a playout loop
+// of its own, faster than Playout's (one position changed in place, say),
+// which plays the same game as Playout for the same draws from rng.
+// FastPlayout returns false when it does not handle the position, and
+// Playout is used. State.Playouts uses it; each game's tests compare the
+// two.
+type FastPlayouter interface {
+	FastPlayout(rng *rand.Rand, maxPlies int) (r Result, plies int, ok bool)
+}
+
 // BenchCase is one position of a game's fixed benchmark suite: perft to the
 // given depth from the position.
 type BenchCase struct {

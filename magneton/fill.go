@@ -55,3 +55,72 @@ func (p Position) hasStrongMove() bool {
 
 // directionOrder names the direction of each entry of strongDests.
 var directionOrder = [8]int{north, northEast, east, southEast, south, southWest, west, northWest}
+
+// strongOrigins returns, for each direction of directionOrder, the stones
+// of the side to move (ours) that can move in that direction under the
+// default rules. A stone and a direction make one move, to the farthest
+// empty square that way (slideEnd), so these sets count the moves
+// directly: random playouts draw from them, where listing the
+// destinations (strongDests) would also need each one's origin. A stone
+// can move along d when the square after it is empty and its nearest stone
+// the other way is theirs (it is pulled) or the nearest stone behind it
+// along d is ours (it is pushed); the fills of fillUp and fillDown find
+// both for all stones at once.
+func strongOrigins(ours, theirs uint64) (o [8]uint64) {
+	free := ^(ours | theirs)
+	free1, free8 := free&notRank1, free&notRank8
+	// A fill upwards by k finds the stones whose nearest stone below is
+	// theirs (pulled down) or ours (pushed up); a fill downwards the same
+	// the other way round.
+	pullS, pushN := fillUp(ours, theirs, free1, 1, 2, 4, notRank1)
+	pullSW, pushNE := fillUp(ours, theirs, free1, 9, 18, 36, notRank1)
+	pullW, pushE := fillUp(ours, theirs, free, 8, 16, 32, ^uint64(0))
+	pullNW, pushSE := fillUp(ours, theirs, free8, 7, 14, 28, notRank8)
+	pullN, pushS := fillDown(ours, theirs, free8, 1, 2, 4, notRank8)
+	pullNE, pushSW := fillDown(ours, theirs, free8, 9, 18, 36, notRank8)
+	pullE, pushW := fillDown(ours, theirs, free, 8, 16, 32, ^uint64(0))
+	pullSE, pushNW := fillDown(ours, theirs, free1, 7, 14, 28, notRank1)
+	// The square after the stone must be empty (and on the board).
+	o[0] = (pullN | pushN) & ours & (free1 >> 1)
+	o[1] = (pullNE | pushNE) & ours & (free1 >> 9)
+	o[2] = (pullE | pushE) & ours & (free >> 8)
+	o[3] = (pullSE | pushSE) & ours & (free8 >> 7)
+	o[4] = (pullS | pushS) & ours & (free8 << 1)
+	o[5] = (pullSW | pushSW) & ours & (free8 << 9)
+	o[6] = (pullW | pushW) & ours & (free << 8)
+	o[7] = (pullNW | pushNW) & ours & (free1 << 7)
+	return o
+}
+
+// fillUp returns, for the direction that raises the square index by k
+// (mask: the squares a shift up by k may land on without wrapping; p:
+// the empty squares in mask), the squares whose nearest stone below
+// (down the index, past empty squares) is theirs and those whose nearest
+// stone below is ours: occluded fills of both colours through the empty
+// squares, then one more step. k2 and k4 are 2k and 4k.
+func fillUp(ours, theirs, p uint64, k, k2, k4 uint, mask uint64) (theirsBelow, oursBelow uint64) {
+	a, b := theirs, ours
+	a |= p & (a << k)
+	b |= p & (b << k)
+	p &= p << k
+	a |= p & (a << k2)
+	b |= p & (b << k2)
+	p &= p << k2
+	a |= p & (a << k4)
+	b |= p & (b << k4)
+	return a << k & mask, b << k & mask
+}
+
+// fillDown is fillUp for the direction that lowers the index by k.
+func fillDown(ours, theirs, p uint64, k, k2, k4 uint, mask uint64) (theirsAbove, oursAbove uint64) {
+	a, b := theirs, ours
+	a |= p & (a >> k)
+	b |= p & (b >> k)
+	p &= p >> k
+	a |= p & (a >> k2)
+	b |= p & (b >> k2)
+	p &= p >> k2
+	a |= p & (a >> k4)
+	b |= p & (b >> k4)
+	return a >> k & mask, b >> k & mask
+}

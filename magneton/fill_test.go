@@ -1,6 +1,8 @@
 package magneton
 
 import (
+	"maps"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -54,16 +56,22 @@ func destsDown(ours, theirs, free uint64, k uint, fwd, back uint64) uint64 {
 	return pulled | ends&pushed
 }
 
+// randomBoard returns random stones of both sides: about three quarters,
+// half or a quarter of the squares taken, by i modulo 3.
+func randomBoard(rng *rand.Rand, i int) (ours, theirs uint64) {
+	r1, r2 := rng.Uint64(), rng.Uint64()
+	occ := [3]uint64{r1 | r2, r1, r1 & r2}[i%3]
+	split := rng.Uint64()
+	return occ & split, occ &^ split
+}
+
 // TestStrongDests checks the generated eight-direction fill against the
 // one-direction reference on random boards of several densities.
 func TestStrongDests(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	for i := range 20000 {
-		r1, r2 := rng.Uint64(), rng.Uint64()
-		occ := [3]uint64{r1 | r2, r1, r1 & r2}[i%3]
-		split := rng.Uint64()
-		ours, theirs := occ&split, occ&^split
-		free := ^occ
+		ours, theirs := randomBoard(rng, i)
+		free := ^(ours | theirs)
 		want := [8]uint64{
 			destsUp(ours, theirs, free, 1, notRank1, notRank8),
 			destsUp(ours, theirs, free, 9, notRank1, notRank8),
@@ -76,6 +84,34 @@ func TestStrongDests(t *testing.T) {
 		}
 		if got := strongDests(ours, theirs); got != want {
 			t.Fatalf("ours %#x theirs %#x: strongDests = %#x, want %#x", ours, theirs, got, want)
+		}
+	}
+}
+
+// TestStrongOrigins checks that the stones strongOrigins gives, each
+// moved to the end of its empty run, are exactly the moves AppendMoves
+// lists, each once, on random boards of several densities.
+func TestStrongOrigins(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for i := range 5000 {
+		var p Position
+		p.mine, p.theirs = randomBoard(rng, i)
+		occ := p.mine | p.theirs
+		want := map[Move]bool{}
+		for _, m := range p.AppendMoves(nil) {
+			want[m] = true
+		}
+		got := map[Move]bool{}
+		n := 0
+		for d, o := range strongOrigins(p.mine, p.theirs) {
+			for ; o != 0; o &= o - 1 {
+				n++
+				from := bits.TrailingZeros64(o)
+				got[Slide(Square(from), Square(slideEnd(directionOrder[d], from, occ)))] = true
+			}
+		}
+		if !maps.Equal(got, want) || n != len(want) {
+			t.Fatalf("ours %#x theirs %#x: origins give %v, AppendMoves %v", p.mine, p.theirs, got, want)
 		}
 	}
 }

@@ -27,11 +27,27 @@ const (
 // rank's square on file a, so both are found from the square by shifts; a
 // diagonal needs its mask and its lowest rank. base[kind] is where the
 // square's entries start in the outcome tables. The four lines share one
-// record (40 bytes) so that Play reads them from one cache line.
+// record so that Play reads them together (its fields are the first 34
+// bytes of the 80).
 type squareLines struct {
 	diagMask, antiMask   uint64
 	base                 [4]uint32
 	diagShift, antiShift uint8
+	// The rest serves the drops of perft's last ply (dropLeaves), which
+	// add up each line's base-3 value once a node, by its stones.
+	// digit[kind] is the square's digit on that line for a stone of ours
+	// (3^i on the line's i-th square; twice that for theirs), and
+	// dropBase[kind] is base[kind] plus that digit: where a drop on the
+	// square finds its entry once the rest of the line is added.
+	// line[kind] numbers the square's line of that kind among the
+	// board's 46: 8 files, 8 ranks, then 15 diagonals each way.
+	// diagMul and antiMul spread a diagonal's bits with one multiply:
+	// allFiles shifted by the diagonal's lowest rank (see diagSpread).
+	line             [4]uint8
+	digit            [4]uint16
+	_                [2]uint8
+	dropBase         [4]uint32
+	diagMul, antiMul uint64
 }
 
 var (
@@ -143,6 +159,18 @@ func init() {
 			} else {
 				g.antiMask, g.antiShift = mask, uint8(lo)
 			}
+			g.digit[lineDiag+kind] = uint16(pow3(r - lo))
+			id := 16 + f - r + 7 // north-east diagonals by file minus rank
+			if kind == 1 {
+				id = 31 + f + r // south-east ones by file plus rank
+			}
+			g.line[lineDiag+kind] = uint8(id)
+		}
+		g.diagMul, g.antiMul = allFiles<<g.diagShift, allFiles<<g.antiShift
+		g.digit[lineFile], g.digit[lineRank] = uint16(pow3(r)), uint16(pow3(f))
+		g.line[lineFile], g.line[lineRank] = uint8(f), uint8(8+r)
+		for k := range 4 {
+			g.dropBase[k] = g.base[k] + uint32(g.digit[k])
 		}
 	}
 }

@@ -118,11 +118,10 @@ func (p Position) Play(m Move) Position {
 	// Unsigned, masked indexes let the compiler drop bounds checks.
 	us := uint(p.state>>stateSide) & 1
 	to := uint(m) & 63
-	ours, theirs, h, state := p.mine, p.theirs, p.hash, p.state
-	// own is the squares the move itself changes: hashed with the effect's.
+	ours, theirs, state := p.mine, p.theirs, p.state
+	// own is the squares the move itself changes.
 	own := uint64(1) << to
 	if m.IsDrop() {
-		h ^= zobristDrop[us][state&15]
 		state--
 	} else {
 		own |= 1 << (uint(m>>6) & 63)
@@ -133,22 +132,9 @@ func (p Position) Play(m Move) Position {
 	if state&(uint64(flagWeak)<<stateFlags) != 0 {
 		tbl = &effectTable[1]
 	}
-	g := &geometry[to]
-	e := tbl[lineIndex(g.base[lineFile], fileBits(ours, to), fileBits(theirs, to))]
-	changedOurs, changedTheirs := fileSpread(uint8(e), to), fileSpread(uint8(e>>8), to)
-	e = tbl[lineIndex(g.base[lineRank], rankBits(ours, to), rankBits(theirs, to))]
-	changedOurs |= rankSpreadAt(uint8(e), to)
-	changedTheirs |= rankSpreadAt(uint8(e>>8), to)
-	e = tbl[lineIndex(g.base[lineDiag], diagBits(ours, g.diagMask, g.diagShift), diagBits(theirs, g.diagMask, g.diagShift))]
-	changedOurs |= diagSpread(uint8(e), g.diagMask, g.diagShift)
-	changedTheirs |= diagSpread(uint8(e>>8), g.diagMask, g.diagShift)
-	e = tbl[lineIndex(g.base[lineAnti], diagBits(ours, g.antiMask, g.antiShift), diagBits(theirs, g.antiMask, g.antiShift))]
-	changedOurs |= diagSpread(uint8(e), g.antiMask, g.antiShift)
-	changedTheirs |= diagSpread(uint8(e>>8), g.antiMask, g.antiShift)
+	changedOurs, changedTheirs := effect(tbl, ours, theirs, to)
 	ours ^= changedOurs
 	theirs ^= changedTheirs
-
-	h ^= zobristBlack ^ zobristSet(&zobristBytes[us], changedOurs^own) ^ zobristSet(&zobristBytes[us^1], changedTheirs)
 
 	// The stones the effect moved are the changed squares now occupied.
 	// The test runs on every play, whether or not a stone moved: a branch
@@ -161,7 +147,27 @@ func (p Position) Play(m Move) Position {
 	// Hand the turn over: swap the hands and flip the side.
 	state = state&^0xffff | state>>stateHandTheirs&0xff | (state&0xff)<<stateHandTheirs
 	state ^= 1 << stateSide
-	return Position{mine: theirs, theirs: ours, hash: h, state: state}
+	return Position{mine: theirs, theirs: ours, state: state}
+}
+
+// effect returns the squares whose occupancy the magnetic effect of a
+// stone of ours on to changes, of our stones and of theirs (XOR them in),
+// looked up line by line in tbl (one of effectTable).
+func effect(tbl *[tableSpan]uint16, ours, theirs uint64, to uint) (changedOurs, changedTheirs uint64) {
+	to &= 63
+	g := &geometry[to]
+	e := tbl[lineIndex(g.base[lineFile], fileBits(ours, to), fileBits(theirs, to))]
+	changedOurs, changedTheirs = fileSpread(uint8(e), to), fileSpread(uint8(e>>8), to)
+	e = tbl[lineIndex(g.base[lineRank], rankBits(ours, to), rankBits(theirs, to))]
+	changedOurs |= rankSpreadAt(uint8(e), to)
+	changedTheirs |= rankSpreadAt(uint8(e>>8), to)
+	e = tbl[lineIndex(g.base[lineDiag], diagBits(ours, g.diagMask, g.diagShift), diagBits(theirs, g.diagMask, g.diagShift))]
+	changedOurs |= diagSpread(uint8(e), g.diagMask, g.diagShift)
+	changedTheirs |= diagSpread(uint8(e>>8), g.diagMask, g.diagShift)
+	e = tbl[lineIndex(g.base[lineAnti], diagBits(ours, g.antiMask, g.antiShift), diagBits(theirs, g.antiMask, g.antiShift))]
+	changedOurs |= diagSpread(uint8(e), g.antiMask, g.antiShift)
+	changedTheirs |= diagSpread(uint8(e>>8), g.antiMask, g.antiShift)
+	return changedOurs, changedTheirs
 }
 
 // Compile-time check that Position fits the game-neutral interface.

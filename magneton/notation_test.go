@@ -3,6 +3,8 @@ package magneton
 import (
 	"strings"
 	"testing"
+
+	"github.com/magneton-games/magneton/game"
 )
 
 func TestParseErrors(t *testing.T) {
@@ -76,6 +78,10 @@ func FuzzParsePosition(f *testing.F) {
 		}
 		for _, m := range p.AppendMoves(nil) {
 			_ = p.Play(m)
+		}
+		// The specialised perft agrees with the generic one.
+		if n, ok := p.FastPerft(2); ok && n != game.PerftByPlay(p, 2) {
+			t.Fatalf("%s: FastPerft(2) %d, by play %d", p, n, game.PerftByPlay(p, 2))
 		}
 	})
 }

@@ -33,11 +33,13 @@ const (
 //
 // The board is kept from the side to move's point of view (its stones and
 // the other side's), and everything else is packed into one word, so that
-// the whole position is four machine words the compiler keeps in registers.
+// the whole position is three machine words the compiler keeps in
+// registers. The Zobrist hash is not kept: Hash computes it when asked,
+// which costs a search node about twenty loads, where keeping it up to
+// date was a fifth of every play in perft and playouts, which never read it.
 type Position struct {
 	mine   uint64 // stones of the side to move; bit i is square i (a1=0, a2=1, b1=8)
 	theirs uint64 // stones of the other side
-	hash   uint64
 	state  uint64 // hands, side to move, winner and rule flags: see the state constants
 }
 
@@ -88,8 +90,15 @@ func (p Position) At(sq Square) (game.Side, bool) {
 }
 
 // Hash returns the Zobrist hash of the board, the stones in hand and the
-// side to move: exactly what the repetition rule compares.
-func (p Position) Hash() uint64 { return p.hash }
+// side to move: exactly what the repetition rule compares. It is computed
+// from the bitboards on each call (sixteen table loads); the values are
+// those of computeHash, the definition.
+func (p Position) Hash() uint64 {
+	us := uint(p.state>>stateSide) & 1
+	h := zobristSet(&zobristBytes[us], p.mine) ^ zobristSet(&zobristBytes[us^1], p.theirs) ^
+		zobristHand16[us][p.state&15] ^ zobristHand16[us^1][p.state>>stateHandTheirs&15]
+	return h ^ zobristBlack&-uint64(us)
+}
 
 // Winner returns the side whose line of four the last move made, if any.
 func (p Position) Winner() (game.Side, bool) {
@@ -118,13 +127,11 @@ func (p Position) Outcome() (game.Result, *game.Ending) {
 
 // newPosition builds a position from absolute colours.
 func newPosition(stones [2]uint64, hand [2]int, side game.Side, f flags) Position {
-	p := Position{
+	return Position{
 		mine:   stones[side],
 		theirs: stones[side^1],
 		state:  uint64(hand[side])<<stateHandMine | uint64(hand[side^1])<<stateHandTheirs | uint64(side)<<stateSide | uint64(f)<<stateFlags,
 	}
-	p.hash = p.computeHash()
-	return p
 }
 
 // Zobrist keys: one per colour and square, one per colour and count of
@@ -134,9 +141,9 @@ var (
 	zobristStone [2][64]uint64
 	zobristHand  [2][StonesPerSide + 1]uint64
 	zobristBlack uint64
-	// zobristDrop[c][n] changes the hand keys when c drops its n-th last
-	// stone (sized 16 so that an index masked with 15 needs no check).
-	zobristDrop [2][16]uint64
+	// zobristHand16 is zobristHand with room for 16 counts, so that a
+	// count masked with 15 needs no bounds check.
+	zobristHand16 [2][16]uint64
 	// zobristBytes[c][i][b] is the XOR of c's keys of the squares set in
 	// b, read as the board's byte i (file i): so the keys of any set of
 	// squares are eight lookups without a branch, where a loop over the
@@ -152,6 +159,7 @@ func init() {
 		}
 		for n := range zobristHand[c] {
 			zobristHand[c][n] = next()
+			zobristHand16[c][n] = zobristHand[c][n]
 		}
 	}
 	zobristBlack = next()
@@ -166,11 +174,6 @@ func init() {
 			}
 		}
 	}
-	for c := range 2 {
-		for n := 1; n <= StonesPerSide; n++ {
-			zobristDrop[c][n] = zobristHand[c][n] ^ zobristHand[c][n-1]
-		}
-	}
 }
 
 // zobristSet returns the XOR of the keys in t (one colour's zobristBytes)
@@ -181,8 +184,8 @@ func zobristSet(t *[8 * 256]uint64, b uint64) uint64 {
 		t[1024+uint(uint8(b>>32))] ^ t[1280+uint(uint8(b>>40))] ^ t[1536+uint(uint8(b>>48))] ^ t[1792+uint(uint8(b>>56))]
 }
 
-// computeHash hashes a position from scratch; Play keeps the hash up to date
-// incrementally and the tests check the two agree.
+// computeHash hashes a position square by square: the definition of the
+// hash, which the tests check Hash against.
 func (p Position) computeHash() uint64 {
 	var h uint64
 	for c := range game.Side(2) {

@@ -67,7 +67,7 @@ func TestMatchesReference(t *testing.T) {
 }
 
 // TestPlayInvariants plays random games and checks after every move that
-// the incremental hash equals a fresh one, that no stone is created or
+// Hash equals the hash computed square by square, that no stone is created or
 // lost, and that the position text reads back to the same position.
 func TestPlayInvariants(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
@@ -84,7 +84,7 @@ func TestPlayInvariants(t *testing.T) {
 			}
 			p = p.Play(moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")])
 			if p.Hash() != p.computeHash() {
-				t.Fatalf("%s: incremental hash %x, fresh %x", p, p.Hash(), p.computeHash())
+				t.Fatalf("%s: hash %x, square by square %x", p, p.Hash(), p.computeHash())
 			}
 			if p.Stones(White)&p.Stones(Black) != 0 {
 				t.Fatalf("%s: a square holds two stones", p)

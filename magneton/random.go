@@ -33,39 +33,33 @@ func (p Position) RandomMove(rng *rand.Rand, buf []Move) (Move, bool) {
 		}
 		return moves[rng.IntN(len(moves))], true
 	}
-	dests := strongDests(p.mine, p.theirs)
-	var counts [8]int
-	total := 0
-	for d, b := range dests {
-		counts[d] = bits.OnesCount64(b)
-		total += counts[d]
-	}
+	o := strongOrigins(p.mine, p.theirs)
+	// Each stone of o[d] is one move; the prefix sums of the counts say
+	// which direction holds the r-th move. The direction is random, so
+	// it is counted without a branch a direction.
+	c0, c1 := bits.OnesCount64(o[0]), bits.OnesCount64(o[1])
+	c2, c3 := bits.OnesCount64(o[2]), bits.OnesCount64(o[3])
+	c4, c5 := bits.OnesCount64(o[4]), bits.OnesCount64(o[5])
+	c6, c7 := bits.OnesCount64(o[6]), bits.OnesCount64(o[7])
+	s1 := c0 + c1
+	s3 := s1 + c2 + c3
+	s5 := s3 + c4 + c5
+	total := s5 + c6 + c7
 	if total == 0 {
 		return NoMove, false
 	}
 	r := rng.IntN(total)
-	// Which direction holds the r-th destination is random, so a branch per
-	// direction would be mispredicted; count the directions wholly before
-	// it instead (once r is below the running sum it stays below).
-	d, skip, sum := 0, 0, 0
-	for i := range 7 {
-		sum += counts[i]
-		past := int(uint64(sum-r-1) >> 63) // 1 when r >= sum
-		d += past
-		skip += counts[i] & -past
-	}
-	d &= 7
-	b := dests[d]
-	for r -= skip; r > 0; r-- {
+	pre := [8]int{0, c0, s1, s1 + c2, s3, s3 + c4, s5, s5 + c6}
+	d := above(r, pre[1]) + above(r, pre[2]) + above(r, pre[3]) + above(r, pre[4]) +
+		above(r, pre[5]) + above(r, pre[6]) + above(r, pre[7])
+	b := o[d&7]
+	for r -= pre[d&7]; r > 0; r-- {
 		b &= b - 1
 	}
-	to := Square(bits.TrailingZeros64(b) & 63)
-	// The origin is the nearest stone behind the destination: directions 0-3
-	// raise the square index, so looking back from them it is the highest
-	// occupied square of the ray; from the others, the lowest.
-	behind := rays[directionOrder[d]^4][to] & occ
-	lowest, highest := bits.TrailingZeros64(behind), 63-bits.LeadingZeros64(behind)
-	up := d>>2 - 1 // all ones for directions 0-3, else 0
-	from := lowest ^ (lowest^highest)&up
-	return Move(from&63)<<6 | Move(to), true
+	from := bits.TrailingZeros64(b) & 63
+	to := slideEnd(directionOrder[d&7], from, p.occupied()) & 63
+	return Move(from)<<6 | Move(to), true
 }
+
+// above is 1 when r >= sum, else 0, without a branch.
+func above(r, sum int) int { return int(uint64(sum-r-1) >> 63) }

@@ -1,14 +1,18 @@
 package tumbling
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/magneton-games/magneton/game"
 )
 
 // FuzzParsePosition feeds arbitrary text to the position parser: it must
 // never panic, and a text it accepts must give a position whose text reads
 // back the same and whose moves all play, each judged as the rules worked
-// out from the stacks alone judge it (see judge).
+// out from the stacks alone judge it (see judge); and that FastPerft and
+// FastPlayout count and play as the generic perft and playout do.
 func FuzzParsePosition(f *testing.F) {
 	f.Add(OriginalStart)
 	f.Add(BoardspaceStart)
@@ -32,6 +36,14 @@ func FuzzParsePosition(f *testing.F) {
 			q, err := r.Parse(p.String())
 			if err != nil || q.String() != p.String() || q.Hash() != p.Hash() {
 				t.Fatalf("%q parses as %s, which reads back as %v, %v", text, p, q, err)
+			}
+			// The specialised perft and playout agree with the generic ones.
+			if n, ok := p.FastPerft(2); ok && n != game.PerftByPlay(p, 2) {
+				t.Fatalf("%+v: %s: FastPerft(2) %d, by play %d", r, p, n, game.PerftByPlay(p, 2))
+			}
+			res, plies, _ := p.FastPlayout(rand.New(rand.NewPCG(1, 2)), 100)
+			if wantRes, wantPlies := game.Playout(p, rand.New(rand.NewPCG(1, 2)), 100, nil); res != wantRes || plies != wantPlies {
+				t.Fatalf("%+v: %s: FastPlayout %v in %d plies, Playout %v in %d", r, p, res, plies, wantRes, wantPlies)
 			}
 			over, _ := p.Outcome()
 			for _, m := range p.AppendMoves(nil) {

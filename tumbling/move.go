@@ -126,29 +126,32 @@ func (p Position) appendMovesSlow(buf []Move, own uint64) []Move {
 func (p Position) Play(m Move) (next Position) {
 	// The new position is built in the result itself: a named result
 	// assigned whole first is neither zeroed on entry nor copied on
-	// return. That more than pays for the calls of step and tumble: in
-	// perft, 3.3% fewer instructions than Play written as one function
-	// that returns a modified p, where the calls with that return took
-	// 3.7% more.
+	// return.
 	next = p
+	next.play(m)
+	return next
+}
+
+// play is Play in place: p becomes the position after m. Random
+// playouts play this way, without copying the position on every move.
+func (p *Position) play(m Move) {
 	us, them := p.side, p.side^1
 	var captured, lost bool
 	if !m.IsTumble() {
-		captured = next.step(m)
+		captured = p.step(m)
 	} else {
-		captured, lost = next.tumble(m)
+		captured, lost = p.tumble(m)
 	}
-	next.side = them
-	next.hash ^= zobristRed
+	p.side = them
+	p.hash ^= zobristRed
 	switch {
 	case captured:
-		next.winner, next.ending = 1+uint8(us), endKingCaptured
+		p.winner, p.ending = 1+uint8(us), endKingCaptured
 	case lost:
-		next.winner, next.ending = 1+uint8(them), endOwnKing
+		p.winner, p.ending = 1+uint8(them), endOwnKing
 	default:
-		next.judgeKings()
+		p.judgeKings()
 	}
-	return next
 }
 
 // step plays the step m for Play: the mover's top disk leaves its stack

@@ -37,3 +37,22 @@ func BenchPlay[P game.Position[P, M], M comparable](b *testing.B, p P) {
 	}
 	_ = sink
 }
+
+// CheckFastPerft checks a position's own perft (game.FastPerfter) at
+// depth against game.PerftByPlay: it counts exactly when handled says it
+// handles the position's rules, and then agrees.
+func CheckFastPerft[P interface {
+	game.Position[P, M]
+	game.FastPerfter
+}, M comparable](t *rapid.T, p P, depth int, handled bool) {
+	n, ok := p.FastPerft(depth)
+	if ok != handled {
+		t.Fatalf("%s: FastPerft counts: %v, handles the rules: %v", p, ok, handled)
+	}
+	if !ok {
+		return
+	}
+	if want := game.PerftByPlay(p, depth); n != want {
+		t.Fatalf("%s depth %d: FastPerft %d, by play %d", p, depth, n, want)
+	}
+}

@@ -1,0 +1,80 @@
+package tumbling
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/internal/rulestest"
+	"pgregory.net/rapid"
+)
+
+// TestPropertyFastPerft checks FastPerft against perft by AppendMoves and
+// Play on random positions (scattered tall and mixed stacks, and games
+// played on from them) under random rules: the counts agree wherever it
+// counts, and it declines exactly the rules it does not handle.
+func TestPropertyFastPerft(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := rulestest.Rules[Rules](t, Spec)
+		if rapid.Bool().Draw(t, "standard") {
+			// Mostly the rules FastPerft handles, the others unchanged.
+			r.Capture, r.TumbleOnly, r.OwnKingIgnored, r.NoKingIgnored = CaptureAny, false, false, false
+		}
+		p := genPosition(t, r)
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "moves"), 1))
+		for range rapid.IntRange(0, 60).Draw(t, "plies") {
+			m, ok := p.RandomMove(rng, make([]Move, 0, maxMoves))
+			if !ok {
+				break
+			}
+			p = p.Play(m)
+		}
+		depth := rapid.IntRange(0, 3).Draw(t, "depth")
+		if len(p.AppendMoves(nil)) > 30 {
+			depth = min(depth, 2) // a second at most
+		}
+		rulestest.CheckFastPerft(t, p, depth, r.Capture == CaptureAny && !r.TumbleOnly && !r.OwnKingIgnored && !r.NoKingIgnored)
+	})
+}
+
+// TestFastPerftDeep compares the two perfts two plies deep on the bench
+// positions, where tumbles of tall stacks reach the board's edge.
+func TestFastPerftDeep(t *testing.T) {
+	for _, c := range benchSuite {
+		p, err := Rules{}.Parse(c.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, ok := p.FastPerft(2)
+		if want := game.PerftByPlay(p, 2); !ok || n != want {
+			t.Errorf("%s: FastPerft %d %v, by play %d", c.Position, n, ok, want)
+		}
+	}
+}
+
+// TestPropertyFastPlayout checks that FastPlayout plays the game
+// game.Playout plays for the same draws: the same result after the same
+// number of plies, under any rules; and that tall, which RandomMove
+// counts moves with, finds the stacks of two disks or more.
+func TestPropertyFastPlayout(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := rulestest.Rules[Rules](t, Spec)
+		p := genPosition(t, r)
+		seed := rapid.Uint64().Draw(t, "seed")
+		maxPlies := rapid.IntRange(0, 400).Draw(t, "maxPlies")
+		res, plies, ok := p.FastPlayout(rand.New(rand.NewPCG(seed, 3)), maxPlies)
+		wantRes, wantPlies := game.Playout(p, rand.New(rand.NewPCG(seed, 3)), maxPlies, make([]Move, 0, maxMoves))
+		var tall uint64
+		for s := range 64 {
+			if p.height[s] > 1 {
+				tall |= 1 << s
+			}
+		}
+		if got := p.tall(); got != tall {
+			t.Fatalf("%s: tall %#x, heights say %#x", p, got, tall)
+		}
+		if !ok || res != wantRes || plies != wantPlies {
+			t.Fatalf("%s: FastPlayout %v after %d plies (%v), Playout %v after %d", p, res, plies, ok, wantRes, wantPlies)
+		}
+	})
+}
