@@ -137,6 +137,17 @@ func TestBrowserAnalysisVariation(t *testing.T) {
 	if got := eval[string](p, `(g => g.format(g.edit(g.parse('8/8/8/8/8/8/8/8 w 12 12'), 27, 'b')))(window.analysisBoard.game)`); got != "8/8/8/8/3B4/8/8/8 w 12 11" {
 		t.Errorf("a black stone put on d4 makes %q", got)
 	}
+	// The preview of a drop: the stones the magnet would pull and push, as
+	// the rules' example has them after the drop on d4.
+	before, after := "8/3B2W1/1W3B2/3W4/8/6B1/2W2B2/6B1 w 8 7", "8/W2B2W1/3W4/4B3/3W4/4B1B1/2W5/6B1 b 7 7"
+	got := eval[string](p, fmt.Sprintf(`(g => { const p = g.parse(%q); const l = g.preview(p, 'd4', ''); const b = [...p.board]; b[27] = 'w'; for (const x of l) b[x.from] = ''; for (const x of l) b[x.sq] = x.pieces[0].endsWith('w') ? 'w' : 'b'; return g.format({ board: b, side: 1, hands: [7, 7] }); })(window.analysisBoard.game)`, before))
+	if got != after {
+		t.Errorf("the preview of the drop on d4 makes %q, want %q", got, after)
+	}
+	// On the board, while the pointer is over an empty square.
+	xy := eval[[]float64](p, `(r => [r.left + r.width / 2, r.top + r.height / 2])(document.querySelector('.board .sq[data-sq="d6"]').getBoundingClientRect())`)
+	p.do(chromedp.MouseEvent("mouseMoved", xy[0], xy[1]))
+	p.waitFor("the drop's preview", `document.querySelector('.board').dataset.preview === 'd6' && (n => !!n && n.dataset.sq === 'd5' && n.textContent === 'pulled')(document.querySelector('.board .board-note.landing'))`, 5*time.Second)
 	// The image of the board.
 	svg := eval[string](p, `(() => { let out = ''; const u = URL.createObjectURL; URL.createObjectURL = (b) => { out = b; return 'blob:x'; }; HTMLAnchorElement.prototype._click = HTMLAnchorElement.prototype.click; HTMLAnchorElement.prototype.click = function () {}; document.querySelector('#an-download-svg').click(); URL.createObjectURL = u; HTMLAnchorElement.prototype.click = HTMLAnchorElement.prototype._click; return out.text(); })()`)
 	if !strings.HasPrefix(svg, "<svg") || strings.Count(svg, "<circle") != 1 {

@@ -407,7 +407,7 @@ export function analysisView(params) {
     const n = a.cur;
     if (!a.board) {
       boardBox.textContent = '';
-      a.board = new Board(boardBox, { game: a.game, onMove: playMove, orientation: a.orientation });
+      a.board = new Board(boardBox, { game: a.game, onMove: playMove, orientation: a.orientation, rules: a.rules });
     }
     const opts = { last: n.move || '', legal: n.legal || [], marks: bestSquares(n) };
     if (n.result && n.parent) opts.end = { result: n.result, reason: n.reason, before: n.parent.position };

@@ -9,8 +9,10 @@
 //   endMarks(before, after, move, end)  why a finished game ended, on the
 //       board: {marks: [{sq, cls}], notes: [{sq, text}], label} (the
 //       winning line, the captured King); end is {result, reason}
-//   preview(pos, move)  where a move's pieces land before it is played:
-//       [{sq, pieces: [cls...], text}] (a tumble's disks, square by square)
+//   preview(pos, move, rules)  where a move's pieces land before it is
+//       played: [{sq, pieces: [cls...], text}] (a tumble's disks, square by
+//       square; the stones a magnet would pull and push); rules is the
+//       game's rule settings as the state gives them
 //   describe(pos, sq)   the stack inspector: {title, items: [{cls, text}]}
 //       listing a square's pieces bottom to top, or null
 //   editTools, edit(pos, sq, tool), format(pos)  the analysis board's
@@ -37,6 +39,7 @@ export class Board {
     this.game = options.game;
     this.onMove = options.onMove || (() => {});
     this.orientation = options.orientation || 0;
+    this.rules = options.rules || ''; // the game's rule settings, for the module's preview
     this.legal = [];
     this.interactive = false;
     this.selected = -1;
@@ -292,7 +295,7 @@ export class Board {
     if (this.previewing && this.game.preview && this.parsed) {
       let land = null;
       try {
-        land = this.game.preview(this.parsed, this.previewing);
+        land = this.game.preview(this.parsed, this.previewing, this.rules);
       } catch (e) {
         console.warn(e);
       }
@@ -360,6 +363,7 @@ export class Board {
         this.hovered = sq;
         this.inspect(sq);
         if (this.selected >= 0 && !this.chooser) this.preview(this.previewFor(this.selected, sq));
+        else if (this.selected < 0 && this.game.preview && sq >= 0) this.preview(this.tapMove(sq));
       }
     });
     this.root.addEventListener('pointerleave', (e) => {

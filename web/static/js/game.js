@@ -226,7 +226,7 @@ export function gameView(id) {
   function ensureBoard() {
     if (v.board) return;
     if (v.state.seat != null) v.bottom = v.state.seat;
-    v.board = new Board(boardBox, { game: v.game, onMove: boardMove, orientation: orientationFor(v.game, v.state, v.bottom) });
+    v.board = new Board(boardBox, { game: v.game, onMove: boardMove, orientation: orientationFor(v.game, v.state, v.bottom), rules: v.state.rules });
   }
 
   function renderBoard(animate) {

@@ -269,3 +269,48 @@ export function format(pos) {
   }
   return `${ranks.join('/')} ${pos.side === 1 ? 'b' : 'w'} ${pos.hands[0]} ${pos.hands[1]}`;
 }
+
+/**
+ * What a drop or move would do before it is played: the stones the magnet
+ * pulls and pushes, each at the square it would slide to (with the rules'
+ * force, strong unless rules say force=weak or weak-force). Returns
+ * [{sq, pieces, text, from}], or null for a move that is not one.
+ */
+export function preview(pos, move, rules) {
+  const mv = parseMove(move);
+  if (!mv) return null;
+  const weak = /(^|,)\s*(force=weak|weak-force)\s*(,|$)/.test(String(rules || ''));
+  const me = pos.side === 1 ? 'b' : 'w';
+  const board = [...pos.board];
+  if (mv.kind === 'move') {
+    if (board[mv.from] !== me) return null;
+    board[mv.from] = '';
+  } else if (board[mv.to]) {
+    return null;
+  }
+  if (board[mv.to]) return null;
+  board[mv.to] = me;
+  const mf = fileOf(mv.to);
+  const mr = rankOf(mv.to);
+  const out = [];
+  for (const [df, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]) {
+    let d = 1;
+    while (squareAt(mf + d * df, mr + d * dr) >= 0 && !board[squareAt(mf + d * df, mr + d * dr)]) d++;
+    const q = squareAt(mf + d * df, mr + d * dr);
+    if (q < 0) continue;
+    const c = board[q];
+    let to = q;
+    if (c !== me) {
+      if (d > 1) to = weak ? squareAt(mf + (d - 1) * df, mr + (d - 1) * dr) : squareAt(mf + df, mr + dr);
+    } else {
+      let e = d;
+      while (squareAt(mf + (e + 1) * df, mr + (e + 1) * dr) >= 0 && !board[squareAt(mf + (e + 1) * df, mr + (e + 1) * dr)]) {
+        e++;
+        if (weak) break;
+      }
+      to = squareAt(mf + e * df, mr + e * dr);
+    }
+    if (to !== q) out.push({ sq: to, from: q, pieces: ['stone-chip ' + c], text: t(c === me ? 'mk.pushed' : 'mk.pulled') });
+  }
+  return out;
+}
