@@ -313,6 +313,13 @@ func TestBrowserLanguages(t *testing.T) {
 	if got := eval[string](p, `document.querySelector('[data-option=win] select option[value=owner-wins]').textContent`); got != "the owner's too" {
 		t.Errorf("the option win=owner-wins is shown as %q", got)
 	}
+	// The game page in Esperanto: a game against the computer.
+	choose("eo")
+	p.waitFor("the form in Esperanto", `(e => e && e.textContent === 'Ludi kontraŭ la komputilo')(document.querySelector('#start'))`, 10*time.Second)
+	p.click("#start")
+	p.waitFor("the game page in Esperanto", `location.pathname.startsWith('/g/') && (e => e && /Via vico|movas/.test(e.textContent))(document.querySelector('.status'))`, 20*time.Second)
+	p.waitFor("the game's buttons in Esperanto", `[...document.querySelectorAll('button')].some(b => b.textContent === 'Sono ŝaltita' || b.textContent === 'Sono malŝaltita')`, 10*time.Second)
+	clean("Esperanto game page")
 	p.checkConsole()
 }
 

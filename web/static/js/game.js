@@ -6,6 +6,7 @@
 // player bar's counts, the move box's hint, the board's orientation, the
 // wording of some endings) comes from the game's module (games.js).
 
+import { t } from './i18n.js';
 import { h, toast, formatClock, formatDays, secondsLeft, morphChildren } from './dom.js';
 import { api, getMeta } from './api.js';
 import { Board } from './board.js';
@@ -49,7 +50,7 @@ let meta = null;
 function playerLabel(player, you, status) {
   if (you) return 'you';
   if (!player) return status === 'waiting' ? 'waiting…' : '';
-  if (player === 'human') return 'Anonymous';
+  if (player === 'human') return t('w.anonymous');
   return player;
 }
 
@@ -61,20 +62,20 @@ export function gameView(id) {
   const topBar = h('div.player.top');
   const bottomBar = h('div.player.bottom');
   const statusBox = h('div.status', { role: 'status', 'aria-live': 'polite' });
-  const movesBox = h('div.moves', { role: 'list', 'aria-label': 'Moves' });
+  const movesBox = h('div.moves', { role: 'list', 'aria-label': t('gm.moves') });
   const navBox = h('div.replay-nav');
   const actionsBox = h('div.actions');
   const extraBox = h('div.extra');
   const connBox = h('div.conn', { role: 'status', 'aria-live': 'polite' });
   const soundBtn = h('button.btn.small.ghost.sound-toggle', { type: 'button', onclick: () => { setSound(!soundOn()); showSound(); } });
   const volumeInput = h('input.volume#volume', {
-    type: 'range', min: '0', max: '100', step: '5', value: String(Math.round(volume() * 100)), 'aria-label': 'Volume',
+    type: 'range', min: '0', max: '100', step: '5', value: String(Math.round(volume() * 100)), 'aria-label': t('gm.volume'),
     onchange: () => { setVolume(Number(volumeInput.value) / 100); play('move'); },
   });
   function showSound() {
-    soundBtn.textContent = soundOn() ? 'Sound on' : 'Sound off';
+    soundBtn.textContent = soundOn() ? t('gm.soundOn') : t('gm.soundOff');
     soundBtn.setAttribute('aria-pressed', String(soundOn()));
-    soundBtn.title = soundOn() ? 'Tones for moves, the end, low time, chat and offers: click to turn off' : 'Click to hear a tone when the opponent moves';
+    soundBtn.title = soundOn() ? t('gm.soundOnTitle') : t('gm.soundOffTitle');
     volumeInput.disabled = !soundOn();
   }
   showSound();
@@ -90,24 +91,24 @@ export function gameView(id) {
       notifyBox.append(h('button.link-btn#notify-ask', {
         type: 'button', title: 'A notification when it is your turn and this tab is hidden',
         onclick: async () => { await askNotify(); showNotify(); },
-      }, 'Notify me on my turn'));
+      }, t('gm.notify')));
     } else if (p === 'granted') {
-      notifyBox.append(h('small.muted', 'Notifications on'));
+      notifyBox.append(h('small.muted', t('gm.notifyOn')));
     } else if (p === 'denied') {
-      notifyBox.append(h('small.muted', { title: "The browser's site settings can allow them again" }, 'Notifications blocked'));
+      notifyBox.append(h('small.muted', { title: t('gm.notifyBlockedTitle') }, t('gm.notifyBlocked')));
     }
   }
   if (canNotify()) showNotify();
   const settingsBox = h('div.settings',
     h('span.sound-setting', soundBtn, volumeInput),
-    h('span.switch-setting.player-only', { title: 'A move made on the board waits for a click on Confirm' }, confirmBox, h('label', { for: 'confirm-moves' }, 'Confirm moves')),
+    h('span.switch-setting.player-only', { title: t('gm.confirmTitle') }, confirmBox, h('label', { for: 'confirm-moves' }, t('gm.confirmMoves'))),
     notifyBox);
   const moveForm = h('form.move-form', { hidden: true });
   const pendingBox = h('div.pending', { hidden: true, role: 'status' });
   const replayFlag = h('button.replay-flag', { type: 'button', hidden: true, onclick: () => goto(v.state.moves.length, false) });
   const chat = chatPanel((msg) => {
     if (v.socket && v.socket.send(msg)) return true;
-    toast('Not connected: the message was not sent. Reconnecting…', 'error');
+    toast(t('gm.notSentMsg'), 'error');
     return false;
   });
   const review = reviewPanel({ goto: (ply) => goto(ply, false) });
@@ -151,7 +152,7 @@ export function gameView(id) {
 
   function sendMove(move) {
     if (!v.socket.send({ type: 'move', move })) {
-      toast('Not connected: the move was not sent. Reconnecting…', 'error');
+      toast(t('gm.notSentMove'), 'error');
       renderBoard(false);
     }
   }
@@ -190,7 +191,7 @@ export function gameView(id) {
     if (v.pending && !canMove()) v.pending = '';
     if (v.premove && !(v.state && v.state.status === 'playing')) v.premove = '';
     if (v.pending) {
-      pendingBox.append(h('span', 'Play ', h('strong.pending-move', v.pending), '?'),
+      pendingBox.append(h('span', t('gm.play'), ' ', h('strong.pending-move', v.pending), '?'),
         h('button.btn.primary#confirm-move', {
           type: 'button',
           onclick: () => {
@@ -199,11 +200,11 @@ export function gameView(id) {
             renderPending();
             if (m && canMove()) sendMove(m);
           },
-        }, 'Confirm'),
-        h('button.btn#cancel-move', { type: 'button', onclick: cancelPending }, 'Cancel'));
+        }, t('gm.confirm')),
+        h('button.btn#cancel-move', { type: 'button', onclick: cancelPending }, t('acc.cancel')));
     } else if (v.premove) {
-      pendingBox.append(h('span', 'Premove ', h('strong.premove', v.premove), ': played when your turn comes, if it is legal then'),
-        h('button.btn#cancel-premove', { type: 'button', onclick: () => { v.premove = ''; renderPending(); renderMoveForm(); } }, 'Cancel'));
+      pendingBox.append(h('span', t('gm.premove'), ' ', h('strong.premove', v.premove), t('gm.premoveNote')),
+        h('button.btn#cancel-premove', { type: 'button', onclick: () => { v.premove = ''; renderPending(); renderMoveForm(); } }, t('acc.cancel')));
     }
     pendingBox.hidden = !v.pending && !v.premove;
   }
@@ -216,7 +217,7 @@ export function gameView(id) {
     renderPending();
     const m = v.state.legal.find((x) => x.toLowerCase() === want);
     if (!m) {
-      toast(`Your premove ${want} is not legal now: it was cancelled.`);
+      toast(t('gm.premoveIllegal', { move: want }));
       return false;
     }
     sendMove(m);
@@ -233,7 +234,7 @@ export function gameView(id) {
     ensureBoard();
     const behind = v.state.status === 'playing' && v.ply < v.state.moves.length;
     replayFlag.hidden = !behind;
-    if (behind) replayFlag.textContent = `Move ${v.ply} of ${v.state.moves.length} · back to the game ▸`;
+    if (behind) replayFlag.textContent = t('gm.replayFlag', { n: v.ply, total: v.state.moves.length });
     const s = v.state;
     const ply = v.ply;
     const opts = { last: ply > 0 ? s.moves[ply - 1] : '', legal: canMove() && !v.pending ? s.legal : [] };
@@ -344,7 +345,7 @@ export function gameView(id) {
     const s = v.state;
     statusBox.textContent = '';
     statusBox.className = 'status';
-    const kind = [s.rated ? 'Rated' : 'Casual', clockLabel(stateClock(s.clock)) || 'no clock'].join(' · ');
+    const kind = [s.rated ? t('home.ratedLabel') : t('gm.casual'), clockLabel(stateClock(s.clock)) || t('w.noClock')].join(' · ');
     const rules = h('div.rules', { title: s.rules || 'standard' }, `${kind} · ${rulesLabel(meta, s.game, s.rules)}`);
     statusBox.append(h('div.title', s.title, rules));
     if (s.status === 'finished') {
@@ -353,25 +354,25 @@ export function gameView(id) {
         h('strong.score', s.result === '1/2-1/2' ? '½-½' : s.result), h('span.reason', resultText(s, gameSpec(meta, s.game), v.game))));
     } else if (s.status === 'aborted') {
       statusBox.classList.add('over');
-      statusBox.append(h('div.result', { 'data-result': 'aborted' }, h('strong.score', 'Aborted'),
+      statusBox.append(h('div.result', { 'data-result': 'aborted' }, h('strong.score', t('gm.aborted')),
         h('span.reason', abortText(s))));
     } else if (s.status === 'waiting') {
-      statusBox.append(h('div.line', 'Waiting for an opponent to join'));
+      statusBox.append(h('div.line', t('gm.waitingJoin')));
     } else if (s.seat == null) {
-      statusBox.append(h('div.line', `Watching · ${s.sides[s.turn].name} to move`));
+      statusBox.append(h('div.line', t('gm.watchingToMove', { side: s.sides[s.turn].name })));
     } else if (s.seat === s.turn) {
-      statusBox.append(h('div.line.your-turn', 'Your turn'));
+      statusBox.append(h('div.line.your-turn', t('home.yourTurn')));
     } else {
-      statusBox.append(h('div.line', `${s.sides[s.turn].name} to move`));
+      statusBox.append(h('div.line', t('gm.toMove', { side: s.sides[s.turn].name })));
     }
     if (s.status === 'playing' && s.first_move_by) {
       // Before each side's first move the clocks stand still; the side
       // to move has this long, or the game is aborted.
-      const who = s.seat === s.turn ? 'You' : s.sides[s.turn].name;
+      const text = s.seat === s.turn ? t('gm.firstMoveYou') : t('gm.firstMove', { side: s.sides[s.turn].name });
       statusBox.append(h('div.line.first-move', {
         'data-deadline': String(s.first_move_by),
-        'data-text': `${who} must move within {s} or the game is aborted`,
-      }, countdownText(`${who} must move within {s} or the game is aborted`, s.first_move_by)));
+        'data-text': text,
+      }, countdownText(text, s.first_move_by)));
     }
   }
 
@@ -422,7 +423,7 @@ export function gameView(id) {
       }
       movesBox.append(row);
     }
-    if (s.moves.length === 0) movesBox.append(h('p.empty', s.status === 'waiting' ? 'The game starts when your opponent arrives.' : 'No moves yet.'));
+    if (s.moves.length === 0) movesBox.append(h('p.empty', s.status === 'waiting' ? t('gm.startsWhen') : t('gm.noMoves')));
     review.decorate(movesBox, v.ply);
     keepInView(movesBox, movesBox.querySelector('[aria-current="true"]'), v.ply === s.moves.length);
   }
@@ -435,13 +436,13 @@ export function gameView(id) {
       btn.innerHTML = icon(path);
       return btn;
     };
-    const flipBtn = h('button.btn.icon', { type: 'button', 'aria-label': 'Flip the board', title: 'Flip the board (f)', onclick: flip });
+    const flipBtn = h('button.btn.icon', { type: 'button', 'aria-label': t('gm.flip'), title: t('gm.flipTitle'), onclick: flip });
     flipBtn.innerHTML = icon(ICONS.flip);
     navBox.append(
-      b('First position', ICONS.first, 0, v.ply === 0),
-      b('Previous move', ICONS.prev, v.ply - 1, v.ply === 0),
-      b('Next move', ICONS.next, v.ply + 1, v.ply === n),
-      b('Last position', ICONS.last, n, v.ply === n),
+      b(t('gm.first'), ICONS.first, 0, v.ply === 0),
+      b(t('gm.prev'), ICONS.prev, v.ply - 1, v.ply === 0),
+      b(t('gm.next'), ICONS.next, v.ply + 1, v.ply === n),
+      b(t('gm.last'), ICONS.last, n, v.ply === n),
       flipBtn);
   }
 
@@ -455,7 +456,7 @@ export function gameView(id) {
   // ---- actions
 
   function send(msg) {
-    if (!v.socket.send(msg)) toast('Not connected. Reconnecting…', 'error');
+    if (!v.socket.send(msg)) toast(t('gm.notConnected'), 'error');
   }
 
   function renderActions() {
@@ -467,24 +468,24 @@ export function gameView(id) {
       const link = localStorage.getItem('invite_' + s.id);
       if (seated && link) {
         const url = new URL(link, location.origin).href;
-        const input = h('input.invite-url', { type: 'text', readonly: true, value: url, 'aria-label': 'Invitation link', onfocus: (e) => e.target.select() });
+        const input = h('input.invite-url', { type: 'text', readonly: true, value: url, 'aria-label': t('gm.inviteLink'), onfocus: (e) => e.target.select() });
         actionsBox.append(h('div.invite',
-          h('p', 'Send this link to your opponent. The game starts when they open it.'),
+          h('p', t('gm.sendLink')),
           h('div.copy-row', input, h('button.btn.primary', {
             type: 'button',
             onclick: async () => {
               try {
                 await navigator.clipboard.writeText(url);
-                toast('Invitation link copied');
+                toast(t('gm.copied'));
               } catch (e) {
                 input.select();
               }
             },
-          }, 'Copy'))));
+          }, t('gm.copy')))));
       } else if (seated) {
-        actionsBox.append(h('p.note', 'Waiting for your opponent to open the invitation.'));
+        actionsBox.append(h('p.note', t('gm.waitInvite')));
       } else {
-        actionsBox.append(h('button.btn.primary.big', { type: 'button', id: 'join', onclick: joinOpen }, 'Join this game'));
+        actionsBox.append(h('button.btn.primary.big', { type: 'button', id: 'join', onclick: joinOpen }, t('gm.joinGame')));
       }
       return;
     }
@@ -492,23 +493,23 @@ export function gameView(id) {
       const claim = claimInfo();
       v.claimReady = !!(claim && claim.ready);
       if (claim && claim.ready) {
-        actionsBox.append(h('div.offer.claim', h('span', 'Your opponent left the game. You may claim the win, or call it a draw.'),
-          h('button.btn.primary#claim-win', { type: 'button', onclick: () => send({ type: 'claim', action: 'win' }) }, 'Claim victory'),
-          h('button.btn#claim-draw', { type: 'button', onclick: () => send({ type: 'claim', action: 'draw' }) }, 'Call it a draw')));
+        actionsBox.append(h('div.offer.claim', h('span', t('gm.claimNow')),
+          h('button.btn.primary#claim-win', { type: 'button', onclick: () => send({ type: 'claim', action: 'win' }) }, t('gm.claimWin')),
+          h('button.btn#claim-draw', { type: 'button', onclick: () => send({ type: 'claim', action: 'draw' }) }, t('gm.claimDraw'))));
       } else if (claim) {
-        const text = 'Your opponent left the game. If they are not back, you can claim victory in {s}.';
+        const text = t('gm.claimSoon');
         actionsBox.append(h('div.offer.claim.waiting', h('span', { 'data-deadline': String(claim.at), 'data-text': text }, countdownText(text, claim.at))));
       }
       if (s.draw_offer === other) {
-        actionsBox.append(h('div.offer', h('span', 'Your opponent offers a draw'),
-          h('button.btn.primary', { type: 'button', onclick: () => send({ type: 'draw', action: 'accept' }) }, 'Accept draw'),
-          h('button.btn', { type: 'button', onclick: () => send({ type: 'draw', action: 'decline' }) }, 'Decline')));
+        actionsBox.append(h('div.offer', h('span', t('gm.drawOffered')),
+          h('button.btn.primary', { type: 'button', onclick: () => send({ type: 'draw', action: 'accept' }) }, t('gm.acceptDraw')),
+          h('button.btn', { type: 'button', onclick: () => send({ type: 'draw', action: 'decline' }) }, t('gm.decline'))));
       }
       const tb = s.takeback;
       if (tb && tb.offered_by === other) {
-        actionsBox.append(h('div.offer.takeback-offer', h('span', 'Your opponent asks to take back their last move'),
-          h('button.btn.primary#takeback-accept', { type: 'button', onclick: () => send({ type: 'takeback', action: 'accept' }) }, 'Accept takeback'),
-          h('button.btn#takeback-decline', { type: 'button', onclick: () => send({ type: 'takeback', action: 'decline' }) }, 'Decline')));
+        actionsBox.append(h('div.offer.takeback-offer', h('span', t('gm.takebackAsked')),
+          h('button.btn.primary#takeback-accept', { type: 'button', onclick: () => send({ type: 'takeback', action: 'accept' }) }, t('gm.acceptTakeback')),
+          h('button.btn#takeback-decline', { type: 'button', onclick: () => send({ type: 'takeback', action: 'decline' }) }, t('gm.decline'))));
       }
       if (s.abortable) {
         // Before one's first move there is nothing to resign: the game
@@ -520,13 +521,13 @@ export function gameView(id) {
         const asked = tb && tb.offered_by === s.seat;
         actionsBox.append(h('button.btn', {
           type: 'button', id: 'takeback', disabled: asked || (tb && tb.offered_by === other),
-          title: 'Ask to take back your last move',
+          title: t('gm.takebackTitle'),
           onclick: () => send({ type: 'takeback', action: 'offer' }),
-        }, asked ? 'Takeback asked…' : '↶ Takeback'));
+        }, asked ? t('gm.takebackPending') : t('gm.takeback')));
       }
       const offered = s.draw_offer === s.seat;
       actionsBox.append(
-        h('button.btn', { type: 'button', id: 'offer-draw', disabled: offered || s.draw_offer === other, onclick: () => send({ type: 'draw', action: 'offer' }) }, offered ? 'Draw offered' : '½ Offer draw'),
+        h('button.btn', { type: 'button', id: 'offer-draw', disabled: offered || s.draw_offer === other, onclick: () => send({ type: 'draw', action: 'offer' }) }, offered ? t('gm.drawPending') : t('gm.offerDraw')),
         h('button.btn.danger', {
           type: 'button',
           id: 'resign',
@@ -540,26 +541,26 @@ export function gameView(id) {
             v.confirmResign = false;
             send({ type: 'resign' });
           },
-        }, v.confirmResign ? 'Really resign?' : '⚑ Resign'));
+        }, v.confirmResign ? t('gm.reallyResign') : t('gm.resign')));
     }
     if (s.status === 'finished') {
       if (seated) {
         const r = s.rematch;
         if (r && r.game) {
-          actionsBox.append(h('button.btn.primary', { type: 'button', onclick: () => joinRematch(r.game) }, 'Go to the rematch'));
+          actionsBox.append(h('button.btn.primary', { type: 'button', onclick: () => joinRematch(r.game) }, t('gm.goRematch')));
         } else if (r && r.offered_by === other) {
           // As visible as a draw offer: a banner, not only a button's text.
-          actionsBox.append(h('div.offer.rematch-offer', h('span', 'Your opponent wants a rematch'),
-            h('button.btn.primary', { type: 'button', id: 'rematch', onclick: () => send({ type: 'rematch', action: 'accept' }) }, 'Accept rematch')));
+          actionsBox.append(h('div.offer.rematch-offer', h('span', t('gm.rematchAsked')),
+            h('button.btn.primary', { type: 'button', id: 'rematch', onclick: () => send({ type: 'rematch', action: 'accept' }) }, t('gm.acceptRematch'))));
         } else if (r && r.offered_by === s.seat) {
-          actionsBox.append(h('button.btn', { type: 'button', disabled: true }, 'Rematch offered…'));
+          actionsBox.append(h('button.btn', { type: 'button', disabled: true }, t('gm.rematchPending')));
         } else {
-          actionsBox.append(h('button.btn.primary', { type: 'button', id: 'rematch', onclick: () => send({ type: 'rematch', action: 'offer' }) }, 'Rematch'));
+          actionsBox.append(h('button.btn.primary', { type: 'button', id: 'rematch', onclick: () => send({ type: 'rematch', action: 'offer' }) }, t('gm.rematch')));
         }
       } else if (s.rematch && s.rematch.game) {
-        actionsBox.append(h('a.btn', { href: `/g/${s.rematch.game}` }, 'Watch the rematch'));
+        actionsBox.append(h('a.btn', { href: `/g/${s.rematch.game}` }, t('gm.watchRematch')));
       }
-      actionsBox.append(h('a.btn', { href: '/' }, 'New game'));
+      actionsBox.append(h('a.btn', { href: '/' }, t('home.newGame')));
     }
   }
 
@@ -576,7 +577,7 @@ export function gameView(id) {
       const spec = gameSpec(meta, s.game);
       for (const f of (spec && spec.formats) || []) {
         const q = new URLSearchParams({ format: f.name });
-        links.push(h('a.link', { href: `/api/games/${encodeURIComponent(s.id)}/record?${q}`, download: `${s.id}.${f.name}`, title: f.title || null, 'data-format': f.name }, `Download ${f.name.toUpperCase()}`));
+        links.push(h('a.link', { href: `/api/games/${encodeURIComponent(s.id)}/record?${q}`, download: `${s.id}.${f.name}`, title: f.title || null, 'data-format': f.name }, t('gm.download', { format: f.name.toUpperCase() })));
       }
     }
     // Never for a game still being played: the engine would advise a player.
@@ -586,7 +587,7 @@ export function gameView(id) {
         e.preventDefault();
         location.assign(`/analysis?id=${encodeURIComponent(s.id)}&ply=${v.ply}`);
       },
-    }, 'Analysis board');
+    }, t('gm.analysis'));
     if (s.status === 'finished') links.push(analyse);
     extraBox.append(h('div.links', links));
   }
@@ -677,27 +678,27 @@ export function gameView(id) {
     if (wasAtEnd || v.ply > s.moves.length) v.ply = s.moves.length;
     const anim = renderAll(wasAtEnd && grew);
     if (prev && s.seat != null && prev.draw_offer === s.seat && s.draw_offer == null && s.status === 'playing' && s.moves.length === prev.moves.length) {
-      toast('Your draw offer was declined.');
+      toast(t('gm.drawDeclined'));
     }
     const seated = s.seat != null;
     const other = seated ? 1 - s.seat : null;
     if (prev && seated && prev.takeback && prev.takeback.offered_by === s.seat && !s.takeback && s.status === 'playing' && s.moves.length === prev.moves.length) {
-      toast('Your takeback request was declined.');
+      toast(t('gm.takebackDeclined'));
     }
     if (prev && s.moves.length < prev.moves.length) {
       toast(s.moves.length === prev.moves.length - 1 ? 'A move was taken back.' : `${prev.moves.length - s.moves.length} moves were taken back.`);
     }
     const over = (s.status === 'finished' || s.status === 'aborted') && prev && prev.status === 'playing';
     if (over) {
-      toast(s.status === 'aborted' ? abortText(s) : resultText(s, gameSpec(meta, s.game), v.game) || 'Game over');
+      toast(s.status === 'aborted' ? abortText(s) : resultText(s, gameSpec(meta, s.game), v.game) || t('gm.over'));
       if (seated) play('end');
       // (The server sends the players the whole state, with the
       // spectators' room now open to them, if the spectators chatted.)
     } else if (prev && prev.status === 'waiting' && s.status === 'playing' && seated) {
-      toast('Your opponent is here: the game has begun.');
+      toast(t('gm.begun'));
       if (s.turn === s.seat) {
         play('move');
-        notify('Your turn', `${s.title}: your opponent is here`, 'game-' + s.id);
+        notify(t('home.yourTurn'), t('gm.notifyHere', { game: s.title }), 'game-' + s.id);
       }
     } else if (grew && seated && s.status === 'playing' && s.turn === s.seat) {
       // The opponent has moved: a knock if it took something (its target
@@ -705,15 +706,15 @@ export function gameView(id) {
       const mv = v.game.parseMove(s.moves[s.moves.length - 1]);
       const before = v.game.parse(s.moves.length > 1 ? s.positions[s.positions.length - 2] : s.start);
       play(mv && before.board && before.board[mv.to] ? 'capture' : 'move');
-      notify('Your turn', `${s.title}: ${s.sides[other].name} played ${s.moves[s.moves.length - 1]}`, 'game-' + s.id);
+      notify(t('home.yourTurn'), t('gm.notifyPlayed', { game: s.title, side: s.sides[other].name, move: s.moves[s.moves.length - 1] }), 'game-' + s.id);
       if (!playPremove()) renderMoveForm();
     }
     // Asked something by the opponent: a banner (renderActions), a toast
     // and a tone, so that it is not missed.
     const asks = [
-      [(x) => x.draw_offer, 'Your opponent offers a draw'],
-      [(x) => (x.takeback ? x.takeback.offered_by : null), 'Your opponent asks for a takeback'],
-      [(x) => (x.rematch && !x.rematch.game ? x.rematch.offered_by : null), 'Your opponent wants a rematch'],
+      [(x) => x.draw_offer, t('gm.drawOffered')],
+      [(x) => (x.takeback ? x.takeback.offered_by : null), t('gm.takebackAsked2')],
+      [(x) => (x.rematch && !x.rematch.game ? x.rematch.offered_by : null), t('gm.rematchAsked')],
     ];
     for (const [by, text] of asks) {
       if (prev && seated && by(s) === other && by(prev) !== other) {
@@ -769,7 +770,7 @@ export function gameView(id) {
         if (chat.add(msg.line) && v.state && v.state.seat != null && chatOn()) play('chat');
       });
     } else if (msg.type === 'error') {
-      toast(msg.message || msg.error || 'The server refused that.', 'error');
+      toast(msg.message || msg.error || t('gm.refused'), 'error');
       v.queue = v.queue.then(() => { if (v.state) renderBoard(false); });
     }
   }
@@ -778,8 +779,8 @@ export function gameView(id) {
     connBox.textContent = '';
     node.classList.toggle('offline', !up);
     if (!up) {
-      const why = code === 1008 ? 'Too many messages; ' : '';
-      connBox.append(h('span.reconnecting', `${why}Connection lost — reconnecting…`));
+      const why = code === 1008 ? t('gm.tooMany') : '';
+      connBox.append(h('span.reconnecting', why + t('gm.lost')));
     }
   }
 
@@ -847,7 +848,7 @@ export function gameView(id) {
         try {
           await api('POST', `/api/games/${id}/join`, { invite });
         } catch (err) {
-          if (err.status === 409) toast('This invitation has already been used; you are watching.', 'info');
+          if (err.status === 409) toast(t('gm.inviteUsed'), 'info');
           else toast(err.message, 'error');
         }
         history.replaceState(null, '', `/g/${id}`);
@@ -859,8 +860,8 @@ export function gameView(id) {
         meta = await getMeta(); // loaded by now: the game's endings and record formats
       } catch (err) {
         node.textContent = '';
-        const title = err.status === 404 ? 'No such game' : first ? `${first.title || first.game} cannot be shown here` : 'The game cannot be shown';
-        node.append(h('div.card.not-found', h('h1', title), h('p', err.message), h('a.btn.primary', { href: '/' }, 'Back to the lobby')));
+        const title = err.status === 404 ? t('gm.noGame') : first ? t('gm.cannotHere', { game: first.title || first.game }) : t('gm.cannot');
+        node.append(h('div.card.not-found', h('h1', title), h('p', err.message), h('a.btn.primary', { href: '/' }, t('pr.back'))));
         return;
       }
       node.classList.add('game-' + v.game.name);
