@@ -210,15 +210,8 @@ func TestAccounts(t *testing.T) {
 func TestLoginLimits(t *testing.T) {
 	s := startServer(t, t.TempDir())
 	defer s.stop()
-	ann, bob := s.user(), s.user()
-	for _, u := range []struct {
-		u    *user
-		name string
-	}{{ann, "ann"}, {bob, "bob"}} {
-		if _, code := u.u.account("POST", "/api/account/signup", map[string]string{"name": u.name, "password": "long enough"}); code != http.StatusOK {
-			t.Fatalf("sign-up %s: %d", u.name, code)
-		}
-	}
+	s.signedUp("ann")
+	s.signedUp("bob")
 	attacker := s.user()
 	limited := false
 	for i := range 8 {

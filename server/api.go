@@ -320,6 +320,36 @@ func requestRules(name, settings string) (game.Rules, error) {
 	return games.Rules(name, settings)
 }
 
+// requestPosition reads a request's game, rules and position ("" or
+// "start" for the start), answering 400 with what is wrong when it
+// cannot.
+func requestPosition(w http.ResponseWriter, name, settings, position string) (game.Rules, game.State, bool) {
+	rules, err := requestRules(name, settings)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return nil, nil, false
+	}
+	st := rules.Start()
+	if p := strings.TrimSpace(position); p != "" && p != "start" {
+		if st, err = rules.ParsePosition(p); err != nil {
+			writeError(w, http.StatusBadRequest, "position: "+err.Error())
+			return nil, nil, false
+		}
+	}
+	return rules, st, true
+}
+
+// idAndEmptyBody reads the {id} of a POST path and its body, which must
+// be an empty JSON object; false when it has answered an error.
+func idAndEmptyBody(w http.ResponseWriter, r *http.Request) (string, bool) {
+	id, ok := pathID(w, r)
+	if !ok {
+		return "", false
+	}
+	var req struct{}
+	return id, readJSON(w, r, &req)
+}
+
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var req createRequest
 	if !readJSON(w, r, &req) {
@@ -624,12 +654,8 @@ func (s *Server) sessionAndSeat(w http.ResponseWriter, r *http.Request, id strin
 
 // handleCancel takes back the caller's seek.
 func (s *Server) handleCancel(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(w, r)
+	id, ok := idAndEmptyBody(w, r)
 	if !ok {
-		return
-	}
-	var req struct{}
-	if !readJSON(w, r, &req) {
 		return
 	}
 	sess, seat, ok := s.sessionAndSeat(w, r, id)
@@ -862,18 +888,9 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	rules, err := requestRules(req.Game, req.Rules)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	rules, st, ok := requestPosition(w, req.Game, req.Rules, req.Position)
+	if !ok {
 		return
-	}
-	st := rules.Start()
-	if p := strings.TrimSpace(req.Position); p != "" && p != "start" {
-		st, err = rules.ParsePosition(p)
-		if err != nil {
-			writeError(w, http.StatusBadRequest, "position: "+err.Error())
-			return
-		}
 	}
 	if req.MoveTimeMS == 0 {
 		req.MoveTimeMS = 1000

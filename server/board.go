@@ -158,14 +158,22 @@ func (s *session) takeback(seat int, action string) error {
 		// Back to before the asker's last move (and any reply since).
 		return s.undoTo(s.lastMoveBy(by))
 	case "decline":
-		if by != 1-seat {
-			return refuse("takeback: there is no request to decline")
-		}
-		nr := *s.row
-		nr.TakebackBy = -1
-		return s.update(&nr)
+		return s.decline(seat, func(g *store.Game) *int { return &g.TakebackBy }, "takeback request")
 	}
 	return refuse("takeback: unknown action %q (offer, accept or decline)", action)
+}
+
+// decline clears the opponent's pending offer (a draw offer, a takeback
+// request: the side that made it, in the row's field that offer picks)
+// at seat's refusal.
+func (s *session) decline(seat int, offer func(*store.Game) *int, what string) error {
+	nr := *s.row
+	by := offer(&nr)
+	if *by != 1-seat {
+		return refuse("there is no %s to decline", what)
+	}
+	*by = -1
+	return s.update(&nr)
 }
 
 // undoTo takes the game back to ply moves, committed before anyone hears

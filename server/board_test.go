@@ -192,15 +192,7 @@ func TestTakebackComputerAndRated(t *testing.T) {
 	ws.moves(2)
 
 	// Rated games have none.
-	a, b := s.user(), s.user()
-	for _, x := range []struct {
-		u    *user
-		name string
-	}{{a, "takebacka"}, {b, "takebackb"}} {
-		if _, code := x.u.account("POST", "/api/account/signup", map[string]string{"name": x.name, "password": "long enough"}); code != http.StatusOK {
-			t.Fatalf("signup %s: %d", x.name, code)
-		}
-	}
+	a, b := s.signedUp("takebacka"), s.signedUp("takebackb")
 	g := a.create(map[string]any{"game": "magneton", "opponent": "human", "color": "first", "rated": true, "public": true})
 	if j, code := b.join(g.ID, map[string]any{}); code != http.StatusOK {
 		t.Fatalf("join rated: %d %+v", code, j)

@@ -3,9 +3,6 @@ package server
 import (
 	"fmt"
 	"net/http"
-	"strings"
-
-	"github.com/magneton-games/magneton/games"
 )
 
 // maxPlayMoves bounds the moves of one POST /api/play.
@@ -43,18 +40,11 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("moves: at most %d, not %d", maxPlayMoves, len(req.Moves)))
 		return
 	}
-	rules, err := games.Rules(req.Game, req.Rules)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	_, st, ok := requestPosition(w, req.Game, req.Rules, req.Position)
+	if !ok {
 		return
 	}
-	st := rules.Start()
-	if p := strings.TrimSpace(req.Position); p != "" && p != "start" {
-		if st, err = rules.ParsePosition(p); err != nil {
-			writeError(w, http.StatusBadRequest, "position: "+err.Error())
-			return
-		}
-	}
+	var err error
 	out := playAnswer{Start: st.String(), Positions: []string{}}
 	for i, mv := range req.Moves {
 		if res, why := st.Outcome(); res.Over() {

@@ -47,10 +47,7 @@ func TestPuzzles(t *testing.T) {
 	if res["rated"] != false {
 		t.Errorf("a guest's attempt: %v", res)
 	}
-	ann := s.user()
-	if _, code := ann.account("POST", "/api/account/signup", map[string]string{"name": "puzzler", "password": "long enough"}); code != http.StatusOK {
-		t.Fatal("signup")
-	}
+	ann := s.signedUp("puzzler")
 	var next puzzleMsg
 	ann.do("GET", "/api/puzzles/next?game=tumbling", nil, &next)
 	if next.ID == "" || next.Game == "magneton" {
@@ -141,10 +138,7 @@ func TestLearnProgress(t *testing.T) {
 	if code := guest.do("POST", "/api/account/learn/magneton", map[string]any{"solved": []string{"drop"}}, &bad); code != http.StatusUnauthorized {
 		t.Errorf("a guest saving progress: %d %q", code, bad.Error)
 	}
-	ann := s.user()
-	if _, code := ann.account("POST", "/api/account/signup", map[string]string{"name": "learner", "password": "long enough"}); code != http.StatusOK {
-		t.Fatal("signup")
-	}
+	ann := s.signedUp("learner")
 	ann.do("POST", "/api/account/learn/tumbling", map[string]any{"solved": []string{"tumble", "step"}}, &got)
 	if !slices.Equal(got["tumbling-down"], []string{"step", "tumble"}) {
 		t.Errorf("saved: %v", got)

@@ -193,15 +193,9 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 // handleStartReview starts a finished game's review (or answers the one
 // there is).
 func (s *Server) handleStartReview(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(w, r)
-	if !ok {
-		return
+	if id, ok := idAndEmptyBody(w, r); ok {
+		s.answerReview(w, r, id, true)
 	}
-	var body struct{}
-	if !readJSON(w, r, &body) {
-		return
-	}
-	s.answerReview(w, r, id, true)
 }
 
 func (s *Server) answerReview(w http.ResponseWriter, r *http.Request, id string, start bool) {

@@ -773,30 +773,29 @@ func (s *session) act(seat int, m clientMsg) error {
 		return errNotOwner
 	}
 	s.touched = time.Now()
-	switch m.Type {
-	case "move":
+	if do, ok := actions[m.Type]; ok {
+		return do(s, seat, m)
+	}
+	return refuse("unknown message type %q", m.Type)
+}
+
+// actions are the players' messages, by type, and what each does for a
+// seat (-1, a spectator, only chats: handleMsg lets nothing else through).
+var actions = map[string]func(s *session, seat int, m clientMsg) error{
+	"move": func(s *session, seat int, m clientMsg) error {
 		if m.Move == "" {
 			return refuse("move: no move given")
 		}
 		return s.move(seat, m.Move)
-	case "resign":
-		return s.resign(seat)
-	case "draw":
-		return s.draw(seat, m.Action)
-	case "rematch":
-		return s.rematch(seat, m.Action)
-	case "cancel":
-		return s.cancel()
-	case "abort":
-		return s.abort(seat)
-	case "takeback":
-		return s.takeback(seat, m.Action)
-	case "claim":
-		return s.claim(seat, m.Action)
-	case "chat":
-		return s.postChat(seat, m.Name, m.Text)
-	}
-	return refuse("unknown message type %q", m.Type)
+	},
+	"resign":   func(s *session, seat int, _ clientMsg) error { return s.resign(seat) },
+	"draw":     func(s *session, seat int, m clientMsg) error { return s.draw(seat, m.Action) },
+	"rematch":  func(s *session, seat int, m clientMsg) error { return s.rematch(seat, m.Action) },
+	"cancel":   func(s *session, _ int, _ clientMsg) error { return s.cancel() },
+	"abort":    func(s *session, seat int, _ clientMsg) error { return s.abort(seat) },
+	"takeback": func(s *session, seat int, m clientMsg) error { return s.takeback(seat, m.Action) },
+	"claim":    func(s *session, seat int, m clientMsg) error { return s.claim(seat, m.Action) },
+	"chat":     func(s *session, seat int, m clientMsg) error { return s.postChat(seat, m.Name, m.Text) },
 }
 
 // cancelled is the reason of a seek its player took back.
@@ -864,12 +863,7 @@ func (s *session) draw(side int, action string) error {
 		}
 		return s.finish(time.Now())
 	case "decline":
-		if offer != 1-side {
-			return refuse("there is no draw offer to decline")
-		}
-		nr := *s.row
-		nr.DrawOffer = -1
-		return s.update(&nr)
+		return s.decline(side, func(g *store.Game) *int { return &g.DrawOffer }, "draw offer")
 	}
 	return refuse("draw: unknown action %q (offer, accept or decline)", action)
 }

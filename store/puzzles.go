@@ -74,36 +74,23 @@ func (s *sqlStore) RatePuzzle(ctx context.Context, userID, puzzleID, game string
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return ErrAttempted
 		}
-		lock := ""
-		if s.pg != nil {
-			lock = " FOR UPDATE"
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO ratings (user_id, game, family, r, rd, vol, updated) VALUES ($1, $2, $3, $4, $5, $6, 0)
-			ON CONFLICT (user_id, game, family) DO NOTHING`, userID, game, PuzzleFamily, freshUser.R, freshUser.RD, freshUser.Vol); err != nil {
+		before, err := s.takeRating(ctx, tx, userID, game, PuzzleFamily, freshUser)
+		if err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO puzzle_ratings (puzzle_id, r, rd, vol, updated) VALUES ($1, $2, $3, $4, 0)
 			ON CONFLICT (puzzle_id) DO NOTHING`, puzzleID, freshPuzzle.R, freshPuzzle.RD, freshPuzzle.Vol); err != nil {
 			return err
 		}
-		before, err := scanRating(tx.QueryRowContext(ctx, `SELECT `+ratingColumns+` FROM ratings WHERE user_id = $1 AND game = $2 AND family = $3`+lock, userID, game, PuzzleFamily))
-		if err != nil {
-			return err
-		}
 		pb := PuzzleRating{Puzzle: puzzleID}
-		if err := tx.QueryRowContext(ctx, `SELECT r, rd, vol, plays, solved FROM puzzle_ratings WHERE puzzle_id = $1`+lock, puzzleID).
+		if err := tx.QueryRowContext(ctx, `SELECT r, rd, vol, plays, solved FROM puzzle_ratings WHERE puzzle_id = $1`+s.forUpdate(), puzzleID).
 			Scan(&pb.R, &pb.RD, &pb.Vol, &pb.Plays, &pb.Solved); err != nil {
 			return err
 		}
 		if user, pz, err = update(before, pb); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE ratings SET r = $4, rd = $5, vol = $6, games = $7, wins = $8, draws = $9, losses = $10, updated = $11
-			WHERE user_id = $1 AND game = $2 AND family = $3`, userID, game, PuzzleFamily, user.R, user.RD, user.Vol, user.Games, user.Wins, user.Draws, user.Losses, at); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO rating_history (user_id, game, family, game_id, at, r, rd) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-			userID, game, PuzzleFamily, puzzleID, at, user.R, user.RD); err != nil {
+		if err := writeRating(ctx, tx, userID, game, PuzzleFamily, puzzleID, user, at); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE puzzle_ratings SET r = $2, rd = $3, vol = $4, plays = $5, solved = $6, updated = $7 WHERE puzzle_id = $1`,

@@ -127,6 +127,37 @@ func (s *sqlStore) UserRecord(ctx context.Context, userID string) (wins, draws, 
 	return wins, draws, losses, nil
 }
 
+// forUpdate is what a SELECT in a transaction adds to lock the rows it
+// reads: on PostgreSQL; SQLite has one writer.
+func (s *sqlStore) forUpdate() string {
+	if s.pg != nil {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
+// takeRating reads an account's rating in a game and family for a
+// change in tx, locking it, after making it fresh when it has none.
+func (s *sqlStore) takeRating(ctx context.Context, tx *sql.Tx, userID, game, family string, fresh Rating) (Rating, error) {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO ratings (user_id, game, family, r, rd, vol, updated) VALUES ($1, $2, $3, $4, $5, $6, 0)
+		ON CONFLICT (user_id, game, family) DO NOTHING`, userID, game, family, fresh.R, fresh.RD, fresh.Vol); err != nil {
+		return Rating{}, err
+	}
+	return scanRating(tx.QueryRowContext(ctx, `SELECT `+ratingColumns+` FROM ratings WHERE user_id = $1 AND game = $2 AND family = $3`+s.forUpdate(), userID, game, family))
+}
+
+// writeRating writes an account's new rating in a game and family, and
+// the point of its history that what (a game's or a puzzle's id) made.
+func writeRating(ctx context.Context, tx *sql.Tx, userID, game, family, what string, a Rating, at int64) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE ratings SET r = $4, rd = $5, vol = $6, games = $7, wins = $8, draws = $9, losses = $10, updated = $11
+		WHERE user_id = $1 AND game = $2 AND family = $3`, userID, game, family, a.R, a.RD, a.Vol, a.Games, a.Wins, a.Draws, a.Losses, at); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO rating_history (user_id, game, family, game_id, at, r, rd) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		userID, game, family, what, at, a.R, a.RD)
+	return err
+}
+
 func (s *sqlStore) RateGame(ctx context.Context, g *Game, fresh Rating, update func(a, b Rating) (Rating, Rating, error)) ([2]Rating, error) {
 	var after [2]Rating
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
@@ -140,18 +171,9 @@ func (s *sqlStore) RateGame(ctx context.Context, g *Game, fresh Rating, update f
 		// The rows first, then their locks (on PostgreSQL: SQLite has one
 		// writer), so that two games ending at once for one player apply
 		// one after the other, each to the other's result.
-		lock := ""
-		if s.pg != nil {
-			lock = " FOR UPDATE"
-		}
 		var before [2]Rating
 		for i, u := range g.Users {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO ratings (user_id, game, family, r, rd, vol, updated) VALUES ($1, $2, $3, $4, $5, $6, 0)
-				ON CONFLICT (user_id, game, family) DO NOTHING`, u, g.Game, g.Family, fresh.R, fresh.RD, fresh.Vol); err != nil {
-				return err
-			}
-			before[i], err = scanRating(tx.QueryRowContext(ctx, `SELECT `+ratingColumns+` FROM ratings WHERE user_id = $1 AND game = $2 AND family = $3`+lock, u, g.Game, g.Family))
-			if err != nil {
+			if before[i], err = s.takeRating(ctx, tx, u, g.Game, g.Family, fresh); err != nil {
 				return err
 			}
 		}
@@ -163,13 +185,7 @@ func (s *sqlStore) RateGame(ctx context.Context, g *Game, fresh Rating, update f
 			g.Diffs[i] = int(math.Round(after[i].R) - math.Round(before[i].R))
 		}
 		for i, u := range g.Users {
-			a := after[i]
-			if _, err := tx.ExecContext(ctx, `UPDATE ratings SET r = $4, rd = $5, vol = $6, games = $7, wins = $8, draws = $9, losses = $10, updated = $11
-				WHERE user_id = $1 AND game = $2 AND family = $3`, u, g.Game, g.Family, a.R, a.RD, a.Vol, a.Games, a.Wins, a.Draws, a.Losses, a.Updated); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO rating_history (user_id, game, family, game_id, at, r, rd) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-				u, g.Game, g.Family, g.ID, a.Updated, a.R, a.RD); err != nil {
+			if err := writeRating(ctx, tx, u, g.Game, g.Family, g.ID, after[i], after[i].Updated); err != nil {
 				return err
 			}
 		}

@@ -162,6 +162,16 @@ func twoPlayers(t *testing.T, ps []*serveProc, body string) (c struct{ ID, Invit
 	return c, a, b
 }
 
+// clusterPlayers starts n instances on one database and a game between
+// two players (twoPlayers, with the creation request body), the first
+// player's socket on the first instance, the second's on the second.
+func clusterPlayers(t *testing.T, n int, body string) (ps []*serveProc, c struct{ ID, Invite string }, va, vb *viewer) {
+	t.Helper()
+	ps = startCluster(t, buildBinary(t), n)
+	c, a, b := twoPlayers(t, ps, body)
+	return ps, c, watch(t, a, ps[0].url, c.ID), watch(t, b, ps[1].url, c.ID)
+}
+
 // holds fails the test if, for d, the socket shows a state that is not ok.
 func (v *viewer) holds(what string, ok func(gameState) bool, d time.Duration) {
 	v.t.Helper()
@@ -409,10 +419,7 @@ func TestClusterPresence(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs two servers for 17 s")
 	}
-	bin := buildBinary(t)
-	ps := startCluster(t, bin, 2)
-	c, a, b := twoPlayers(t, ps, `{"game":"tumbling","opponent":"human","color":"first","public":true}`)
-	va, vb := watch(t, a, ps[0].url, c.ID), watch(t, b, ps[1].url, c.ID)
+	ps, c, va, vb := clusterPlayers(t, 2, `{"game":"tumbling","opponent":"human","color":"first","public":true}`)
 	watch(t, newCrashClient(), ps[1].url, c.ID) // a spectator on the mirror
 	both := func(st gameState) bool { return st.Sides[0].Connected && st.Sides[1].Connected }
 	va.until("both players connected", both)
@@ -467,10 +474,7 @@ func TestClusterBoard(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs three servers")
 	}
-	bin := buildBinary(t)
-	ps := startCluster(t, bin, 3)
-	c, a, b := twoPlayers(t, ps, `{"game":"magneton","opponent":"human","color":"first","public":true}`)
-	va, vb := watch(t, a, ps[0].url, c.ID), watch(t, b, ps[1].url, c.ID)
+	ps, c, va, vb := clusterPlayers(t, 3, `{"game":"magneton","opponent":"human","color":"first","public":true}`)
 	spec := newCrashClient()
 	if _, err := spec.http.Get(ps[2].url + "/api/account"); err != nil { // a guest, with a name
 		t.Fatal(err)
