@@ -168,4 +168,9 @@ var MagnetonProfile = MustProfile(GameProfile[magneton.Position, magneton.Move]{
 	// runs of a step averaged; level 8 over 7 the 100-game run): +200,
 	// +155, +152, +173, +151, +115, +246.
 	LevelRatings: [8]int{800, 1000, 1155, 1307, 1480, 1631, 1746, 1992},
+	Baselines: []Baseline{{
+		Name:    "simple-ab",
+		Summary: "an independent plain engine: iterative-deepening PVS with a table, killers and history, on open windows of four, mobility and wins in one",
+		New:     newSimpleAB,
+	}},
 })
