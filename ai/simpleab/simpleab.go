@@ -267,10 +267,9 @@ func (e *Engine) pvs(p magneton.Position, depth, ply, alpha, beta int) int {
 	}
 	e.path = e.path[:len(e.path)-1]
 	kind := uint8(kindExact)
-	switch {
-	case best >= beta:
+	if best >= beta {
 		kind = kindLower
-	case best <= origAlpha:
+	} else if best <= origAlpha {
 		kind = kindUpper
 	}
 	stored := best
