@@ -75,13 +75,34 @@ func windows(own, other uint64) (two, three, four int) {
 // opponent, under the default movement rules (force=strong,
 // movement=any-magnet).
 func MagnetonFeatures(p magneton.Position) [MagFeatures]int {
+	return defaultFeatures(p, true)
+}
+
+// defaultFeatures is MagnetonFeatures, with the counts of stoneLines
+// (push, mobility) only when lines is set: they walk every stone's eight
+// directions, which a kit whose weights ignore them need not pay for.
+func defaultFeatures(p magneton.Position, lines bool) [MagFeatures]int {
 	f := magnetonFeatures(p)
 	f[MagThreats] = -p.WinsInOne(p.Side().Other(), 2)
+	if !lines {
+		return f
+	}
+	us, them := p.Side(), p.Side().Other()
+	ob, tb := p.Stones(us), p.Stones(them)
+	up, um := stoneLines(ob, tb)
+	tp, tm := stoneLines(tb, ob)
+	f[MagPush] = up - tp
+	if p.InHand(us) == 0 {
+		f[MagMobility] += um
+	}
+	if p.InHand(them) == 0 {
+		f[MagMobility] -= tm
+	}
 	return f
 }
 
-// magnetonFeatures is MagnetonFeatures without the threats, which need the
-// default movement rules.
+// magnetonFeatures is MagnetonFeatures without the threats, the push
+// count and mobility, which need the default movement rules.
 func magnetonFeatures(p magneton.Position) [MagFeatures]int {
 	us, them := p.Side(), p.Side().Other()
 	ob, tb := p.Stones(us), p.Stones(them)
@@ -94,15 +115,6 @@ func magnetonFeatures(p magneton.Position) [MagFeatures]int {
 	f[MagEdge] = bits.OnesCount64(ob&edgeMask) - bits.OnesCount64(tb&edgeMask)
 	f[MagCenter] = bits.OnesCount64(ob&centerMask) - bits.OnesCount64(tb&centerMask)
 	f[MagTempo] = 1
-	up, um := stoneLines(ob, tb)
-	tp, tm := stoneLines(tb, ob)
-	f[MagPush] = up - tp
-	if p.InHand(us) == 0 {
-		f[MagMobility] += um
-	}
-	if p.InHand(them) == 0 {
-		f[MagMobility] -= tm
-	}
 	return f
 }
 
@@ -219,7 +231,8 @@ func MagnetonKit(w [MagFeatures]int, rules magneton.Rules) *Kit[magneton.Positio
 	fast := !rules.Weak && !rules.OneSided
 	features := magnetonFeatures
 	if fast {
-		features = MagnetonFeatures
+		lines := w[MagPush] != 0 || w[MagMobility] != 0
+		features = func(p magneton.Position) [MagFeatures]int { return defaultFeatures(p, lines) }
 	}
 	k := &Kit[magneton.Position, magneton.Move]{
 		Game: magneton.Spec.Name,
