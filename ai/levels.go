@@ -90,8 +90,8 @@ const maxRefuted = 4
 // without it in the time left, at most maxRefuted times. A win by threats
 // is often longer than the main search sees at a short move time, and it
 // is certain, so a move it refutes is a loss the evaluation did not see.
-// When every move tried is refuted, or the time runs out, it plays the
-// last move not known to lose, else the first (every move may lose).
+// When every move tried is refuted, or the time runs out, the first move
+// stands: every move may lose, and the search judged it best.
 func (a *abPlayer[P, M]) defend(ctx context.Context, p P, hist []uint64, b Budget, t0 time.Time, first SearchResult[M], info func(Info)) SearchResult[M] {
 	defer func() { a.eng.Exclude = a.eng.Exclude[:0] }()
 	res := first
@@ -103,14 +103,13 @@ func (a *abPlayer[P, M]) defend(ctx context.Context, p P, hist []uint64, b Budge
 		if tries+1 >= maxRefuted || len(a.eng.Exclude) >= res.Moves || ctx.Err() != nil {
 			return first
 		}
-		// Each search again gets what is left of the move's time, and at
-		// least an eighth of it: the table the first search filled makes
-		// a short one worth having.
-		again := b.after(time.Since(t0))
-		if floor := b.share(1, 8); again.Hard < floor.Hard {
-			again = floor
+		// Each search again gets what is left of the move's time (the
+		// table the first search filled makes a short one worth having);
+		// with none left, the first move stands.
+		if b.Hard > 0 && time.Since(t0) >= b.Hard {
+			return first
 		}
-		r, err := a.eng.Search(ctx, p, hist, again, info)
+		r, err := a.eng.Search(ctx, p, hist, b.after(time.Since(t0)), info)
 		if err != nil {
 			return first
 		}
