@@ -49,9 +49,14 @@ func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, in
 	}
 	t0 := time.Now()
 	if a.threats.Plies > 0 {
-		if m, n, ok := threatWin(ctx, a.kit, p, hist, a.threats.Plies, a.threats.Nodes); ok {
+		if m, n, nodes, ok := threatWin(ctx, a.kit, p, hist, a.threats.Plies, a.threats.Nodes); ok {
+			// Reported as a search to the plies of the win would be.
 			mv := p.FormatMove(m)
-			return Info{Score: Mate - (2*n - 1), Mate: n, BestMove: mv, PV: []string{mv}}, nil
+			in := Info{Depth: 2*n - 1, Score: Mate - (2*n - 1), Mate: n, Nodes: nodes, Time: time.Since(t0), BestMove: mv, PV: []string{mv}}
+			if info != nil {
+				info(in)
+			}
+			return in, nil
 		}
 	}
 	b := lim.Budget(p.Side(), DefaultMoveTime)

@@ -29,10 +29,10 @@ func TestThreatWin(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, ok := threatWin(ctx, magnetonKit, p, nil, 2*c.n-2, 0); ok {
+		if _, _, _, ok := threatWin(ctx, magnetonKit, p, nil, 2*c.n-2, 0); ok {
 			t.Errorf("%s: a win by threats within %d plies, want none", c.pos, 2*c.n-2)
 		}
-		m, n, ok := threatWin(ctx, magnetonKit, p, nil, 2*c.n-1, 0)
+		m, n, _, ok := threatWin(ctx, magnetonKit, p, nil, 2*c.n-1, 0)
 		if !ok || n != c.n {
 			t.Errorf("%s: threatWin = %v, %d, %v; want a win in %d", c.pos, m, n, ok, c.n)
 			continue
