@@ -17,21 +17,23 @@ import (
 
 // Magneton feature indices.
 const (
-	MagThree   = iota // windows of 4 with 3 own stones and 1 empty square
-	MagTwo            // windows with 2 own stones and 2 empty squares
-	MagFour           // full windows of own stones (made without a magnet, they do not win)
-	MagEdge           // own stones on the edge
-	MagCenter         // own stones in the centre 4x4
-	MagTempo          // 1 for the side to move (the opponent's count is 0)
-	MagThreats        // minus the opponent's winning moves if it were to move, at most 2 (default rules only)
+	MagThree    = iota // windows of 4 with 3 own stones and 1 empty square
+	MagTwo             // windows with 2 own stones and 2 empty squares
+	MagFour            // full windows of own stones (made without a magnet, they do not win)
+	MagEdge            // own stones on the edge
+	MagCenter          // own stones in the centre 4x4
+	MagTempo           // 1 for the side to move (the opponent's count is 0)
+	MagThreats         // minus the opponent's winning moves if it were to move, at most 2 (default rules only)
+	MagPush            // own stones that a push would carry onto the square completing a line of four
+	MagMobility        // own legal moves in the move phase (0 while the side has stones in hand)
 	MagFeatures
 )
 
 // MagnetonFeatureNames names the features for the tuning tool.
-var MagnetonFeatureNames = [MagFeatures]string{"three", "two", "four", "edge", "center", "tempo", "threats"}
+var MagnetonFeatureNames = [MagFeatures]string{"three", "two", "four", "edge", "center", "tempo", "threats", "push", "mobility"}
 
 // MagnetonWeights are the default weights, fitted by tools/tune.
-var MagnetonWeights = [MagFeatures]int{40, 8, 10, 5, 3, 10, 150}
+var MagnetonWeights = [MagFeatures]int{40, 8, 10, 5, 3, 10, 150, 0, 0}
 
 const (
 	filesAtoE  uint64 = 0x000000ffffffffff
@@ -73,13 +75,34 @@ func windows(own, other uint64) (two, three, four int) {
 // opponent, under the default movement rules (force=strong,
 // movement=any-magnet).
 func MagnetonFeatures(p magneton.Position) [MagFeatures]int {
+	return defaultFeatures(p, true)
+}
+
+// defaultFeatures is MagnetonFeatures, with the counts of stoneLines
+// (push, mobility) only when lines is set: they walk every stone's eight
+// directions, which a kit whose weights ignore them need not pay for.
+func defaultFeatures(p magneton.Position, lines bool) [MagFeatures]int {
 	f := magnetonFeatures(p)
 	f[MagThreats] = -p.WinsInOne(p.Side().Other(), 2)
+	if !lines {
+		return f
+	}
+	us, them := p.Side(), p.Side().Other()
+	ob, tb := p.Stones(us), p.Stones(them)
+	up, um := stoneLines(ob, tb)
+	tp, tm := stoneLines(tb, ob)
+	f[MagPush] = up - tp
+	if p.InHand(us) == 0 {
+		f[MagMobility] += um
+	}
+	if p.InHand(them) == 0 {
+		f[MagMobility] -= tm
+	}
 	return f
 }
 
-// magnetonFeatures is MagnetonFeatures without the threats, which need the
-// default movement rules.
+// magnetonFeatures is MagnetonFeatures without the threats, the push
+// count and mobility, which need the default movement rules.
 func magnetonFeatures(p magneton.Position) [MagFeatures]int {
 	us, them := p.Side(), p.Side().Other()
 	ob, tb := p.Stones(us), p.Stones(them)
@@ -95,6 +118,109 @@ func magnetonFeatures(p magneton.Position) [MagFeatures]int {
 	return f
 }
 
+// The eight directions as one-square shifts of a bitboard (file-major: a
+// square is file*8+rank), opposite directions four apart. A shift along a
+// rank's bits masks off the stones that would wrap into the next file.
+const (
+	notRank1 uint64 = ^uint64(0x0101010101010101)
+	notRank8 uint64 = ^uint64(0x8080808080808080)
+)
+
+func shiftDir(b uint64, d int) uint64 {
+	switch d {
+	case 0: // up a file (rank+1)
+		return b << 1 & notRank1
+	case 1: // rank+1, file+1
+		return b << 9 & notRank1
+	case 2: // file+1
+		return b << 8
+	case 3: // rank-1, file+1
+		return b << 7 & notRank8
+	case 4: // rank-1
+		return b >> 1 & notRank8
+	case 5: // rank-1, file-1
+		return b >> 9 & notRank8
+	case 6: // file-1
+		return b >> 8
+	default: // rank+1, file-1
+		return b >> 7 & notRank1
+	}
+}
+
+// firstStone returns the first stone of occ from the single stone q in
+// direction d (0 when none) and the square just before it or the edge
+// (q itself when the next square is taken or off the board).
+func firstStone(q, occ uint64, d int) (first, last uint64) {
+	last = q
+	for {
+		n := shiftDir(last, d)
+		if n == 0 {
+			return 0, last
+		}
+		if n&occ != 0 {
+			return n, last
+		}
+		last = n
+	}
+}
+
+// lineOfFour reports whether own holds four stones in a row through the
+// single stone t.
+func lineOfFour(own, t uint64) bool {
+	for d := 0; d < 4; d++ {
+		n := 1
+		for x := shiftDir(t, d); x&own != 0; x = shiftDir(x, d) {
+			n++
+		}
+		for x := shiftDir(t, d+4); x&own != 0; x = shiftDir(x, d+4) {
+			n++
+		}
+		if n >= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// stoneLines looks at each stone of own (against other) in each of the
+// eight directions, and counts two things.
+//
+// push is the pairs (stone, direction) where a push would win: a magnet
+// of own's colour on the square behind the stone (empty, so that a magnet
+// can come there) would slide it that way to the last empty square before
+// the next stone or the edge, and that square completes a line of four of
+// own. These are the windows a repelled stone can complete, the material
+// of Magneton's threats; whether a magnet can reach the square behind is
+// left to the search.
+//
+// moves is the legal moves of the stones under the default movement
+// rules. A stone moves along a direction when the next square that way is
+// empty and either the first stone that way is an enemy (it pulls the
+// stone up to it) or the first stone the other way is its own (it pushes
+// the stone away); both end on the last empty square before the next
+// stone or the edge, so they are one move.
+func stoneLines(own, other uint64) (push, moves int) {
+	occ := own | other
+	for b := own; b != 0; b &= b - 1 {
+		q := b & -b
+		for d := 0; d < 8; d++ {
+			back := (d + 4) % 8
+			ahead, to := firstStone(q, occ, d)
+			if to == q {
+				continue // the next square is taken or off the board
+			}
+			behind, _ := firstStone(q, occ, back)
+			if ahead&other != 0 || behind&own != 0 {
+				moves++
+			}
+			if shiftDir(q, back)&^occ != 0 && lineOfFour(own&^q|to, to) {
+				push++
+			}
+		}
+	}
+	return push, moves
+}
+
 // MagnetonKit returns the search kit of Magneton with the given weights
 // for the given rules. Under the default movement rules (force=strong,
 // movement=any-magnet) it counts winning moves with
@@ -105,7 +231,8 @@ func MagnetonKit(w [MagFeatures]int, rules magneton.Rules) *Kit[magneton.Positio
 	fast := !rules.Weak && !rules.OneSided
 	features := magnetonFeatures
 	if fast {
-		features = MagnetonFeatures
+		lines := w[MagPush] != 0 || w[MagMobility] != 0
+		features = func(p magneton.Position) [MagFeatures]int { return defaultFeatures(p, lines) }
 	}
 	k := &Kit[magneton.Position, magneton.Move]{
 		Game: magneton.Spec.Name,
@@ -164,8 +291,16 @@ var MagnetonProfile = MustProfile(GameProfile[magneton.Position, magneton.Move]{
 	},
 	LevelOneTemp: 150,
 	Strongest:    AlphaBeta,
+	// Wins by threats of up to nine plies, 10,000 nodes a search: a few
+	// milliseconds a move (docs/strength.md).
+	Threats: ThreatSearch{Plies: 9, Nodes: 10000},
 	// 800, then the steps of docs/strength.md's ladder (the two 200-game
 	// runs of a step averaged; level 8 over 7 the 100-game run): +200,
 	// +155, +152, +173, +151, +115, +246.
 	LevelRatings: [8]int{800, 1000, 1155, 1307, 1480, 1631, 1746, 1992},
+	Baselines: []Baseline{{
+		Name:    "simple-ab",
+		Summary: "an independent plain engine: iterative-deepening PVS with a table, killers and history, on open windows of four, mobility and wins in one",
+		New:     newSimpleAB,
+	}},
 })

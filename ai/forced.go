@@ -163,3 +163,61 @@ func (pr *prover[P, M]) loses(p P, plies, ply int) bool {
 	}
 	return true
 }
+
+// threatWin is the threat-space search of a player: it looks for a win
+// by threats for p's side to move within plies plies (every move of the
+// winner but the last leaves it a win at once, every reply of the loser is
+// tried; see Profile.ForcedResult), shortest first, spending at most
+// maxNodes nodes, and returns the first move of the shortest one found,
+// its length in moves and the nodes searched. Such wins can lie far beyond the main search's
+// horizon, since the loser's replies are forced and the winner's moves are
+// few, at a fraction of the main search's cost per node (no evaluation).
+func threatWin[P game.Position[P, M], M comparable](ctx context.Context, kit *Kit[P, M], p P, history []uint64, plies int, maxNodes int64) (move M, n int, nodes int64, ok bool) {
+	pr := &prover[P, M]{kit: kit, ctx: ctx, maxNodes: maxNodes}
+	// A line through an earlier position of the game is no forced win
+	// either: the repetition draws.
+	pr.path = append(pr.path, history[max(0, len(history)-100):]...)
+	moves := p.AppendMoves(nil)
+	for i, m := range moves {
+		if _, won := winsAtOnce(kit, p, m); won {
+			return m, 1, int64(i + 1), true
+		}
+	}
+	if !pr.enter(p) {
+		return move, 0, pr.nodes, false
+	}
+	for n = 2; 2*n-1 <= plies && !pr.out; n++ {
+		for _, m := range moves {
+			c := p.Play(m)
+			if _, over := kit.Decided(c); over || !pr.threatens(c, 1) {
+				continue
+			}
+			if pr.loses(c, 2*n-2, 1) {
+				return m, n, pr.nodes, true
+			}
+			if pr.out {
+				break
+			}
+		}
+	}
+	return move, 0, pr.nodes, false
+}
+
+// threatLoss reports whether, after p's side to move plays m, the
+// opponent wins by threats within plies plies (see threatWin), spending at
+// most maxNodes nodes: the defence's check of a move.
+func threatLoss[P game.Position[P, M], M comparable](ctx context.Context, kit *Kit[P, M], p P, m M, history []uint64, plies int, maxNodes int64) bool {
+	c := p.Play(m)
+	if _, over := kit.Decided(c); over {
+		return false // a win, or a loss the search saw
+	}
+	pr := &prover[P, M]{kit: kit, ctx: ctx, maxNodes: maxNodes}
+	pr.path = append(pr.path, history[max(0, len(history)-100):]...)
+	pr.path = append(pr.path, p.Hash())
+	for n := 1; 2*n-1 <= plies && !pr.out; n++ {
+		if pr.wins(c, 2*n-1, 0) {
+			return true
+		}
+	}
+	return false
+}

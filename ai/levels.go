@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"github.com/magneton-games/magneton/game"
 )
@@ -23,6 +24,9 @@ type abPlayer[P game.Position[P, M], M comparable] struct {
 	// fixed: the player searches to its depth whatever the time (the
 	// fixed-depth baseline); only a cancelled context stops it.
 	fixed bool
+	// threats, when its Plies are set, is the threat-space search tried
+	// before the main search (GameProfile.Threats).
+	threats ThreatSearch
 }
 
 func newABPlayer[P game.Position[P, M], M comparable](name string, kit *Kit[P, M], cfg Config, lv Level) *abPlayer[P, M] {
@@ -43,6 +47,18 @@ func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, in
 		mv := p.FormatMove(beginnerMove(a.kit, p, a.rng, beginnerTemp))
 		return Info{BestMove: mv, PV: []string{mv}}, nil
 	}
+	t0 := time.Now()
+	if a.threats.Plies > 0 {
+		if m, n, nodes, ok := threatWin(ctx, a.kit, p, hist, a.threats.Plies, a.threats.Nodes); ok {
+			// Reported as a search to the plies of the win would be.
+			mv := p.FormatMove(m)
+			in := Info{Depth: 2*n - 1, Score: Mate - (2*n - 1), Mate: n, Nodes: nodes, Time: time.Since(t0), BestMove: mv, PV: []string{mv}}
+			if info != nil {
+				info(in)
+			}
+			return in, nil
+		}
+	}
 	b := lim.Budget(p.Side(), DefaultMoveTime)
 	if a.fixed {
 		b = Budget{}
@@ -53,11 +69,57 @@ func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, in
 	if a.lv.Depth > 0 && (b.Depth == 0 || b.Depth > a.lv.Depth) {
 		b.Depth = a.lv.Depth
 	}
-	res, err := a.eng.Search(ctx, p, hist, b, info)
+	main := b
+	if a.threats.Plies > 0 {
+		// A quarter of the time is kept for searching again when the
+		// defence refutes the move.
+		main = b.share(3, 4)
+	}
+	res, err := a.eng.Search(ctx, p, hist, main.after(time.Since(t0)), info)
 	if err != nil {
 		return Info{}, err
 	}
+	if a.threats.Plies > 0 {
+		res = a.defend(ctx, p, hist, b, t0, res, info)
+	}
 	return res.Info, nil
+}
+
+// maxRefuted is how many moves of the main search the defence sets aside
+// on one move before it gives up and plays the first.
+const maxRefuted = 4
+
+// defend checks the main search's move against the opponent's threats: a
+// move after which the opponent wins by threats within the threat
+// search's horizon (threatLoss) is set aside and the main search run again
+// without it in the time left, at most maxRefuted times. A win by threats
+// is often longer than the main search sees at a short move time, and it
+// is certain, so a move it refutes is a loss the evaluation did not see.
+// When every move tried is refuted, or the time runs out, the first move
+// stands: every move may lose, and the search judged it best.
+func (a *abPlayer[P, M]) defend(ctx context.Context, p P, hist []uint64, b Budget, t0 time.Time, first SearchResult[M], info func(Info)) SearchResult[M] {
+	defer func() { a.eng.Exclude = a.eng.Exclude[:0] }()
+	res := first
+	for tries := 0; ; tries++ {
+		if res.Info.Mate < 0 || !threatLoss(ctx, a.kit, p, res.Move, hist, a.threats.Plies, a.threats.Nodes) {
+			return res
+		}
+		a.eng.Exclude = append(a.eng.Exclude, res.Move)
+		if tries+1 >= maxRefuted || len(a.eng.Exclude) >= res.Moves || ctx.Err() != nil {
+			return first
+		}
+		// Each search again gets what is left of the move's time (the
+		// table the first search filled makes a short one worth having);
+		// with none left, the first move stands.
+		if b.Hard > 0 && time.Since(t0) >= b.Hard {
+			return first
+		}
+		r, err := a.eng.Search(ctx, p, hist, b.after(time.Since(t0)), info)
+		if err != nil {
+			return first
+		}
+		res = r
+	}
 }
 
 func (a *abPlayer[P, M]) Move(ctx context.Context, g *game.Game, lim Limits) (string, error) {
@@ -132,5 +194,7 @@ func (pr *profile[P, M]) levelPlayer(lv int, kit *Kit[P, M], cfg Config, rng *ra
 	if pr.gp.Strongest == MCTSAlgo {
 		return newMCTSPlayer(name, kit, cfg, mctsLevel{})
 	}
-	return newABPlayer(name, kit, cfg, Level{})
+	ab := newABPlayer(name, kit, cfg, Level{})
+	ab.threats = pr.gp.Threats
+	return ab
 }

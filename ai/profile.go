@@ -98,6 +98,13 @@ type Level struct {
 	Mistakes float64
 }
 
+// ThreatSearch bounds a player's threat-space search (see threatWin):
+// wins by threats of at most Plies plies, at most Nodes nodes a move.
+type ThreatSearch struct {
+	Plies int
+	Nodes int64
+}
+
 // weaker reports whether the level caps anything.
 func (lv Level) weaker() bool { return lv.Nodes > 0 || lv.Depth > 0 || lv.Mistakes > 0 }
 
@@ -125,6 +132,9 @@ type GameProfile[P game.Position[P, M], M comparable] struct {
 	Strongest Algorithm
 	// Baselines are the game's own players besides the common ones.
 	Baselines []Baseline
+	// Threats is level 8's threat-space search, tried before its main
+	// search on every move; zero for none.
+	Threats ThreatSearch
 	// LevelRatings are the levels' approximate ratings (level 1 first), on
 	// the scale of the players' ratings: level 1 is set at 800, and each
 	// level above adds the Elo its match against the level below measured

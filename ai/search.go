@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -76,7 +77,10 @@ type Engine[P game.Position[P, M], M comparable] struct {
 	// draw by repetition, so that it avoids repeating in positions it
 	// judges level and plays on for a win.
 	Contempt int
-	workers  []*worker[P, M]
+	// Exclude lists root moves the search must not choose (the threat
+	// defence's refuted moves); it must leave at least one legal move.
+	Exclude []M
+	workers []*worker[P, M]
 }
 
 // NewEngine makes an engine with a transposition table of about hashMB
@@ -150,6 +154,12 @@ func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim
 	res, moves, err := firstResult(root)
 	if err != nil {
 		return res, err
+	}
+	for _, m := range moves {
+		if !slices.Contains(e.Exclude, m) {
+			res.Move = m
+			break
+		}
 	}
 	start := time.Now()
 	sh := &shared{ctx: ctx, maxNodes: lim.Nodes}
@@ -455,9 +465,12 @@ func (w *worker[P, M]) searchMoves(p P, moves []M, hashKey uint16, depth, ply, a
 			sort.Sort(byScore[M]{moves[i:], scores[i:]})
 		}
 		m := moves[i]
+		if ply == 0 && len(w.e.Exclude) > 0 && slices.Contains(w.e.Exclude, m) {
+			continue
+		}
 		child := p.Play(m)
 		var score int
-		if i == 0 {
+		if i == 0 || best == -inf {
 			score = -w.search(child, depth-1, ply+1, -beta, -alpha)
 		} else {
 			r := w.reduction(depth, i, scores[i], pvNode)

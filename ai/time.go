@@ -40,3 +40,22 @@ func (l Limits) Budget(side game.Side, def time.Duration) Budget {
 	}
 	return b
 }
+
+// after is the budget left once spent has gone on other work of the same
+// move (the threat search): the times shrink, to a millisecond at least.
+func (b Budget) after(spent time.Duration) Budget {
+	if b.Hard > 0 {
+		b.Hard = max(b.Hard-spent, time.Millisecond)
+	}
+	if b.Soft > 0 {
+		b.Soft = max(b.Soft-spent, time.Millisecond)
+	}
+	return b
+}
+
+// share is the budget with its times cut to num/den of themselves.
+func (b Budget) share(num, den int64) Budget {
+	b.Hard = time.Duration(int64(b.Hard) * num / den)
+	b.Soft = time.Duration(int64(b.Soft) * num / den)
+	return b
+}
