@@ -5,6 +5,7 @@
 // is put in as text (textContent), never as HTML: a link or a tag someone
 // typed is shown as they typed it.
 
+import { t } from './i18n.js';
 import { h } from './dom.js';
 import { chatOn, setChatOn, isMuted, setMuted } from './prefs.js';
 
@@ -17,19 +18,19 @@ export const MAX_CHAT = 300;
  * with a whole state's lines, add(line) with a new one.
  */
 export function chatPanel(send) {
-  const list = h('ol.chat-lines', { role: 'log', 'aria-live': 'polite', 'aria-label': 'Chat messages' });
-  const empty = h('p.chat-empty', 'No messages yet.');
-  const input = h('input#chat-input', { type: 'text', maxlength: String(MAX_CHAT), autocomplete: 'off', 'aria-label': 'Your message' });
+  const list = h('ol.chat-lines', { role: 'log', 'aria-live': 'polite', 'aria-label': t('ch.messages') });
+  const empty = h('p.chat-empty', t('ch.empty'));
+  const input = h('input#chat-input', { type: 'text', maxlength: String(MAX_CHAT), autocomplete: 'off', 'aria-label': t('ch.yours') });
   const count = h('small.chat-count', { 'aria-live': 'polite' });
   const form = h('form.chat-form', input, count);
   const room = h('span.chat-room');
   const mute = h('button.btn.small.ghost#chat-mute', { type: 'button', hidden: true });
   const toggle = h('input.switch#chat-on', { type: 'checkbox', role: 'switch', checked: chatOn() });
-  const off = h('p.chat-off', { hidden: true }, 'Chat is off. Turn it on to read and write messages.');
+  const off = h('p.chat-off', { hidden: true }, t('ch.off'));
   const node = h('section.chat', { 'aria-labelledby': 'chat-title' },
     h('div.chat-head',
-      h('h2#chat-title', 'Chat'), room, mute,
-      h('span.chat-switch', { title: 'Chat on or off (kept in this browser)' }, toggle, h('label.visually-hidden', { for: 'chat-on' }, 'Chat on'))),
+      h('h2#chat-title', t('ch.title')), room, mute,
+      h('span.chat-switch', { title: t('ch.switch') }, toggle, h('label.visually-hidden', { for: 'chat-on' }, t('ch.on')))),
     list, empty, off, form);
 
   let s = null;
@@ -51,7 +52,7 @@ export function chatPanel(send) {
     const mine = s && s.seat != null && line.side === s.seat;
     const spectator = line.room === 'spectators';
     return h('li.chat-line', { 'data-room': line.room || 'players', 'data-side': String(line.side ?? -1), class: mine ? 'mine' : null },
-      h('span.chat-name', line.name || 'Anonymous'),
+      h('span.chat-name', line.name || t('w.anonymous')),
       spectator ? h('span.chat-tag', { title: "said in the spectators' room" }, 'spectator') : null,
       h('span.chat-text', line.text || ''));
   }
@@ -65,15 +66,15 @@ export function chatPanel(send) {
     // Writing is for a game someone can still read: not an aborted one.
     form.hidden = !on || !s || s.status === 'aborted';
     const toRoom = s && s.chat_room === 'spectators' ? 'spectators' : 'players';
-    room.textContent = s ? (toRoom === 'spectators' ? 'spectators' : 'players') : '';
-    room.title = toRoom === 'spectators' ? 'You write to the spectators; the players do not see it while they play.' : 'You write to the players.';
-    input.placeholder = toRoom === 'spectators' ? 'Say something to the other spectators' : seated ? 'Say something to your opponent' : 'Say something';
+    room.textContent = s ? (toRoom === 'spectators' ? t('ch.spectators') : t('ch.players')) : '';
+    room.title = toRoom === 'spectators' ? t('ch.toSpectators') : t('ch.toPlayers');
+    input.placeholder = toRoom === 'spectators' ? t('ch.saySpectators') : seated ? t('ch.sayOpponent') : t('ch.say');
     const opp = opponentName();
     const opponentIsPerson = seated && s.sides[1 - s.seat].player && !/^computer/i.test(s.sides[1 - s.seat].player);
     mute.hidden = !on || !opponentIsPerson;
     const muted = !!opp && isMuted(opp);
-    mute.textContent = muted ? 'Unmute' : 'Mute';
-    mute.title = muted ? `Show ${opp}'s messages again` : `Hide ${opp || 'your opponent'}'s messages (in this browser)`;
+    mute.textContent = muted ? t('ch.unmute') : t('ch.mute');
+    mute.title = muted ? t('ch.showAgain', { name: opp }) : opp ? t('ch.hide', { name: opp }) : t('ch.hideOpponent');
     mute.setAttribute('aria-pressed', String(muted));
     const shown = all.filter((l) => !hidden(l));
     list.textContent = '';
