@@ -56,7 +56,11 @@ func checkMates[P game.Position[P, M], M comparable](t *testing.T, kit *Kit[P, M
 			if c.n == 3 && !deep {
 				continue // too slow for the default test run
 			}
-			res, err = NewMCTS(kit, 1, 1).Search(context.Background(), p, Budget{Hard: 5 * time.Second}, nil)
+			// An iteration budget, not a time: a loaded machine gives MCTS
+			// fewer iterations a second (the hardest case here needs about
+			// 200,000), and a time budget failed under load. MCTS stops
+			// once it has proven the result.
+			res, err = NewMCTS(kit, 1, 1).Search(context.Background(), p, Budget{Nodes: 2_000_000, Hard: time.Minute}, nil)
 		} else {
 			res, err = NewEngine(kit, 8, 1).Search(context.Background(), p, nil, Budget{Depth: 2*c.n + 1}, nil)
 		}
