@@ -54,7 +54,7 @@ rules, no search, and says what it proves or where it is wrong.`,
 		Example: `  magneton solve --hash 1 "8/6WB/B1B3B1/W6W/8/8/5W2/WB6 b 0 0"  # proven win for Black
   magneton --game tumbling solve --hash 1 "bbbbbbbbbb,1,bbrbbb,bbb,b,3/bb,3,b,1,r,1/1,b,2,b,b,r,1/3,b,b,r,1,r/2,b,1,rr,r,rr,1/b,4,r,2/4,rr,r,1,rrrrr/2,rr,1,rr,1,rrr,rrr b"  # proven win for Black
   magneton --game tumbling solve --time 10m --hash 1024 --table start.table --out start.proof start
-  magneton solve --verify docs/proofs/magneton-hand4.proof`,
+  magneton solve --verify docs/proofs/magneton-black-wins-in-6.proof`,
 		Args: func(c *cobra.Command, args []string) error {
 			if verify != "" {
 				if len(args) > 0 {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,5 +57,36 @@ func TestSolveCertificate(t *testing.T) {
 	out, _, code = runCmd(t, "", "solve", "--hash", "1", "--table", table, pos)
 	if code != 0 || !strings.Contains(out, "proven win for Black") {
 		t.Fatalf("resumed: exit %d: %s", code, out)
+	}
+	fresh, _, _ := runCmd(t, "", "solve", "--hash", "1", pos)
+	if r, f := solveNodes(t, out), solveNodes(t, fresh); r >= f {
+		t.Errorf("the resumed run expanded %d positions, a fresh one %d: the table did not carry the work over", r, f)
+	}
+}
+
+// solveNodes reads the positions expanded from solve's output.
+func solveNodes(t *testing.T, out string) int {
+	t.Helper()
+	var n int
+	for _, l := range strings.Split(out, "\n") {
+		if _, err := fmt.Sscanf(l, "nodes %d,", &n); err == nil {
+			return n
+		}
+	}
+	t.Fatalf("no node count in %q", out)
+	return 0
+}
+
+// TestCommittedCertificates: every certificate under docs/proofs verifies.
+func TestCommittedCertificates(t *testing.T) {
+	files, err := filepath.Glob("../../docs/proofs/*.proof")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no certificates in docs/proofs: %v", err)
+	}
+	for _, f := range files {
+		out, errs, code := runCmd(t, "", "solve", "--verify", f)
+		if code != 0 || !strings.Contains(out, "verified:") {
+			t.Errorf("%s: exit %d: %s%s", f, code, out, errs)
+		}
 	}
 }
