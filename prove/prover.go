@@ -50,6 +50,9 @@ type Report struct {
 	Elapsed     time.Duration
 	TableMiB    float64
 	Certificate *Certificate // for a win or loss when asked for
+	// Last is the last question's state at its end: how far an
+	// unsettled one got.
+	Last Progress
 }
 
 // For makes the solver of the game whose computer players pr is, with
@@ -110,7 +113,7 @@ func (so solverOf[P, M]) Solve(ctx context.Context, s game.State, opts Options) 
 			return nil, fmt.Errorf("solve: %w", err)
 		}
 	}
-	rep.Nodes, rep.Elapsed = sv.Nodes(), time.Since(start)
+	rep.Nodes, rep.Elapsed, rep.Last = sv.Nodes(), time.Since(start), sv.progress()
 	if opts.Table != "" {
 		if err := sv.tt.save(opts.Table, label); err != nil {
 			return rep, fmt.Errorf("solve: %w", err)

@@ -30,6 +30,7 @@ func solveCommand(g *globalOptions) *cobra.Command {
 		table    string
 		verify   string
 		interval time.Duration
+		moves    []string
 	)
 	c := &cobra.Command{
 		Use:   "solve POSITION | solve --verify FILE",
@@ -84,6 +85,11 @@ rules, no search, and says what it proves or where it is wrong.`,
 			if len(rest) > 0 {
 				return usagef("solve: unexpected arguments %s after the position", clip(strings.Join(rest, " ")))
 			}
+			for _, m := range moves {
+				if st, err = st.Play(m); err != nil {
+					return fmt.Errorf("solve: --moves: %w", err)
+				}
+			}
 			if gm.Solver == nil {
 				return usagef("solve: %s has no solver", gm.Spec.Title)
 			}
@@ -122,6 +128,7 @@ rules, no search, and says what it proves or where it is wrong.`,
 	f.StringVar(&out, "out", "", "write the proof of a win or loss to this file")
 	f.StringVar(&table, "table", "", "load the table from this file if it exists, and save it there at the end (resumable runs)")
 	f.StringVar(&verify, "verify", "", "check the certificate in this file instead of solving")
+	f.StringArrayVar(&moves, "moves", nil, "moves to play from POSITION first (repeatable; the position after them is solved with no history)")
 	f.DurationVar(&interval, "progress", 10*time.Second, "time between progress lines on standard error")
 	return c
 }
@@ -144,9 +151,9 @@ func describe(s game.State, rep *prove.Report) string {
 		return fmt.Sprintf("proven draw: neither %s nor %s can force a win", us, them)
 	case game.Ongoing:
 		if rep.ToMove == prove.Disproven {
-			return fmt.Sprintf("not settled: %s, to move, cannot force a win; whether %s can is unknown (the limits ran out)", us, them)
+			return fmt.Sprintf("not settled: %s, to move, cannot force a win; whether %s can is unknown (the limits ran out; proof number %s, disproof number %s)", us, them, number(rep.Last.PN), number(rep.Last.DN))
 		}
-		return "not settled: the limits ran out"
+		return fmt.Sprintf("not settled: whether %s, to move, can force a win is unknown (the limits ran out; proof number %s, disproof number %s)", us, number(rep.Last.PN), number(rep.Last.DN))
 	}
 	w, _ := rep.Result.Winner()
 	return fmt.Sprintf("proven win for %s in %d moves or fewer (a proof of %d plies): %s", sp.SideNames[w], (rep.Plies+1)/2, rep.Plies, rep.Result)
