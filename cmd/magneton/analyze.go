@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -11,7 +10,6 @@ import (
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
-	"github.com/magneton-games/magneton/prove"
 )
 
 func init() {
@@ -135,21 +133,4 @@ func formatInfo(in ai.Info) string {
 		score = fmt.Sprintf("mate %d", in.Mate)
 	}
 	return fmt.Sprintf("depth %2d  score %-8s  nodes %10d  nps %9d  time %6dms  pv %s", in.Depth, score, in.Nodes, in.NPS(), in.Time.Milliseconds(), strings.Join(in.PV, " "))
-}
-
-// proveLine runs the solver on s for d with a table of hash MiB and
-// prints what it settled: the analysis's only "proven" claims.
-func proveLine(c *cobra.Command, s game.State, d time.Duration, hash int) error {
-	gm, err := games.Of(s.Rules().Spec())
-	if err != nil || gm.Solver == nil {
-		return fmt.Errorf("analyze: --prove: %s has no solver", s.Rules().Spec().Title)
-	}
-	ctx, cancel := context.WithTimeout(c.Context(), d)
-	defer cancel()
-	rep, err := gm.Solver.Solve(ctx, s, prove.Options{HashMiB: hash})
-	if err != nil {
-		return fmt.Errorf("analyze: --prove: %w", err)
-	}
-	fmt.Fprintf(c.OutOrStdout(), "%s (solver: %d nodes)\n", describe(s, rep), rep.Nodes)
-	return nil
 }

@@ -1,37 +1,30 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"io"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/prove"
 )
 
-func init() {
-	commands = append(commands, solveCommand)
+func init() { commands = append(commands, solveCommand) }
+
+// solveOptions are solve's flags.
+type solveOptions struct {
+	limit, interval   time.Duration
+	nodes             int64
+	hash              int
+	out, table, check string
+	moves             []string
 }
 
 func solveCommand(g *globalOptions) *cobra.Command {
-	var (
-		limit    time.Duration
-		nodes    int64
-		hash     int
-		out      string
-		table    string
-		verify   string
-		interval time.Duration
-		moves    []string
-	)
+	o := &solveOptions{}
 	c := &cobra.Command{
 		Use:   "solve POSITION | solve --verify FILE",
 		Short: "Settle a position with the proof-number solver (a win, a loss or a draw), or check a proof certificate",
@@ -57,7 +50,7 @@ rules, no search, and says what it proves or where it is wrong.`,
   magneton --game tumbling solve --time 10m --hash 1024 --table start.table --out start.proof start
   magneton solve --verify docs/proofs/magneton-black-wins-in-6.proof`,
 		Args: func(c *cobra.Command, args []string) error {
-			if verify != "" {
+			if o.check != "" {
 				if len(args) > 0 {
 					return usagef("solve: --verify takes no position")
 				}
@@ -67,10 +60,10 @@ rules, no search, and says what it proves or where it is wrong.`,
 		},
 		RunE: func(c *cobra.Command, args []string) error {
 			w := c.OutOrStdout()
-			if verify != "" {
-				return verifyCertificate(w, verify)
+			if o.check != "" {
+				return verifyCertificate(w, o.check)
 			}
-			flags := searchFlags{hash: &hash, nodes: &nodes, times: map[string]*time.Duration{"time": &limit, "progress": &interval}}
+			flags := searchFlags{hash: &o.hash, nodes: &o.nodes, times: map[string]*time.Duration{"time": &o.limit, "progress": &o.interval}}
 			if err := flags.check(c); err != nil {
 				return err
 			}
@@ -83,9 +76,9 @@ rules, no search, and says what it proves or where it is wrong.`,
 				return err
 			}
 			if len(rest) > 0 {
-				return usagef("solve: unexpected arguments %s after the position", clip(strings.Join(rest, " ")))
+				return usagef("solve: unexpected arguments %s after the position", clip(fmt.Sprint(rest)))
 			}
-			for _, m := range moves {
+			for _, m := range o.moves {
 				if st, err = st.Play(m); err != nil {
 					return fmt.Errorf("solve: --moves: %w", err)
 				}
@@ -93,11 +86,11 @@ rules, no search, and says what it proves or where it is wrong.`,
 			if gm.Solver == nil {
 				return usagef("solve: %s has no solver", gm.Spec.Title)
 			}
-			ctx, cancel := context.WithTimeout(c.Context(), limit)
+			ctx, cancel := context.WithTimeout(c.Context(), o.limit)
 			defer cancel()
 			errw := c.ErrOrStderr()
 			rep, err := gm.Solver.Solve(ctx, st, prove.Options{
-				HashMiB: hash, MaxNodes: nodes, Table: table, Certificate: out != "", Interval: interval,
+				HashMiB: o.hash, MaxNodes: o.nodes, Table: o.table, Certificate: o.out != "", Interval: o.interval,
 				Progress: func(p prove.Progress) {
 					fmt.Fprintf(errw, "solve: nodes %d  pn %s  dn %s  %.0f nodes/s  table %d entries  %s\n", p.Nodes, number(p.PN), number(p.DN), p.Rate(), p.Stored, p.Elapsed.Round(time.Millisecond))
 				},
@@ -111,26 +104,34 @@ rules, no search, and says what it proves or where it is wrong.`,
 			fmt.Fprintln(w, describe(st, rep))
 			fmt.Fprintf(w, "nodes %d, %s, %.0f nodes/s, table %.1f MiB\n", rep.Nodes, rep.Elapsed.Round(time.Millisecond), float64(rep.Nodes)/max(rep.Elapsed.Seconds(), 1e-9), rep.TableMiB)
 			if rep.Certificate != nil {
-				if err := writeCertificate(out, rep.Certificate, st.Rules().Spec()); err != nil {
+				if err := writeCertificate(o.out, rep.Certificate, st.Rules().Spec()); err != nil {
 					return err
 				}
-				fmt.Fprintf(w, "certificate %s: %d positions\n", out, len(rep.Certificate.Nodes))
-			} else if out != "" {
+				fmt.Fprintf(w, "certificate %s: %d positions\n", o.out, len(rep.Certificate.Nodes))
+			} else if o.out != "" {
 				fmt.Fprintf(w, "no certificate: only a win or a loss has one\n")
 			}
 			return nil
 		},
 	}
 	f := c.Flags()
-	f.DurationVar(&limit, "time", time.Minute, "stop after this long, above 0 and at most 24h")
-	f.Int64Var(&nodes, "nodes", 0, "stop after this many positions expanded (0: no limit)")
-	f.IntVar(&hash, "hash", 64, fmt.Sprintf("the table's size in MiB, %d to %d (a table loaded by --table keeps its own)", ai.MinHashMB, ai.MaxHashMB))
-	f.StringVar(&out, "out", "", "write the proof of a win or loss to this file")
-	f.StringVar(&table, "table", "", "load the table from this file if it exists, and save it there at the end (resumable runs)")
-	f.StringVar(&verify, "verify", "", "check the certificate in this file instead of solving")
-	f.StringArrayVar(&moves, "moves", nil, "moves to play from POSITION first (repeatable; the position after them is solved with no history)")
-	f.DurationVar(&interval, "progress", 10*time.Second, "time between progress lines on standard error")
+	f.DurationVar(&o.limit, "time", time.Minute, "stop after this long, above 0 and at most 24h")
+	f.Int64Var(&o.nodes, "nodes", 0, "stop after this many positions expanded (0: no limit)")
+	f.IntVar(&o.hash, "hash", 64, hashUsage(" (a table loaded by --table keeps its own size)"))
+	f.StringVar(&o.out, "out", "", "write the proof of a win or loss to this file")
+	f.StringVar(&o.table, "table", "", "load the table from this file if it exists, and save it there at the end (resumable runs)")
+	f.StringVar(&o.check, "verify", "", "check the certificate in this file instead of solving")
+	f.StringArrayVar(&o.moves, "moves", nil, "moves to play from POSITION first (repeatable; the position after them is solved with no history)")
+	f.DurationVar(&o.interval, "progress", 10*time.Second, "time between progress lines on standard error")
 	return c
+}
+
+// movesWord writes a count of moves: "1 move", "3 moves".
+func movesWord(n int) string {
+	if n == 1 {
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", n)
 }
 
 // number writes a proof or disproof number, "inf" for a settled one.
@@ -156,57 +157,22 @@ func describe(s game.State, rep *prove.Report) string {
 		return fmt.Sprintf("not settled: whether %s, to move, can force a win is unknown (the limits ran out; proof number %s, disproof number %s)", us, number(rep.Last.PN), number(rep.Last.DN))
 	}
 	w, _ := rep.Result.Winner()
-	return fmt.Sprintf("proven win for %s in %d moves or fewer (a proof of %d plies): %s", sp.SideNames[w], (rep.Plies+1)/2, rep.Plies, rep.Result)
+	return fmt.Sprintf("proven win for %s in %s or fewer (a proof of %d plies): %s", sp.SideNames[w], movesWord((rep.Plies+1)/2), rep.Plies, rep.Result)
 }
 
-func writeCertificate(path string, cert *prove.Certificate, sp *game.Spec) error {
-	f, err := os.Create(path)
+// proveLine runs the solver on s for d with a table of hash MiB and
+// prints what it settled: the analysis's only "proven" claims.
+func proveLine(c *cobra.Command, s game.State, d time.Duration, hash int) error {
+	gm, err := games.Of(s.Rules().Spec())
+	if err != nil || gm.Solver == nil {
+		return fmt.Errorf("analyze: --prove: %s has no solver", s.Rules().Spec().Title)
+	}
+	ctx, cancel := context.WithTimeout(c.Context(), d)
+	defer cancel()
+	rep, err := gm.Solver.Solve(ctx, s, prove.Options{HashMiB: hash})
 	if err != nil {
-		return fmt.Errorf("solve: --out: %w", err)
+		return fmt.Errorf("analyze: --prove: %w", err)
 	}
-	err = cert.Write(f, sp.SideLetters)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("solve: writing the certificate %s: %w", path, err)
-	}
+	fmt.Fprintf(c.OutOrStdout(), "%s (solver: %d nodes)\n", describe(s, rep), rep.Nodes)
 	return nil
-}
-
-// readCertificate reads a certificate file and the rules it names.
-func readCertificate(path string) (*prove.Certificate, game.Rules, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	return parseCertificate(bufio.NewReader(f))
-}
-
-func parseCertificate(r *bufio.Reader) (*prove.Certificate, game.Rules, error) {
-	h, line, err := prove.ReadHeader(r)
-	if err != nil {
-		return nil, nil, err
-	}
-	rules, err := games.Rules(h.Game, h.Rules)
-	if err != nil {
-		return nil, nil, fmt.Errorf("the certificate's game: %w", err)
-	}
-	cert, err := prove.Read(r, h, line, rules)
-	return cert, rules, err
-}
-
-// verifyCertificate checks the certificate in path and prints what it proves.
-func verifyCertificate(w io.Writer, path string) error {
-	cert, rules, err := readCertificate(path)
-	if err == nil {
-		var v prove.Verified
-		if v, err = prove.Verify(cert, rules); err == nil {
-			sp := rules.Spec()
-			fmt.Fprintf(w, "verified: %s wins %s (%s) in %d moves or fewer; %d positions\n", sp.SideNames[v.Winner], cert.Position, rules.Settings(), v.Moves, v.Nodes)
-			return nil
-		}
-	}
-	return fmt.Errorf("solve: --verify %s: %w", path, err)
 }
