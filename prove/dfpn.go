@@ -66,6 +66,7 @@ type Solver[P game.Position[P, M], M comparable] struct {
 	next     time.Time
 	rootPN   uint32
 	rootDN   uint32
+	rootKid  int // the root's move being searched
 
 	attacker game.Side
 	root     game.Side      // the side to move at the root
@@ -282,13 +283,19 @@ func (s *Solver[P, M]) mid(p P, key uint64, ply int, thphi, thdelta uint32, budg
 	var dep int
 	for {
 		phi, delta, plies, dep = sum(kids)
-		if ply == 0 {
+		switch ply {
+		case 0:
 			s.rootPN, s.rootDN = phi, delta
+		case 1:
+			s.rootEstimate(phi, delta)
 		}
 		if settled || phi == 0 || delta == 0 || phi >= thphi || delta >= thdelta || s.stop {
 			break
 		}
 		best, second := pick(kids)
+		if ply == 0 {
+			s.rootKid = best
+		}
 		c := &kids[best]
 		// Nagai's thresholds, with the 1+ε trick of Pawlewicz and Lew
 		// (ε = 1/4) against the thrashing of plain df-pn.
@@ -309,6 +316,18 @@ func (s *Solver[P, M]) mid(p P, key uint64, ply int, thphi, thdelta uint32, budg
 
 	}
 	return phi, delta, plies, dep
+}
+
+// rootEstimate updates the root's numbers for the progress display with
+// the current numbers of the root's move being searched, which the root
+// itself learns only when that search returns.
+func (s *Solver[P, M]) rootEstimate(phi, delta uint32) {
+	kids := s.kids[0]
+	c := &kids[s.rootKid]
+	old := *c
+	c.phi, c.delta = phi, delta
+	s.rootPN, s.rootDN, _, _ = sum(kids)
+	*c = old
 }
 
 // sum combines a node's children: phi is the least delta, delta the sum of
