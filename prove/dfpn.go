@@ -33,10 +33,11 @@ func (v Value) String() string {
 
 // Progress is what the search reports now and then.
 type Progress struct {
-	Nodes   int64         // positions expanded
-	PN, DN  uint32        // the root's proof and disproof numbers, for the attacker (inf: settled)
-	Stored  int64         // table entries written
-	Elapsed time.Duration // since the search began
+	Nodes    int64         // positions expanded
+	Attacker game.Side     // the side whose win is being proved
+	PN, DN   uint32        // the root's proof and disproof numbers, for the attacker (inf: settled)
+	Stored   int64         // table entries written
+	Elapsed  time.Duration // since the search began
 }
 
 // Rate returns the nodes expanded per second.
@@ -142,7 +143,7 @@ func (s *Solver[P, M]) progress() Progress {
 	if s.root != s.attacker {
 		pn, dn = dn, pn
 	}
-	return Progress{Nodes: s.nodes, PN: pn, DN: dn, Stored: s.tt.stored, Elapsed: time.Since(s.start)}
+	return Progress{Nodes: s.nodes, Attacker: s.attacker, PN: pn, DN: dn, Stored: s.tt.stored, Elapsed: time.Since(s.start)}
 }
 
 // tick counts an expansion and decides whether to stop.

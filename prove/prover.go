@@ -30,8 +30,11 @@ type Options struct {
 	Table string
 	// Certificate asks for the proof of a win or loss.
 	Certificate bool
-	Progress    func(Progress)
-	Interval    time.Duration // between progress reports; 0 for a second
+	// OpponentFirst asks first whether the side not to move wins: the
+	// question to spend a budget on when that side is believed to win.
+	OpponentFirst bool
+	Progress      func(Progress)
+	Interval      time.Duration // between progress reports; 0 for a second
 }
 
 // Report is what a Solve settled.
@@ -93,17 +96,24 @@ func (so solverOf[P, M]) Solve(ctx context.Context, s game.State, opts Options) 
 	}
 	start := time.Now()
 	rep := &Report{TableMiB: sv.tt.MiB()}
-	us := p.Side()
+	// Ask about one side, and about the other only when the first
+	// cannot win: both failing is a draw.
+	first := &rep.ToMove
+	second := &rep.Opponent
+	side := p.Side()
+	if opts.OpponentFirst {
+		first, second, side = second, first, side.Other()
+	}
 	var plies int
-	rep.ToMove, plies = sv.Prove(ctx, p, us)
-	switch rep.ToMove {
+	*first, plies = sv.Prove(ctx, p, side)
+	switch *first {
 	case Proven:
-		rep.Result, rep.Plies = game.WinFor(us), plies
+		rep.Result, rep.Plies = game.WinFor(side), plies
 	case Disproven:
-		rep.Opponent, plies = sv.Prove(ctx, p, us.Other())
-		switch rep.Opponent {
+		*second, plies = sv.Prove(ctx, p, side.Other())
+		switch *second {
 		case Proven:
-			rep.Result, rep.Plies = game.LossFor(us), plies
+			rep.Result, rep.Plies = game.LossFor(side), plies
 		case Disproven:
 			rep.Result = game.Draw
 		}

@@ -21,6 +21,7 @@ type solveOptions struct {
 	hash              int
 	out, table, check string
 	moves             []string
+	opponent          bool
 }
 
 func solveCommand(g *globalOptions) *cobra.Command {
@@ -90,7 +91,7 @@ rules, no search, and says what it proves or where it is wrong.`,
 			defer cancel()
 			errw := c.ErrOrStderr()
 			rep, err := gm.Solver.Solve(ctx, st, prove.Options{
-				HashMiB: o.hash, MaxNodes: o.nodes, Table: o.table, Certificate: o.out != "", Interval: o.interval,
+				HashMiB: o.hash, MaxNodes: o.nodes, Table: o.table, Certificate: o.out != "", Interval: o.interval, OpponentFirst: o.opponent,
 				Progress: func(p prove.Progress) {
 					fmt.Fprintf(errw, "solve: nodes %d  pn %s  dn %s  %.0f nodes/s  table %d entries  %s\n", p.Nodes, number(p.PN), number(p.DN), p.Rate(), p.Stored, p.Elapsed.Round(time.Millisecond))
 				},
@@ -122,6 +123,7 @@ rules, no search, and says what it proves or where it is wrong.`,
 	f.StringVar(&o.table, "table", "", "load the table from this file if it exists, and save it there at the end (resumable runs)")
 	f.StringVar(&o.check, "verify", "", "check the certificate in this file instead of solving")
 	f.StringArrayVar(&o.moves, "moves", nil, "moves to play from POSITION first (repeatable; the position after them is solved with no history)")
+	f.BoolVar(&o.opponent, "opponent-first", false, "ask first whether the side not to move wins (the question the budget goes to when that side is believed to win)")
 	f.DurationVar(&o.interval, "progress", 10*time.Second, "time between progress lines on standard error")
 	return c
 }
@@ -151,10 +153,17 @@ func describe(s game.State, rep *prove.Report) string {
 	case game.Draw:
 		return fmt.Sprintf("proven draw: neither %s nor %s can force a win", us, them)
 	case game.Ongoing:
+		if rep.Opponent == prove.Disproven {
+			return fmt.Sprintf("not settled: %s cannot force a win; whether %s, to move, can is unknown (the limits ran out; proof number %s, disproof number %s)", them, us, number(rep.Last.PN), number(rep.Last.DN))
+		}
 		if rep.ToMove == prove.Disproven {
 			return fmt.Sprintf("not settled: %s, to move, cannot force a win; whether %s can is unknown (the limits ran out; proof number %s, disproof number %s)", us, them, number(rep.Last.PN), number(rep.Last.DN))
 		}
-		return fmt.Sprintf("not settled: whether %s, to move, can force a win is unknown (the limits ran out; proof number %s, disproof number %s)", us, number(rep.Last.PN), number(rep.Last.DN))
+		asked := us + ", to move,"
+		if rep.Last.Attacker != s.Side() {
+			asked = them
+		}
+		return fmt.Sprintf("not settled: whether %s can force a win is unknown (the limits ran out; proof number %s, disproof number %s)", asked, number(rep.Last.PN), number(rep.Last.DN))
 	}
 	w, _ := rep.Result.Winner()
 	return fmt.Sprintf("proven win for %s in %s or fewer (a proof of %d plies): %s", sp.SideNames[w], movesWord((rep.Plies+1)/2), rep.Plies, rep.Result)
