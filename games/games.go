@@ -18,6 +18,7 @@ import (
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
+	"github.com/magneton-games/magneton/prove"
 	"github.com/magneton-games/magneton/tumbling"
 	"github.com/magneton-games/magneton/ugi"
 )
@@ -26,12 +27,15 @@ import (
 type Game struct {
 	Spec *game.Spec
 	AI   ai.Profile
+	// Solver is the game's proof-number solver (magneton solve), nil
+	// for a game without one.
+	Solver prove.Game
 }
 
 // builtin are the project's games, Magneton first (the default).
 var builtin = []*Game{
-	{Spec: magneton.Spec, AI: ai.MagnetonProfile},
-	{Spec: tumbling.Spec, AI: ai.TumblingProfile},
+	{Spec: magneton.Spec, AI: ai.MagnetonProfile, Solver: prove.For[magneton.Position, magneton.Move](ai.MagnetonProfile)},
+	{Spec: tumbling.Spec, AI: ai.TumblingProfile, Solver: prove.For[tumbling.Position, tumbling.Move](ai.TumblingProfile)},
 }
 
 var (

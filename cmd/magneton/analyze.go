@@ -25,6 +25,7 @@ func analyzeCommand(g *globalOptions) *cobra.Command {
 		hash    int
 		player  string
 		moves   []string
+		proveT  time.Duration
 	)
 	c := &cobra.Command{
 		Use:   "analyze POSITION",
@@ -36,11 +37,17 @@ forced loss), the nodes searched, the speed and the principal variation.
 The last line names the best move: the first move of the last depth's
 line, or, when the search stopped inside a deeper iteration that had
 already found a better move, that move, after a line marked "unfinished"
-that says so.`,
+that says so.
+
+A "mate N" of the search is what its depth saw, not a proof. With --prove
+the position is then given to the proof-number solver (see solve) for that
+long, and a last line says what it proved: "proven win for ... in N moves
+or fewer", a proven draw, or "not settled".`,
 		Example: `  magneton analyze --time 2s start
   magneton analyze --depth 3 "8/W1BB2W1/3W4/8/1B1W4/4B1B1/2W5/6B1 w 0 0"
   magneton --game tumbling analyze --depth 4 "bbbbbbb,b,2,b,1,b,1/2,b,b,b,b,2/b,3,rb,b,2/b,2,rb,b,2,rr/b,b,3,r,2/bb,b,b,2,r,1,r/b,2,r,r,2,r/bb,2,rr,1,r,r,rrrrrrrrrrrrrrr r"
-  magneton analyze --moves d4 --moves e5 start`,
+  magneton analyze --moves d4 --moves e5 start
+  magneton analyze --depth 2 --prove 1s "8/6WB/B1B3B1/W6W/8/8/5W2/WB6 b 0 0"  # proven win for Black`,
 		Args: exactArgs(1, -1, "a POSITION"),
 		RunE: func(c *cobra.Command, args []string) error {
 			flags := searchFlags{threads: &threads, hash: &hash, depth: &depth, nodes: &nodes, times: map[string]*time.Duration{"time": &think}}
@@ -82,6 +89,9 @@ that says so.`,
 				return fmt.Errorf("analyze: %w", err)
 			}
 			fmt.Fprintln(w, bestMoveLine(last, in))
+			if proveT > 0 {
+				return proveLine(c, gm.Position(), proveT, hash)
+			}
 			return nil
 		},
 	}
@@ -93,6 +103,7 @@ that says so.`,
 	f.IntVar(&hash, "hash", 64, fmt.Sprintf("transposition table size in MB, %d to %d", ai.MinHashMB, ai.MaxHashMB))
 	f.StringVar(&player, "player", "level:8", "the search: alphabeta, mcts or level:N")
 	f.StringArrayVar(&moves, "moves", nil, "moves to play from POSITION first (repeatable)")
+	f.DurationVar(&proveT, "prove", 0, "then run the proof-number solver this long and print what it proved (0: do not)")
 	return c
 }
 

@@ -82,6 +82,11 @@ func (s searchFlags) check(c *cobra.Command) error {
 	return nil
 }
 
+// hashUsage is the help of a --hash flag, with note after the range.
+func hashUsage(note string) string {
+	return fmt.Sprintf("the table's size in MiB, %d to %d%s", ai.MinHashMB, ai.MaxHashMB, note)
+}
+
 // clip quotes an input for a message, cut to a few dozen characters with
 // its length when it is longer (ugi.Clip).
 func clip(s string) string { return ugi.Clip(s) }

@@ -6,10 +6,11 @@ import (
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/prove"
 )
 
 // Game is the game's registration: register it with games.Register.
-var Game = &games.Game{Spec: Spec, AI: Profile}
+var Game = &games.Game{Spec: Spec, AI: Profile, Solver: prove.For[Position, Move](Profile)}
 
 // features counts, side to move minus opponent, the lines holding two of
 // one's stones and none of the other's, those holding one, and the centre.

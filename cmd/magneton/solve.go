@@ -1,0 +1,187 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/prove"
+)
+
+func init() { commands = append(commands, solveCommand) }
+
+// solveOptions are solve's flags.
+type solveOptions struct {
+	limit, interval   time.Duration
+	nodes             int64
+	hash              int
+	out, table, check string
+	moves             []string
+	opponent          bool
+}
+
+func solveCommand(g *globalOptions) *cobra.Command {
+	o := &solveOptions{}
+	c := &cobra.Command{
+		Use:   "solve POSITION | solve --verify FILE",
+		Short: "Settle a position with the proof-number solver (a win, a loss or a draw), or check a proof certificate",
+		Long: `Solve POSITION ("start" for the starting position) with the proof-number
+solver: a depth-first proof-number search (df-pn) that settles the position
+with best play for good, not by an evaluation: the side to move wins, loses,
+or neither side can force a win (a draw). The position is taken with no
+history: no earlier position counts towards the repetition rule.
+
+While it runs it prints a line on standard error about every --progress:
+the positions expanded, the root's proof and disproof numbers (for the side
+whose win is being proved; 0 and "inf" mean settled) and the speed. It stops
+at --time or --nodes and says what is known. With --table it loads the
+search's table from FILE when FILE exists and saves it there at the end, so
+that a run stopped by its limits goes on where it stopped.
+
+With --out, a win or loss is written as a proof certificate (the file format
+is docs/certificates.md): one move of the winner at each of its turns, every
+reply of the loser. --verify FILE checks a certificate with nothing but the
+rules, no search, and says what it proves or where it is wrong.`,
+		Example: `  magneton solve --hash 1 "8/6WB/B1B3B1/W6W/8/8/5W2/WB6 b 0 0"  # proven win for Black
+  magneton --game tumbling solve --hash 1 "bbbbbbbbbb,1,bbrbbb,bbb,b,3/bb,3,b,1,r,1/1,b,2,b,b,r,1/3,b,b,r,1,r/2,b,1,rr,r,rr,1/b,4,r,2/4,rr,r,1,rrrrr/2,rr,1,rr,1,rrr,rrr b"  # proven win for Black
+  magneton --game tumbling solve --time 10m --hash 1024 --table start.table --out start.proof start
+  magneton solve --verify docs/proofs/magneton-black-wins-in-6.proof`,
+		Args: func(c *cobra.Command, args []string) error {
+			if o.check != "" {
+				if len(args) > 0 {
+					return usagef("solve: --verify takes no position")
+				}
+				return nil
+			}
+			return exactArgs(1, -1, "a POSITION")(c, args)
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			w := c.OutOrStdout()
+			if o.check != "" {
+				return verifyCertificate(w, o.check)
+			}
+			flags := searchFlags{hash: &o.hash, nodes: &o.nodes, times: map[string]*time.Duration{"time": &o.limit, "progress": &o.interval}}
+			if err := flags.check(c); err != nil {
+				return err
+			}
+			gm, _, err := g.setup()
+			if err != nil {
+				return err
+			}
+			st, rest, err := g.position(args)
+			if err != nil {
+				return err
+			}
+			if len(rest) > 0 {
+				return usagef("solve: unexpected arguments %s after the position", clip(fmt.Sprint(rest)))
+			}
+			for _, m := range o.moves {
+				if st, err = st.Play(m); err != nil {
+					return fmt.Errorf("solve: --moves: %w", err)
+				}
+			}
+			if gm.Solver == nil {
+				return usagef("solve: %s has no solver", gm.Spec.Title)
+			}
+			ctx, cancel := context.WithTimeout(c.Context(), o.limit)
+			defer cancel()
+			errw := c.ErrOrStderr()
+			rep, err := gm.Solver.Solve(ctx, st, prove.Options{
+				HashMiB: o.hash, MaxNodes: o.nodes, Table: o.table, Certificate: o.out != "", Interval: o.interval, OpponentFirst: o.opponent,
+				Progress: func(p prove.Progress) {
+					fmt.Fprintf(errw, "solve: nodes %d  pn %s  dn %s  %.0f nodes/s  table %d entries  %s\n", p.Nodes, number(p.PN), number(p.DN), p.Rate(), p.Stored, p.Elapsed.Round(time.Millisecond))
+				},
+			})
+			if err != nil {
+				return err
+			}
+			if c.Context().Err() != nil {
+				return c.Context().Err()
+			}
+			fmt.Fprintln(w, describe(st, rep))
+			fmt.Fprintf(w, "nodes %d, %s, %.0f nodes/s, table %.1f MiB\n", rep.Nodes, rep.Elapsed.Round(time.Millisecond), float64(rep.Nodes)/max(rep.Elapsed.Seconds(), 1e-9), rep.TableMiB)
+			if rep.Certificate != nil {
+				if err := writeCertificate(o.out, rep.Certificate, st.Rules().Spec()); err != nil {
+					return err
+				}
+				fmt.Fprintf(w, "certificate %s: %d positions\n", o.out, len(rep.Certificate.Nodes))
+			} else if o.out != "" {
+				fmt.Fprintf(w, "no certificate: only a win or a loss has one\n")
+			}
+			return nil
+		},
+	}
+	f := c.Flags()
+	f.DurationVar(&o.limit, "time", time.Minute, "stop after this long, above 0 and at most 24h")
+	f.Int64Var(&o.nodes, "nodes", 0, "stop after this many positions expanded (0: no limit)")
+	f.IntVar(&o.hash, "hash", 64, hashUsage(" (a table loaded by --table keeps its own size)"))
+	f.StringVar(&o.out, "out", "", "write the proof of a win or loss to this file")
+	f.StringVar(&o.table, "table", "", "load the table from this file if it exists, and save it there at the end (resumable runs)")
+	f.StringVar(&o.check, "verify", "", "check the certificate in this file instead of solving")
+	f.StringArrayVar(&o.moves, "moves", nil, "moves to play from POSITION first (repeatable; the position after them is solved with no history)")
+	f.BoolVar(&o.opponent, "opponent-first", false, "ask first whether the side not to move wins (the question the budget goes to when that side is believed to win)")
+	f.DurationVar(&o.interval, "progress", 10*time.Second, "time between progress lines on standard error")
+	return c
+}
+
+// movesWord writes a count of moves: "1 move", "3 moves".
+func movesWord(n int) string {
+	if n == 1 {
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", n)
+}
+
+// number writes a proof or disproof number, "inf" for a settled one.
+func number(n uint32) string {
+	if n >= 1<<31-1 {
+		return "inf"
+	}
+	return fmt.Sprint(n)
+}
+
+// describe says what a solve settled, from the side to move's view.
+func describe(s game.State, rep *prove.Report) string {
+	sp := s.Rules().Spec()
+	us := sp.SideNames[s.Side()]
+	them := sp.SideNames[s.Side().Other()]
+	switch rep.Result {
+	case game.Draw:
+		return fmt.Sprintf("proven draw: neither %s nor %s can force a win", us, them)
+	case game.Ongoing:
+		if rep.Opponent == prove.Disproven {
+			return fmt.Sprintf("not settled: %s cannot force a win; whether %s, to move, can is unknown (the limits ran out; proof number %s, disproof number %s)", them, us, number(rep.Last.PN), number(rep.Last.DN))
+		}
+		if rep.ToMove == prove.Disproven {
+			return fmt.Sprintf("not settled: %s, to move, cannot force a win; whether %s can is unknown (the limits ran out; proof number %s, disproof number %s)", us, them, number(rep.Last.PN), number(rep.Last.DN))
+		}
+		asked := us + ", to move,"
+		if rep.Last.Attacker != s.Side() {
+			asked = them
+		}
+		return fmt.Sprintf("not settled: whether %s can force a win is unknown (the limits ran out; proof number %s, disproof number %s)", asked, number(rep.Last.PN), number(rep.Last.DN))
+	}
+	w, _ := rep.Result.Winner()
+	return fmt.Sprintf("proven win for %s in %s or fewer (a proof of %d plies): %s", sp.SideNames[w], movesWord((rep.Plies+1)/2), rep.Plies, rep.Result)
+}
+
+// proveLine runs the solver on s for d with a table of hash MiB and
+// prints what it settled: the analysis's only "proven" claims.
+func proveLine(c *cobra.Command, s game.State, d time.Duration, hash int) error {
+	gm, err := games.Of(s.Rules().Spec())
+	if err != nil || gm.Solver == nil {
+		return fmt.Errorf("analyze: --prove: %s has no solver", s.Rules().Spec().Title)
+	}
+	ctx, cancel := context.WithTimeout(c.Context(), d)
+	defer cancel()
+	rep, err := gm.Solver.Solve(ctx, s, prove.Options{HashMiB: hash})
+	if err != nil {
+		return fmt.Errorf("analyze: --prove: %w", err)
+	}
+	fmt.Fprintf(c.OutOrStdout(), "%s (solver: %d nodes)\n", describe(s, rep), rep.Nodes)
+	return nil
+}
