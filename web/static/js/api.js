@@ -1,5 +1,7 @@
 // HTTP helpers for the play server's JSON API (docs/protocol.md).
 
+import { t } from './i18n.js';
+
 /** An error answered by the server, with its HTTP status. */
 export class APIError extends Error {
   constructor(message, status) {
@@ -19,7 +21,7 @@ export async function api(method, path, body) {
   try {
     res = await fetch(path, opts);
   } catch (e) {
-    throw new APIError('The server cannot be reached. Check your connection.', 0);
+    throw new APIError(t('api.unreachable'), 0);
   }
   const text = await res.text();
   let data = null;

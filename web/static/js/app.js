@@ -95,6 +95,8 @@ const siteNav = h('nav.site-nav', { 'aria-label': t('nav.main') },
 const langSel = h('select#lang', { 'aria-label': t('lang.label'), onchange: () => setLang(langSel.value) },
   LANGS.map(([code, name]) => h('option', { value: code, lang: code, selected: code === getLang() }, name)));
 header.append(siteNav, h('div.lang-switch', langSel));
+const skipLink = document.querySelector('.skip');
+if (skipLink) skipLink.textContent = t('skip');
 // A new language: the header's words, then the view drawn again.
 onLangChange(() => {
   siteNav.setAttribute('aria-label', t('nav.main'));
@@ -103,8 +105,7 @@ onLangChange(() => {
   });
   langSel.setAttribute('aria-label', t('lang.label'));
   langSel.value = getLang();
-  const skip = document.querySelector('.skip');
-  if (skip) skip.textContent = t('skip');
+  if (skipLink) skipLink.textContent = t('skip');
   route();
 });
 initAccount(header);

@@ -1,6 +1,8 @@
 // A tiny helper to build DOM trees, lists that refresh in place, and the
 // page's message area.
 
+import { t as tr } from './i18n.js';
+
 /**
  * h('div.class#id', {attr: value, onclick: fn}, children...) builds an
  * element; children are nodes, strings, arrays or null.
@@ -126,7 +128,7 @@ export function toast(message, kind = 'info') {
   const box = document.getElementById('toasts');
   if (!box) return;
   const t = h('div.toast.' + kind, { role: kind === 'error' ? 'alert' : 'status' }, message);
-  const close = h('button.toast-close', { type: 'button', 'aria-label': 'Dismiss', onclick: () => t.remove() }, '×');
+  const close = h('button.toast-close', { type: 'button', 'aria-label': tr('dom.dismiss'), onclick: () => t.remove() }, '×');
   t.append(close);
   box.append(t);
   setTimeout(() => t.remove(), kind === 'error' ? 8000 : 4000);

@@ -475,5 +475,7 @@ export default {
   "ch.mute": "Mute",
   "ch.showAgain": "Show {name}'s messages again",
   "ch.hide": "Hide {name}'s messages (in this browser)",
-  "ch.hideOpponent": "Hide your opponent's messages (in this browser)"
+  "ch.hideOpponent": "Hide your opponent's messages (in this browser)",
+  "api.unreachable": "The server cannot be reached. Check your connection.",
+  "dom.dismiss": "Dismiss"
 };

@@ -474,5 +474,7 @@ export default {
   "ch.mute": "Silentigi",
   "ch.showAgain": "Denove montri la mesaĝojn de {name}",
   "ch.hide": "Kaŝi la mesaĝojn de {name} (en ĉi tiu retumilo)",
-  "ch.hideOpponent": "Kaŝi la mesaĝojn de via kontraŭulo (en ĉi tiu retumilo)"
+  "ch.hideOpponent": "Kaŝi la mesaĝojn de via kontraŭulo (en ĉi tiu retumilo)",
+  "api.unreachable": "La servilo ne estas atingebla. Kontrolu vian konekton.",
+  "dom.dismiss": "Fermi"
 };

@@ -474,5 +474,7 @@ export default {
   "ch.mute": "Silenciar",
   "ch.showAgain": "Volver a mostrar los mensajes de {name}",
   "ch.hide": "Ocultar los mensajes de {name} (en este navegador)",
-  "ch.hideOpponent": "Ocultar los mensajes de tu rival (en este navegador)"
+  "ch.hideOpponent": "Ocultar los mensajes de tu rival (en este navegador)",
+  "api.unreachable": "No se puede contactar con el servidor. Comprueba tu conexión.",
+  "dom.dismiss": "Cerrar"
 };

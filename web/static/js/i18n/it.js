@@ -474,5 +474,7 @@ export default {
   "ch.mute": "Silenzia",
   "ch.showAgain": "Mostra di nuovo i messaggi di {name}",
   "ch.hide": "Nascondi i messaggi di {name} (in questo browser)",
-  "ch.hideOpponent": "Nascondi i messaggi del tuo avversario (in questo browser)"
+  "ch.hideOpponent": "Nascondi i messaggi del tuo avversario (in questo browser)",
+  "api.unreachable": "Il server non è raggiungibile. Controlla la connessione.",
+  "dom.dismiss": "Chiudi"
 };
