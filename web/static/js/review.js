@@ -151,6 +151,10 @@ export function reviewPanel(opts) {
         note.append(h('span', t('rv.good', { move: m.move })));
       }
       if (e && !e.result) note.append(h('span.muted', ` · ${scoreWords(e, r.game.sides)}`));
+      // The proof search's verdict on the position, the only one called proven.
+      if (e && e.proven && r.game.sides[e.proven.winner]) {
+        note.append(h('span.proven', ' · ', t('an.proven', { side: r.game.sides[e.proven.winner].name, n: e.proven.moves })));
+      }
     }
   }
 
