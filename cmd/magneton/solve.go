@@ -25,7 +25,7 @@ type solveOptions struct {
 }
 
 func solveCommand(g *globalOptions) *cobra.Command {
-	o := &solveOptions{}
+	var o solveOptions // the flags, read by RunE
 	c := &cobra.Command{
 		Use:   "solve POSITION | solve --verify FILE",
 		Short: "Settle a position with the proof-number solver (a win, a loss or a draw), or check a proof certificate",
