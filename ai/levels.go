@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/magneton-games/magneton/game"
@@ -69,6 +70,11 @@ func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, in
 	if a.lv.Depth > 0 && (b.Depth == 0 || b.Depth > a.lv.Depth) {
 		b.Depth = a.lv.Depth
 	}
+	if len(lim.Exclude) > 0 {
+		// A line besides the best (multi-PV): no threat search or defence,
+		// which would answer the best move again.
+		return a.excluding(ctx, p, hist, b, lim.Exclude, info)
+	}
 	main := b
 	if a.threats.Plies > 0 {
 		// A quarter of the time is kept for searching again when the
@@ -81,6 +87,27 @@ func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, in
 	}
 	if a.threats.Plies > 0 {
 		res = a.defend(ctx, p, hist, b, t0, res, info)
+	}
+	return res.Info, nil
+}
+
+// excluding searches p without the root moves exclude names; an error
+// when one is not a legal move or none is left.
+func (a *abPlayer[P, M]) excluding(ctx context.Context, p P, hist []uint64, b Budget, exclude []string, info func(Info)) (Info, error) {
+	defer func() { a.eng.Exclude = a.eng.Exclude[:0] }()
+	for _, text := range exclude {
+		m, err := p.ParseMove(text)
+		if err != nil {
+			return Info{}, fmt.Errorf("exclude %s: %w", text, err)
+		}
+		a.eng.Exclude = append(a.eng.Exclude, m)
+	}
+	res, err := a.eng.Search(ctx, p, hist, b, info)
+	if err != nil {
+		return Info{}, err
+	}
+	if slices.Contains(a.eng.Exclude, res.Move) {
+		return Info{}, errNoMove // every move was excluded
 	}
 	return res.Info, nil
 }

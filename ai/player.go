@@ -20,6 +20,10 @@ type Limits struct {
 	// budgets its own time from them when MoveTime is zero.
 	Time      [2]time.Duration
 	Increment [2]time.Duration
+	// Exclude lists root moves, in the game's notation, that an
+	// alpha-beta player's search must not choose: the analysis asks for
+	// its second and third lines so (multi-PV). Other players ignore it.
+	Exclude []string
 }
 
 // Player chooses moves for a game in progress.

@@ -881,6 +881,8 @@ type analyzeRequest struct {
 	Rules      string `json:"rules"`
 	Position   string `json:"position"`
 	MoveTimeMS int    `json:"movetime_ms"`
+	// MultiPV asks for this many lines, 1 to 3 (0: 1).
+	MultiPV int `json:"multipv"`
 }
 
 func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
@@ -897,6 +899,13 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	}
 	if req.MoveTimeMS < 100 || req.MoveTimeMS > 5000 {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("movetime_ms %d: want 100 to 5000", req.MoveTimeMS))
+		return
+	}
+	if req.MultiPV == 0 {
+		req.MultiPV = 1
+	}
+	if req.MultiPV < 1 || req.MultiPV > 3 {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("multipv %d: want 1 to 3", req.MultiPV))
 		return
 	}
 	g := game.NewGame(st)
@@ -944,20 +953,25 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel2 := context.WithTimeout(r.Context(), time.Duration(req.MoveTimeMS)*time.Millisecond+2*time.Second)
 	defer cancel2()
-	in, err := t.Think(ctx, g, ai.Limits{MoveTime: time.Duration(req.MoveTimeMS) * time.Millisecond}, nil)
-	if err != nil {
-		s.gameError(w, r, fmt.Errorf("analyze: %w", err))
-		return
+	// The lines share the time: the best first, then each without the
+	// moves of the lines before (multi-PV).
+	each := time.Duration(req.MoveTimeMS) * time.Millisecond / time.Duration(req.MultiPV)
+	var lines []analysisLine
+	var exclude []string
+	for len(lines) < req.MultiPV {
+		in, err := t.Think(ctx, g, ai.Limits{MoveTime: each, Exclude: exclude}, nil)
+		if err != nil && len(lines) == 0 {
+			s.gameError(w, r, fmt.Errorf("analyze: %w", err))
+			return
+		}
+		if err != nil || in.BestMove == "" || slices.Contains(exclude, in.BestMove) {
+			break // no other move, or a player that cannot exclude
+		}
+		lines = append(lines, lineOf(in))
+		exclude = append(exclude, in.BestMove)
 	}
-	score := fmt.Sprintf("%+.2f", float64(in.Score)/100)
-	if in.Mate != 0 {
-		score = fmt.Sprintf("mate %d", in.Mate)
-	}
-	pv := in.PV
-	if pv == nil {
-		pv = []string{}
-	}
-	out := map[string]any{"score": score, "best": in.BestMove, "pv": pv, "depth": in.Depth, "turn": int(st.Side()), "proven": nil}
+	best := lines[0]
+	out := map[string]any{"score": best.Score, "best": best.PV[0], "pv": best.PV, "depth": best.Depth, "turn": int(st.Side()), "proven": nil, "lines": lines}
 	// The proof search's verdict, the only "proven" claim: no
 	// evaluation enters it. It looks for wins made of threats, within a
 	// small budget next to the search's time.
@@ -971,6 +985,25 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// analysisLine is one line of an analysis: its score from the side to
+// move's point of view, its moves and the depth searched.
+type analysisLine struct {
+	Score string   `json:"score"`
+	PV    []string `json:"pv"`
+	Depth int      `json:"depth"`
+}
+
+func lineOf(in ai.Info) analysisLine {
+	l := analysisLine{Score: fmt.Sprintf("%+.2f", float64(in.Score)/100), PV: in.PV, Depth: in.Depth}
+	if in.Mate != 0 {
+		l.Score = fmt.Sprintf("mate %d", in.Mate)
+	}
+	if len(l.PV) == 0 {
+		l.PV = []string{in.BestMove}
+	}
+	return l
 }
 
 // The proof search's horizon and budget in an analysis.

@@ -182,3 +182,33 @@ func TestAnalyzeFairPlay(t *testing.T) {
 		t.Errorf("the player after the end: %d %q", code, e.Error)
 	}
 }
+
+func TestAnalyzeMultiPV(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	u := s.user()
+	for _, name := range []string{"magneton", "tumbling"} {
+		var a struct {
+			Best  string
+			Lines []analysisLine
+			Error string
+		}
+		if code := u.do("POST", "/api/analyze", map[string]any{"game": name, "movetime_ms": 300, "multipv": 3}, &a); code != http.StatusOK {
+			t.Fatalf("%s: %d %s", name, code, a.Error)
+		}
+		seen := map[string]bool{}
+		for _, l := range a.Lines {
+			if len(l.PV) == 0 || seen[l.PV[0]] || l.Score == "" {
+				t.Errorf("%s: line %+v (lines %+v)", name, l, a.Lines)
+			}
+			seen[l.PV[0]] = true
+		}
+		if len(a.Lines) == 0 || a.Lines[0].PV[0] != a.Best {
+			t.Errorf("%s: best %s, lines %+v", name, a.Best, a.Lines)
+		}
+		t.Logf("%s: %d lines", name, len(a.Lines))
+	}
+	var e struct{ Error string }
+	if code := u.do("POST", "/api/analyze", map[string]any{"multipv": 4}, &e); code != http.StatusBadRequest || !strings.Contains(e.Error, "multipv 4") {
+		t.Errorf("multipv 4: %d %q", code, e.Error)
+	}
+}
