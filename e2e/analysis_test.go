@@ -88,6 +88,12 @@ func TestBrowserAnalysisVariation(t *testing.T) {
 	// The engine's evaluation of the variation's position: a side named,
 	// and its line.
 	p.waitFor("the engine's line", `(e => !!e && e.textContent.trim().length >= 2)(document.querySelector('.analysis-out .pv-moves')) && document.querySelector('.analysis-out .best').textContent.length >= 2`, 20*time.Second)
+	// Multi-PV: the other lines, each with a score and other first moves.
+	p.waitFor("the other lines", `(() => {
+		const alts = [...document.querySelectorAll('.analysis-out .alt-line')];
+		const firsts = [document.querySelector('.analysis-out .best').textContent, ...alts.map((l) => l.querySelector('.pv-moves').textContent.split(' ')[0])];
+		return alts.length === 2 && alts.every((l) => l.querySelector('.score').textContent.length > 0) && new Set(firsts).size === 3;
+	})()`, 20*time.Second)
 	score := eval[string](p, `document.querySelector('.analysis-out .score').textContent`)
 	if !(strings.Contains(score, " for White") || strings.Contains(score, " for Black") || strings.HasPrefix(score, "equal") || strings.Contains(score, " wins in ")) {
 		t.Errorf("the score %q does not name a side", score)

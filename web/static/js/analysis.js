@@ -378,7 +378,8 @@ export function analysisView(params) {
     renderEval();
     try {
       await know(n);
-      const r = await api('POST', '/api/analyze', { game: a.spec.name, rules: a.rules, position: n.position, movetime_ms: ms });
+      // Three lines (multi-PV), sharing twice the chosen time.
+      const r = await api('POST', '/api/analyze', { game: a.spec.name, rules: a.rules, position: n.position, movetime_ms: Math.min(5000, 2 * ms), multipv: 3 });
       n.eval = r;
     } catch (err) {
       n.evalError = err.status === 429 ? t('an.busy', { message: err.message }) : err.message;
@@ -444,6 +445,9 @@ export function analysisView(params) {
         h('p', t('an.bestMove'), h('strong.best', e.best || '—'),
           e.best ? h('button.link-btn#an-play-best', { type: 'button', onclick: () => playMove(e.best) }, t('an.playIt')) : null),
         (e.pv || []).length ? h('p.pv', t('an.line'), h('span.pv-moves', e.pv.join(' '))) : null,
+        // The other lines, each scored from the first side's view too.
+        ...(e.lines || []).slice(1).map((l) => h('p.pv.alt-line',
+          h('span.score', scoreFor(l.score, turn, sides()).text), ' ', h('span.pv-moves', (l.pv || []).join(' ')))),
         // The proof search's verdict: the only result called proven.
         e.proven ? h('p.proven', { title: t('an.provenTitle') },
           t('an.proven', { side: sides()[e.proven.winner] ? sides()[e.proven.winner].name : '', n: e.proven.moves })) : null].filter(Boolean));
