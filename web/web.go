@@ -3,8 +3,9 @@
 // fetched or built at run time (no Node, no bundler, no library).
 //
 // The page is one index.html; js/app.js routes /g/<id> to the game view,
-// /@/<name> to a player's profile, /analysis to the analysis board, and
-// the hash routes of / (#/archive, #/leaderboard) to the other views:
+// /@/<name> to a player's profile, /analysis to the analysis board,
+// /learn and /puzzles to the learning pages, and the hash routes of /
+// (#/archive, #/leaderboard) to the other views:
 //
 //	js/api.js       the JSON API of docs/protocol.md
 //	js/socket.js    a game's WebSocket, reconnecting with backoff
@@ -38,8 +39,21 @@
 //	                ratings and their changes
 //	js/profile.js   a player's profile; js/chart.js its rating graph (SVG)
 //	js/leaderboard.js  the best ratings of each game and rating family
-//	js/sound.js     the game page's tones (your turn, the end), made with
-//	                Web Audio, and the switch that keeps them off
+//	js/sound.js     the game page's tones (a move, a capture, the end, low
+//	                time, a chat line, an offer), made with Web Audio, with
+//	                a volume and the switch that keeps them off
+//	js/chat.js      the game page's chat: the two rooms, mute, chat off,
+//	                lines shown as text only
+//	js/prefs.js     the choices kept in the browser (chat, muted names,
+//	                confirm moves)
+//	js/notify.js    the tab's icon on your turn, and notifications when the
+//	                tab is hidden (with the browser's permission)
+//	js/learn.js     /learn and /learn/<game>: the rules in words with live
+//	                diagrams, and the lessons (checked by POST /api/play);
+//	                js/games/<name>-learn.js hold each game's texts
+//	js/puzzles.js   /puzzles and the home page's daily puzzle
+//	js/i18n.js, js/i18n/<lang>.js  the catalogue of the front end's words
+//	                in English, Spanish, Italian and Esperanto, t(key, vars)
 //
 // The browser tests in package e2e drive it in Chromium against the real
 // server.
