@@ -472,6 +472,8 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	// A move the rules refuse, typed in the move box: the server's error is
 	// shown, and the board still takes moves.
 	p.waitFor("my first turn", `(s => s.status === 'playing' && s.seat === s.turn && s.legal.length > 0)(window.magnetonGame.state)`, 10*time.Second)
+	// Every game page leads to its game's rules and lessons.
+	p.waitFor("the rules link", `(l => !!l && l.getAttribute('href') === '/learn/' + window.magnetonGame.state.game)(document.querySelector('.status .rules-link'))`, 5*time.Second)
 	p.do(chromedp.SendKeys(chromedp.CSS("#move-input"), "h8-h7\n"))
 	p.waitFor("the error message", `document.querySelector('.toast.error') && document.querySelector('.toast.error').textContent.includes('h8')`, 10*time.Second)
 	p.waitFor("the board to take moves again", `document.querySelector('.board.interactive')`, 5*time.Second)

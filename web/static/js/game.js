@@ -347,7 +347,9 @@ export function gameView(id) {
     statusBox.className = 'status';
     const kind = [s.rated ? t('home.ratedLabel') : t('gm.casual'), clockLabel(stateClock(s.clock)) || t('w.noClock')].join(' · ');
     const rules = h('div.rules', { title: s.rules || 'standard' }, `${kind} · ${rulesLabel(meta, s.game, s.rules)}`);
-    statusBox.append(h('div.title', s.title, rules));
+    // The game's rules and lessons, for whoever opened a game they do not know.
+    const rulesLink = h('a.rules-link', { href: `/learn/${encodeURIComponent(s.game)}`, target: '_blank', rel: 'noopener' }, t('gm.rulesLink'));
+    statusBox.append(h('div.title', s.title, ' ', rulesLink, rules));
     if (s.status === 'finished') {
       statusBox.classList.add('over');
       statusBox.append(h('div.result', { 'data-result': s.result },

@@ -399,6 +399,7 @@ export default {
   "gm.waitingJoin": "Waiting for an opponent to join",
   "gm.startsWhen": "The game starts when your opponent arrives.",
   "gm.noMoves": "No moves yet.",
+  "gm.rulesLink": "Rules",
   "gm.flip": "Flip the board",
   "gm.flipTitle": "Flip the board (f)",
   "gm.first": "First position",

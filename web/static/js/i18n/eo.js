@@ -398,6 +398,7 @@ export default {
   "gm.waitingJoin": "Atendante, ke kontraŭulo aliĝu",
   "gm.startsWhen": "La ludo komenciĝas, kiam via kontraŭulo alvenas.",
   "gm.noMoves": "Ankoraŭ neniu movo.",
+  "gm.rulesLink": "Reguloj",
   "gm.flip": "Turni la tabulon",
   "gm.flipTitle": "Turni la tabulon (f)",
   "gm.first": "Komenca pozicio",

@@ -398,6 +398,7 @@ export default {
   "gm.waitingJoin": "Esperando a que se una un rival",
   "gm.startsWhen": "La partida empieza cuando llegue tu rival.",
   "gm.noMoves": "Aún no hay jugadas.",
+  "gm.rulesLink": "Reglas",
   "gm.flip": "Girar el tablero",
   "gm.flipTitle": "Girar el tablero (f)",
   "gm.first": "Posición inicial",

@@ -398,6 +398,7 @@ export default {
   "gm.waitingJoin": "In attesa che si unisca un avversario",
   "gm.startsWhen": "La partita comincia quando arriva il tuo avversario.",
   "gm.noMoves": "Ancora nessuna mossa.",
+  "gm.rulesLink": "Regole",
   "gm.flip": "Gira la scacchiera",
   "gm.flipTitle": "Gira la scacchiera (f)",
   "gm.first": "Posizione iniziale",
