@@ -12,13 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// lessonSq is the CSS of a square of the lesson's board (the rules
-// diagrams on the same page have boards too).
-func lessonSq(sq string) string {
-	return fmt.Sprintf(`.lesson .board .sq[data-sq=%q]`, sq)
-}
-
-// lessonPlay plays a move on a board inside scope (".lesson", ".puzzle-board")
+// boardPlay plays a move on a board inside scope (".lesson", ".puzzle-board")
 // by clicks, picking the step or the tumble when the board asks.
 func (p *page) boardPlay(scope, move string) {
 	p.t.Helper()
