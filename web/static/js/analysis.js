@@ -18,7 +18,7 @@
 // a variation in parentheses follows the move it replaces, and the move
 // numbers count the first side's moves from the start position.
 
-import { h, toast } from './dom.js';
+import { h, toast, ICONS } from './dom.js';
 import { api, metaFor } from './api.js';
 import { Board } from './board.js';
 import { gameSpec, loadGame } from './games.js';
@@ -27,13 +27,6 @@ import { t } from './i18n.js';
 
 const ANALYSE_DELAY_MS = 450;
 
-const ICONS = {
-  first: 'M6 5h2v14H6zM18 5v14l-9-7z',
-  prev: 'M16 5v14l-9-7z',
-  next: 'M8 5v14l9-7z',
-  last: 'M16 5h2v14h-2zM6 5v14l9-7z',
-  flip: 'M7 4l-4 4h3v8h2V8h3zM17 20l4-4h-3V8h-2v8h-3z',
-};
 
 /** A node of the variation tree: the position after a move. */
 function makeNode(parent, move, position) {

@@ -180,3 +180,12 @@ export function formatDay(v) {
   if (isNaN(d)) return String(v);
   return d.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
+
+/** The paths of the replay buttons' icons (24 by 24), shared by the game page and the analysis board. */
+export const ICONS = {
+  first: 'M6 5h2v14H6zM18 5v14l-9-7z',
+  prev: 'M16 5v14l-9-7z',
+  next: 'M8 5v14l9-7z',
+  last: 'M16 5h2v14h-2zM6 5v14l9-7z',
+  flip: 'M7 4l-4 4h3v8h2V8h3zM17 20l4-4h-3V8h-2v8h-3z',
+};

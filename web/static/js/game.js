@@ -7,7 +7,7 @@
 // wording of some endings) comes from the game's module (games.js).
 
 import { t } from './i18n.js';
-import { h, toast, formatClock, formatDays, secondsLeft, morphChildren } from './dom.js';
+import { h, toast, formatClock, formatDays, secondsLeft, morphChildren, ICONS } from './dom.js';
 import { api, getMeta } from './api.js';
 import { Board } from './board.js';
 import { GameSocket } from './socket.js';
@@ -27,13 +27,6 @@ const LOW_MS = 20000;
 /** The same for a correspondence clock: an hour. */
 const LOW_DAYS_MS = 3600000;
 
-const ICONS = {
-  first: 'M6 5h2v14H6zM18 5v14l-9-7z',
-  prev: 'M16 5v14l-9-7z',
-  next: 'M8 5v14l9-7z',
-  last: 'M16 5h2v14h-2zM6 5v14l9-7z',
-  flip: 'M7 4l-4 4h3v8h2V8h3zM17 20l4-4h-3V8h-2v8h-3z',
-};
 
 function icon(path) {
   return `<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path fill="currentColor" d="${path}"/></svg>`;
