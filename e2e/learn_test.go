@@ -314,6 +314,15 @@ func TestBrowserLanguages(t *testing.T) {
 	p.waitFor("the game page in Esperanto", `location.pathname.startsWith('/g/') && (e => e && /Via vico|movas/.test(e.textContent))(document.querySelector('.status'))`, 20*time.Second)
 	p.waitFor("the game's buttons in Esperanto", `[...document.querySelectorAll('button')].some(b => b.textContent === 'Sono ŝaltita' || b.textContent === 'Sono malŝaltita')`, 10*time.Second)
 	clean("Esperanto game page")
+	// The sides' names too, which the server gives in English.
+	p.waitFor("the sides in Esperanto", `[...document.querySelectorAll('.side-name')].length === 2 && [...document.querySelectorAll('.side-name')].every(e => /Blanko|Nigro|Ruĝo/.test(e.textContent))`, 10*time.Second)
+	// A refusal of the server in Esperanto too: the server names it
+	// (chat_fast), and the page words it from its catalogue.
+	p.waitFor("the chat's input", `!!document.querySelector('#chat-input')`, 10*time.Second)
+	for i := range 6 {
+		p.say(fmt.Sprintf("saluton %d", i))
+	}
+	p.waitFor("the chat's pace refused in Esperanto", `[...document.querySelectorAll('.toast.error')].some(e => e.textContent.includes('Tro da mesaĝoj; atendu momenton.'))`, 10*time.Second)
 	p.checkConsole()
 }
 

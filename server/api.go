@@ -88,6 +88,20 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, map[string]string{"error": msg})
 }
 
+// refusalJSON is a refusal as the protocol answers it: the English text
+// under key, and its code and values for a front end that words it in
+// the player's language.
+func refusalJSON(ue userError, key string) map[string]any {
+	out := map[string]any{key: ue.msg}
+	if ue.code != "" {
+		out["code"] = ue.code
+		if len(ue.vars) > 0 {
+			out["vars"] = ue.vars
+		}
+	}
+	return out
+}
+
 // readJSON reads a request body of at most maxBody bytes into v, refusing
 // fields of the wrong type and trailing data. It first refuses what a web
 // page of another site could send: a body that is not declared JSON (a
@@ -147,10 +161,10 @@ func (s *Server) gameError(w http.ResponseWriter, r *http.Request, err error) {
 		writeError(w, http.StatusNotFound, "no such game")
 	case errors.As(err, &ue):
 		status := http.StatusConflict
-		if ue == errSave {
+		if ue.msg == errSave.msg {
 			status = http.StatusServiceUnavailable
 		}
-		writeError(w, status, ue.msg)
+		writeJSON(w, status, refusalJSON(ue, "error"))
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		writeError(w, http.StatusServiceUnavailable, "the request took too long")
 	default:
@@ -699,7 +713,7 @@ func (s *Server) joinAnywhere(sess *session, tokenHash, inviteHash string, who i
 			s.takeOver(sess)
 			continue
 		case rp.Error != "" && rp.User:
-			return 0, userError{msg: rp.Error, forbidden: rp.Forbidden}
+			return 0, userError{msg: rp.Error, forbidden: rp.Forbidden, code: rp.Code, vars: rp.Vars}
 		case rp.Error != "":
 			return 0, errors.New(rp.Error)
 		}

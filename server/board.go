@@ -91,7 +91,7 @@ func (s *session) abort(seat int) error {
 		return err
 	}
 	if !s.abortable(seat) {
-		return refuse("a game can be aborted only before your first move; resign instead")
+		return coded("abort_late", "a game can be aborted only before your first move; resign instead")
 	}
 	return s.abortAs(reasonAborted, time.Now())
 }
@@ -107,17 +107,18 @@ func (s *session) abortAs(reason string, now time.Time) error {
 	return s.endAs(&nr)
 }
 
-// abortedText says why an aborted game was aborted, for a refusal.
-func (s *session) abortedText() string {
+// abortedRefusal says why an aborted game was aborted, refusing an action
+// on it.
+func (s *session) abortedRefusal() error {
 	switch s.row.Reason {
 	case reasonAborted:
-		return "the game was aborted"
+		return coded("aborted", "the game was aborted")
 	case reasonNoFirstMove:
-		return "the game was aborted: a player did not make their first move in time"
+		return coded("aborted_no_first_move", "the game was aborted: a player did not make their first move in time")
 	case cancelled:
-		return "the game was cancelled before anyone took it up"
+		return coded("cancelled", "the game was cancelled before anyone took it up")
 	}
-	return fmt.Sprintf("the game was aborted: nobody played it for %v", s.srv.cfg.Expire)
+	return coded("abandoned", fmt.Sprintf("the game was aborted: nobody played it for %v", s.srv.cfg.Expire), "hours", fmt.Sprint(int(s.srv.cfg.Expire.Hours())))
 }
 
 // takebackAllowed reports whether seat may ask to take a move back: in
@@ -137,11 +138,11 @@ func (s *session) takeback(seat int, action string) error {
 	case "offer":
 		switch {
 		case s.computer < 0 && s.row.Rated:
-			return refuse("takeback: not in a rated game")
+			return coded("takeback_rated", "takeback: not in a rated game")
 		case !s.moved(seat):
-			return refuse("takeback: you have no move to take back")
+			return coded("takeback_nothing", "takeback: you have no move to take back")
 		case by == seat:
-			return refuse("takeback: you have already asked")
+			return coded("takeback_asked", "takeback: you have already asked")
 		case by == 1-seat:
 			return s.takeback(seat, "accept")
 		case s.computer == 1-seat:
@@ -153,24 +154,24 @@ func (s *session) takeback(seat int, action string) error {
 		return s.update(&nr)
 	case "accept":
 		if by != 1-seat {
-			return refuse("takeback: there is no request to accept")
+			return coded("no_takeback", "takeback: there is no request to accept")
 		}
 		// Back to before the asker's last move (and any reply since).
 		return s.undoTo(s.lastMoveBy(by))
 	case "decline":
-		return s.decline(seat, func(g *store.Game) *int { return &g.TakebackBy }, "takeback request")
+		return s.decline(seat, func(g *store.Game) *int { return &g.TakebackBy }, "no_takeback", "takeback: there is no request to decline")
 	}
 	return refuse("takeback: unknown action %q (offer, accept or decline)", action)
 }
 
 // decline clears the opponent's pending offer (a draw offer, a takeback
 // request: the side that made it, in the row's field that offer picks)
-// at seat's refusal.
-func (s *session) decline(seat int, offer func(*store.Game) *int, what string) error {
+// at seat's refusal; code and msg refuse it when there is none.
+func (s *session) decline(seat int, offer func(*store.Game) *int, code, msg string) error {
 	nr := *s.row
 	by := offer(&nr)
 	if *by != 1-seat {
-		return refuse("there is no %s to decline", what)
+		return coded(code, msg)
 	}
 	*by = -1
 	return s.update(&nr)
@@ -263,14 +264,14 @@ func (s *session) claim(seat int, action string) error {
 	now := time.Now()
 	switch wait := s.claimWait(opp, now); {
 	case s.computer >= 0:
-		return refuse("claim: the computer never leaves a game")
+		return coded("claim_computer", "claim: the computer never leaves a game")
 	case s.row.PerMove:
-		return refuse("claim: in a correspondence game the clock decides")
+		return coded("claim_correspondence", "claim: in a correspondence game the clock decides")
 	case wait < 0:
-		return refuse("claim: your opponent is connected")
+		return coded("claim_connected", "claim: your opponent is connected")
 	case wait > 0:
-		return refuse("claim: your opponent left %d s ago; you can claim in %d s",
-			int(now.Sub(s.awaySince[opp]).Seconds()), int((wait+time.Second-1)/time.Second))
+		ago, in := fmt.Sprint(int(now.Sub(s.awaySince[opp]).Seconds())), fmt.Sprint(int((wait+time.Second-1)/time.Second))
+		return coded("claim_wait", "claim: your opponent left "+ago+" s ago; you can claim in "+in+" s", "ago", ago, "wait", in)
 	}
 	var ending *game.Ending
 	switch action {
@@ -354,13 +355,13 @@ func cleanChat(text string) (string, error) {
 		return r
 	}, text))
 	if !utf8.ValidString(text) {
-		return "", refuse("chat: the message is not valid UTF-8")
+		return "", coded("chat_utf8", "chat: the message is not valid UTF-8")
 	}
 	if text == "" {
-		return "", refuse("chat: the message is empty")
+		return "", coded("chat_empty", "chat: the message is empty")
 	}
 	if n := utf8.RuneCountInString(text); n > chatMaxRunes {
-		return "", refuse("chat: a message is at most %d characters (this one has %d)", chatMaxRunes, n)
+		return "", coded("chat_long", fmt.Sprintf("chat: a message is at most %d characters (this one has %d)", chatMaxRunes, n), "max", fmt.Sprint(chatMaxRunes), "n", fmt.Sprint(n))
 	}
 	return text, nil
 }
@@ -377,7 +378,7 @@ func (s *session) postChat(seat int, name, text string) error {
 		name, key = s.row.Players[seat], fmt.Sprintf("seat:%d", seat)
 	}
 	if name == "" {
-		return refuse("chat: you need a name to chat: open the home page once to play as a guest, or log in")
+		return coded("chat_no_name", "chat: you need a name to chat: open the home page once to play as a guest, or log in")
 	}
 	now := time.Now()
 	b := s.chatBuckets[key]
@@ -389,13 +390,13 @@ func (s *session) postChat(seat int, name, text string) error {
 		s.chatBuckets[key] = b
 	}
 	if !b.allow(now) {
-		return refuse("chat: too many messages; wait a moment")
+		return coded("chat_fast", "chat: too many messages; wait a moment")
 	}
 	if err := s.ensureChat(); err != nil {
 		return s.writeError("chat not read", err)
 	}
 	if len(s.chat) >= chatMaxLines {
-		return refuse("chat: this game's chat is full (%d messages)", chatMaxLines)
+		return coded("chat_full", fmt.Sprintf("chat: this game's chat is full (%d messages)", chatMaxLines), "max", fmt.Sprint(chatMaxLines))
 	}
 	l := store.ChatLine{Game: s.id, Seq: len(s.chat), Room: chatRoom(seat), Side: seat, Name: name, Text: text, At: millis(now)}
 	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)

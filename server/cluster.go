@@ -123,7 +123,10 @@ type reply struct {
 	NotOwner bool   `json:"not_owner,omitempty"`
 	// Forbidden: the refusal is of what the client may not do at all.
 	Forbidden bool `json:"forbidden,omitempty"`
-	Seat      int  `json:"seat"`
+	// Code and Vars: the refusal's code and values (userError).
+	Code string            `json:"code,omitempty"`
+	Vars map[string]string `json:"vars,omitempty"`
+	Seat int               `json:"seat"`
 }
 
 // presenceReport is an instance's periodic report of its clients of the
@@ -345,7 +348,7 @@ func (s *Server) serveRequest(rq request) {
 	case errors.Is(err, errNotOwner):
 		rp.NotOwner, rp.Error = true, err.Error()
 	case errors.As(err, &ue):
-		rp.Error, rp.User, rp.Forbidden = ue.msg, true, ue.forbidden
+		rp.Error, rp.User, rp.Forbidden, rp.Code, rp.Vars = ue.msg, true, ue.forbidden, ue.code, ue.vars
 	default:
 		s.log.Error("request failed", "game", rq.Game, "op", rq.Op, "from", rq.From, "err", err)
 		rp.Error = "internal error"

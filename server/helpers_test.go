@@ -190,6 +190,9 @@ type state struct {
 		Game      string `json:"game"`
 	} `json:"rematch"`
 	Message string `json:"message"`
+	// A refusal's code and values, for the front end's own words.
+	Code string            `json:"code"`
+	Vars map[string]string `json:"vars"`
 	// At the board (board.go).
 	At          int64  `json:"at"`
 	Abortable   bool   `json:"abortable"`

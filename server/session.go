@@ -106,6 +106,26 @@ type userError struct {
 	// forbidden: the client may not do it at all (403), rather than not
 	// now (409).
 	forbidden bool
+	// code names the refusal for a front end that says it in the
+	// player's language (err.<code> in its catalogue), with vars the
+	// values its text needs; "" for a refusal without one, which is shown
+	// as msg.
+	code string
+	vars map[string]string
+}
+
+// coded is refuse for a refusal the front end words itself: code names
+// it, vars (name, value pairs) fill its text, and msg is the English
+// text, with the values already in it.
+func coded(code string, msg string, vars ...string) error {
+	e := userError{msg: msg, code: code}
+	if len(vars) > 0 {
+		e.vars = map[string]string{}
+		for i := 0; i+1 < len(vars); i += 2 {
+			e.vars[vars[i]] = vars[i+1]
+		}
+	}
+	return e
 }
 
 func (e userError) Error() string { return e.msg }
@@ -681,13 +701,13 @@ func (s *session) update(nr *store.Game) error {
 func (s *session) checkPlaying() error {
 	switch {
 	case s.closed:
-		return refuse("the server is shutting down; try again in a moment")
+		return coded("shutting_down", "the server is shutting down; try again in a moment")
 	case s.row.Status == store.Waiting:
-		return refuse("the game has not started: waiting for an opponent")
+		return coded("not_started", "the game has not started: waiting for an opponent")
 	case s.row.Status == store.Finished:
-		return refuse("the game is over (%s, %s)", s.row.Result, s.row.Reason)
+		return coded("game_over", fmt.Sprintf("the game is over (%s, %s)", s.row.Result, s.row.Reason), "result", s.row.Result, "reason", s.row.Reason)
 	case s.row.Status == store.Aborted:
-		return refuse("%s", s.abortedText())
+		return s.abortedRefusal()
 	}
 	return nil
 }
@@ -699,7 +719,7 @@ func (s *session) move(side int, mv string) error {
 		return err
 	}
 	if int(s.g.Position().Side()) != side {
-		return refuse("%s: it is not your turn", mv)
+		return coded("not_your_turn", mv+": it is not your turn", "move", mv)
 	}
 	now := time.Now()
 	rem := s.remaining(now)
@@ -707,7 +727,7 @@ func (s *session) move(side int, mv string) error {
 		if err := s.timeout(side); err != nil {
 			return err
 		}
-		return refuse("%s: your time is up", mv)
+		return coded("time_up", mv+": your time is up", "move", mv)
 	}
 	if err := s.g.Play(mv); err != nil {
 		return userError{msg: err.Error()}
@@ -840,7 +860,7 @@ func (s *session) draw(side int, action string) error {
 			return s.draw(side, "accept")
 		}
 		if offer == side {
-			return refuse("you have already offered a draw")
+			return coded("draw_offered", "you have already offered a draw")
 		}
 		nr := *s.row
 		nr.DrawOffer = side
@@ -856,14 +876,14 @@ func (s *session) draw(side int, action string) error {
 		return nil
 	case "accept":
 		if offer != 1-side {
-			return refuse("there is no draw offer to accept")
+			return coded("no_draw_offer", "there is no draw offer to accept")
 		}
 		if err := s.g.End(game.Side(side), game.Agreement); err != nil {
 			return userError{msg: err.Error()}
 		}
 		return s.finish(time.Now())
 	case "decline":
-		return s.decline(side, func(g *store.Game) *int { return &g.DrawOffer }, "draw offer")
+		return s.decline(side, func(g *store.Game) *int { return &g.DrawOffer }, "no_draw_offer", "there is no draw offer to decline")
 	}
 	return refuse("draw: unknown action %q (offer, accept or decline)", action)
 }
@@ -872,11 +892,11 @@ func (s *session) draw(side int, action string) error {
 func (s *session) rematch(side int, action string) error {
 	switch {
 	case s.closed:
-		return refuse("the server is shutting down; try again in a moment")
+		return coded("shutting_down", "the server is shutting down; try again in a moment")
 	case s.row.Status != store.Finished:
-		return refuse("a rematch can be asked for when the game is over")
+		return coded("rematch_not_over", "a rematch can be asked for when the game is over")
 	case s.row.RematchGame != "":
-		return refuse("the rematch has already started: /g/%s", s.row.RematchGame)
+		return coded("rematch_started", "the rematch has already started: /g/"+s.row.RematchGame, "game", s.row.RematchGame)
 	}
 	by := s.row.RematchBy
 	switch action {
@@ -885,14 +905,14 @@ func (s *session) rematch(side int, action string) error {
 			return s.startRematch(side)
 		}
 		if by == side {
-			return refuse("you have already asked for a rematch")
+			return coded("rematch_asked", "you have already asked for a rematch")
 		}
 		nr := *s.row
 		nr.RematchBy = side
 		return s.update(&nr)
 	case "accept":
 		if by != 1-side {
-			return refuse("there is no rematch offer to accept")
+			return coded("no_rematch_offer", "there is no rematch offer to accept")
 		}
 		return s.startRematch(by)
 	}

@@ -110,7 +110,14 @@ func (c *client) writeLoop(ctx context.Context) {
 }
 
 func (c *client) sendError(msg string) {
-	b, _ := json.Marshal(map[string]string{"type": "error", "message": msg})
+	c.sendRefusal(userError{msg: msg})
+}
+
+// sendRefusal sends a refusal with its code and values, if it has them.
+func (c *client) sendRefusal(ue userError) {
+	m := refusalJSON(ue, "message")
+	m["type"] = "error"
+	b, _ := json.Marshal(m)
 	c.send(b)
 }
 
@@ -389,7 +396,7 @@ func (s *Server) readLoop(ctx context.Context, sess *session, c *client, in *inb
 		if err := s.handleMsg(sess, c, m); err != nil {
 			var ue userError
 			if errors.As(err, &ue) {
-				c.sendError(ue.msg)
+				c.sendRefusal(ue)
 			} else {
 				s.log.Error("message failed", "game", sess.id, "type", m.Type, "err", err)
 				c.sendError("internal error")
@@ -419,7 +426,7 @@ func (s *Server) handleMsg(sess *session, c *client, m clientMsg) error {
 		return refuse("unknown message type %q (move, resign, draw, rematch, cancel, abort, takeback, claim, chat, sync, ping)", m.Type)
 	}
 	if c.seat < 0 {
-		return refuse("spectators cannot %s", m.Type)
+		return coded("spectator", "spectators cannot "+m.Type, "action", m.Type)
 	}
 	return s.actAnywhere(sess, c.seat, m)
 }
@@ -470,7 +477,7 @@ func (s *Server) actRemotely(sess *session, seat int, m clientMsg) error {
 		s.takeOver(sess)
 		return errNotOwner
 	case rp.Error != "" && rp.User:
-		return userError{msg: rp.Error, forbidden: rp.Forbidden}
+		return userError{msg: rp.Error, forbidden: rp.Forbidden, code: rp.Code, vars: rp.Vars}
 	case rp.Error != "":
 		return errors.New(rp.Error)
 	}

@@ -1,6 +1,6 @@
 // HTTP helpers for the play server's JSON API (docs/protocol.md).
 
-import { t } from './i18n.js';
+import { t, serverText } from './i18n.js';
 
 /** An error answered by the server, with its HTTP status. */
 export class APIError extends Error {
@@ -32,7 +32,7 @@ export async function api(method, path, body) {
   }
   if (!res.ok) {
     const msg = (data && data.error) || text.trim() || res.statusText;
-    throw new APIError(msg, res.status);
+    throw new APIError(serverText(msg, data && data.code, data && data.vars), res.status);
   }
   return data;
 }

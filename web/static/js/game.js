@@ -6,7 +6,7 @@
 // player bar's counts, the move box's hint, the board's orientation, the
 // wording of some endings) comes from the game's module (games.js).
 
-import { t } from './i18n.js';
+import { t, serverText, sideText } from './i18n.js';
 import { h, toast, formatClock, formatDays, secondsLeft, morphChildren, ICONS } from './dom.js';
 import { api, getMeta } from './api.js';
 import { Board } from './board.js';
@@ -657,6 +657,11 @@ export function gameView(id) {
   // ---- server messages
 
   async function onState(s) {
+    // The sides' names in the page's language (the server gives English).
+    for (const sd of s.sides || []) {
+      if (sd.serverName == null) sd.serverName = sd.name;
+      sd.name = sideText(sd.serverName);
+    }
     const prev = v.state;
     const wasAtEnd = !prev || v.ply === prev.moves.length;
     const grew = prev && s.moves.length === prev.moves.length + 1;
@@ -765,7 +770,7 @@ export function gameView(id) {
         if (chat.add(msg.line) && v.state && v.state.seat != null && chatOn()) play('chat');
       });
     } else if (msg.type === 'error') {
-      toast(msg.message || msg.error || t('gm.refused'), 'error');
+      toast(serverText(msg.message || msg.error, msg.code, msg.vars) || t('gm.refused'), 'error');
       v.queue = v.queue.then(() => { if (v.state) renderBoard(false); });
     }
   }

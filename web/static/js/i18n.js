@@ -93,6 +93,22 @@ export function t(key, vars) {
   return s;
 }
 
+/**
+ * A refusal of the server in the language in use: the catalogue's
+ * err.<code> text with the server's values when the server named its
+ * refusal and the catalogue knows the code, else the server's English
+ * message.
+ */
+export function serverText(message, code, vars) {
+  if (code && has(`err.${code}`)) return t(`err.${code}`, vars || {});
+  return message;
+}
+
+/** A side's name as the server gives it ("White", "Red"), in the language in use. */
+export function sideText(name) {
+  return name && has(`side.${name}`) ? t(`side.${name}`) : name;
+}
+
 /** t for a count: the key's ".one" text when n is 1, else its ".other" text, with {n}. */
 export function tn(key, n, vars) {
   return t(`${key}.${n === 1 ? 'one' : 'other'}`, { n, ...vars });
