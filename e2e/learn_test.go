@@ -302,6 +302,8 @@ func TestBrowserLanguages(t *testing.T) {
 		if c.code == "it" {
 			// The rule options of the new-game form in words, not raw names.
 			p.waitFor("the options in Italian", `(e => e && e.textContent === 'Quali file vincono')(document.querySelector('[data-option=win] label'))`, 10*time.Second)
+			// The variants' summaries too, from the game's learning module.
+			p.waitFor("the variants in Italian", `(o => !!o && /questa pagina/.test(o.textContent))(document.querySelector('#variant option[value=standard]'))`, 10*time.Second)
 		}
 	}
 	if got := eval[string](p, `document.querySelector('[data-option=win] select option[value=owner-wins]').textContent`); got != "the owner's too" {

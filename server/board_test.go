@@ -456,3 +456,20 @@ func TestResignBeforeFirstMove(t *testing.T) {
 		t.Errorf("resigned before black's first move: %s %s %s", st.Status, st.Result, st.Reason)
 	}
 }
+
+// TestIllegalMoveCode: an illegal move's refusal carries the rules
+// engine's English sentence and, for other languages, its code and the
+// move.
+func TestIllegalMoveCode(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	_, _, sa, _, _ := humanGame(t, s, nil)
+	sa.move("zz9")
+	for {
+		if st := sa.next(); st.Type == "error" {
+			if st.Code != "illegal_move" || st.Vars["move"] != "zz9" || st.Vars["why"] == "" || !strings.HasSuffix(st.Message, st.Vars["why"]) {
+				t.Errorf("refusal %q, code %q, vars %v", st.Message, st.Code, st.Vars)
+			}
+			return
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -730,7 +731,9 @@ func (s *session) move(side int, mv string) error {
 		return coded("time_up", mv+": your time is up", "move", mv)
 	}
 	if err := s.g.Play(mv); err != nil {
-		return userError{msg: err.Error()}
+		// The rules engine's sentence says why, in English; other
+		// languages say the move is illegal.
+		return coded("illegal_move", err.Error(), "move", mv, "why", strings.TrimPrefix(err.Error(), mv+": "))
 	}
 	if res, _ := s.g.Result(); !res.Over() && len(s.g.Moves()) >= s.srv.cfg.MaxPlies {
 		s.g.End(0, game.PlyLimit) // cannot fail: the game goes on

@@ -10,7 +10,7 @@ import { myGames, forgetGame } from './mine.js';
 import { gameSpec } from './games.js';
 import { account, loggedIn, whenAccount, openLogin } from './account.js';
 import { playerTag, playersLine } from './players.js';
-import { t, tn, has } from './i18n.js';
+import { t, tn, has, getLang } from './i18n.js';
 import { dailyPuzzleCard } from './puzzles.js';
 import { loadLearn } from './learn.js';
 
@@ -143,6 +143,14 @@ export function homeView() {
     ];
   }
 
+  // A variant's summary: the server's English, or in another language the
+  // game's learning module's words for it when it has them.
+  function variantSummary(g, v) {
+    const lm = words[g.name];
+    if (getLang() !== 'en' && lm && lm.variants && lm.variants[v.name]) return t(lm.variants[v.name]);
+    return v.summary;
+  }
+
   function renderForm() {
     const g = spec();
     s.game = g.name;
@@ -163,7 +171,7 @@ export function homeView() {
       h('div.field',
         h('label', { for: 'variant' }, rated ? t('home.rulesRated') : t('home.rules')),
         h('select#variant', { onchange: (e) => { s.variant = e.target.value; } },
-          variants.map((v) => h('option', { value: v.name, selected: v.name === s.variant }, `${v.name}${v.summary ? ' — ' + v.summary : ''}`)))),
+          variants.map((v) => h('option', { value: v.name, selected: v.name === s.variant }, `${v.name}${variantSummary(g, v) ? ' — ' + variantSummary(g, v) : ''}`)))),
       (g.options || []).length && !rated ? h('details.field.options',
         h('summary', t('home.options')),
         g.options.map((o) => {

@@ -512,5 +512,6 @@ export default {
   "err.spectator": "Spectators cannot do that.",
   "side.White": "White",
   "side.Black": "Black",
-  "side.Red": "Red"
+  "side.Red": "Red",
+  "err.illegal_move": "{move}: {why}"
 };

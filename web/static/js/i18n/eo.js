@@ -511,5 +511,6 @@ export default {
   "err.spectator": "Spektantoj ne povas fari tion.",
   "side.White": "Blanko",
   "side.Black": "Nigro",
-  "side.Red": "Ruĝo"
+  "side.Red": "Ruĝo",
+  "err.illegal_move": "{move}: tiu movo ne estas laŭregula ĉi tie."
 };

@@ -511,5 +511,6 @@ export default {
   "err.spectator": "Los espectadores no pueden hacer eso.",
   "side.White": "Blancas",
   "side.Black": "Negras",
-  "side.Red": "Rojas"
+  "side.Red": "Rojas",
+  "err.illegal_move": "{move}: esa jugada no es legal aquí."
 };

@@ -511,5 +511,6 @@ export default {
   "err.spectator": "Gli spettatori non possono farlo.",
   "side.White": "Bianco",
   "side.Black": "Nero",
-  "side.Red": "Rosso"
+  "side.Red": "Rosso",
+  "err.illegal_move": "{move}: questa mossa non è legale qui."
 };
