@@ -547,14 +547,8 @@ func (s *Server) requestIdentity(r *http.Request) (userID, name string) {
 // for none. An error of the database counts as none: the seat cookies
 // still prove the seats.
 func (s *Server) requestUser(r *http.Request) string {
-	u, err := s.sessionUser(r)
-	if err != nil {
-		s.log.Warn("session not read", "err", err)
-	}
-	if u == nil {
-		return ""
-	}
-	return u.ID
+	userID, _ := s.requestIdentity(r)
+	return userID
 }
 
 // pathID reads and checks the {id} of a path.

@@ -307,12 +307,16 @@ func (s *Server) runReview(rv *store.Review) error {
 		return fmt.Errorf("the level 8 player of %s does not search", rules.Spec().Title)
 	}
 	all := full.Moves()
-	for ply := len(evals); ply <= len(all); ply++ {
-		g := game.NewGame(full.Start())
-		for _, m := range all[:ply] {
-			if err := g.Play(m); err != nil {
-				return fmt.Errorf("replay move %d %s: %w", ply, m, err)
+	// One game, a move further each position (the searches only read it).
+	g := game.NewGame(full.Start())
+	for ply := 0; ply <= len(all); ply++ {
+		if ply > 0 {
+			if err := g.Play(all[ply-1]); err != nil {
+				return fmt.Errorf("replay move %d %s: %w", ply, all[ply-1], err)
 			}
+		}
+		if ply < len(evals) {
+			continue // evaluated before a takeover
 		}
 		e, err := s.evaluate(ctx, t, g, ply)
 		if err != nil {
