@@ -95,7 +95,7 @@ func TestBrowserAccounts(t *testing.T) {
 	p.waitFor("the Rated switch, off again", `(e => e && e.disabled)(document.querySelector('#rated'))`, 5*time.Second)
 
 	// A wrong password: the server's message in the form, the name kept.
-	p.refusedForm("#login-open", "login", "ann", "wrong horse", "the refusal of a wrong password", "wrong user name or password")
+	p.refusedForm("#login-open", "login", "ann", "wrong horse", "the refusal of a wrong password", "Wrong user name or password.")
 	p.typeInto("#account-password", "correct horse\n")
 	p.waitAccount("ann")
 

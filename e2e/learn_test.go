@@ -286,6 +286,16 @@ func TestBrowserLanguages(t *testing.T) {
 	p.waitFor("the leaderboard in Spanish", `(e => e && e.textContent === 'Clasificación')(document.querySelector('#leaderboard-title'))`, 10*time.Second)
 	p.waitFor("the account box in Spanish", `(e => e && e.textContent === 'Registrarse')(document.querySelector('#signup-open'))`, 10*time.Second)
 	clean("Spanish leaderboard")
+	// A form's refusal in Spanish: the server names it (name_length), the
+	// page words it, and the field it is about is marked.
+	p.click("#signup-open")
+	p.waitFor("the sign-up form", `document.querySelector('#account-dialog[open] #account-name')`, 5*time.Second)
+	p.typeInto("#account-name", "x")
+	p.typeInto("#account-password", "una-clave-larga\n")
+	p.waitFor("the name refused in Spanish", `(e => e && e.textContent === 'Un nombre de usuario tiene de 2 a 20 caracteres; «x» tiene 1.')(document.querySelector('#account-error')) && document.querySelector('#account-name').getAttribute('aria-invalid') === 'true'`, 10*time.Second)
+	clean("Spanish sign-up refused")
+	p.click("#account-cancel")
+	p.waitFor("the form closed", `!document.querySelector('#account-dialog[open]')`, 5*time.Second)
 	p.goTo(base + "/#/archive")
 	p.waitFor("the archive in Spanish", `(e => e && e.textContent === 'Partidas terminadas')(document.querySelector('#archive-title'))`, 10*time.Second)
 	clean("Spanish archive")

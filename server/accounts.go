@@ -89,20 +89,21 @@ var reservedNames = []string{"computer", "admin", "administrator", "moderator", 
 // checkUserName says what is wrong with a user name, or nil.
 func checkUserName(name string) error {
 	if n := len(name); n < 2 || n > 20 {
-		return fmt.Errorf("user name %q: want 2 to 20 characters, not %d", name, n)
+		return coded("name_length", fmt.Sprintf("user name %q: want 2 to 20 characters, not %d", name, n), "name", name, "n", fmt.Sprint(n))
 	}
 	for i, r := range name {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
-			return fmt.Errorf("user name %q: character %d, %q, is not a letter, a digit, '-' or '_'", name, i+1, r)
+			return coded("name_char", fmt.Sprintf("user name %q: character %d, %q, is not a letter, a digit, '-' or '_'", name, i+1, r),
+				"name", name, "pos", fmt.Sprint(i+1), "char", string(r))
 		}
 	}
 	low := strings.ToLower(name)
 	if strings.HasPrefix(low, "guest") {
-		return fmt.Errorf("user name %q: names starting with \"guest\" are kept for guests", name)
+		return coded("name_guest", fmt.Sprintf("user name %q: names starting with \"guest\" are kept for guests", name), "name", name)
 	}
 	for _, r := range reservedNames {
 		if low == r {
-			return fmt.Errorf("user name %q is reserved", name)
+			return coded("name_reserved", fmt.Sprintf("user name %q is reserved", name), "name", name)
 		}
 	}
 	return nil
@@ -112,9 +113,9 @@ func checkUserName(name string) error {
 func checkNewPassword(p string) error {
 	switch {
 	case len(p) < minPassword:
-		return fmt.Errorf("the password is too short: at least %d characters", minPassword)
+		return coded("password_short", fmt.Sprintf("the password is too short: at least %d characters", minPassword), "min", fmt.Sprint(minPassword))
 	case len(p) > maxPassword:
-		return fmt.Errorf("the password is too long: at most %d bytes", maxPassword)
+		return coded("password_long", fmt.Sprintf("the password is too long: at most %d bytes", maxPassword), "max", fmt.Sprint(maxPassword))
 	}
 	return nil
 }
@@ -213,7 +214,8 @@ func (s *Server) hashing(ctx context.Context, f func()) error {
 func (s *Server) authAllowed(w http.ResponseWriter, r *http.Request, name string) bool {
 	ip := s.clientIP(r)
 	if wait := s.clients.authWait(ip, name); wait > 0 {
-		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many attempts from your address for %q: try again in %d s", name, int(wait.Seconds())+1))
+		secs := fmt.Sprint(int(wait.Seconds()) + 1)
+		writeCoded(w, http.StatusTooManyRequests, "auth_wait", fmt.Sprintf("too many attempts from your address for %q: try again in %s s", name, secs), "name", name, "wait", secs)
 		return false
 	}
 	return true
@@ -225,11 +227,11 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := checkUserName(req.Name); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeRefusal(w, http.StatusBadRequest, err)
 		return
 	}
 	if err := checkNewPassword(req.Password); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeRefusal(w, http.StatusBadRequest, err)
 		return
 	}
 	var encoded string
@@ -241,7 +243,7 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	if err := s.st.CreateUser(ctx, u); err != nil {
 		if errors.Is(err, store.ErrNameTaken) {
-			writeError(w, http.StatusConflict, fmt.Sprintf("the user name %q is taken (names differ in more than upper and lower case)", req.Name))
+			writeCoded(w, http.StatusConflict, "name_taken", fmt.Sprintf("the user name %q is taken (names differ in more than upper and lower case)", req.Name), "name", req.Name)
 			return
 		}
 		s.gameError(w, r, err)
@@ -275,7 +277,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ok {
-		s.refuseLogin(w, r, req.Name, "wrong user name or password")
+		s.refuseLogin(w, r, req.Name, coded("login_wrong", "wrong user name or password"))
 		return
 	}
 	s.logIn(w, r, u)
@@ -283,10 +285,10 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 
 // refuseLogin answers a failed login (or password check) as name, late,
 // and counts it against the client.
-func (s *Server) refuseLogin(w http.ResponseWriter, r *http.Request, name, msg string) {
+func (s *Server) refuseLogin(w http.ResponseWriter, r *http.Request, name string, refusal error) {
 	s.clients.authFailed(s.clientIP(r), name)
 	time.Sleep(failureDelay)
-	writeError(w, http.StatusUnauthorized, msg)
+	writeRefusal(w, http.StatusUnauthorized, refusal)
 }
 
 // failureDelay is added to the answer to a failed login.
@@ -367,13 +369,13 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 		s.gameError(w, r, err)
 		return
 	case u == nil:
-		writeError(w, http.StatusUnauthorized, "log in to change your password")
+		writeCoded(w, http.StatusUnauthorized, "password_login", "log in to change your password")
 		return
 	case !s.authAllowed(w, r, u.Name):
 		return
 	}
 	if err := checkNewPassword(req.NewPassword); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeRefusal(w, http.StatusBadRequest, err)
 		return
 	}
 	ok := false
@@ -386,7 +388,7 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ok {
-		s.refuseLogin(w, r, u.Name, "the current password is wrong")
+		s.refuseLogin(w, r, u.Name, coded("password_wrong", "the current password is wrong"))
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.WriteTimeout)

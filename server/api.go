@@ -88,6 +88,22 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, map[string]string{"error": msg})
 }
 
+// writeRefusal answers err with status: a userError with its code and
+// values (refusalJSON), anything else as its text.
+func writeRefusal(w http.ResponseWriter, status int, err error) {
+	var ue userError
+	if errors.As(err, &ue) {
+		writeJSON(w, status, refusalJSON(ue, "error"))
+		return
+	}
+	writeError(w, status, err.Error())
+}
+
+// writeCoded answers a refusal that the front end words itself (see coded).
+func writeCoded(w http.ResponseWriter, status int, code, msg string, vars ...string) {
+	writeRefusal(w, status, coded(code, msg, vars...))
+}
+
 // refusalJSON is a refusal as the protocol answers it: the English text
 // under key, and its code and values for a front end that words it in
 // the player's language.
@@ -158,7 +174,7 @@ func (s *Server) gameError(w http.ResponseWriter, r *http.Request, err error) {
 	var ue userError
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		writeError(w, http.StatusNotFound, "no such game")
+		writeCoded(w, http.StatusNotFound, "no_game", "no such game")
 	case errors.As(err, &ue):
 		status := http.StatusConflict
 		if ue.msg == errSave.msg {
@@ -166,10 +182,10 @@ func (s *Server) gameError(w http.ResponseWriter, r *http.Request, err error) {
 		}
 		writeJSON(w, status, refusalJSON(ue, "error"))
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		writeError(w, http.StatusServiceUnavailable, "the request took too long")
+		writeCoded(w, http.StatusServiceUnavailable, "too_slow", "the request took too long")
 	default:
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-		writeError(w, http.StatusInternalServerError, "internal error")
+		writeCoded(w, http.StatusInternalServerError, "internal", "internal error")
 	}
 }
 
@@ -346,7 +362,7 @@ func requestPosition(w http.ResponseWriter, name, settings, position string) (ga
 	st := rules.Start()
 	if p := strings.TrimSpace(position); p != "" && p != "start" {
 		if st, err = rules.ParsePosition(p); err != nil {
-			writeError(w, http.StatusBadRequest, "position: "+err.Error())
+			writeCoded(w, http.StatusBadRequest, "bad_position", "position: "+err.Error(), "why", err.Error())
 			return nil, nil, false
 		}
 	}
@@ -371,7 +387,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	ip := s.clientIP(r)
 	if !s.clients.allowGame(ip) {
-		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many new games from your address: at most %g a minute; try again in a moment", s.cfg.Limits.GamesPerMinute))
+		max := fmt.Sprintf("%g", s.cfg.Limits.GamesPerMinute)
+		writeCoded(w, http.StatusTooManyRequests, "games_fast", "too many new games from your address: at most "+max+" a minute; try again in a moment", "max", max)
 		return
 	}
 	rules, err := requestRules(req.Game, req.Rules)
@@ -411,7 +428,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if perMove && req.Opponent == opponentComputer {
-		writeError(w, http.StatusBadRequest, "a correspondence clock (days a move) is for games against a person")
+		writeCoded(w, http.StatusBadRequest, "correspondence_computer", "a correspondence clock (days a move) is for games against a person")
 		return
 	}
 	who, err := s.who(w, r)
@@ -423,18 +440,18 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if req.Rated {
 		switch {
 		case req.Opponent != opponentHuman:
-			writeError(w, http.StatusBadRequest, "games against the computer are never rated")
+			writeCoded(w, http.StatusBadRequest, "rated_computer", "games against the computer are never rated")
 			return
 		case who.User == "":
-			writeError(w, http.StatusForbidden, "log in to play a rated game")
+			writeCoded(w, http.StatusForbidden, "rated_login", "log in to play a rated game")
 			return
 		}
 		if family, err = ratingFamily(rules); err != nil {
-			writeError(w, http.StatusBadRequest, err.Error())
+			writeRefusal(w, http.StatusBadRequest, err)
 			return
 		}
 		if err := checkRange(req.MinRating, req.MaxRating); err != nil {
-			writeError(w, http.StatusBadRequest, err.Error())
+			writeRefusal(w, http.StatusBadRequest, err)
 			return
 		}
 		mine, err := s.ratingOf(r.Context(), who.User, rules.Spec().Name, family)
@@ -444,7 +461,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		}
 		shown = mine.String()
 	} else if req.MinRating != 0 || req.MaxRating != 0 {
-		writeError(w, http.StatusBadRequest, "a rating range is for rated games")
+		writeCoded(w, http.StatusBadRequest, "range_unrated", "a rating range is for rated games")
 		return
 	}
 	now := time.Now()
@@ -475,7 +492,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	sess.owner = ip
 	if s.closing.Load() {
-		writeError(w, http.StatusServiceUnavailable, "the server is shutting down")
+		writeCoded(w, http.StatusServiceUnavailable, "shutting_down", "the server is shutting down")
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.WriteTimeout)
@@ -621,7 +638,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var ue userError
 		if errors.As(err, &ue) && ue.forbidden {
-			writeError(w, http.StatusForbidden, ue.msg)
+			writeRefusal(w, http.StatusForbidden, ue)
 			return
 		}
 		s.gameError(w, r, err)
@@ -918,7 +935,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	}
 	g := game.NewGame(st)
 	if res, why := g.Result(); res.Over() {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("the game is over in this position (%s, %s)", res, why))
+		writeCoded(w, http.StatusBadRequest, "position_over", fmt.Sprintf("the game is over in this position (%s, %s)", res, why), "result", res.String(), "reason", fmt.Sprint(why))
 		return
 	}
 	// Fair play: no engine for a player's own game against a person.
@@ -929,13 +946,13 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if playing {
-			writeError(w, http.StatusForbidden, "this is the position of a game you are playing against a person: the engine's analysis opens once it is over")
+			writeCoded(w, http.StatusForbidden, "fair_play", "this is the position of a game you are playing against a person: the engine's analysis opens once it is over")
 			return
 		}
 	}
 	done, refusal := s.clients.startAnalysis(s.clientIP(r))
-	if refusal != "" {
-		writeError(w, http.StatusTooManyRequests, refusal)
+	if refusal != nil {
+		writeRefusal(w, http.StatusTooManyRequests, refusal)
 		return
 	}
 	defer done()
@@ -945,7 +962,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	select {
 	case s.analyses <- struct{}{}:
 	case <-wait.Done():
-		writeError(w, http.StatusTooManyRequests, "the server is busy with other analyses; try again in a moment")
+		writeCoded(w, http.StatusTooManyRequests, "analysis_busy", "the server is busy with other analyses; try again in a moment")
 		return
 	}
 	defer func() { <-s.analyses }()

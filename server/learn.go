@@ -57,7 +57,7 @@ func (s *Server) handleAddLearnProgress(w http.ResponseWriter, r *http.Request) 
 	}
 	userID, _ := s.requestIdentity(r)
 	if userID == "" {
-		writeError(w, http.StatusUnauthorized, "log in to keep your lessons on your account (a guest's stay in the browser)")
+		writeCoded(w, http.StatusUnauthorized, "learn_login", "log in to keep your lessons on your account (a guest's stay in the browser)")
 		return
 	}
 	all, err := s.st.AddLearnProgress(r.Context(), userID, g.Spec.Name, req.Solved, millis(time.Now()))

@@ -259,24 +259,24 @@ func (c *clients) allowMessage(ip string) bool {
 	return c.get(ip, time.Now()).messages.Allow()
 }
 
-// startAnalysis takes an analysis for ip, or says why not: "" when
+// startAnalysis takes an analysis for ip, or says why not: nil when
 // allowed (call the returned done when the analysis ends).
-func (c *clients) startAnalysis(ip string) (done func(), refusal string) {
+func (c *clients) startAnalysis(ip string) (done func(), refusal error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	st := c.get(ip, time.Now())
 	switch {
 	case st.analysing:
-		return nil, "one analysis at a time: wait for the one running to finish"
+		return nil, coded("analysis_running", "one analysis at a time: wait for the one running to finish")
 	case !st.analyses.Allow():
-		return nil, "too many analyses: wait a little before asking again"
+		return nil, coded("analysis_many", "too many analyses: wait a little before asking again")
 	}
 	st.analysing = true
 	return func() {
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		c.get(ip, time.Now()).analysing = false
-	}, ""
+	}, nil
 }
 
 // allowAnalysis takes one analysis from ip's bucket (for a game review,

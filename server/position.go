@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"strings"
 )
 
 // maxPlayMoves bounds the moves of one POST /api/play.
@@ -48,11 +49,11 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 	out := playAnswer{Start: st.String(), Positions: []string{}}
 	for i, mv := range req.Moves {
 		if res, why := st.Outcome(); res.Over() {
-			writeError(w, http.StatusBadRequest, fmt.Sprintf("move %d %s: the game is over (%s, %s)", i+1, mv, res, why))
+			writeCoded(w, http.StatusBadRequest, "play_over", fmt.Sprintf("move %d %s: the game is over (%s, %s)", i+1, mv, res, why), "move", mv, "result", res.String(), "reason", fmt.Sprint(why))
 			return
 		}
 		if st, err = st.Play(mv); err != nil {
-			writeError(w, http.StatusBadRequest, fmt.Sprintf("move %d: %v", i+1, err))
+			writeCoded(w, http.StatusBadRequest, "illegal_move", fmt.Sprintf("move %d: %v", i+1, err), "move", mv, "why", strings.TrimPrefix(err.Error(), mv+": "))
 			return
 		}
 		out.Positions = append(out.Positions, st.String())

@@ -124,7 +124,7 @@ func describePuzzle(pz *puzzle.Puzzle, sum puzzleSummary) (puzzleMsg, error) {
 
 func (s *Server) puzzleError(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.Is(err, errNoPuzzle) {
-		writeError(w, http.StatusNotFound, "no such puzzle")
+		writeCoded(w, http.StatusNotFound, "no_puzzle", "no such puzzle")
 		return
 	}
 	var ue userError
@@ -197,7 +197,7 @@ func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if pz == nil {
-		writeError(w, http.StatusNotFound, "no puzzles for this game")
+		writeCoded(w, http.StatusNotFound, "no_puzzles", "no puzzles for this game")
 		return
 	}
 	m, err := describePuzzle(pz, summarizePuzzle(pz, ratings))

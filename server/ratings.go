@@ -36,7 +36,8 @@ func ratingFamily(rules game.Rules) (string, error) {
 			return v.Name, nil
 		}
 	}
-	return "", fmt.Errorf("a rated game plays one of %s's variants (%s), not %s", sp.Title, strings.Join(names, ", "), want)
+	list := strings.Join(names, ", ")
+	return "", coded("rated_variant", fmt.Sprintf("a rated game plays one of %s's variants (%s), not %s", sp.Title, list, want), "game", sp.Title, "variants", list)
 }
 
 // toRating and fromRating convert between the store's row and the rating
@@ -66,15 +67,18 @@ func (s *Server) ratingOf(ctx context.Context, userID, gameName, family string) 
 
 // checkRange says what is wrong with a seek's rating bounds, or nil.
 func checkRange(lo, hi int) error {
+	code, why := "", ""
 	switch {
 	case lo < 0 || hi < 0:
-		return fmt.Errorf("rating range %d to %d: the bounds are ratings, 0 for none", lo, hi)
+		code, why = "range_negative", "the bounds are ratings, 0 for none"
 	case lo > 0 && hi > 0 && lo > hi:
-		return fmt.Errorf("rating range %d to %d: the lower bound is above the upper", lo, hi)
+		code, why = "range_order", "the lower bound is above the upper"
 	case lo > 4000 || hi > 4000:
-		return fmt.Errorf("rating range %d to %d: ratings go up to 4000", lo, hi)
+		code, why = "range_max", "ratings go up to 4000"
+	default:
+		return nil
 	}
-	return nil
+	return coded(code, fmt.Sprintf("rating range %d to %d: %s", lo, hi, why), "lo", fmt.Sprint(lo), "hi", fmt.Sprint(hi))
 }
 
 // checkJoinRated says why who may not take the free seat of a rated game,
@@ -82,11 +86,11 @@ func checkRange(lo, hi int) error {
 func (s *session) checkJoinRated(who identity) (string, error) {
 	r := s.row
 	if who.User == "" {
-		return "", forbid("log in to play a rated game")
+		return "", forbidCoded("rated_login", "log in to play a rated game")
 	}
 	for _, u := range r.Users {
 		if u == who.User {
-			return "", refuse("you cannot play a rated game against yourself")
+			return "", coded("rated_self", "you cannot play a rated game against yourself")
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), s.srv.cfg.WriteTimeout)
@@ -96,7 +100,15 @@ func (s *session) checkJoinRated(who identity) (string, error) {
 		return "", err
 	}
 	if v := int(math.Round(mine.R)); r.MinRating > 0 && v < r.MinRating || r.MaxRating > 0 && v > r.MaxRating {
-		return "", forbid(fmt.Sprintf("this game is for ratings %s; yours is %s", rangeText(r.MinRating, r.MaxRating), mine))
+		code := "rating_between"
+		switch {
+		case r.MaxRating == 0:
+			code = "rating_above"
+		case r.MinRating == 0:
+			code = "rating_below"
+		}
+		return "", forbidCoded(code, fmt.Sprintf("this game is for ratings %s; yours is %s", rangeText(r.MinRating, r.MaxRating), mine),
+			"lo", fmt.Sprint(r.MinRating), "hi", fmt.Sprint(r.MaxRating), "rating", mine.String())
 	}
 	return mine.String(), nil
 }
@@ -198,7 +210,7 @@ func (s *Server) userByPath(w http.ResponseWriter, r *http.Request) (*store.User
 		u, err = s.st.UserByName(r.Context(), name)
 	}
 	if errors.Is(err, store.ErrNoUser) {
-		writeError(w, http.StatusNotFound, "no such user")
+		writeCoded(w, http.StatusNotFound, "no_user", "no such user")
 		return nil, false
 	}
 	if err != nil {

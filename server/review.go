@@ -224,14 +224,14 @@ func (s *Server) answerReview(w http.ResponseWriter, r *http.Request, id string,
 	if rv == nil || stale {
 		switch {
 		case row.Status != store.Finished:
-			writeError(w, http.StatusConflict, "a game is reviewed once it is over")
+			writeCoded(w, http.StatusConflict, "review_not_over", "a game is reviewed once it is over")
 			return
 		case len(moves) == 0:
-			writeError(w, http.StatusBadRequest, "the game has no move to review")
+			writeCoded(w, http.StatusBadRequest, "review_no_moves", "the game has no move to review")
 			return
 		}
 		if rv == nil && !s.clients.allowAnalysis(s.clientIP(r)) {
-			writeError(w, http.StatusTooManyRequests, "too many analyses: wait a little before asking for a review")
+			writeCoded(w, http.StatusTooManyRequests, "review_many", "too many analyses: wait a little before asking for a review")
 			return
 		}
 		if rv, err = s.startReview(ctx, row, len(moves)+1); err != nil {

@@ -133,15 +133,19 @@ func (e userError) Error() string { return e.msg }
 
 func refuse(format string, args ...any) error { return userError{msg: fmt.Sprintf(format, args...)} }
 
-// forbid is refuse for what the client may not do at all.
-func forbid(msg string) error { return userError{msg: msg, forbidden: true} }
+// forbidCoded is coded for what the client may not do at all.
+func forbidCoded(code, msg string, vars ...string) error {
+	e := coded(code, msg, vars...).(userError)
+	e.forbidden = true
+	return e
+}
 
 // errSave is what a client hears when the database refused a write.
-var errSave = userError{msg: "the server could not save that; please try again"}
+var errSave = userError{msg: "the server could not save that; please try again", code: "not_saved"}
 
 // errMoved is what a client hears when the game moved to another server
 // instance between its action and the write.
-var errMoved = userError{msg: "another server instance runs this game now; please try again"}
+var errMoved = userError{msg: "another server instance runs this game now; please try again", code: "game_moved"}
 
 // save writes a changed row as the game's owner within the write timeout.
 // When another instance has taken the game over meanwhile, the store
@@ -982,15 +986,15 @@ func (s *session) startRematch(by int) error {
 func (s *session) joinHashed(tokenHash, inviteHash string, who identity) (int, error) {
 	switch {
 	case inviteHash != "" && (s.row.Invite == "" || inviteHash != s.row.Invite):
-		return 0, forbid("this invitation is not for this game")
+		return 0, forbidCoded("invite_wrong", "this invitation is not for this game")
 	case inviteHash == "" && !s.row.Public && s.row.Status == store.Waiting:
-		return 0, forbid("this game is private: it needs its invitation link")
+		return 0, forbidCoded("private_game", "this game is private: it needs its invitation link")
 	}
 	switch {
 	case s.closed:
-		return 0, refuse("the server is shutting down; try again in a moment")
+		return 0, coded("shutting_down", "the server is shutting down; try again in a moment")
 	case s.row.Status != store.Waiting:
-		return 0, refuse("the game already has two players")
+		return 0, coded("two_players", "the game already has two players")
 	}
 	free := -1
 	for i, h := range s.row.Seats {
@@ -999,7 +1003,7 @@ func (s *session) joinHashed(tokenHash, inviteHash string, who identity) (int, e
 		}
 	}
 	if free < 0 {
-		return 0, refuse("the game already has two players")
+		return 0, coded("two_players", "the game already has two players")
 	}
 	now := time.Now()
 	nr := *s.row

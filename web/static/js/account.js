@@ -278,7 +278,7 @@ function openForm(kind, opener, keepName = '') {
     } catch (err) {
       let bad = inputs.password;
       if (kind === 'password') bad = err.status === 401 ? inputs.password : inputs.new_password;
-      else if (err.status === 409 || (err.status !== 401 && /name/i.test(err.message))) bad = inputs.name;
+      else if (err.status === 409 || (err.code || '').startsWith('name_')) bad = inputs.name;
       fail(err.message || t('acc.failed'), bad);
     } finally {
       submit.disabled = false;

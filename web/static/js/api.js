@@ -2,11 +2,16 @@
 
 import { t, serverText } from './i18n.js';
 
-/** An error answered by the server, with its HTTP status. */
+/**
+ * An error answered by the server, with its HTTP status and the code the
+ * server named it by ('' for none); the message is in the page's language
+ * when the catalogue knows the code.
+ */
 export class APIError extends Error {
-  constructor(message, status) {
+  constructor(message, status, code = '') {
     super(message);
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -32,7 +37,8 @@ export async function api(method, path, body) {
   }
   if (!res.ok) {
     const msg = (data && data.error) || text.trim() || res.statusText;
-    throw new APIError(serverText(msg, data && data.code, data && data.vars), res.status);
+    const code = (data && data.code) || '';
+    throw new APIError(serverText(msg, code, data && data.vars), res.status, code);
   }
   return data;
 }
