@@ -175,7 +175,7 @@ func TestBrowserAnalysisSetup(t *testing.T) {
 	p.click(".an-setup-box summary")
 	p.do(chromedp.SetValue(chromedp.CSS("#an-pos"), "not a position"))
 	p.click("#an-setup-go")
-	p.waitFor("the server's message", `document.querySelector('#an-setup-error').textContent.startsWith('position:')`, 10*time.Second)
+	p.waitFor("the server's message", `document.querySelector('#an-setup-error').textContent.startsWith('The position is not valid:')`, 10*time.Second)
 
 	// The editor: disks put on the board by clicks write the position's text.
 	p.do(chromedp.SetValue(chromedp.CSS("#an-pos"), "8/8/8/8/8/8/8/8 b"))

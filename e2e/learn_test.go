@@ -328,6 +328,11 @@ func TestBrowserLanguages(t *testing.T) {
 	clean("Esperanto game page")
 	// The sides' names too, which the server gives in English.
 	p.waitFor("the sides in Esperanto", `[...document.querySelectorAll('.side-name')].length === 2 && [...document.querySelectorAll('.side-name')].every(e => /Blanko|Nigro|Ruĝo/.test(e.textContent))`, 10*time.Second)
+	// And the players, which it names in English too ("computer (level 3)", "you").
+	p.waitFor("the players in Esperanto", `(n => n.some(e => /^komputilo \(nivelo \d\)$/.test(e.textContent)) && n.some(e => e.textContent === 'vi'))([...document.querySelectorAll('.player-name')])`, 10*time.Second)
+	if bad := eval[[]string](p, englishLeft("eo", "magneton")); len(bad) > 0 {
+		t.Errorf("the game page in Esperanto shows English: %q", bad)
+	}
 	// A refusal of the server in Esperanto too: the server names it
 	// (chat_fast), and the page words it from its catalogue.
 	p.waitFor("the chat's input", `!!document.querySelector('#chat-input')`, 10*time.Second)

@@ -23,7 +23,7 @@ import { api, metaFor } from './api.js';
 import { Board } from './board.js';
 import { gameSpec, loadGame } from './games.js';
 import { sqName } from './notation.js';
-import { t } from './i18n.js';
+import { t, sideText } from './i18n.js';
 
 const ANALYSE_DELAY_MS = 450;
 
@@ -53,7 +53,7 @@ function depthOf(node) {
  * first side's value in pawns (mates as ±100) for a bar}.
  */
 export function scoreFor(score, turn, sides) {
-  const name = (i) => (sides && sides[i] ? sides[i].name : t(i === 0 ? 'an.firstPlayer' : 'an.secondPlayer'));
+  const name = (i) => (sides && sides[i] ? sideText(sides[i].name) : t(i === 0 ? 'an.firstPlayer' : 'an.secondPlayer'));
   const m = /^mate\s+(-?\d+)$/.exec(String(score || '').trim());
   if (m) {
     const n = Number(m[1]);
@@ -643,7 +643,7 @@ export function analysisView(params) {
     a.rules = s.rules || '';
     rulesInput.value = a.rules;
     notice.textContent = '';
-    notice.append(t('an.fromGame'), ' ', h('a', { href: `/g/${encodeURIComponent(s.id)}` }, `${s.sides[0].name} vs ${s.sides[1].name}`), ` (${s.result === '1/2-1/2' ? '½-½' : s.result})`);
+    notice.append(t('an.fromGame'), ' ', h('a', { href: `/g/${encodeURIComponent(s.id)}` }, `${sideText(s.sides[0].name)} vs ${sideText(s.sides[1].name)}`), ` (${s.result === '1/2-1/2' ? '½-½' : s.result})`);
     setupError.textContent = '';
     const r = await api('POST', '/api/play', { game: a.spec.name, rules: a.rules, position: s.start, moves: [] });
     const root = makeNode(null, '', r.position);

@@ -21,6 +21,7 @@
 //       the other side to move), and a parsed position as its text
 
 import { sqIndex, sqName, fileOf, rankOf, squareAt } from './notation.js';
+import { t } from './i18n.js';
 
 function el(tag, cls, attrs) {
   const e = document.createElement(tag);
@@ -63,7 +64,7 @@ export class Board {
     };
 
     this.root = el('div', 'board game-' + this.game.name, {
-      role: 'group', 'aria-label': 'Board', 'data-game': this.game.name,
+      role: 'group', 'aria-label': t('board.label'), 'data-game': this.game.name,
     });
     this.squaresEl = el('div', 'squares');
     this.piecesEl = el('div', 'pieces', { 'aria-hidden': 'true' });
@@ -221,7 +222,7 @@ export class Board {
   /** Draws the pieces, animating from the earlier position when given. */
   draw(text, fromText) {
     this.piecesEl.textContent = '';
-    this.root.setAttribute('aria-label', `Board: ${text}`);
+    this.root.setAttribute('aria-label', `${t('board.label')}: ${text}`);
     const pos = this.game.parse(text);
     this.parsed = pos;
     this.pieceAt = normalise(this.game.draw(this.view, pos));
@@ -493,7 +494,7 @@ export class Board {
   /** A small popup over the target square that asks which move: question is {label, options: [{move, text, title, cls}]}. */
   choose(to, question) {
     this.closeChooser();
-    const box = el('div', 'chooser', { role: 'dialog', 'aria-label': question.label || 'Which move?' });
+    const box = el('div', 'chooser', { role: 'dialog', 'aria-label': question.label || t('board.which') });
     const { row, col } = this.cell(to);
     if (col < 4) box.style.left = col * 12.5 + '%';
     else box.style.right = (7 - col) * 12.5 + '%';
@@ -507,7 +508,7 @@ export class Board {
       b.onpointerenter = b.onfocus = () => this.preview(o.move);
       return b;
     });
-    const cancel = el('button', 'btn ghost choose-cancel', { type: 'button', 'aria-label': 'Cancel' });
+    const cancel = el('button', 'btn ghost choose-cancel', { type: 'button', 'aria-label': t('board.cancel') });
     cancel.textContent = '×';
     cancel.onclick = () => this.closeChooser();
     box.addEventListener('pointerdown', (e) => e.stopPropagation());

@@ -12,7 +12,7 @@ import { api, getMeta } from './api.js';
 import { Board } from './board.js';
 import { GameSocket } from './socket.js';
 import { gameSpec, loadGame } from './games.js';
-import { resultText, rulesLabel, stateClock, clockLabel, abortText } from './words.js';
+import { resultText, rulesLabel, stateClock, clockLabel, abortText, playerName } from './words.js';
 import { profileHref, ratingDiff } from './players.js';
 import { rememberGame } from './mine.js';
 import { play, soundOn, setSound, volume, setVolume } from './sound.js';
@@ -41,10 +41,9 @@ let meta = null;
 
 /** How a seat's player is shown: you, Anonymous, the computer, or a free seat. */
 function playerLabel(player, you, status) {
-  if (you) return 'you';
-  if (!player) return status === 'waiting' ? 'waiting…' : '';
-  if (player === 'human') return t('w.anonymous');
-  return player;
+  if (you) return t('gm.you');
+  if (!player) return status === 'waiting' ? t('gm.waitingSeat') : '';
+  return playerName(player);
 }
 
 export function gameView(id) {
@@ -82,7 +81,7 @@ export function gameView(id) {
     const p = notifyPermission();
     if (p === 'default') {
       notifyBox.append(h('button.link-btn#notify-ask', {
-        type: 'button', title: 'A notification when it is your turn and this tab is hidden',
+        type: 'button', title: t('gm.notifyTitle'),
         onclick: async () => { await askNotify(); showNotify(); },
       }, t('gm.notify')));
     } else if (p === 'granted') {
@@ -285,7 +284,7 @@ export function gameView(id) {
     // An account's name links to its profile; a rated game shows the
     // rating it began with and, once over, the change it made.
     const name = side.user
-      ? h('a.player-name.user-link', { href: profileHref(side.user), title: `${side.user}'s profile` }, side.user)
+      ? h('a.player-name.user-link', { href: profileHref(side.user), title: t('gm.profileOf', { name: side.user }) }, side.user)
       : h('span.player-name', playerLabel(side.player, you, s.status));
     const over = s.status === 'finished' && side.rating && typeof side.rating_diff === 'number';
     const who = h('div.who',
@@ -509,7 +508,7 @@ export function gameView(id) {
       if (s.abortable) {
         // Before one's first move there is nothing to resign: the game
         // can be called off, with no result and no rating change.
-        actionsBox.append(h('button.btn.danger', { type: 'button', id: 'abort', onclick: () => send({ type: 'abort' }) }, '✕ Abort game'));
+        actionsBox.append(h('button.btn.danger', { type: 'button', id: 'abort', onclick: () => send({ type: 'abort' }) }, '✕ ' + t('gm.abort')));
         return;
       }
       if (s.takeback_allowed || (tb && tb.offered_by === s.seat)) {
@@ -619,9 +618,9 @@ export function gameView(id) {
         }
       };
     }
-    moveForm.querySelector('label').textContent = now ? 'Type a move' : 'Premove';
-    moveForm.querySelector('button').textContent = now ? 'Play' : 'Queue';
-    moveForm.querySelector('input').title = now ? '' : 'Played as soon as it is your turn, if it is legal then';
+    moveForm.querySelector('label').textContent = now ? t('gm.typeMove') : t('gm.premove');
+    moveForm.querySelector('button').textContent = now ? t('gm.playButton') : t('gm.queue');
+    moveForm.querySelector('input').title = now ? '' : t('gm.premoveTitle');
   }
 
   function renderAll(animate) {

@@ -10,7 +10,7 @@ import { myGames, forgetGame } from './mine.js';
 import { gameSpec } from './games.js';
 import { account, loggedIn, whenAccount, openLogin } from './account.js';
 import { playerTag, playersLine } from './players.js';
-import { t, tn, has, getLang } from './i18n.js';
+import { t, tn, has, getLang, sideText } from './i18n.js';
 import { dailyPuzzleCard } from './puzzles.js';
 import { loadLearn } from './learn.js';
 
@@ -192,7 +192,7 @@ export function homeView() {
       s.opponent === 'computer' && levelRating(s.level)
         ? h('small.level-rating', t('home.levelRating', { level: `${s.level}${levelNames.get(s.level) ? ' (' + levelNames.get(s.level) + ')' : ''}`, rating: levelRating(s.level) }))
         : null,
-      segmented('color', t('home.youPlay'), [['first', g.sides[0].name], ['random', t('home.random')], ['second', g.sides[1].name]], s.color, (v) => { s.color = v; }),
+      segmented('color', t('home.youPlay'), [['first', sideText(g.sides[0].name)], ['random', t('home.random')], ['second', sideText(g.sides[1].name)]], s.color, (v) => { s.color = v; }),
       h('div.field',
         h('label', { for: 'clock' }, s.opponent === 'human' ? t('home.clockDays') : t('home.clock')),
         h('select#clock', {
@@ -380,7 +380,7 @@ export function homeView() {
     const free = freeSeat(g);
     const creator = 1 - free;
     const gs = gameSpec(meta, g.game);
-    const side = gs && gs.sides[free] ? gs.sides[free].name : free === 0 ? 'first' : 'second';
+    const side = gs && gs.sides[free] ? sideText(gs.sides[free].name) : t(free === 0 ? 'w.first' : 'w.second');
     const own = isOwn(g);
     const who = (g.players || [])[creator];
     const range = rangeLabel(g.min_rating || 0, g.max_rating || 0);

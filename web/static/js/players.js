@@ -21,7 +21,7 @@ export function playerTag(name, rating, link, account) {
   const isAccount = account === undefined ? isAccountName(name) : !!account;
   return h('span.player-tag',
     link && isAccount ? h('a.pname', { href: profileHref(name) }, label) : h('span.pname', label),
-    rating ? h('span.rating', { title: 'rating' }, rating) : null);
+    rating ? h('span.rating', { title: t('w.rating') }, rating) : null);
 }
 
 /** Two players, "A 1500 vs B 1623", from a summary's players, ratings and users. */

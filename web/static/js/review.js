@@ -8,7 +8,7 @@
 import { h } from './dom.js';
 import { api } from './api.js';
 import { evalChart } from './chart.js';
-import { t } from './i18n.js';
+import { t, sideText } from './i18n.js';
 
 /** The mark of each kind of move, as chess annotators write it. */
 export const GLYPHS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
@@ -91,7 +91,7 @@ export function reviewPanel(opts) {
     // Done: the graph, the counts, and the note of the move shown.
     const marks = (d.moves || []).filter((m) => m.class).map((m) => ({ ply: m.ply + 1, cls: m.class }));
     const chart = evalChart(d.evals, 600, {
-      total: s.moves.length, marks, current: r.ply, label: t('rv.chartLabel', { side: s.sides[0].name }),
+      total: s.moves.length, marks, current: r.ply, label: t('rv.chartLabel', { side: sideText(s.sides[0].name) }),
       onPick: (ply) => opts.goto(ply),
     });
     node.append(h('div.review-chart', chart));
@@ -99,7 +99,7 @@ export function reviewPanel(opts) {
       ...['inaccuracy', 'mistake', 'blunder'].map((k) => h('th', { scope: 'col' }, h('span.glyph.' + k, { 'aria-hidden': 'true' }, GLYPHS[k]), ' ', t(PLURAL[k]))))));
     const body = h('tbody');
     (d.sides || []).forEach((c, i) => {
-      body.append(h('tr', { 'data-side': String(i) }, h('th', { scope: 'row' }, s.sides[i] ? s.sides[i].name : t('rv.side', { n: i + 1 })),
+      body.append(h('tr', { 'data-side': String(i) }, h('th', { scope: 'row' }, s.sides[i] ? sideText(s.sides[i].name) : t('rv.side', { n: i + 1 })),
         h('td.inaccuracies', String(c.inaccuracies)), h('td.mistakes', String(c.mistakes)), h('td.blunders', String(c.blunders))));
     });
     counts.append(body);
@@ -134,7 +134,7 @@ export function reviewPanel(opts) {
         const marks = (d.moves || []).filter((m) => m.class).map((m) => ({ ply: m.ply + 1, cls: m.class }));
         old.textContent = '';
         old.append(evalChart(d.evals, 600, {
-          total: r.game.moves.length, marks, current: ply, label: t('rv.chartLabel', { side: r.game.sides[0].name }),
+          total: r.game.moves.length, marks, current: ply, label: t('rv.chartLabel', { side: sideText(r.game.sides[0].name) }),
           onPick: (p) => opts.goto(p),
         }));
       }
@@ -153,7 +153,7 @@ export function reviewPanel(opts) {
       if (e && !e.result) note.append(h('span.muted', ` · ${scoreWords(e, r.game.sides)}`));
       // The proof search's verdict on the position, the only one called proven.
       if (e && e.proven && r.game.sides[e.proven.winner]) {
-        note.append(h('span.proven', ' · ', t('an.proven', { side: r.game.sides[e.proven.winner].name, n: e.proven.moves })));
+        note.append(h('span.proven', ' · ', t('an.proven', { side: sideText(r.game.sides[e.proven.winner].name), n: e.proven.moves })));
       }
     }
   }
@@ -185,7 +185,7 @@ export function reviewPanel(opts) {
 
 /** A review's evaluation in words from the first side's view: "+0.85 for White", "White wins in 5". */
 export function scoreWords(e, sides) {
-  const name = (i) => (sides && sides[i] ? sides[i].name : t(i === 0 ? 'an.firstPlayer' : 'an.secondPlayer'));
+  const name = (i) => (sides && sides[i] ? sideText(sides[i].name) : t(i === 0 ? 'an.firstPlayer' : 'an.secondPlayer'));
   if (e.mate) return e.mate > 0 ? t('an.winsIn', { side: name(0), n: e.mate }) : t('an.winsIn', { side: name(1), n: -e.mate });
   const cp = Number(e.cp) || 0;
   if (cp === 0) return t('an.equal');

@@ -3,7 +3,7 @@
 // module may say some of them in its own words (endingText, games.js).
 
 import { gameSpec } from './games.js';
-import { t, tn, has } from './i18n.js';
+import { t, tn, has, sideText } from './i18n.js';
 
 /**
  * How a side is named in a sentence about the result: {name, you, wins,
@@ -12,7 +12,7 @@ import { t, tn, has } from './i18n.js';
  */
 function party(sides, seat, i) {
   const you = seat != null && seat === i;
-  const name = you ? t('w.you') : (sides && sides[i] && sides[i].name) || (i === 0 ? t('w.first') : t('w.second'));
+  const name = you ? t('w.you') : (sides && sides[i] && sideText(sides[i].name)) || (i === 0 ? t('w.first') : t('w.second'));
   return { name, you, wins: you ? t('w.youWin') : t('w.wins', { name }), has: you ? 'have' : 'has', their: you ? 'your' : 'their' };
 }
 
@@ -78,6 +78,9 @@ export function rulesLabel(meta, game, rules) {
 /** How a player's name is shown: "Anonymous" for a person in a game from before accounts, "…" for a free seat. */
 export function playerName(p) {
   if (p === 'human') return t('w.anonymous');
+  // The server names the computer in English, "computer (level 5)".
+  const level = /^computer \(level (\d+)\)$/.exec(p || '');
+  if (level) return t('gm.computerLevel', { level: level[1] });
   return p || '…';
 }
 
