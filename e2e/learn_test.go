@@ -271,6 +271,8 @@ func TestBrowserLanguages(t *testing.T) {
 		t.Errorf("the lesson's task in Spanish is %q", got)
 	}
 	clean("Spanish")
+	// The rule options in words, the rules text's names beside them.
+	p.waitFor("the options in Spanish", `(e => e && e.querySelector('strong').textContent === 'Qué líneas ganan' && e.querySelector('code').textContent === 'win=mover-only|owner-wins')(document.querySelector('.option-list dt[data-option=win]'))`, 10*time.Second)
 	p.do(chromedp.Reload())
 	p.openLesson("drop")
 	if got := eval[string](p, `document.querySelector('.learn-page h1').textContent`); got != "Cómo se juega a Magneton" {

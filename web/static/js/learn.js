@@ -226,10 +226,17 @@ export function learnGameView(name) {
         h('ul.variant-list', (spec.variants || []).map((v) => h('li', { 'data-variant': v.name },
           h('strong', v.name), ' — ', lm.variants[v.name] ? t(lm.variants[v.name]) : v.summary))),
         h('h3', t('learn.options')),
-        h('dl.option-list', (spec.options || []).map((o) => [
-          h('dt', h('code', o.name), ' ', h('span.muted', o.values.join(' / '))),
-          h('dd', lm.options[o.name] ? t(lm.options[o.name]) : o.summary),
-        ])));
+        h('dl.option-list', (spec.options || []).map((o) => {
+          // In words, with the rules text's name and values beside them
+          // for those who write rules strings (the engine protocol, the API).
+          const ow = lm.optionWords && lm.optionWords[o.name];
+          const value = (v) => (ow && ow.values[v] ? t(ow.values[v]) : v);
+          return [
+            h('dt', { 'data-option': o.name }, h('strong', ow ? t(ow.label) : o.name), ' ', h('span.muted', o.values.map(value).join(' / ')),
+              ' ', h('code.muted', `${o.name}=${o.values.join('|')}`)),
+            h('dd', lm.options[o.name] ? t(lm.options[o.name]) : o.summary),
+          ];
+        })));
 
       // The lessons: a list, and the one being solved.
       const list = h('ol.lesson-list');
