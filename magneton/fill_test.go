@@ -88,11 +88,16 @@ func TestStrongDests(t *testing.T) {
 	}
 }
 
-// TestStrongOrigins checks that the stones strongOrigins gives, each
+// TestStrongMoves checks that the stones strongMoves.count gives, each
 // moved to the end of its empty run, are exactly the moves AppendMoves
-// lists, each once, on random boards of several densities.
-func TestStrongOrigins(t *testing.T) {
+// lists, each once, on random boards of several densities; and that pick
+// maps the ranks below the count one to one onto them, so that a uniform
+// rank is a uniform move. The ranks are forced with a source that returns
+// a chosen number (rankSource).
+func TestStrongMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
+	var src rankSource
+	forced := rand.New(&src)
 	for i := range 5000 {
 		var p Position
 		p.mine, p.theirs = randomBoard(rng, i)
@@ -103,15 +108,36 @@ func TestStrongOrigins(t *testing.T) {
 		}
 		got := map[Move]bool{}
 		n := 0
-		for d, o := range strongOrigins(p.mine, p.theirs) {
+		var sm strongMoves
+		total := sm.count(p.mine, p.theirs)
+		for d, o := range sm.origins {
 			for ; o != 0; o &= o - 1 {
 				n++
 				from := bits.TrailingZeros64(o)
 				got[Slide(Square(from), Square(slideEnd(directionOrder[d], from, occ)))] = true
 			}
 		}
-		if !maps.Equal(got, want) || n != len(want) {
-			t.Fatalf("ours %#x theirs %#x: origins give %v, AppendMoves %v", p.mine, p.theirs, got, want)
+		if !maps.Equal(got, want) || n != len(want) || total != uint64(n) {
+			t.Fatalf("ours %#x theirs %#x: origins give %v (count %d), AppendMoves %v", p.mine, p.theirs, got, total, want)
+		}
+		picked := map[Move]bool{}
+		for r := range total {
+			src.rank(r, total)
+			m := sm.pick(forced, occ)
+			if !want[m] || picked[m] {
+				t.Fatalf("ours %#x theirs %#x: rank %d of %d picks %v, a move not listed or picked twice", p.mine, p.theirs, r, total, m)
+			}
+			picked[m] = true
 		}
 	}
 }
+
+// rankSource is a rand.Source that returns x, set by rank to the number
+// whose Lemire draw below n is r, with a low half of the product far from
+// the rejection zone.
+type rankSource struct{ x uint64 }
+
+func (s *rankSource) Uint64() uint64 { return s.x }
+
+// rank sets x to (r + 1/2) * 2^64 / n: x*n is r*2^64 plus about 2^63.
+func (s *rankSource) rank(r, n uint64) { s.x, _ = bits.Div64(r, 1<<63, n) }
