@@ -87,25 +87,39 @@ func (p *Position) tall() uint64 {
 	return t
 }
 
-// playout is game.Playout on p in place.
-func (p *Position) playout(rng *rand.Rand, maxPlies int) (game.Result, int) {
+// playout is game.PlayoutRepeating on p in place. Each ply judges the
+// position in the same order: a win or loss made by the last move, no
+// legal move, the repetition (compared by hash, as Game compares them),
+// the cap; then it draws the move.
+func (p *Position) playout(rng *rand.Rand, maxPlies, limit int, h *game.Repetitions) (game.Result, int) {
 	ply := 0
-	for ; ply < maxPlies; ply++ {
-		m, ok := p.randomMove(rng)
-		if !ok {
+	for ; ; ply++ {
+		if p.winner != 0 || p.tops[p.side&1] == 0 {
 			break
 		}
+		if limit > 0 && h.Add(p.hash, 0) >= limit {
+			return game.Draw, ply
+		}
+		if ply == maxPlies {
+			break
+		}
+		m, _ := p.randomMove(rng) // there is one: the game goes on
 		p.play(m)
 	}
 	r, _ := p.Outcome()
 	return r, ply
 }
 
-// FastPlayout plays a random game as game.Playout does, with the same
-// draws from rng and so the same game, but on one position changed in
-// place (Play copies over 400 bytes a move). It handles every rule
-// option.
-func (p Position) FastPlayout(rng *rand.Rand, maxPlies int) (game.Result, int, bool) {
-	r, plies := p.playout(rng, maxPlies)
+// FastPlayout plays a random game as game.PlayoutRepeating does, with the
+// same draws from rng and so the same game, but on one position changed
+// in place (Play copies over 400 bytes a move). It handles every rule
+// option; repetitions 1, and games longer than game.RepetitionsPlies
+// under the repetition rule, are left to game.PlayoutRepeating.
+func (p Position) FastPlayout(rng *rand.Rand, maxPlies, repetitions int) (game.Result, int, bool) {
+	h, ok := game.PlayoutRepetitions(maxPlies, repetitions)
+	if !ok {
+		return game.Ongoing, 0, false
+	}
+	r, plies := p.playout(rng, maxPlies, repetitions, h)
 	return r, plies, true
 }

@@ -6,6 +6,7 @@
 package rulestest
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -55,4 +56,31 @@ func CheckFastPerft[P interface {
 	if want := game.PerftByPlay(p, depth); n != want {
 		t.Fatalf("%s depth %d: FastPerft %d, by play %d", p, depth, n, want)
 	}
+}
+
+// CheckFastPlayout plays games random games from p with its own
+// FastPlayout and with game.PlayoutRepeating, one after the other from
+// two generators of the same seed (so that the two also draw as many
+// numbers), at most 400, 250 or 100 plies in turn, under the repetition
+// limit reps, and checks that each ends with the same result after the
+// same number of plies. It returns how many were drawn.
+func CheckFastPlayout[P interface {
+	game.Position[P, M]
+	game.FastPlayouter
+}, M comparable](t testing.TB, p P, reps, games int) (draws int) {
+	t.Helper()
+	fast, slow := rand.New(rand.NewPCG(1, 2)), rand.New(rand.NewPCG(1, 2))
+	buf, hist := make([]M, 0, 256), make([]uint64, 0, 401)
+	for i := range games {
+		maxPlies := 400 - i%3*150
+		res, plies, ok := p.FastPlayout(fast, maxPlies, reps)
+		wantRes, wantPlies := game.PlayoutRepeating(p, slow, maxPlies, reps, buf, hist)
+		if !ok || res != wantRes || plies != wantPlies {
+			t.Fatalf("%s, repetitions %d, game %d: FastPlayout %v after %d plies (%v), PlayoutRepeating %v after %d", p, reps, i, res, plies, ok, wantRes, wantPlies)
+		}
+		if res == game.Draw {
+			draws++
+		}
+	}
+	return draws
 }

@@ -1,0 +1,73 @@
+package magneton
+
+import (
+	"math/rand/v2"
+
+	"github.com/magneton-games/magneton/game"
+)
+
+// FastPlayout plays a random game as game.PlayoutRepeating does, with the
+// same draws from rng and so the same game, in a loop of its own: the move
+// is drawn and played without the generic loop's calls through the
+// position's methods, and the repetition rule is applied to move-phase
+// positions only, compared by their bitboards. Only those can repeat:
+// while either side has stones in hand, every cycle of plies would include
+// a drop by it, and a drop lowers the stones in hand for good. It handles
+// the default movement and force rules (the moves RandomMove draws without
+// a list); other rules, repetitions 1 and games longer than
+// game.RepetitionsPlies under the repetition rule are left to
+// game.PlayoutRepeating.
+func (p Position) FastPlayout(rng *rand.Rand, maxPlies, repetitions int) (game.Result, int, bool) {
+	h, ok := game.PlayoutRepetitions(maxPlies, repetitions)
+	if !ok || p.flags()&(flagWeak|flagOneSided) != 0 {
+		return game.Ongoing, 0, false
+	}
+	r, plies := p.playout(rng, maxPlies, repetitions, h)
+	return r, plies, true
+}
+
+// playout is FastPlayout's loop. Each ply judges the position as
+// game.PlayoutRepeating does, in the same order: a win made by the last
+// move, no legal move, the repetition, the cap; then it draws the move.
+// Both sides' bitboards, from the side to move's point of view, tell
+// move-phase positions apart (the stones in hand are none).
+func (p Position) playout(rng *rand.Rand, maxPlies, limit int, h *game.Repetitions) (game.Result, int) {
+	var sm strongMoves
+	for ply := 0; ; ply++ {
+		if p.won() {
+			w, _ := p.Winner()
+			return game.WinFor(w), ply
+		}
+		occ := p.occupied()
+		var m Move
+		if p.handMine() > 0 {
+			if occ == ^uint64(0) {
+				return p.noMoves(), ply
+			}
+			if ply == maxPlies {
+				return game.Ongoing, ply
+			}
+			m = randomDrop(rng, occ)
+		} else {
+			if sm.count(p.mine, p.theirs) == 0 {
+				return p.noMoves(), ply
+			}
+			if limit > 0 && p.state&0xffff == 0 && h.Add(p.mine, p.theirs) >= limit {
+				return game.Draw, ply
+			}
+			if ply == maxPlies {
+				return game.Ongoing, ply
+			}
+			m = sm.pick(rng, occ)
+		}
+		p = p.Play(m)
+	}
+}
+
+// noMoves is the result when the side to move has no legal move.
+func (p Position) noMoves() game.Result {
+	if p.flags()&flagNoMovesDraws != 0 {
+		return game.Draw
+	}
+	return game.LossFor(p.sideToMove())
+}
