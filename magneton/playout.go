@@ -52,7 +52,7 @@ func (p Position) playout(rng *rand.Rand, maxPlies, limit int, h *game.Repetitio
 			if sm.count(p.mine, p.theirs) == 0 {
 				return p.noMoves(), ply
 			}
-			if limit > 0 && p.state&0xffff == 0 && h.Add(p.mine, p.theirs) >= limit {
+			if limit > 0 && p.state&0xffff == 0 && h.Repeated(p.mine, p.theirs, limit) {
 				return game.Draw, ply
 			}
 			if ply == maxPlies {

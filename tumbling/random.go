@@ -97,7 +97,7 @@ func (p *Position) playout(rng *rand.Rand, maxPlies, limit int, h *game.Repetiti
 		if p.winner != 0 || p.tops[p.side&1] == 0 {
 			break
 		}
-		if limit > 0 && h.Add(p.hash, 0) >= limit {
+		if limit > 0 && h.Repeated(p.hash, 0, limit) {
 			return game.Draw, ply
 		}
 		if ply == maxPlies {
