@@ -25,7 +25,7 @@ const (
 )
 
 // fillMasks holds notRank1 and notRank8 as variables for
-// strongMoves.count:
+// strongMoves.draw:
 // with the constants, the compiler splits each p & (a << k), p being the
 // empty squares masked with one, back into two ANDs and reloads the
 // constant (64-bit constants take a register each time), a fifth more

@@ -88,11 +88,11 @@ func TestStrongDests(t *testing.T) {
 	}
 }
 
-// TestStrongMoves checks that the stones strongMoves.count gives, each
+// TestStrongMoves checks that the stones strongMoves.draw counts, each
 // moved to the end of its empty run, are exactly the moves AppendMoves
-// lists, each once, on random boards of several densities; and that pick
-// maps the ranks below the count one to one onto them, so that a uniform
-// rank is a uniform move. The ranks are forced with a source that returns
+// lists, each once, on random boards of several densities; and that its
+// draw maps the ranks below the count one to one onto them, so that a
+// uniform rank is a uniform move. The ranks are forced with a source that returns
 // a chosen number (rankSource).
 func TestStrongMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
@@ -109,7 +109,10 @@ func TestStrongMoves(t *testing.T) {
 		got := map[Move]bool{}
 		n := 0
 		var sm strongMoves
-		total := sm.count(p.mine, p.theirs)
+		if m := sm.draw(p.mine, p.theirs, nil, false); m != NoMove {
+			t.Fatalf("draw without pick gave %v", m)
+		}
+		total := sm.total
 		for d, o := range sm.origins {
 			for ; o != 0; o &= o - 1 {
 				n++
@@ -123,7 +126,7 @@ func TestStrongMoves(t *testing.T) {
 		picked := map[Move]bool{}
 		for r := range total {
 			src.rank(r, total)
-			m := sm.pick(forced, occ)
+			m := sm.draw(p.mine, p.theirs, forced, true)
 			if !want[m] || picked[m] {
 				t.Fatalf("ours %#x theirs %#x: rank %d of %d picks %v, a move not listed or picked twice", p.mine, p.theirs, r, total, m)
 			}

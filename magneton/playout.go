@@ -49,16 +49,19 @@ func (p Position) playout(rng *rand.Rand, maxPlies, limit int, h *game.Repetitio
 			}
 			m = randomDrop(rng, occ)
 		} else {
-			if sm.count(p.mine, p.theirs) == 0 {
+			// The position is recorded before its moves are counted, so
+			// that the count and the draw are one call; the order of the
+			// verdicts is PlayoutRepeating's.
+			repeated := limit > 0 && p.state&0xffff == 0 && h.Repeated(p.mine, p.theirs, limit)
+			m = sm.draw(p.mine, p.theirs, rng, !repeated && ply < maxPlies)
+			switch {
+			case sm.total == 0:
 				return p.noMoves(), ply
-			}
-			if limit > 0 && p.state&0xffff == 0 && h.Repeated(p.mine, p.theirs, limit) {
+			case repeated:
 				return game.Draw, ply
-			}
-			if ply == maxPlies {
+			case ply == maxPlies:
 				return game.Ongoing, ply
 			}
-			m = sm.pick(rng, occ)
 		}
 		p = p.Play(m)
 	}

@@ -30,10 +30,10 @@ func (p Position) RandomMove(rng *rand.Rand, buf []Move) (Move, bool) {
 		return moves[rng.IntN(len(moves))], true
 	}
 	var sm strongMoves
-	if sm.count(p.mine, p.theirs) == 0 {
-		return NoMove, false
+	if m := sm.draw(p.mine, p.theirs, rng, true); m != NoMove {
+		return m, true
 	}
-	return sm.pick(rng, occ), true
+	return NoMove, false
 }
 
 // randomDrop draws an empty square of occ, which must have one, by
@@ -50,32 +50,51 @@ func randomDrop(rng *rand.Rand, occ uint64) Move {
 // strongMoves holds the move-phase moves of a position under the default
 // rules: origins[d] has the stones of the side to move that can move in
 // direction d (of directionOrder), each stone and direction one move, to
-// the farthest empty square that way (slideTo); pre has the prefix sums
-// of their counts by direction, so that the r-th move is found without a
-// list of the moves.
+// the farthest empty square that way (slideTo). The moves are counted by
+// pairs of opposite directions, d and d+4: a stone of origins[d+4] moved
+// one step that way is an empty square, so it and origins[d] are
+// disjoint, and one popcount of their union counts both (Go checks for
+// the POPCNT instruction at every bits.OnesCount64, so each costs some
+// ten instructions, and the fallback's call makes every value live across
+// it a spill and a reload). pre has the prefix sums of the pairs' counts,
+// so that the r-th move is found without a list of the moves.
 type strongMoves struct {
 	origins [8]uint64
-	pre     [8]uint64 // moves in the directions before each
+	pre     [4]uint64 // moves in the pairs of directions before each
 	total   uint64
 }
 
-// count fills sm for the side to move's stones ours and theirs, and
-// returns the number of moves. A stone can move along d when the square
-// after it is empty and its nearest stone that way is theirs (it is
-// pulled) or its nearest stone the other way is ours (it is pushed); the
-// occluded fills of fillUp and fillDown find both for all stones at once.
+// draw fills sm for the side to move's stones ours and theirs, and when
+// pick is set and there are moves, draws one of them uniformly, the board
+// being ours|theirs; it returns NoMove otherwise. Counting and drawing are one
+// call, since a call in the playout loop also spills and reloads the
+// loop's values.
 //
-// The two fills of a line are done together and their two directions
-// finished at once, so that few values are live at a time (all eight
-// fills first kept sixteen, more than the registers). Each prefix sum is
-// stored as soon as it is known: Go checks for the POPCNT instruction at
-// every bits.OnesCount64, and the fallback's call makes every value live
-// across it a spill and a reload on the fast path too.
-func (sm *strongMoves) count(ours, theirs uint64) uint64 {
+// A stone can move along d when the square after it is empty and its
+// nearest stone that way is theirs (it is pulled) or its nearest stone
+// the other way is ours (it is pushed); the occluded fills of fillUp and
+// fillDown find both for all stones at once. The two fills of a line are
+// done together and their two directions finished at once, so that few
+// values are live at a time (all eight fills first kept sixteen, more
+// than the registers).
+//
+// The draw has no branch on the number drawn: it and so the direction
+// and the stone are random, and a branch on them would be mispredicted
+// on most plies. The move's rank r below sm.total comes from one number
+// by Lemire's multiply with rejection, as rand.Rand.IntN does it (the
+// same ranks unless the count is a power of two, where IntN branches to
+// a mask instead); it draws again only when the low half of the product
+// is below the count, which is about never. The pair of directions is
+// found by a binary search of the prefix sums with masks, and the
+// direction by the count of the pair's first. The stone is the k-th of
+// the direction's: for k below 8, by far the usual case (a direction
+// rarely has nine stones to move), the four, two and one lowest bits are
+// cleared as k's bits say, each result kept or not by a mask.
+func (sm *strongMoves) draw(ours, theirs uint64, rng *rand.Rand, pick bool) Move {
 	free := ^(ours | theirs)
 	m1, m8 := fillMasks[0], fillMasks[1]
 	free1, free8 := free&m1, free&m8
-	o := &sm.origins
+	o, pre := &sm.origins, &sm.pre
 	// A fill upwards by k finds the stones whose nearest stone below is
 	// theirs (pulled down) or ours (pushed up); a fill downwards the same
 	// the other way round. The square after the stone must be empty (and
@@ -84,56 +103,38 @@ func (sm *strongMoves) count(ours, theirs uint64) uint64 {
 	pullN, pushS := fillDown(ours, theirs, free8, 1, 2, 4, m8)
 	o[0] = (pullN | pushN) & ours & (free1 >> 1)
 	o[4] = (pullS | pushS) & ours & (free8 << 1)
+	pre[0] = 0
+	pre[1] = uint64(bits.OnesCount64(o[0] | o[4]>>1))
 	pullSW, pushNE := fillUp(ours, theirs, free1, 9, 18, 36, m1)
 	pullNE, pushSW := fillDown(ours, theirs, free8, 9, 18, 36, m8)
 	o[1] = (pullNE | pushNE) & ours & (free1 >> 9)
 	o[5] = (pullSW | pushSW) & ours & (free8 << 9)
+	pre[2] = pre[1] + uint64(bits.OnesCount64(o[1]|o[5]>>9))
 	pullW, pushE := fillUp(ours, theirs, free, 8, 16, 32, ^uint64(0))
 	pullE, pushW := fillDown(ours, theirs, free, 8, 16, 32, ^uint64(0))
 	o[2] = (pullE | pushE) & ours & (free >> 8)
 	o[6] = (pullW | pushW) & ours & (free << 8)
+	pre[3] = pre[2] + uint64(bits.OnesCount64(o[2]|o[6]>>8))
 	pullNW, pushSE := fillUp(ours, theirs, free8, 7, 14, 28, m8)
 	pullSE, pushNW := fillDown(ours, theirs, free1, 7, 14, 28, m1)
 	o[3] = (pullSE | pushSE) & ours & (free8 >> 7)
 	o[7] = (pullNW | pushNW) & ours & (free1 << 7)
-
-	pre := &sm.pre
-	pre[0] = 0
-	pre[1] = uint64(bits.OnesCount64(o[0]))
-	pre[2] = pre[1] + uint64(bits.OnesCount64(o[1]))
-	pre[3] = pre[2] + uint64(bits.OnesCount64(o[2]))
-	pre[4] = pre[3] + uint64(bits.OnesCount64(o[3]))
-	pre[5] = pre[4] + uint64(bits.OnesCount64(o[4]))
-	pre[6] = pre[5] + uint64(bits.OnesCount64(o[5]))
-	pre[7] = pre[6] + uint64(bits.OnesCount64(o[6]))
-	sm.total = pre[7] + uint64(bits.OnesCount64(o[7]))
-	return sm.total
-}
-
-// pick draws one of the moves (there must be one) uniformly on the board
-// occ, without a branch on the draw: it and so the direction and the
-// stone are random, and a branch on them would be mispredicted on most
-// plies.
-//
-// The move's rank r below sm.total comes from one draw by Lemire's
-// multiply with rejection, as rand.Rand.IntN does it (the same numbers
-// unless the count is a power of two, where IntN branches to a mask
-// instead); it draws again only when the low half of the product is
-// below the count, which is about never. The direction is found by a
-// binary search of the prefix sums with masks. The stone is the k-th of
-// the direction's: for k below 8, by far the usual case (a direction
-// rarely has nine stones to move), the four, two and one lowest bits are
-// cleared as k's bits say, each result kept or not by a mask.
-func (sm *strongMoves) pick(rng *rand.Rand, occ uint64) Move {
+	sm.total = pre[3] + uint64(bits.OnesCount64(o[3]|o[7]>>7))
+	if !pick || sm.total == 0 {
+		return NoMove
+	}
 	r, lo := bits.Mul64(rng.Uint64(), sm.total)
 	if lo < sm.total {
 		r = redraw(rng, sm.total, r, lo)
 	}
-	pre := &sm.pre
-	d := 4 & -above(r, pre[4])
-	d += 2 & -above(r, pre[(d+2)&7])
-	d += above(r, pre[(d+1)&7])
-	b, k := sm.origins[d&7], r-pre[d&7]
+	d := 2 & -above(r, pre[2])
+	d += above(r, pre[(d+1)&3])
+	k := r - pre[d&3]
+	first := uint64(bits.OnesCount64(sm.origins[d&3]))
+	second := above(k, first)
+	d += 4 & -second
+	k -= first & -second
+	b := sm.origins[d&7]
 	if k >= 8 {
 		b, k = clearLowest(b, k-7), 7
 	}
@@ -147,7 +148,7 @@ func (sm *strongMoves) pick(rng *rand.Rand, occ uint64) Move {
 	b ^= (b ^ c) & -(k >> 1 & 1)
 	b ^= (b ^ b&(b-1)) & -(k & 1)
 	from := uint(bits.TrailingZeros64(b)) & 63
-	return Move(from)<<6 | Move(slideTo(d, from, occ))
+	return Move(from)<<6 | Move(slideTo(d, from, ^free))
 }
 
 // above is 1 when r >= sum, else 0, without a branch.
