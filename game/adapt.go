@@ -82,14 +82,18 @@ func (a adapted[P, M]) Playouts(rng *rand.Rand, n, maxPlies int) PlayoutStats {
 	var st PlayoutStats
 	var buf []M
 	var hist []uint64
+	var h *Repetitions
 	reps := a.rules.RepetitionLimit()
 	fast, _ := any(a.pos).(FastPlayouter)
+	if fast != nil {
+		h = NewRepetitions(reps, maxPlies)
+	}
 	for range n {
 		var r Result
 		var plies int
 		ok := false
 		if fast != nil {
-			r, plies, ok = fast.FastPlayout(rng, maxPlies, reps)
+			r, plies, ok = fast.FastPlayout(rng, maxPlies, h)
 		}
 		if !ok {
 			if buf == nil {

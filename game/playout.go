@@ -64,12 +64,13 @@ func PlayoutRepeating[P Position[P, M], M comparable](p P, rng *rand.Rand, maxPl
 // FastPlayouter is implemented by a position type with a playout loop
 // of its own, faster than PlayoutRepeating's (one position changed in
 // place, say), which plays the same game as PlayoutRepeating for the
-// same draws from rng and the same repetition limit (0: no repetition
-// rule). FastPlayout returns false when it does not handle the position,
-// and PlayoutRepeating is used. State.Playouts uses it; each game's tests
-// compare the two.
+// same draws from rng under the repetition limit of h (nil: no
+// repetition rule; h is scratch space the caller keeps from game to
+// game, and FastPlayout starts it over). FastPlayout returns false when
+// it does not handle the position, and PlayoutRepeating is used.
+// State.Playouts uses it; each game's tests compare the two.
 type FastPlayouter interface {
-	FastPlayout(rng *rand.Rand, maxPlies, repetitions int) (r Result, plies int, ok bool)
+	FastPlayout(rng *rand.Rand, maxPlies int, h *Repetitions) (r Result, plies int, ok bool)
 }
 
 // BenchCase is one position of a game's fixed benchmark suite: perft to the
@@ -86,63 +87,66 @@ type BenchCase struct {
 // (say its bitboards), or its hash, as Game compares them. The positions
 // are added in the order of the plies, so that those with the same side
 // to move are every other one; a game may leave out positions that cannot
-// repeat, as long as the ones it adds are of consecutive plies. The zero
-// value is ready for a game of up to RepetitionsPlies plies; it is kept
-// whole on the playout's stack, where a buffer for longer games would go
-// to the heap. A FastPlayout leaves longer games to PlayoutRepeating.
+// repeat, as long as the ones it adds are of consecutive plies.
 //
 // slots counts the positions added by a 12-bit hash (two multiplies),
 // stopping at 128: a position can have occurred limit-1 times before only
 // if its slot has counted as many, so the list is searched only then, for
 // a third occurrence about never. (A filter of seen hashes, as the C
 // engines keep, also searched for every second occurrence: about a
-// quarter of Tumbling Down's plies.)
+// quarter of Tumbling Down's plies.) Only the slots are cleared for each
+// game, which is why a Repetitions is kept from game to game.
 type Repetitions struct {
 	slots [4096]uint8
+	limit int
 	n     int
-	pos   [RepetitionsPlies + 1][2]uint64
+	pos   [][2]uint64
 }
 
-// RepetitionsPlies is the longest game a Repetitions counts the positions
-// of: the playouts of magneton bench.
-const RepetitionsPlies = 400
-
-// PlayoutRepetitions returns the Repetitions for a FastPlayout of at most
-// maxPlies plies under the repetition limit repetitions: nil for none
-// (repetitions 0), and ok false for the games a FastPlayout leaves to
-// PlayoutRepeating (repetitions 1 or above 128, and longer games than
-// RepetitionsPlies under the rule). Inlined, its Repetitions stays on the
-// caller's stack.
-func PlayoutRepetitions(maxPlies, repetitions int) (h *Repetitions, ok bool) {
-	if repetitions == 1 || repetitions > 128 || repetitions > 0 && maxPlies > RepetitionsPlies {
-		return nil, false
+// NewRepetitions returns the counts for games of at most maxPlies plies
+// under the repetition limit limit (2 to 128), or nil for limit 0, the
+// rule off. It panics for other limits.
+func NewRepetitions(limit, maxPlies int) *Repetitions {
+	if limit == 0 {
+		return nil
 	}
-	if repetitions > 0 {
-		h = new(Repetitions)
+	if limit < 2 || limit > 128 {
+		panic("game: a repetition limit of 2 to 128 is counted")
 	}
-	return h, true
+	return &Repetitions{limit: limit, pos: make([][2]uint64, maxPlies+1)}
 }
 
-// Repeated records the position (a, b) of the next ply and reports
-// whether it has now occurred limit times (2 <= limit <= 128), this time
-// included.
-func (h *Repetitions) Repeated(a, b uint64, limit int) bool {
+// Start makes h ready for a game of at most maxPlies plies.
+func (h *Repetitions) Start(maxPlies int) {
+	h.slots = [4096]uint8{}
+	h.n = 0
+	if maxPlies >= len(h.pos) {
+		h.pos = make([][2]uint64, maxPlies+1)
+	}
+}
+
+// Add records the position (a, b) of the next ply and reports whether it
+// may have occurred as many times as the limit says, this time included;
+// only then need Repeated be asked. Add is cheap enough to be inlined in a
+// playout loop, where a call would also spill and reload the loop's
+// values.
+func (h *Repetitions) Add(a, b uint64) bool {
+	x := (a*0x9e3779b97f4a7c15 ^ b*0xc2b2ae3d27d4eb4f) >> 52 & 4095
+	c := h.slots[x]
+	h.slots[x] = c + 1 - c>>7
 	h.pos[h.n] = [2]uint64{a, b}
 	h.n++
-	x := (a*0x9e3779b97f4a7c15 ^ b*0xc2b2ae3d27d4eb4f) >> 52
-	c := h.slots[x&4095]
-	h.slots[x&4095] = c + 1 - c>>7
-	return int(c) >= limit-1 && h.count() >= limit
+	return int(c) >= h.limit-1
 }
 
-// count returns the occurrences of the last position added among those
-// with the same side to move, itself included.
-func (h *Repetitions) count() int {
+// Repeated reports whether the last position added has occurred as many
+// times as the limit says, counting those with the same side to move.
+func (h *Repetitions) Repeated() bool {
 	n, last := 0, h.pos[h.n-1]
 	for j := h.n - 1; j >= 0; j -= 2 {
 		if h.pos[j] == last {
 			n++
 		}
 	}
-	return n
+	return n >= h.limit
 }

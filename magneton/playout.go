@@ -9,20 +9,21 @@ import (
 // FastPlayout plays a random game as game.PlayoutRepeating does, with the
 // same draws from rng and so the same game, in a loop of its own: the move
 // is drawn and played without the generic loop's calls through the
-// position's methods, and the repetition rule is applied to move-phase
-// positions only, compared by their bitboards. Only those can repeat:
-// while either side has stones in hand, every cycle of plies would include
-// a drop by it, and a drop lowers the stones in hand for good. It handles
-// the default movement and force rules (the moves RandomMove draws without
-// a list); other rules, repetitions 1 and games longer than
-// game.RepetitionsPlies under the repetition rule are left to
+// position's methods, and the repetition rule (h, nil for none) is applied
+// to move-phase positions only, compared by their bitboards. Only those
+// can repeat: while either side has stones in hand, every cycle of plies
+// would include a drop by it, and a drop lowers the stones in hand for
+// good. It handles the default movement and force rules (the moves
+// RandomMove draws without a list) and leaves other rules to
 // game.PlayoutRepeating.
-func (p Position) FastPlayout(rng *rand.Rand, maxPlies, repetitions int) (game.Result, int, bool) {
-	h, ok := game.PlayoutRepetitions(maxPlies, repetitions)
-	if !ok || p.flags()&(flagWeak|flagOneSided) != 0 {
+func (p Position) FastPlayout(rng *rand.Rand, maxPlies int, h *game.Repetitions) (game.Result, int, bool) {
+	if p.flags()&(flagWeak|flagOneSided) != 0 {
 		return game.Ongoing, 0, false
 	}
-	r, plies := p.playout(rng, maxPlies, repetitions, h)
+	if h != nil {
+		h.Start(maxPlies)
+	}
+	r, plies := p.playout(rng, maxPlies, h)
 	return r, plies, true
 }
 
@@ -31,7 +32,7 @@ func (p Position) FastPlayout(rng *rand.Rand, maxPlies, repetitions int) (game.R
 // move, no legal move, the repetition, the cap; then it draws the move.
 // Both sides' bitboards, from the side to move's point of view, tell
 // move-phase positions apart (the stones in hand are none).
-func (p Position) playout(rng *rand.Rand, maxPlies, limit int, h *game.Repetitions) (game.Result, int) {
+func (p Position) playout(rng *rand.Rand, maxPlies int, h *game.Repetitions) (game.Result, int) {
 	var sm strongMoves
 	for ply := 0; ; ply++ {
 		if p.won() {
@@ -52,7 +53,7 @@ func (p Position) playout(rng *rand.Rand, maxPlies, limit int, h *game.Repetitio
 			// The position is recorded before its moves are counted, so
 			// that the count and the draw are one call; the order of the
 			// verdicts is PlayoutRepeating's.
-			repeated := limit > 0 && p.state&0xffff == 0 && h.Repeated(p.mine, p.theirs, limit)
+			repeated := h != nil && p.state&0xffff == 0 && h.Add(p.mine, p.theirs) && h.Repeated()
 			m = sm.draw(p.mine, p.theirs, rng, !repeated && ply < maxPlies)
 			switch {
 			case sm.total == 0:

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/internal/rulestest"
 )
 
@@ -36,7 +37,7 @@ func TestFastPlayout(t *testing.T) {
 			t.Errorf("%s: %d draws by repetition in 300 games", text, draws)
 		}
 	}
-	if _, _, ok := mustParseRules(t, Rules{Weak: true}, "start").FastPlayout(rand.New(rand.NewPCG(1, 2)), 400, 3); ok {
+	if _, _, ok := mustParseRules(t, Rules{Weak: true}, "start").FastPlayout(rand.New(rand.NewPCG(1, 2)), 400, game.NewRepetitions(3, 400)); ok {
 		t.Error("FastPlayout should leave force=weak to PlayoutRepeating")
 	}
 }

@@ -64,7 +64,7 @@ func TestPropertyFastPlayout(t *testing.T) {
 		seed := rapid.Uint64().Draw(t, "seed")
 		maxPlies := rapid.IntRange(0, 400).Draw(t, "maxPlies")
 		reps := r.RepetitionLimit()
-		res, plies, ok := p.FastPlayout(rand.New(rand.NewPCG(seed, 3)), maxPlies, reps)
+		res, plies, ok := p.FastPlayout(rand.New(rand.NewPCG(seed, 3)), maxPlies, game.NewRepetitions(reps, maxPlies))
 		wantRes, wantPlies := game.PlayoutRepeating(p, rand.New(rand.NewPCG(seed, 3)), maxPlies, reps, make([]Move, 0, maxMoves), nil)
 		var tall uint64
 		for s := range 64 {

@@ -91,13 +91,13 @@ func (p *Position) tall() uint64 {
 // position in the same order: a win or loss made by the last move, no
 // legal move, the repetition (compared by hash, as Game compares them),
 // the cap; then it draws the move.
-func (p *Position) playout(rng *rand.Rand, maxPlies, limit int, h *game.Repetitions) (game.Result, int) {
+func (p *Position) playout(rng *rand.Rand, maxPlies int, h *game.Repetitions) (game.Result, int) {
 	ply := 0
 	for ; ; ply++ {
 		if p.winner != 0 || p.tops[p.side&1] == 0 {
 			break
 		}
-		if limit > 0 && h.Repeated(p.hash, 0, limit) {
+		if h != nil && h.Add(p.hash, 0) && h.Repeated() {
 			return game.Draw, ply
 		}
 		if ply == maxPlies {
@@ -112,14 +112,12 @@ func (p *Position) playout(rng *rand.Rand, maxPlies, limit int, h *game.Repetiti
 
 // FastPlayout plays a random game as game.PlayoutRepeating does, with the
 // same draws from rng and so the same game, but on one position changed
-// in place (Play copies over 400 bytes a move). It handles every rule
-// option; repetitions 1, and games longer than game.RepetitionsPlies
-// under the repetition rule, are left to game.PlayoutRepeating.
-func (p Position) FastPlayout(rng *rand.Rand, maxPlies, repetitions int) (game.Result, int, bool) {
-	h, ok := game.PlayoutRepetitions(maxPlies, repetitions)
-	if !ok {
-		return game.Ongoing, 0, false
+// in place (Play copies over 400 bytes a move), under the repetition rule
+// of h (nil for none). It handles every rule option.
+func (p Position) FastPlayout(rng *rand.Rand, maxPlies int, h *game.Repetitions) (game.Result, int, bool) {
+	if h != nil {
+		h.Start(maxPlies)
 	}
-	r, plies := p.playout(rng, maxPlies, repetitions, h)
+	r, plies := p.playout(rng, maxPlies, h)
 	return r, plies, true
 }

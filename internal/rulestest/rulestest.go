@@ -71,9 +71,10 @@ func CheckFastPlayout[P interface {
 	t.Helper()
 	fast, slow := rand.New(rand.NewPCG(1, 2)), rand.New(rand.NewPCG(1, 2))
 	buf, hist := make([]M, 0, 256), make([]uint64, 0, 401)
+	h := game.NewRepetitions(reps, 100) // Start makes room for the longer games
 	for i := range games {
 		maxPlies := 400 - i%3*150
-		res, plies, ok := p.FastPlayout(fast, maxPlies, reps)
+		res, plies, ok := p.FastPlayout(fast, maxPlies, h)
 		wantRes, wantPlies := game.PlayoutRepeating(p, slow, maxPlies, reps, buf, hist)
 		if !ok || res != wantRes || plies != wantPlies {
 			t.Fatalf("%s, repetitions %d, game %d: FastPlayout %v after %d plies (%v), PlayoutRepeating %v after %d", p, reps, i, res, plies, ok, wantRes, wantPlies)
