@@ -85,8 +85,9 @@ type strongMoves struct {
 // same ranks unless the count is a power of two, where IntN branches to
 // a mask instead); it draws again only when the low half of the product
 // is below the count, which is about never. The pair of directions is
-// found by a binary search of the prefix sums with masks, and the
-// direction by the count of the pair's first. The stone is the k-th of
+// found by comparing the rank with the three prefix sums at once (a
+// binary search is shorter but makes the loads wait on each other), and
+// the direction by the count of the pair's first. The stone is the k-th of
 // the direction's: for k below 8, by far the usual case (a direction
 // rarely has nine stones to move), the four, two and one lowest bits are
 // cleared as k's bits say, each result kept or not by a mask.
@@ -127,8 +128,7 @@ func (sm *strongMoves) draw(ours, theirs uint64, rng *rand.Rand, pick bool) Move
 	if lo < sm.total {
 		r = redraw(rng, sm.total, r, lo)
 	}
-	d := 2 & -above(r, pre[2])
-	d += above(r, pre[(d+1)&3])
+	d := above(r, pre[1]) + above(r, pre[2]) + above(r, pre[3])
 	k := r - pre[d&3]
 	first := uint64(bits.OnesCount64(sm.origins[d&3]))
 	second := above(k, first)
