@@ -88,3 +88,20 @@ func TestRandomMoveUniform(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayoutsDoNotAllocate checks that a playout allocates nothing once
+// its Repetitions is made, and that State.Playouts allocates three times a
+// call, whatever the number of games: the position as a FastPlayouter, the
+// Repetitions and its list.
+func TestPlayoutsDoNotAllocate(t *testing.T) {
+	p := Rules{}.StartPosition()
+	rng := rand.New(rand.NewPCG(1, 2))
+	h := game.NewRepetitions(3, 400)
+	if n := testing.AllocsPerRun(100, func() { p.FastPlayout(rng, 400, h) }); n != 0 {
+		t.Errorf("FastPlayout: %v allocations a game", n)
+	}
+	st := Rules{}.Start()
+	if n := testing.AllocsPerRun(10, func() { st.Playouts(rng, 100, 400) }); n > 3 {
+		t.Errorf("Playouts of 100 games: %v allocations", n)
+	}
+}
