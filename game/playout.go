@@ -1,6 +1,9 @@
 package game
 
-import "math/rand/v2"
+import (
+	"math/bits"
+	"math/rand/v2"
+)
 
 // Playout plays uniformly random legal moves from p until the game ends or
 // maxPlies moves have been played, and returns the result (Ongoing when the
@@ -149,4 +152,18 @@ func (h *Repetitions) Repeated() bool {
 		}
 	}
 	return n >= h.limit
+}
+
+// Redraw is the rejection step of Lemire's method for a number drawn
+// uniformly below n, as rand.Rand.IntN draws: a game's own draw takes
+// hi, lo = bits.Mul64(rng.Uint64(), n) and, only when lo < n (about
+// never), calls Redraw, which returns the number (hi, or a new draw's).
+// The rare step is a call of its own so that the common one stays small
+// and without a branch on the number.
+func Redraw(rng *rand.Rand, n, hi, lo uint64) uint64 {
+	thresh := -n % n
+	for lo < thresh {
+		hi, lo = bits.Mul64(rng.Uint64(), n)
+	}
+	return hi
 }

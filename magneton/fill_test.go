@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/magneton-games/magneton/internal/rulestest"
 )
 
 // destsUp returns the destinations of moves in a direction that raises the
@@ -93,10 +95,10 @@ func TestStrongDests(t *testing.T) {
 // lists, each once, on random boards of several densities; and that its
 // draw maps the ranks below the count one to one onto them, so that a
 // uniform rank is a uniform move. The ranks are forced with a source that returns
-// a chosen number (rankSource).
+// a chosen number (rulestest.RankSource).
 func TestStrongMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
-	var src rankSource
+	var src rulestest.RankSource
 	forced := rand.New(&src)
 	for i := range 5000 {
 		var p Position
@@ -125,7 +127,7 @@ func TestStrongMoves(t *testing.T) {
 		}
 		picked := map[Move]bool{}
 		for r := range total {
-			src.rank(r, total)
+			src.Rank(r, total)
 			m := sm.draw(p.mine, p.theirs, forced, true)
 			if !want[m] || picked[m] {
 				t.Fatalf("ours %#x theirs %#x: rank %d of %d picks %v, a move not listed or picked twice", p.mine, p.theirs, r, total, m)
@@ -134,13 +136,3 @@ func TestStrongMoves(t *testing.T) {
 		}
 	}
 }
-
-// rankSource is a rand.Source that returns x, set by rank to the number
-// whose Lemire draw below n is r, with a low half of the product far from
-// the rejection zone.
-type rankSource struct{ x uint64 }
-
-func (s *rankSource) Uint64() uint64 { return s.x }
-
-// rank sets x to (r + 1/2) * 2^64 / n: x*n is r*2^64 plus about 2^63.
-func (s *rankSource) rank(r, n uint64) { s.x, _ = bits.Div64(r, 1<<63, n) }

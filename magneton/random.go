@@ -3,6 +3,8 @@ package magneton
 import (
 	"math/bits"
 	"math/rand/v2"
+
+	"github.com/magneton-games/magneton/game"
 )
 
 // RandomMove returns a legal move drawn uniformly at random, and false when
@@ -126,7 +128,7 @@ func (sm *strongMoves) draw(ours, theirs uint64, rng *rand.Rand, pick bool) Move
 	}
 	r, lo := bits.Mul64(rng.Uint64(), sm.total)
 	if lo < sm.total {
-		r = redraw(rng, sm.total, r, lo)
+		r = game.Redraw(rng, sm.total, r, lo)
 	}
 	d := above(r, pre[1]) + above(r, pre[2]) + above(r, pre[3])
 	k := r - pre[d&3]
@@ -153,16 +155,6 @@ func (sm *strongMoves) draw(ours, theirs uint64, rng *rand.Rand, pick bool) Move
 
 // above is 1 when r >= sum, else 0, without a branch.
 func above(r, sum uint64) uint64 { return (sum - r - 1) >> 63 }
-
-// redraw is the rejection step of Lemire's method for a draw below n
-// whose product with n was hi, lo.
-func redraw(rng *rand.Rand, n, hi, lo uint64) uint64 {
-	thresh := -n % n
-	for lo < thresh {
-		hi, lo = bits.Mul64(rng.Uint64(), n)
-	}
-	return hi
-}
 
 // clearLowest clears the k lowest set bits of b.
 func clearLowest(b, k uint64) uint64 {

@@ -6,6 +6,7 @@
 package rulestest
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -85,3 +86,15 @@ func CheckFastPlayout[P interface {
 	}
 	return draws
 }
+
+// RankSource is a rand.Source that returns X, set by Rank to the number
+// whose Lemire draw below n (rand.Rand.IntN's, and the games' own draws)
+// is r, with the low half of the product far from the rejection zone: a
+// test can make a game's random draw take every rank in turn.
+type RankSource struct{ X uint64 }
+
+// Uint64 returns X.
+func (s *RankSource) Uint64() uint64 { return s.X }
+
+// Rank sets X to (r + 1/2) * 2^64 / n: X*n is r*2^64 plus about 2^63.
+func (s *RankSource) Rank(r, n uint64) { s.X, _ = bits.Div64(r, 1<<63, n) }
