@@ -99,3 +99,32 @@ func TestFastPlayoutRepetition(t *testing.T) {
 		}
 	}
 }
+
+// TestPropertyRandomMoveRanks checks that randomMove maps the ranks below
+// the number of moves one to one onto AppendMoves' moves, under any rules,
+// so that a uniform rank is a uniform move: the ranks are forced with
+// rulestest.RankSource.
+func TestPropertyRandomMoveRanks(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := rulestest.Rules[Rules](t, Spec)
+		p := genPosition(t, r)
+		want := map[Move]bool{}
+		for _, m := range p.AppendMoves(nil) {
+			want[m] = true
+		}
+		var src rulestest.RankSource
+		forced := rand.New(&src)
+		got := map[Move]bool{}
+		for rank := range uint64(len(want)) {
+			src.Rank(rank, uint64(len(want)))
+			m, ok := p.RandomMove(forced, nil)
+			if !ok || !want[m] || got[m] {
+				t.Fatalf("%s: rank %d of %d draws %v (%v): not a legal move, or drawn twice", p, rank, len(want), m, ok)
+			}
+			got[m] = true
+		}
+		if _, ok := p.RandomMove(forced, nil); ok != (len(want) > 0) {
+			t.Fatalf("%s: RandomMove says %v with %d moves", p, ok, len(want))
+		}
+	})
+}
