@@ -80,17 +80,26 @@ func (a adapted[P, M]) RandomMove(rng *rand.Rand) (string, bool) {
 
 func (a adapted[P, M]) Playouts(rng *rand.Rand, n, maxPlies int) PlayoutStats {
 	var st PlayoutStats
-	buf := make([]M, 0, 256)
+	var buf []M
+	var hist []uint64
+	var h *Repetitions
+	reps := a.rules.RepetitionLimit()
 	fast, _ := any(a.pos).(FastPlayouter)
+	if fast != nil {
+		h = NewRepetitions(reps, maxPlies)
+	}
 	for range n {
 		var r Result
 		var plies int
 		ok := false
 		if fast != nil {
-			r, plies, ok = fast.FastPlayout(rng, maxPlies)
+			r, plies, ok = fast.FastPlayout(rng, maxPlies, h)
 		}
 		if !ok {
-			r, plies = Playout(a.pos, rng, maxPlies, buf)
+			if buf == nil {
+				buf, hist = make([]M, 0, 256), make([]uint64, 0, maxPlies+1)
+			}
+			r, plies = PlayoutRepeating(a.pos, rng, maxPlies, reps, buf, hist)
 		}
 		st.Games++
 		st.Plies += plies

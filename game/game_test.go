@@ -166,3 +166,58 @@ func TestResultAndEndingText(t *testing.T) {
 		t.Error("WinFor/LossFor")
 	}
 }
+
+// TestPlayoutRepeatingJudgesAsGame replays random games move by move in a
+// Game, with the same draws, and checks that PlayoutRepeating ends each
+// where and as Game does (Game is the definition of the repetition rule),
+// in positions of both games where repetition is common; and that with
+// repetitions 0 it plays what Playout plays.
+func TestPlayoutRepeatingJudgesAsGame(t *testing.T) {
+	mag := magneton.Rules{}
+	tum := tumbling.Rules{}
+	mp, err := mag.Parse("3W2BW/2W2B2/W7/8/4B3/1B1WB3/3B4/W7 w 0 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp, err := tum.Parse("b,7/8/6,r,1/8/8/8/8/8 b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	draws := checkAgainstGame(t, mp, mag) + checkAgainstGame(t, tp, tum)
+	if draws < 40 {
+		t.Errorf("%d draws by repetition in 400 games", draws)
+	}
+}
+
+func checkAgainstGame[P game.Position[P, M], M comparable](t *testing.T, start P, rules game.Rules) (draws int) {
+	t.Helper()
+	rng, replay := rand.New(rand.NewPCG(5, 6)), rand.New(rand.NewPCG(5, 6))
+	for i := range 200 {
+		maxPlies := 40 + i%2*160
+		res, plies := game.PlayoutRepeating(start, rng, maxPlies, rules.RepetitionLimit(), nil, nil)
+		g := game.NewGame(game.Adapt[P, M](start, rules))
+		p := start
+		for ply := 0; ply < maxPlies; ply++ {
+			if r, _ := g.Result(); r.Over() {
+				break
+			}
+			m, _ := p.RandomMove(replay, nil)
+			if err := g.Play(p.FormatMove(m)); err != nil {
+				t.Fatal(err)
+			}
+			p = p.Play(m)
+		}
+		want, why := g.Result()
+		if res != want || plies != len(g.Moves()) {
+			t.Fatalf("%s, game %d: PlayoutRepeating %v after %d plies, Game %v (%v) after %d", start, i, res, plies, want, why, len(g.Moves()))
+		}
+		if why == game.Repetition {
+			draws++
+		}
+		r0, n0 := game.PlayoutRepeating(start, rand.New(rand.NewPCG(uint64(i), 1)), maxPlies, 0, nil, nil)
+		if r1, n1 := game.Playout(start, rand.New(rand.NewPCG(uint64(i), 1)), maxPlies, nil); r0 != r1 || n0 != n1 {
+			t.Fatalf("%s: PlayoutRepeating without repetition %v after %d, Playout %v after %d", start, r0, n0, r1, n1)
+		}
+	}
+	return draws
+}

@@ -255,8 +255,10 @@ type State interface {
 	// own RandomMove does in playouts; false when there is none.
 	RandomMove(rng *rand.Rand) (string, bool)
 	// Playouts plays n games of uniformly random legal moves from the
-	// position, each until it ends or maxPlies moves were played, as the
-	// function Playout does, and counts their results.
+	// position, each until it ends by the rules (the repetition rule
+	// included) or maxPlies moves were played, as the function
+	// PlayoutRepeating does with the rules' RepetitionLimit, and counts
+	// their results.
 	Playouts(rng *rand.Rand, n, maxPlies int) PlayoutStats
 }
 

@@ -37,6 +37,8 @@ var (
 	rays [8][64]uint64
 	// rayEnd[d][s] is the last square of rays[d][s], or NoSquare when it is empty.
 	rayEnd [8][64]Square
+	// rayEndBit[d][s] is the bit of rayEnd[d][s], 0 for an empty ray.
+	rayEndBit [8][64]uint64
 )
 
 func init() {
@@ -55,6 +57,9 @@ func init() {
 				rays[d][s] |= 1 << end
 			}
 			rayEnd[d][s] = end
+			if end != NoSquare {
+				rayEndBit[d][s] = 1 << end
+			}
 		}
 	}
 }

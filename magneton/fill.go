@@ -24,6 +24,14 @@ const (
 	notRank8 uint64 = ^uint64(0x8080808080808080)
 )
 
+// fillMasks holds notRank1 and notRank8 as variables for
+// strongMoves.draw:
+// with the constants, the compiler splits each p & (a << k), p being the
+// empty squares masked with one, back into two ANDs and reloads the
+// constant (64-bit constants take a register each time), a fifth more
+// instructions.
+var fillMasks = [2]uint64{notRank1, notRank8}
+
 // appendStrongMoves appends the move-phase moves of the side to move under
 // the default rules, direction by direction. Each move's origin is the
 // nearest stone behind its destination.
@@ -55,42 +63,6 @@ func (p Position) hasStrongMove() bool {
 
 // directionOrder names the direction of each entry of strongDests.
 var directionOrder = [8]int{north, northEast, east, southEast, south, southWest, west, northWest}
-
-// strongOrigins returns, for each direction of directionOrder, the stones
-// of the side to move (ours) that can move in that direction under the
-// default rules. A stone and a direction make one move, to the farthest
-// empty square that way (slideEnd), so these sets count the moves
-// directly: random playouts draw from them, where listing the
-// destinations (strongDests) would also need each one's origin. A stone
-// can move along d when the square after it is empty and its nearest stone
-// the other way is theirs (it is pulled) or the nearest stone behind it
-// along d is ours (it is pushed); the fills of fillUp and fillDown find
-// both for all stones at once.
-func strongOrigins(ours, theirs uint64) (o [8]uint64) {
-	free := ^(ours | theirs)
-	free1, free8 := free&notRank1, free&notRank8
-	// A fill upwards by k finds the stones whose nearest stone below is
-	// theirs (pulled down) or ours (pushed up); a fill downwards the same
-	// the other way round.
-	pullS, pushN := fillUp(ours, theirs, free1, 1, 2, 4, notRank1)
-	pullSW, pushNE := fillUp(ours, theirs, free1, 9, 18, 36, notRank1)
-	pullW, pushE := fillUp(ours, theirs, free, 8, 16, 32, ^uint64(0))
-	pullNW, pushSE := fillUp(ours, theirs, free8, 7, 14, 28, notRank8)
-	pullN, pushS := fillDown(ours, theirs, free8, 1, 2, 4, notRank8)
-	pullNE, pushSW := fillDown(ours, theirs, free8, 9, 18, 36, notRank8)
-	pullE, pushW := fillDown(ours, theirs, free, 8, 16, 32, ^uint64(0))
-	pullSE, pushNW := fillDown(ours, theirs, free1, 7, 14, 28, notRank1)
-	// The square after the stone must be empty (and on the board).
-	o[0] = (pullN | pushN) & ours & (free1 >> 1)
-	o[1] = (pullNE | pushNE) & ours & (free1 >> 9)
-	o[2] = (pullE | pushE) & ours & (free >> 8)
-	o[3] = (pullSE | pushSE) & ours & (free8 >> 7)
-	o[4] = (pullS | pushS) & ours & (free8 << 1)
-	o[5] = (pullSW | pushSW) & ours & (free8 << 9)
-	o[6] = (pullW | pushW) & ours & (free << 8)
-	o[7] = (pullNW | pushNW) & ours & (free1 << 7)
-	return o
-}
 
 // fillUp returns, for the direction that raises the square index by k
 // (mask: the squares a shift up by k may land on without wrapping; p:

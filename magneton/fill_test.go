@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/magneton-games/magneton/internal/rulestest"
 )
 
 // destsUp returns the destinations of moves in a direction that raises the
@@ -88,11 +90,16 @@ func TestStrongDests(t *testing.T) {
 	}
 }
 
-// TestStrongOrigins checks that the stones strongOrigins gives, each
+// TestStrongMoves checks that the stones strongMoves.draw counts, each
 // moved to the end of its empty run, are exactly the moves AppendMoves
-// lists, each once, on random boards of several densities.
-func TestStrongOrigins(t *testing.T) {
+// lists, each once, on random boards of several densities; and that its
+// draw maps the ranks below the count one to one onto them, so that a
+// uniform rank is a uniform move. The ranks are forced with a source that returns
+// a chosen number (rulestest.RankSource).
+func TestStrongMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
+	var src rulestest.RankSource
+	forced := rand.New(&src)
 	for i := range 5000 {
 		var p Position
 		p.mine, p.theirs = randomBoard(rng, i)
@@ -103,15 +110,29 @@ func TestStrongOrigins(t *testing.T) {
 		}
 		got := map[Move]bool{}
 		n := 0
-		for d, o := range strongOrigins(p.mine, p.theirs) {
+		var sm strongMoves
+		if m := sm.draw(p.mine, p.theirs, nil, false); m != NoMove {
+			t.Fatalf("draw without pick gave %v", m)
+		}
+		total := sm.total
+		for d, o := range sm.origins {
 			for ; o != 0; o &= o - 1 {
 				n++
 				from := bits.TrailingZeros64(o)
 				got[Slide(Square(from), Square(slideEnd(directionOrder[d], from, occ)))] = true
 			}
 		}
-		if !maps.Equal(got, want) || n != len(want) {
-			t.Fatalf("ours %#x theirs %#x: origins give %v, AppendMoves %v", p.mine, p.theirs, got, want)
+		if !maps.Equal(got, want) || n != len(want) || total != uint64(n) {
+			t.Fatalf("ours %#x theirs %#x: origins give %v (count %d), AppendMoves %v", p.mine, p.theirs, got, total, want)
+		}
+		picked := map[Move]bool{}
+		for r := range total {
+			src.Rank(r, total)
+			m := sm.draw(p.mine, p.theirs, forced, true)
+			if !want[m] || picked[m] {
+				t.Fatalf("ours %#x theirs %#x: rank %d of %d picks %v, a move not listed or picked twice", p.mine, p.theirs, r, total, m)
+			}
+			picked[m] = true
 		}
 	}
 }

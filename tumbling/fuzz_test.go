@@ -41,8 +41,8 @@ func FuzzParsePosition(f *testing.F) {
 			if n, ok := p.FastPerft(2); ok && n != game.PerftByPlay(p, 2) {
 				t.Fatalf("%+v: %s: FastPerft(2) %d, by play %d", r, p, n, game.PerftByPlay(p, 2))
 			}
-			res, plies, _ := p.FastPlayout(rand.New(rand.NewPCG(1, 2)), 100)
-			if wantRes, wantPlies := game.Playout(p, rand.New(rand.NewPCG(1, 2)), 100, nil); res != wantRes || plies != wantPlies {
+			res, plies, _ := p.FastPlayout(rand.New(rand.NewPCG(1, 2)), 100, game.NewRepetitions(3, 100))
+			if wantRes, wantPlies := game.PlayoutRepeating(p, rand.New(rand.NewPCG(1, 2)), 100, 3, nil, nil); res != wantRes || plies != wantPlies {
 				t.Fatalf("%+v: %s: FastPlayout %v in %d plies, Playout %v in %d", r, p, res, plies, wantRes, wantPlies)
 			}
 			over, _ := p.Outcome()

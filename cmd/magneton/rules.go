@@ -314,8 +314,9 @@ func benchCommand(g *globalOptions) *cobra.Command {
 		Use:   "bench",
 		Short: "Run the fixed benchmark suite: perft speed and random playouts, one thread",
 		Long: `Run the game's fixed perft suite (every leaf move played, no bulk counting)
-and three seconds of uniformly random games from the start (capped at 400
-plies), on one thread. The lines "perft-nps N" and "playouts-per-second N"
+and three seconds of uniformly random games from the start, each played
+until it ends by the rules (the repetition rule included) or at 400 plies,
+on one thread. The lines "perft-nps N" and "playouts-per-second N"
 are the figures; docs/benchmarks.md lists the suite and recorded results.`,
 		Example: `  magneton bench                    # Magneton's suite
   magneton --game tumbling bench    # Tumbling Down's
