@@ -252,6 +252,10 @@ func MagnetonKit(w [MagFeatures]int, rules magneton.Rules) *Kit[magneton.Positio
 	if fast {
 		k.MayWin = func(p magneton.Position) bool { return p.WinsInOne(p.Side(), 1) > 0 }
 		k.Threatened = func(p magneton.Position) bool { return p.WinsInOne(p.Side().Other(), 1) > 0 }
+		k.EvalThreatened = func(p magneton.Position) (int, bool) {
+			f := features(p)
+			return weigh(f[:], w[:]), f[MagThreats] < 0
+		}
 	}
 	return k
 }
