@@ -113,3 +113,26 @@ func gameOver(p magneton.Position) bool {
 	r, _ := p.Outcome()
 	return r.Over()
 }
+
+// TestLevelEightWeights checks that level 8 evaluates with the profile's
+// StrongestWeights and the levels below with Weights.
+func TestLevelEightWeights(t *testing.T) {
+	p, err := magneton.Rules{}.Parse("8/8/3WB3/3W4/3W4/2W1B3/8/8 b 8 10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := MagnetonFeatures(p)
+	gp := MagnetonProfile.(*profile[magneton.Position, magneton.Move]).gp
+	for _, tc := range []struct {
+		name string
+		w    []int
+	}{{"level:8", gp.StrongestWeights}, {"level:7", gp.Weights}} {
+		pl, err := MagnetonProfile.NewPlayer(tc.name, magneton.Rules{}, Config{HashMB: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := pl.(*abPlayer[magneton.Position, magneton.Move]).kit.Eval(p), weigh(f[:], tc.w); got != want {
+			t.Errorf("%s evaluates %d, want %d (weights %v)", tc.name, got, want, tc.w)
+		}
+	}
+}
