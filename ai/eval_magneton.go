@@ -12,8 +12,8 @@ import (
 // stone completes, so the features count the "windows" (four squares in a
 // row) each side could still fill: those holding three of its stones and
 // no enemy stone are threats, those with two are the material of threats.
-// The weights are fitted to self-play results by tools/tune (see
-// docs/strength.md).
+// Levels 1 to 7 weigh them by hand; level 8's weights are fitted by
+// tools/tune to the end of self-play games (see docs/strength.md).
 
 // Magneton feature indices.
 const (
