@@ -123,6 +123,9 @@ func TestLevelEightWeights(t *testing.T) {
 	}
 	f := MagnetonFeatures(p)
 	gp := MagnetonProfile.(*profile[magneton.Position, magneton.Move]).gp
+	if weigh(f[:], gp.StrongestWeights) == weigh(f[:], gp.Weights) {
+		t.Fatal("the position does not tell the two weights apart")
+	}
 	for _, tc := range []struct {
 		name string
 		w    []int
