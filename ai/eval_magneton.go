@@ -12,8 +12,8 @@ import (
 // stone completes, so the features count the "windows" (four squares in a
 // row) each side could still fill: those holding three of its stones and
 // no enemy stone are threats, those with two are the material of threats.
-// The weights are fitted to self-play results by tools/tune (see
-// docs/strength.md).
+// Levels 1 to 7 weigh them by hand; level 8's weights are fitted by
+// tools/tune to the end of self-play games (see docs/strength.md).
 
 // Magneton feature indices.
 const (
@@ -32,8 +32,20 @@ const (
 // MagnetonFeatureNames names the features for the tuning tool.
 var MagnetonFeatureNames = [MagFeatures]string{"three", "two", "four", "edge", "center", "tempo", "threats", "push", "mobility"}
 
-// MagnetonWeights are the default weights, fitted by tools/tune.
+// MagnetonWeights are the default weights, those of levels 1 to 7, set by
+// hand (docs/strength.md).
 var MagnetonWeights = [MagFeatures]int{40, 8, 10, 5, 3, 10, 150, 0, 0}
+
+// MagnetonLevel8Weights are level 8's weights, fitted by tools/tune to the
+// last 12 plies of level 4's self-play games (docs/strength.md):
+//
+//	go run ./tools/tune --game magneton --games 400 --player level:4 --seed 17 --last 12
+//
+// which gave {52, 12, -3, -41, -11, 33, 296, 4, 1}; push and mobility are
+// left at 0, so that the kit need not compute them (the fit gave them
+// little weight). The fit counts stones on the edge and in the centre
+// against their side, where the hand-made weights counted them for it.
+var MagnetonLevel8Weights = [MagFeatures]int{52, 12, -3, -41, -11, 33, 296, 0, 0}
 
 const (
 	filesAtoE  uint64 = 0x000000ffffffffff
@@ -252,6 +264,10 @@ func MagnetonKit(w [MagFeatures]int, rules magneton.Rules) *Kit[magneton.Positio
 	if fast {
 		k.MayWin = func(p magneton.Position) bool { return p.WinsInOne(p.Side(), 1) > 0 }
 		k.Threatened = func(p magneton.Position) bool { return p.WinsInOne(p.Side().Other(), 1) > 0 }
+		k.EvalThreatened = func(p magneton.Position) (int, bool) {
+			f := features(p)
+			return weigh(f[:], w[:]), f[MagThreats] < 0
+		}
 	}
 	return k
 }
@@ -289,8 +305,9 @@ var MagnetonProfile = MustProfile(GameProfile[magneton.Position, magneton.Move]{
 		{Mistakes: 0.33},
 		{Mistakes: 0.2},
 	},
-	LevelOneTemp: 150,
-	Strongest:    AlphaBeta,
+	LevelOneTemp:     150,
+	Strongest:        AlphaBeta,
+	StrongestWeights: MagnetonLevel8Weights[:],
 	// Wins by threats of up to nine plies, 10,000 nodes a search: a few
 	// milliseconds a move (docs/strength.md).
 	Threats: ThreatSearch{Plies: 9, Nodes: 10000},

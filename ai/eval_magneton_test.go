@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"context"
 	"math/rand/v2"
 
 	"github.com/magneton-games/magneton/game"
@@ -70,5 +71,71 @@ func TestMobilityCountsMoves(t *testing.T) {
 	}
 	if checked < 1000 {
 		t.Fatalf("only %d positions checked", checked)
+	}
+}
+
+// TestEvalThreatenedSameSearch checks that the leaves' shared count of
+// the opponent's wins in one (Kit.EvalThreatened) changes nothing but
+// the speed: searches of random positions to a fixed depth with and
+// without it agree on the move, the score and the nodes.
+func TestEvalThreatenedSameSearch(t *testing.T) {
+	plain := *magnetonKit
+	plain.EvalThreatened = nil
+	rng := rand.New(rand.NewPCG(5, 6))
+	for g := 0; g < 12; g++ {
+		p := magneton.Rules{}.StartPosition()
+		for ply := 0; ply < 10+7*g; ply++ {
+			m, ok := p.RandomMove(rng, nil)
+			if !ok {
+				break
+			}
+			if q := p.Play(m); !gameOver(q) {
+				p = q
+			}
+		}
+		var got [2]SearchResult[magneton.Move]
+		for i, kit := range []*Kit[magneton.Position, magneton.Move]{magnetonKit, &plain} {
+			res, err := NewEngine(kit, 4, 1).Search(context.Background(), p, nil, Budget{Depth: 4}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[i] = res
+		}
+		a, b := got[0], got[1]
+		if a.Move != b.Move || a.Info.Score != b.Info.Score || a.Info.Nodes != b.Info.Nodes {
+			t.Errorf("%s: with EvalThreatened %s %d (%d nodes), without %s %d (%d nodes)",
+				p, p.FormatMove(a.Move), a.Info.Score, a.Info.Nodes, p.FormatMove(b.Move), b.Info.Score, b.Info.Nodes)
+		}
+	}
+}
+
+func gameOver(p magneton.Position) bool {
+	r, _ := p.Outcome()
+	return r.Over()
+}
+
+// TestLevelEightWeights checks that level 8 evaluates with the profile's
+// StrongestWeights and the levels below with Weights.
+func TestLevelEightWeights(t *testing.T) {
+	p, err := magneton.Rules{}.Parse("8/8/3WB3/3W4/3W4/2W1B3/8/8 b 8 10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := MagnetonFeatures(p)
+	gp := MagnetonProfile.(*profile[magneton.Position, magneton.Move]).gp
+	if weigh(f[:], gp.StrongestWeights) == weigh(f[:], gp.Weights) {
+		t.Fatal("the position does not tell the two weights apart")
+	}
+	for _, tc := range []struct {
+		name string
+		w    []int
+	}{{"level:8", gp.StrongestWeights}, {"level:7", gp.Weights}} {
+		pl, err := MagnetonProfile.NewPlayer(tc.name, magneton.Rules{}, Config{HashMB: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := pl.(*abPlayer[magneton.Position, magneton.Move]).kit.Eval(p), weigh(f[:], tc.w); got != want {
+			t.Errorf("%s evaluates %d, want %d (weights %v)", tc.name, got, want, tc.w)
+		}
 	}
 }

@@ -40,6 +40,11 @@ type Kit[P game.Position[P, M], M comparable] struct {
 	// fine). At the leaves the search then looks one move further, to see
 	// whether the side to move can parry: the threat extension.
 	Threatened func(p P) bool
+	// EvalThreatened, if not nil, returns Eval(p) and Threatened(p) at
+	// once, for a game whose evaluation counts the opponent's wins in one
+	// anyway (Magneton's threats feature): a quiet leaf then counts them
+	// once instead of twice, and that count is most of a leaf's cost.
+	EvalThreatened func(p P) (score int, threatened bool)
 	// Pass, if not nil, returns p with the other side to move and the
 	// board unchanged: the null move of null-move pruning, which the
 	// search then uses. Only for games where moving is rarely worse than

@@ -130,6 +130,11 @@ type GameProfile[P game.Position[P, M], M comparable] struct {
 	LevelOneTemp float64
 	// Strongest is the search of level 8, chosen by head-to-head matches.
 	Strongest Algorithm
+	// StrongestWeights, if not nil, are level 8's evaluation weights in
+	// place of Weights (one a feature): weights fitted for the strongest
+	// player can then change it without moving the levels below, whose
+	// steps were measured with Weights.
+	StrongestWeights []int
 	// Baselines are the game's own players besides the common ones.
 	Baselines []Baseline
 	// Threats is level 8's threat-space search, tried before its main
@@ -189,6 +194,9 @@ func (pr *profile[P, M]) Check() error {
 	}
 	if len(gp.FeatureNames) == 0 || len(gp.FeatureNames) != len(gp.Weights) || gp.Features == nil {
 		add("%d feature names, %d weights and Features %v: want as many names as weights, and Features", len(gp.FeatureNames), len(gp.Weights), gp.Features != nil)
+	}
+	if gp.StrongestWeights != nil && len(gp.StrongestWeights) != len(gp.Weights) {
+		add("%d StrongestWeights for %d features", len(gp.StrongestWeights), len(gp.Weights))
 	}
 	for i, r := range gp.LevelRatings {
 		if r <= 0 || i > 0 && r <= gp.LevelRatings[i-1] {
@@ -266,6 +274,9 @@ func (pr *profile[P, M]) NewPlayer(name string, rules game.Rules, cfg Config) (P
 		return newMCTSPlayer(name, kit, cfg, mctsLevel{}), nil
 	}
 	if lv, ok := ParseLevel(name); ok {
+		if lv == 8 && cfg.Weights == nil && pr.gp.StrongestWeights != nil {
+			kit = pr.gp.Kit(rules, pr.gp.StrongestWeights)
+		}
 		return pr.levelPlayer(lv, kit, cfg, rng), nil
 	}
 	return nil, fmt.Errorf("unknown player %q for %s (players: %s)", name, pr.gp.Spec.Title, pr.names())

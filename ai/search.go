@@ -671,7 +671,11 @@ func (w *worker[P, M]) quiesce(p P, ply, qd int) int {
 			return Mate - ply - 1
 		}
 	}
-	if qd > 0 || kit.Threatened == nil || ply >= maxPly-2 || !kit.Threatened(p) {
+	if kit.EvalThreatened != nil {
+		if score, threatened := kit.EvalThreatened(p); qd > 0 || !threatened || ply >= maxPly-2 {
+			return score
+		}
+	} else if qd > 0 || kit.Threatened == nil || ply >= maxPly-2 || !kit.Threatened(p) {
 		return kit.Eval(p)
 	}
 	best := -inf

@@ -236,6 +236,7 @@ func TestProfileCheck(t *testing.T) {
 		{"no kit", func(g *GameProfile[magneton.Position, magneton.Move]) { g.Kit = nil }, "no Kit"},
 		{"weights", func(g *GameProfile[magneton.Position, magneton.Move]) { g.Weights = g.Weights[1:] }, "feature names"},
 		{"algorithm", func(g *GameProfile[magneton.Position, magneton.Move]) { g.Strongest = "" }, "Strongest"},
+		{"level 8's weights", func(g *GameProfile[magneton.Position, magneton.Move]) { g.StrongestWeights = []int{1} }, "1 StrongestWeights"},
 		{"baseline", func(g *GameProfile[magneton.Position, magneton.Move]) {
 			g.Baselines = []Baseline{{Name: "greedy", New: func(game.Rules, Config) (Player, error) { return nil, nil }}}
 		}, "clashes"},

@@ -6,7 +6,8 @@
 //	P(side to move wins) = 1 / (1 + exp(-sum(w_i * f_i) / 200))
 //
 // to the games' results (1 win, 0.5 draw, 0 loss) by gradient descent on
-// the cross entropy, where f_i are the evaluation's features (the game's
+// the cross entropy (with --last N, only the positions of each game's last
+// N plies), where f_i are the evaluation's features (the game's
 // ai.Profile Evaluation). The scale 200 is the one MCTS
 // uses to turn an evaluation into a win probability. It prints the fitted
 // weights as the Go array to paste into ai/eval_<game>.go.
@@ -47,6 +48,7 @@ func main() {
 	iters := flag.Int("iterations", 3000, "gradient descent steps")
 	seed := flag.Uint64("seed", 1, "random seed")
 	only := flag.String("fit", "", "comma-separated features to fit, the others keeping their current weights (default: all, from zero)")
+	last := flag.Int("last", 0, "keep only the positions of each game's last N plies (0: all), so that the fit sees what comes just before a win")
 	verify := flag.Int("verify", 0, "after fitting, play this many games between --player with the fitted weights and with the current ones")
 	flag.Parse()
 
@@ -71,7 +73,7 @@ func main() {
 	var data []sample
 	results := map[game.Result]int{}
 	for i := 0; i < *nGames; i++ {
-		samples, r, err := selfPlay(rules, *player, *opening, *maxPlies, rng, features)
+		samples, r, err := selfPlay(rules, *player, *opening, *maxPlies, *last, rng, features)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "tune:", err)
 			os.Exit(1)
@@ -88,6 +90,9 @@ func main() {
 	fitFlag := ""
 	if *only != "" {
 		fitFlag = " --fit " + *only
+	}
+	if *last > 0 {
+		fitFlag += fmt.Sprintf(" --last %d", *last)
 	}
 	fmt.Printf("// fitted by: go run ./tools/tune --game %s --games %d --player %s --openings %d --seed %d%s\n", *gameName, *nGames, *player, *opening, *seed, fitFlag)
 	var parts []string
@@ -180,8 +185,12 @@ func toFloat(f []int) []float64 {
 }
 
 // selfPlay plays one game and returns its quiet positions labelled with
-// the result for their side to move.
-func selfPlay(rules game.Rules, name string, opening, maxPlies int, rng *rand.Rand, features func(game.State) ([]float64, bool)) ([]sample, game.Result, error) {
+// the result for their side to move; with last above 0, only those of the
+// game's last plies. In Magneton a position a hundred plies before the end
+// says almost nothing about the result (the board changes with every
+// magnet), so labelling it with the result only adds noise, while the
+// positions just before a win show what led to it.
+func selfPlay(rules game.Rules, name string, opening, maxPlies, last int, rng *rand.Rand, features func(game.State) ([]float64, bool)) ([]sample, game.Result, error) {
 	var players [2]ai.Player
 	for i := range players {
 		p, err := games.NewPlayer(name, rules, ai.Config{Seed: rng.Int64N(1<<62) + 1, HashMB: 8})
@@ -195,6 +204,7 @@ func selfPlay(rules game.Rules, name string, opening, maxPlies int, rng *rand.Ra
 	type pos struct {
 		f    []float64
 		side game.Side
+		at   int // moves played before it
 	}
 	var seen []pos
 	for ply := 0; ply < maxPlies; ply++ {
@@ -204,7 +214,7 @@ func selfPlay(rules game.Rules, name string, opening, maxPlies int, rng *rand.Ra
 		s := g.Position()
 		if !winsAtOnce(s) {
 			if f, ok := features(s); ok {
-				seen = append(seen, pos{f, s.Side()})
+				seen = append(seen, pos{f, s.Side(), len(g.Moves())})
 			}
 		}
 		m, err := players[s.Side()].Move(context.Background(), g, ai.Limits{})
@@ -216,8 +226,12 @@ func selfPlay(rules game.Rules, name string, opening, maxPlies int, rng *rand.Ra
 		}
 	}
 	r, _ := g.Result()
+	end := len(g.Moves())
 	out := make([]sample, 0, len(seen))
 	for _, p := range seen {
+		if last > 0 && p.at < end-last {
+			continue // too far from the end to say what decided the game
+		}
 		y := 0.5
 		if w, ok := r.Winner(); ok {
 			y = 0
