@@ -18,6 +18,11 @@ type Game interface {
 	// a win, a loss, or a draw (neither side can force a win), until
 	// opts' limits or ctx end it (Report.Result then Ongoing).
 	Solve(ctx context.Context, s game.State, opts Options) (*Report, error)
+	// Prover returns a prover of the game for the places where the
+	// engine speaks (the analysis, the engine protocol, the computer
+	// players' endgame): small proof searches that keep a table of
+	// hashMiB MiB from one to the next.
+	Prover(hashMiB int) ai.Prover
 }
 
 // Options are the limits and outputs of a Solve.
