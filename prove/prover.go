@@ -33,7 +33,7 @@ type Options struct {
 	// exists, and saved to at the end: a run stopped by its limits goes
 	// on where it stopped when run again.
 	Table string
-	// Certificate asks for the proof of a win or loss.
+	// Certificate asks for the proof of a win or loss, or of a draw.
 	Certificate bool
 	// OpponentFirst asks first whether the side not to move wins: the
 	// question to spend a budget on when that side is believed to win.
@@ -58,6 +58,9 @@ type Report struct {
 	Elapsed     time.Duration
 	TableMiB    float64
 	Certificate *Certificate // for a win or loss when asked for
+	// Draw, for a draw when asked for, are the proofs that each side
+	// does not lose (Certificate.Holds), indexed by the side.
+	Draw [2]*Certificate
 	// Last is the last question's state at its end: how far an
 	// unsettled one got.
 	Last Progress
@@ -126,6 +129,13 @@ func (so solverOf[P, M]) Solve(ctx context.Context, s game.State, opts Options) 
 	if w, ok := rep.Result.Winner(); ok && opts.Certificate {
 		if rep.Certificate, err = sv.Certificate(ctx, p, w, rules); err != nil {
 			return nil, fmt.Errorf("solve: %w", err)
+		}
+	}
+	if rep.Result == game.Draw && opts.Certificate {
+		for _, holder := range []game.Side{game.First, game.Second} {
+			if rep.Draw[holder], err = sv.Holds(ctx, p, holder.Other(), rules); err != nil {
+				return nil, fmt.Errorf("solve: %w", err)
+			}
 		}
 	}
 	rep.Nodes, rep.Elapsed, rep.Last = sv.Nodes(), time.Since(start), sv.progress()
