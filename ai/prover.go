@@ -68,11 +68,13 @@ func (p Proof) Signed(side game.Side) int {
 	return -p.Moves
 }
 
-// The computer players' use of their Prover in the endgame: from the
-// first move their search sees a forced result on (a mate score, which
-// alpha-beta's pruning can get wrong), they ask the prover before
-// searching, within these budgets, and play its move when it proves a win
-// (never throwing a proven win away) or a loss (resisting longest).
+// The computer players' use of their Prover in the endgame (level 8):
+// when their search first sees a forced result (a mate score, which
+// alpha-beta's pruning can get wrong) they ask the prover at once, after
+// the search (that move may take up to a quarter longer), and from then
+// on before searching, as long as the search still sees one, within
+// these budgets; they play its move when it proves a win (never throwing
+// a proven win away) or a loss (resisting longest by the proofs).
 const (
 	// EndgameNodes bounds one move's proof search.
 	EndgameNodes = 20_000
