@@ -2,9 +2,11 @@ package prove_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/internal/tictactoe"
 )
 
@@ -79,5 +81,42 @@ func TestSettleTicTacToe(t *testing.T) {
 	}
 	if len(seen) != 3 {
 		t.Errorf("results %v: want wins of both sides and draws", seen)
+	}
+}
+
+// BenchmarkSettleBudget is the cost of the small proof searches where the
+// engine speaks, on positions they do not settle (the starts: the whole
+// budget spent) and on one they do:
+// go test ./prove -run XXX -bench SettleBudget -benchtime 3x
+func BenchmarkSettleBudget(b *testing.B) {
+	for _, c := range []struct{ name, game, position string }{
+		{"magneton-start", "magneton", "start"},
+		{"tumbling-start", "tumbling", "start"},
+		{"magneton-win-in-6", "magneton", "8/6WB/B1B3B1/W6W/8/8/5W2/WB6 b 0 0"},
+	} {
+		gm, err := games.Lookup(c.game)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rules := gm.Spec.New(gm.Spec.Defaults())
+		s := rules.Start()
+		if c.position != "start" {
+			if s, err = rules.ParsePosition(c.position); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for _, budget := range []int64{5_000, 20_000} {
+			b.Run(fmt.Sprintf("%s/%d", c.name, budget), func(b *testing.B) {
+				var nodes int64
+				for b.Loop() {
+					pf, err := gm.Solver.Prover(4).Settle(context.Background(), s, nil, budget)
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes += pf.Nodes
+				}
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			})
+		}
 	}
 }
