@@ -61,6 +61,9 @@ type Report struct {
 	// Draw, for a draw when asked for, are the proofs that each side
 	// does not lose (Certificate.Holds), indexed by the side.
 	Draw [2]*Certificate
+	// CertificateErr says why a certificate asked for is missing: the
+	// limits ran out while it was written, say.
+	CertificateErr error
 	// Last is the last question's state at its end: how far an
 	// unsettled one got.
 	Last Progress
@@ -126,15 +129,19 @@ func (so solverOf[P, M]) Solve(ctx context.Context, s game.State, opts Options) 
 			rep.Result = game.Draw
 		}
 	}
+	// A certificate that cannot be written within the limits leaves the
+	// result and the table as they are: run again with the table to
+	// write it.
 	if w, ok := rep.Result.Winner(); ok && opts.Certificate {
 		if rep.Certificate, err = sv.Certificate(ctx, p, w, rules); err != nil {
-			return nil, fmt.Errorf("solve: %w", err)
+			rep.Certificate, rep.CertificateErr = nil, err
 		}
 	}
 	if rep.Result == game.Draw && opts.Certificate {
 		for _, holder := range []game.Side{game.First, game.Second} {
 			if rep.Draw[holder], err = sv.Holds(ctx, p, holder.Other(), rules); err != nil {
-				return nil, fmt.Errorf("solve: %w", err)
+				rep.Draw, rep.CertificateErr = [2]*Certificate{}, err
+				break
 			}
 		}
 	}

@@ -117,6 +117,8 @@ search, and says what they prove or where they are wrong.`,
 					return err
 				}
 				fmt.Fprintf(w, "certificate %s: the draw's two proofs, %d and %d positions\n", o.out, len(rep.Draw[0].Nodes), len(rep.Draw[1].Nodes))
+			case rep.CertificateErr != nil:
+				fmt.Fprintf(w, "no certificate: %v (run again with --table and a longer --time to write it)\n", rep.CertificateErr)
 			case o.out != "":
 				fmt.Fprintf(w, "no certificate: only a settled position has one\n")
 			}
