@@ -28,6 +28,11 @@ type abPlayer[P game.Position[P, M], M comparable] struct {
 	// threats, when its Plies are set, is the threat-space search tried
 	// before the main search (GameProfile.Threats).
 	threats ThreatSearch
+	// prover, if not nil, settles the endgame by proof (Config.Prover):
+	// once a search has seen a forced result (endgame), each move asks
+	// it first.
+	prover  Prover
+	endgame bool
 }
 
 func newABPlayer[P game.Position[P, M], M comparable](name string, kit *Kit[P, M], cfg Config, lv Level) *abPlayer[P, M] {
@@ -37,7 +42,7 @@ func newABPlayer[P game.Position[P, M], M comparable](name string, kit *Kit[P, M
 
 func (a *abPlayer[P, M]) Name() string { return a.name }
 
-func (a *abPlayer[P, M]) NewGame() { a.eng.Clear() }
+func (a *abPlayer[P, M]) NewGame() { a.eng.Clear(); a.endgame = false }
 
 func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, info func(Info)) (Info, error) {
 	p, hist, err := unwrapGame[P, M](g)
@@ -49,6 +54,11 @@ func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, in
 		return Info{BestMove: mv, PV: []string{mv}}, nil
 	}
 	t0 := time.Now()
+	if a.endgame && len(lim.Exclude) == 0 {
+		if in, ok := a.proven(ctx, g, p, hist, lim, t0, info); ok {
+			return in, nil
+		}
+	}
 	if a.threats.Plies > 0 {
 		if m, n, nodes, ok := threatWin(ctx, a.kit, p, hist, a.threats.Plies, a.threats.Nodes); ok {
 			// Reported as a search to the plies of the win would be.
@@ -88,7 +98,45 @@ func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, in
 	if a.threats.Plies > 0 {
 		res = a.defend(ctx, p, hist, b, t0, res, info)
 	}
+	if a.prover != nil {
+		// The search sees a forced result: from now on the proof search
+		// is asked first; and at once, when this is the first time.
+		first := !a.endgame
+		a.endgame = res.Info.Mate != 0
+		if a.endgame && first {
+			if in, ok := a.proven(ctx, g, p, hist, lim, t0, info); ok {
+				return in, nil
+			}
+		}
+	}
 	return res.Info, nil
+}
+
+// proven asks the prover about p within the endgame budgets and, when it
+// proves a win or a loss, reports it as a search would, with its move.
+func (a *abPlayer[P, M]) proven(ctx context.Context, g *game.Game, p P, hist []uint64, lim Limits, t0 time.Time, info func(Info)) (Info, bool) {
+	limit := EndgameTime
+	if b := lim.Budget(p.Side(), DefaultMoveTime); b.Hard > 0 {
+		limit = min(limit, b.Hard/EndgameShare)
+	}
+	pctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	pf, err := a.prover.Settle(pctx, g.Position(), hist, EndgameNodes)
+	if err != nil || !pf.Proven() || pf.Move == "" {
+		return Info{}, false
+	}
+	n := pf.Signed(p.Side())
+	plies := 2*n - 1
+	score := Mate - plies
+	if n < 0 {
+		plies = -2 * n
+		score = -(Mate - plies)
+	}
+	in := Info{Depth: plies, Score: score, Mate: n, Nodes: pf.Nodes, Time: time.Since(t0), BestMove: pf.Move, PV: []string{pf.Move}, Proven: &pf}
+	if info != nil {
+		info(in)
+	}
+	return in, true
 }
 
 // excluding searches p without the root moves exclude names; an error
@@ -223,5 +271,6 @@ func (pr *profile[P, M]) levelPlayer(lv int, kit *Kit[P, M], cfg Config, rng *ra
 	}
 	ab := newABPlayer(name, kit, cfg, Level{})
 	ab.threats = pr.gp.Threats
+	ab.prover = cfg.Prover
 	return ab
 }

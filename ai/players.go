@@ -23,6 +23,10 @@ type Config struct {
 	// Weights, if not nil, replace the evaluation weights of the game
 	// (MagnetonWeights or TumblingWeights order); the tuning tool uses it.
 	Weights []int
+	// Prover, if not nil, is the proof search the strongest level uses
+	// in the endgame (see EndgameNodes); games.NewPlayer gives each
+	// player its game's own. The player must be its only user.
+	Prover Prover
 }
 
 // Thinker is a Player that reports the progress of its search: the UGI

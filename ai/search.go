@@ -27,6 +27,10 @@ type Info struct {
 	Time     time.Duration
 	PV       []string // principal variation in the game's notation
 	BestMove string
+	// Proven, if not nil, is what a proof search settled about the
+	// position (Config.Prover): BestMove is then its move. Unlike Mate,
+	// which alpha-beta's pruning can get wrong, it is certain.
+	Proven *Proof
 }
 
 // NPS returns nodes per second.

@@ -204,6 +204,9 @@ func TestBrowserAnalysisSetup(t *testing.T) {
 	if got := eval[string](p, `document.querySelector('.analysis-out .best').textContent`); got != "a1>a2" {
 		t.Errorf("the engine's best move is %q, want a1>a2", got)
 	}
+	// The proof searches' verdict: a win in one is the shortest, said
+	// without "or fewer".
+	p.waitFor("the proof", `(e => !!e && e.textContent === 'Proven: Black wins in 1')(document.querySelector('.analysis-out .proven'))`, 10*time.Second)
 	if got := eval[string](p, `document.querySelector('#an-export-pos').value`); got != pos {
 		t.Errorf("the exported position is %q, want %q", got, pos)
 	}

@@ -161,7 +161,8 @@ func Of(sp *game.Spec) (*Game, error) {
 // NewPlayer makes a computer player for rules by name: a player of the
 // game's AI profile (ai.CommonPlayers or one of the game's baselines), or
 // ugi:PATH, an external engine speaking UGI. A player that holds an
-// external process is an io.Closer; close it when done.
+// external process is an io.Closer; close it when done. A player gets
+// the game's proof-number solver as its cfg.Prover unless cfg has one.
 func NewPlayer(name string, rules game.Rules, cfg ai.Config) (ai.Player, error) {
 	if path, ok := strings.CutPrefix(name, "ugi:"); ok {
 		if path == "" {
@@ -172,6 +173,9 @@ func NewPlayer(name string, rules game.Rules, cfg ai.Config) (ai.Player, error) 
 	g, err := Of(rules.Spec())
 	if err != nil {
 		return nil, fmt.Errorf("player %q: %w", name, err)
+	}
+	if cfg.Prover == nil && g.Solver != nil {
+		cfg.Prover = g.Solver.Prover(ai.EndgameHashMiB)
 	}
 	return g.AI.NewPlayer(name, rules, cfg)
 }

@@ -19,11 +19,20 @@ import (
 // Each move leads to another node, or ends the game (Child -1) with the
 // winner's win. docs/certificates.md describes its file format; Verify
 // checks it with nothing but the rules.
+//
+// With Holds it proves less: that Winner does not lose (the opponent
+// cannot force a win). Its moves are the same (one of Winner's, every
+// reply), a move that ends the game ends it in anything but Winner's
+// loss, and a line may come back to a position: the game then goes round
+// the cycle until the repetition rule draws it, or for ever. Two of them,
+// one for each side, prove a draw: a draw by repetition has no finite
+// proof tree, but it has this finite graph.
 type Certificate struct {
 	Game     string        // the game's name, as its Spec has it
 	Rules    game.Settings // every rule option
 	Position string        // the root's position text
-	Winner   game.Side
+	Winner   game.Side     // the side that wins (that does not lose, with Holds)
+	Holds    bool
 	Nodes    []Node // Nodes[0] is the root
 }
 
@@ -41,7 +50,11 @@ const certMagic = "magneton-proof v1"
 func (c *Certificate) Write(w io.Writer, sides [2]string) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s\n# %d positions; each line: a node, then its moves each with the node it leads to (* for the end of the game)\n", certMagic, len(c.Nodes))
-	fmt.Fprintf(bw, "game %s\nrules %s\nposition %s\nwinner %s\nnodes %d\n", c.Game, c.Rules, c.Position, sides[c.Winner], len(c.Nodes))
+	claim := "winner"
+	if c.Holds {
+		claim = "holds"
+	}
+	fmt.Fprintf(bw, "game %s\nrules %s\nposition %s\n%s %s\nnodes %d\n", c.Game, c.Rules, c.Position, claim, sides[c.Winner], len(c.Nodes))
 	for i, n := range c.Nodes {
 		bw.WriteString(strconv.Itoa(i))
 		for j, m := range n.Moves {
@@ -63,6 +76,7 @@ func (c *Certificate) Write(w io.Writer, sides [2]string) error {
 // reader needs to find the rules before it can read the rest.
 type Header struct {
 	Game, Rules, Position, Winner string
+	Holds                         bool // a "holds" line instead of "winner"
 	Nodes                         int
 }
 
@@ -89,6 +103,9 @@ func ReadHeader(r *bufio.Reader) (Header, int, error) {
 			continue
 		}
 		key, val, _ := strings.Cut(text, " ")
+		if key == "holds" && want[0] == "winner" {
+			key, h.Holds = "winner", true
+		}
 		if key != want[0] {
 			return h, line, fmt.Errorf("line %d: want the %q line, got %q", line, want[0], clipText(text))
 		}
@@ -118,17 +135,18 @@ func ReadHeader(r *bufio.Reader) (Header, int, error) {
 const maxCertNodes = 50_000_000
 
 // Read reads a certificate of rules (those its header names) after its
-// header, which ReadHeader read, up to line.
+// header, which ReadHeader read, up to line: its nodes lines, up to the
+// last, so that another certificate may follow in the same file.
 func Read(r *bufio.Reader, h Header, line int, rules game.Rules) (*Certificate, error) {
 	sp := rules.Spec()
-	c := &Certificate{Game: sp.Name, Rules: rules.Settings(), Position: h.Position, Nodes: make([]Node, h.Nodes)}
+	c := &Certificate{Game: sp.Name, Rules: rules.Settings(), Position: h.Position, Holds: h.Holds, Nodes: make([]Node, h.Nodes)}
 	w := slices.Index(sp.SideLetters[:], h.Winner)
 	if w < 0 {
 		return nil, fmt.Errorf("winner %q: want %s or %s", clipText(h.Winner), sp.SideLetters[0], sp.SideLetters[1])
 	}
 	c.Winner = game.Side(w)
 	seen := make([]bool, h.Nodes)
-	for {
+	for count := 0; count < h.Nodes; {
 		text, err := r.ReadString('\n')
 		if text == "" && err != nil {
 			if !errors.Is(err, io.EOF) {
@@ -149,6 +167,7 @@ func Read(r *bufio.Reader, h Header, line int, rules game.Rules) (*Certificate, 
 			return nil, fmt.Errorf("line %d: node %d is given twice", line, id)
 		}
 		seen[id] = true
+		count++
 		if len(f)%2 == 0 || len(f) == 1 {
 			return nil, fmt.Errorf("line %d: node %d: want moves each followed by a node number or *", line, id)
 		}
@@ -181,6 +200,7 @@ func clipText(s string) string {
 // Verified is what a certificate proves.
 type Verified struct {
 	Winner game.Side
+	Holds  bool // Winner does not lose; Moves is then 0
 	// Moves is the most moves the winner needs on any line of the proof,
 	// the last one winning: the proof's "win in N".
 	Moves int
@@ -195,8 +215,13 @@ type Verified struct {
 // same position and each position one node, and that no line comes back
 // to a position (which would let the loser draw by repetition). Every
 // node must be reached. The error says which node and move are wrong.
+//
+// A Holds certificate is checked the same way, except that a move marked
+// as the end of the game must end it in anything but Winner's loss, and
+// lines may come back to a position (a cycle, which the repetition rule
+// draws or which goes on for ever, either way not a loss of Winner).
 func Verify(c *Certificate, rules game.Rules) (Verified, error) {
-	v := Verified{Winner: c.Winner, Nodes: len(c.Nodes)}
+	v := Verified{Winner: c.Winner, Holds: c.Holds, Nodes: len(c.Nodes)}
 	if len(c.Nodes) == 0 {
 		return v, errors.New("the certificate has no nodes")
 	}
@@ -247,7 +272,13 @@ func (vf *verifier) visit(id int, s game.State) (int, error) {
 		}
 		return vf.depth[id], nil
 	case onLine:
-		return 0, fmt.Errorf("node %d (%s) comes back on a line of the proof: the loser could draw by repetition", id, text)
+		if !vf.c.Holds {
+			return 0, fmt.Errorf("node %d (%s) comes back on a line of the proof: the loser could draw by repetition", id, text)
+		}
+		if vf.pos[id] != text {
+			return 0, fmt.Errorf("node %d is reached at two positions: %q and %q", id, vf.pos[id], text)
+		}
+		return 0, nil // a cycle: a draw by repetition, or a game without end
 	}
 	if other, ok := vf.byPos[text]; ok {
 		return 0, fmt.Errorf("nodes %d and %d are the same position %q", other, id, text)
@@ -257,7 +288,11 @@ func (vf *verifier) visit(id int, s game.State) (int, error) {
 	who := vf.sp.SideNames[s.Side()]
 	winner := s.Side() == vf.c.Winner
 	if winner && len(n.Moves) != 1 {
-		return 0, fmt.Errorf("node %d (%s): %s, the winner, is to move: want one move, got %d", id, text, who, len(n.Moves))
+		role := "the winner"
+		if vf.c.Holds {
+			role = "the side the certificate is for"
+		}
+		return 0, fmt.Errorf("node %d (%s): %s, %s, is to move: want one move, got %d", id, text, who, role, len(n.Moves))
 	}
 	if !winner {
 		legal := s.Moves()
@@ -280,7 +315,9 @@ func (vf *verifier) visit(id int, s game.State) (int, error) {
 		child := n.Children[i]
 		var d int
 		switch {
-		case child < 0 && r != game.WinFor(vf.c.Winner):
+		case child < 0 && vf.c.Holds && (!r.Over() || r == game.LossFor(vf.c.Winner)):
+			return 0, fmt.Errorf("node %d (%s): move %s is marked as the end of the game, but the result after it is %s, a loss of %s or no end", id, text, m, r, vf.sp.SideNames[vf.c.Winner])
+		case child < 0 && !vf.c.Holds && r != game.WinFor(vf.c.Winner):
 			return 0, fmt.Errorf("node %d (%s): move %s is marked as the end of the game, but the result after it is %s, not a win of %s", id, text, m, r, vf.sp.SideNames[vf.c.Winner])
 		case child < 0:
 		case r.Over():
@@ -292,7 +329,7 @@ func (vf *verifier) visit(id int, s game.State) (int, error) {
 		}
 		most = max(most, d)
 	}
-	if winner {
+	if winner && !vf.c.Holds {
 		most++
 	}
 	vf.state[id], vf.depth[id] = done, most

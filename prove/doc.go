@@ -37,4 +37,14 @@
 //
 // A root with a history (earlier positions that count towards the
 // repetition rule) is solved as if it had none.
+//
+// Where the engine speaks (the play server's analysis and reviews, the
+// engine protocol's info lines, the strongest computer player's endgame)
+// "proven" comes from Game.Prover: small searches of this solver that
+// keep their table from one call to the next, and report the winner's
+// moves on the proof's longest line (a bound on the win's length, the
+// shortest when it is one or two moves: every position is first tested
+// for a win at once), the winner's move of the proof (off the game's
+// earlier positions when it can be) and, for the loser, the move whose
+// proof is longest.
 package prove

@@ -3,6 +3,7 @@ package prove
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -29,7 +30,21 @@ type extractor[P game.Position[P, M], M comparable] struct {
 	attacker game.Side
 	cert     *Certificate
 	ids      map[uint64]int  // the node of each position written
+	keys     []uint64        // the position of each node, by number
 	line     map[uint64]bool // the positions of the current line
+}
+
+// errBack is a line of the proof coming back to a position on it: the
+// attacker's move that led there is set aside for another.
+var errBack = errors.New("the proof comes back to a position on its line")
+
+// undo forgets the nodes from number n on, written under a move set
+// aside.
+func (x *extractor[P, M]) undo(n int) {
+	for _, k := range x.keys[n:] {
+		delete(x.ids, k)
+	}
+	x.keys, x.cert.Nodes = x.keys[:n], x.cert.Nodes[:n]
 }
 
 // node writes p's node (or finds it written) and returns its number.
@@ -37,7 +52,7 @@ func (x *extractor[P, M]) node(p P) (int, error) {
 	h := p.Hash()
 	if id, ok := x.ids[h]; ok {
 		if x.line[h] {
-			return 0, fmt.Errorf("certificate: the proof comes back to %s", p)
+			return 0, fmt.Errorf("certificate: %w (%s)", errBack, p)
 		}
 		return id, nil
 	}
@@ -46,6 +61,7 @@ func (x *extractor[P, M]) node(p P) (int, error) {
 	}
 	id := len(x.cert.Nodes)
 	x.cert.Nodes = append(x.cert.Nodes, Node{})
+	x.keys = append(x.keys, h)
 	x.ids[h] = id
 	x.line[h] = true
 	defer delete(x.line, h)
@@ -58,72 +74,120 @@ func (x *extractor[P, M]) node(p P) (int, error) {
 		}
 		n.Moves, n.Children = []string{p.FormatMove(m)}, []int{child}
 	} else {
-		for _, m := range moves {
-			c := p.Play(m)
-			child := -1
-			if r, _ := c.Outcome(); r.Over() {
-				if r != game.WinFor(x.attacker) {
-					return 0, fmt.Errorf("certificate: the defender escapes by %s from %s (%s)", p.FormatMove(m), p, r)
-				}
-			} else {
-				var err error
-				if child, err = x.node(c); err != nil {
-					return 0, err
-				}
+		var err error
+		n, err = everyMove(p, moves, func(r game.Result) error {
+			if r != game.WinFor(x.attacker) {
+				return fmt.Errorf("the defender escapes (%s)", r)
 			}
-			n.Moves = append(n.Moves, p.FormatMove(m))
-			n.Children = append(n.Children, child)
+			return nil
+		}, x.node)
+		if err != nil {
+			return 0, err
 		}
 	}
 	x.cert.Nodes[id] = n
 	return id, nil
 }
 
-// winningMove finds the attacker's move at p: a win at once, or the move
-// to the defender's position of shortest proof off the line. The table
-// may have lost those proofs to replacement since: the moves it knows
-// nothing of are then proved again one by one, the most promising first.
+// everyMove is the node of p's moves (every one of them) at a turn of
+// the side the proof must answer: each move's node, from visit, or the
+// end of the game, whose result end checks.
+func everyMove[P game.Position[P, M], M comparable](p P, moves []M, end func(game.Result) error, visit func(P) (int, error)) (Node, error) {
+	var n Node
+	for _, m := range moves {
+		c := p.Play(m)
+		child := -1
+		if r, _ := c.Outcome(); r.Over() {
+			if err := end(r); err != nil {
+				return n, fmt.Errorf("certificate: %s from %s: %w", p.FormatMove(m), p, err)
+			}
+		} else {
+			var err error
+			if child, err = visit(c); err != nil {
+				return n, err
+			}
+		}
+		n.Moves = append(n.Moves, p.FormatMove(m))
+		n.Children = append(n.Children, child)
+	}
+	return n, nil
+}
+
+// winningMove finds the attacker's move at p and writes the node it
+// leads to: a win at once, or the move to the defender's position of
+// shortest proof off the line. The table may have lost those proofs to
+// replacement since: the moves it knows nothing of are then proved again
+// one by one, the most promising first. A move whose proof lets the
+// defender come back to a position of the line is set aside for the
+// next (the proofs in the table are of positions without a history, and
+// may pass through the line's).
 func (x *extractor[P, M]) winningMove(p P, moves []M) (M, int, error) {
 	type cand struct {
-		i     int
-		delta uint32
+		i      int
+		plies  uint32
+		delta  uint32
+		proven bool
 	}
-	var rest []cand
-	best, bestPlies := -1, uint32(0)
+	var cands []cand
+	back := false // a move was set aside for the line
 	for i, m := range moves {
 		c := p.Play(m)
 		r, _ := c.Outcome()
 		if r == game.WinFor(x.attacker) {
 			return m, -1, nil
 		}
-		if r.Over() || x.line[c.Hash()] {
+		if x.line[c.Hash()] {
+			back = true
+			continue
+		}
+		if r.Over() {
 			continue
 		}
 		e, ok := x.s.tt.get(c.Hash() ^ salts[x.attacker])
 		switch {
 		case !ok:
-			rest = append(rest, cand{i, 1})
+			cands = append(cands, cand{i: i, delta: 1})
 		case e.delta == 0:
-			if best < 0 || e.plies < bestPlies {
-				best, bestPlies = i, e.plies
-			}
+			cands = append(cands, cand{i: i, plies: e.plies, proven: true})
 		case e.phi != 0:
-			rest = append(rest, cand{i, e.delta})
+			cands = append(cands, cand{i: i, delta: e.delta})
 		}
 	}
-	if best < 0 {
-		slices.SortStableFunc(rest, func(a, b cand) int { return cmp.Compare(a.delta, b.delta) })
-		for _, c := range rest {
-			if v, _ := x.s.Prove(x.ctx, p.Play(moves[c.i]), x.attacker); v == Proven {
-				best = c.i
-				break
+	// The proven first, shortest first; then the others, most promising
+	// first.
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		switch {
+		case a.proven != b.proven:
+			if a.proven {
+				return -1
+			}
+			return 1
+		case a.proven:
+			return cmp.Compare(a.plies, b.plies)
+		}
+		return cmp.Compare(a.delta, b.delta)
+	})
+	for _, c := range cands {
+		next := p.Play(moves[c.i])
+		if !c.proven {
+			if v, _ := x.s.Prove(x.ctx, next, x.attacker); v != Proven {
+				continue
 			}
 		}
+		mark := len(x.cert.Nodes)
+		child, err := x.node(next)
+		if errors.Is(err, errBack) {
+			x.undo(mark)
+			back = true
+			continue
+		}
+		return moves[c.i], child, err
 	}
-	if best < 0 {
-		var zero M
-		return zero, 0, fmt.Errorf("certificate: no proven move found at %s", p)
+	var zero M
+	if back {
+		// The win from here went through the line: the defender's move
+		// to p refutes the attacker's move above.
+		return zero, 0, fmt.Errorf("certificate: %w (every winning move of %s)", errBack, p)
 	}
-	child, err := x.node(p.Play(moves[best]))
-	return moves[best], child, err
+	return zero, 0, fmt.Errorf("certificate: no proven move found at %s", p)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/magneton-games/magneton/ai"
@@ -44,12 +45,37 @@ func (p graphPos) Hash() uint64 {
 	z := uint64(p.v*2+int(p.side)+1) * 0x9e3779b97f4a7c15
 	return z ^ z>>29
 }
-func (p graphPos) String() string                { return fmt.Sprintf("v%d %d", p.v, p.side) }
-func (p graphPos) ParseMove(string) (int, error) { return 0, fmt.Errorf("not parsed") }
-func (p graphPos) FormatMove(m int) string       { return fmt.Sprint(m) }
+func (p graphPos) String() string { return fmt.Sprintf("v%d %d", p.v, p.side) }
+func (p graphPos) ParseMove(text string) (int, error) {
+	m, err := strconv.Atoi(text)
+	if err != nil || m < 0 || m >= len(p.g.edges[p.v]) {
+		return 0, fmt.Errorf("no move %q", text)
+	}
+	return m, nil
+}
+func (p graphPos) FormatMove(m int) string { return fmt.Sprint(m) }
 func (p graphPos) RandomMove(rng *rand.Rand, _ []int) (int, bool) {
 	n := len(p.g.edges[p.v])
 	return rng.IntN(max(n, 1)), n > 0
+}
+
+// graphRules are the rules of a graph game, for the certificates.
+type graphRules struct{ g *graphGame }
+
+var graphSpec = &game.Spec{Name: "graph", Title: "Graph", SideNames: [2]string{"First", "Second"}, SideLetters: [2]string{"f", "s"}}
+
+func (r graphRules) Spec() *game.Spec        { return graphSpec }
+func (r graphRules) Settings() game.Settings { return game.Settings{} }
+func (r graphRules) Start() game.State {
+	return game.Adapt[graphPos, int](graphPos{r.g, 0, game.First}, r)
+}
+func (r graphRules) RepetitionLimit() int { return 1 }
+func (r graphRules) ParsePosition(text string) (game.State, error) {
+	var v, side int
+	if _, err := fmt.Sscanf(text, "v%d %d", &v, &side); err != nil || v < 0 || v >= len(r.g.edges) || side < 0 || side > 1 {
+		return nil, fmt.Errorf("no position %q", text)
+	}
+	return game.Adapt[graphPos, int](graphPos{r.g, v, game.Side(side)}, r), nil
 }
 
 var graphKit = &ai.Kit[graphPos, int]{
@@ -101,7 +127,9 @@ func bruteWins(p graphPos, attacker game.Side, line map[graphPos]bool) bool {
 // the solver's answer, with a large table and with a tiny one that keeps
 // overwriting, is the exhaustive search's, from every vertex for both
 // attackers. Storing a disproof that relied on a repetition above the
-// node fails it (the graph-history interaction).
+// node fails it (the graph-history interaction). Each proof's
+// certificate verifies, and so does each disproof's (the defender's
+// proof that it does not lose, its cycles draws by repetition).
 func TestGraphsAgreeWithBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 1))
 	checked := [3]int{}
@@ -122,6 +150,20 @@ func TestGraphsAgreeWithBruteForce(t *testing.T) {
 							t.Fatalf("graph %v results %v, vertex %d, %d to move, attacker %d: solver %s, exhaustive search wins=%v", g.edges, g.results, v, side, attacker, got, want)
 						}
 						checked[got]++
+						rules := graphRules{g}
+						var c *Certificate
+						var err error
+						if got == Proven {
+							c, err = s.Certificate(context.Background(), p, attacker, rules)
+						} else {
+							c, err = s.Holds(context.Background(), p, attacker, rules)
+						}
+						if err == nil {
+							_, err = Verify(c, rules)
+						}
+						if err != nil {
+							t.Fatalf("graph %v results %v, vertex %d, %d to move, attacker %d, %s: the certificate: %v", g.edges, g.results, v, side, attacker, got, err)
+						}
 					}
 				}
 			}

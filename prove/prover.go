@@ -18,6 +18,11 @@ type Game interface {
 	// a win, a loss, or a draw (neither side can force a win), until
 	// opts' limits or ctx end it (Report.Result then Ongoing).
 	Solve(ctx context.Context, s game.State, opts Options) (*Report, error)
+	// Prover returns a prover of the game for the places where the
+	// engine speaks (the analysis, the engine protocol, the computer
+	// players' endgame): small proof searches that keep a table of
+	// hashMiB MiB from one to the next.
+	Prover(hashMiB int) ai.Prover
 }
 
 // Options are the limits and outputs of a Solve.
@@ -28,7 +33,7 @@ type Options struct {
 	// exists, and saved to at the end: a run stopped by its limits goes
 	// on where it stopped when run again.
 	Table string
-	// Certificate asks for the proof of a win or loss.
+	// Certificate asks for the proof of a win or loss, or of a draw.
 	Certificate bool
 	// OpponentFirst asks first whether the side not to move wins: the
 	// question to spend a budget on when that side is believed to win.
@@ -53,6 +58,12 @@ type Report struct {
 	Elapsed     time.Duration
 	TableMiB    float64
 	Certificate *Certificate // for a win or loss when asked for
+	// Draw, for a draw when asked for, are the proofs that each side
+	// does not lose (Certificate.Holds), indexed by the side.
+	Draw [2]*Certificate
+	// CertificateErr says why a certificate asked for is missing: the
+	// limits ran out while it was written, say.
+	CertificateErr error
 	// Last is the last question's state at its end: how far an
 	// unsettled one got.
 	Last Progress
@@ -118,9 +129,20 @@ func (so solverOf[P, M]) Solve(ctx context.Context, s game.State, opts Options) 
 			rep.Result = game.Draw
 		}
 	}
+	// A certificate that cannot be written within the limits leaves the
+	// result and the table as they are: run again with the table to
+	// write it.
 	if w, ok := rep.Result.Winner(); ok && opts.Certificate {
 		if rep.Certificate, err = sv.Certificate(ctx, p, w, rules); err != nil {
-			return nil, fmt.Errorf("solve: %w", err)
+			rep.Certificate, rep.CertificateErr = nil, err
+		}
+	}
+	if rep.Result == game.Draw && opts.Certificate {
+		for _, holder := range []game.Side{game.First, game.Second} {
+			if rep.Draw[holder], err = sv.Holds(ctx, p, holder.Other(), rules); err != nil {
+				rep.Draw, rep.CertificateErr = [2]*Certificate{}, err
+				break
+			}
 		}
 	}
 	rep.Nodes, rep.Elapsed, rep.Last = sv.Nodes(), time.Since(start), sv.progress()

@@ -273,3 +273,119 @@ func TestCertificateMutations(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawCertificate: tic-tac-toe's start is a draw, proven by two
+// certificates that each side does not lose, which verify; one with a
+// reply of the attacker removed, a move of the side that holds changed
+// for another, or the side changed, is rejected.
+func TestDrawCertificate(t *testing.T) {
+	rules := tictactoe.Spec.New(tictactoe.Spec.Defaults())
+	rep, err := tictactoe.Game.Solver.Solve(context.Background(), rules.Start(), prove.Options{HashMiB: 1, Certificate: true})
+	if err != nil || rep.Result != game.Draw || rep.Draw[0] == nil || rep.Draw[1] == nil {
+		t.Fatalf("%v, %+v", err, rep)
+	}
+	for side, c := range rep.Draw {
+		var b bytes.Buffer
+		if err := c.Write(&b, tictactoe.Spec.SideLetters); err != nil {
+			t.Fatal(err)
+		}
+		good := b.String()
+		if v, err := verifyText(good); err != nil || !v.Holds || v.Winner != game.Side(side) {
+			t.Fatalf("side %d: the certificate does not verify: %v %+v\n%s", side, err, v, good)
+		}
+		lines := strings.Split(good, "\n")
+		// The first node of each kind: one of the side that holds, one
+		// of the attacker with several moves.
+		var mine, theirs int = -1, -1
+		for j, l := range lines {
+			f := strings.Fields(l)
+			if len(f) < 3 || f[0][0] < '0' || f[0][0] > '9' {
+				continue
+			}
+			if len(f) == 3 && mine < 0 && j > 0 {
+				mine = j
+			}
+			if len(f) > 3 && theirs < 0 {
+				theirs = j
+			}
+		}
+		if mine < 0 || theirs < 0 {
+			t.Fatalf("side %d: no nodes of both kinds in\n%s", side, good)
+		}
+		mutate := func(j int, f func([]string) []string) string {
+			c := append([]string(nil), lines...)
+			c[j] = strings.Join(f(strings.Fields(c[j])), " ")
+			return strings.Join(c, "\n")
+		}
+		letter := tictactoe.Spec.SideLetters[side]
+		other := tictactoe.Spec.SideLetters[1-side]
+		bad := map[string]string{
+			"reply removed": mutate(theirs, func(f []string) []string { return append(f[:1:1], f[3:]...) }),
+			"side changed":  strings.Replace(good, "holds "+letter, "holds "+other, 1),
+		}
+		// Every other move at the holder's node.
+		f := strings.Fields(lines[mine])
+		s, err := rules.ParsePosition(nodePosition(t, good, f[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range s.Moves() {
+			if m != f[1] {
+				bad["move changed to "+m] = mutate(mine, func(f []string) []string { f[1] = m; return f })
+			}
+		}
+		rejected := 0
+		for name, text := range bad {
+			if _, err := verifyText(text); err == nil {
+				if strings.HasPrefix(name, "move changed") {
+					continue // another move may hold too, reaching the same nodes
+				}
+				t.Errorf("side %d: %s: verified", side, name)
+			} else {
+				rejected++
+			}
+		}
+		if rejected < 3 {
+			t.Errorf("side %d: only %d of %d mutations rejected", side, rejected, len(bad))
+		}
+	}
+}
+
+// nodePosition finds the position of node id of a certificate by playing
+// the moves from the root along the first line that reaches it.
+func nodePosition(t *testing.T, cert, id string) string {
+	t.Helper()
+	r := bufio.NewReader(strings.NewReader(cert))
+	h, line, err := prove.ReadHeader(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := tictactoe.Spec.New(tictactoe.Spec.Defaults())
+	c, err := prove.Read(r, h, line, rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := strconv.Atoi(id)
+	root, _ := rules.ParsePosition(c.Position)
+	seen := map[int]bool{}
+	var find func(n int, s game.State) string
+	find = func(n int, s game.State) string {
+		if n == want {
+			return s.String()
+		}
+		if seen[n] {
+			return ""
+		}
+		seen[n] = true
+		for i, m := range c.Nodes[n].Moves {
+			if ch := c.Nodes[n].Children[i]; ch >= 0 {
+				next, _ := s.Play(m)
+				if p := find(ch, next); p != "" {
+					return p
+				}
+			}
+		}
+		return ""
+	}
+	return find(0, root)
+}

@@ -983,6 +983,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	each := time.Duration(req.MoveTimeMS) * time.Millisecond / time.Duration(req.MultiPV)
 	var lines []analysisLine
 	var exclude []string
+	var proof *ai.Proof // the best line's, when the player's endgame proof settled it
 	for len(lines) < req.MultiPV {
 		in, err := t.Think(ctx, g, ai.Limits{MoveTime: each, Exclude: exclude}, nil)
 		if err != nil && len(lines) == 0 {
@@ -992,21 +993,26 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		if err != nil || in.BestMove == "" || slices.Contains(exclude, in.BestMove) {
 			break // no other move, or a player that cannot exclude
 		}
+		if len(lines) == 0 {
+			proof = in.Proven
+		}
 		lines = append(lines, lineOf(in))
 		exclude = append(exclude, in.BestMove)
 	}
 	best := lines[0]
 	out := map[string]any{"score": best.Score, "best": best.PV[0], "pv": best.PV, "depth": best.Depth, "turn": int(st.Side()), "proven": nil, "lines": lines}
-	// The proof search's verdict, the only "proven" claim: no
-	// evaluation enters it. It looks for wins made of threats, within a
-	// small budget next to the search's time.
-	if gm, err := games.Lookup(rules.Spec().Name); err == nil {
-		if n, err := gm.AI.ForcedResult(ctx, st, provenPlies, provenNodes); err == nil && n != 0 {
-			winner, moves := int(st.Side()), n
-			if n < 0 {
-				winner, moves = 1-winner, -n
-			}
-			out["proven"] = map[string]int{"winner": winner, "moves": moves}
+	// The proof searches' verdict, the only "proven" claim: no
+	// evaluation enters them. The search's own, when its endgame proof
+	// settled the position, or else the server's, within small budgets.
+	if proof != nil {
+		out["proven"] = provenOf(*proof, st.Side())
+	} else if gm, err := games.Lookup(rules.Spec().Name); err == nil {
+		var pv ai.Prover
+		if gm.Solver != nil {
+			pv = gm.Solver.Prover(solverHash)
+		}
+		if pr := s.prove(ctx, gm, pv, st, nil); pr != nil {
+			out["proven"] = pr
 		}
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -1031,11 +1037,53 @@ func lineOf(in ai.Info) analysisLine {
 	return l
 }
 
-// The proof search's horizon and budget in an analysis.
+// The proof searches' budgets in an analysis and a review, beside the
+// alpha-beta search's time: the proof-number solver's positions and time
+// (half a second at most, much less when a position settles), then the
+// threat-only proof search's horizon and nodes (ai.Profile.ForcedResult),
+// which reaches deeper along threats.
 const (
+	solverNodes = 5_000
+	solverTime  = 500 * time.Millisecond
+	solverHash  = 2 // MiB
 	provenPlies = 9
 	provenNodes = 300_000
 )
+
+// prove is the proof searches' verdict on st (a position of a game whose
+// earlier positions are hist, nil for none): the proof-number solver's
+// with pv (none when nil), and the threat-only search's; when both prove
+// the win, the shorter bound. nil when neither proves a win or a loss.
+func (s *Server) prove(ctx context.Context, gm *games.Game, pv ai.Prover, st game.State, hist []uint64) *provenResult {
+	var best *provenResult
+	if pv != nil {
+		pctx, cancel := context.WithTimeout(ctx, solverTime)
+		pf, err := pv.Settle(pctx, st, hist, solverNodes)
+		cancel()
+		if err == nil && pf.Proven() {
+			best = provenOf(pf, st.Side())
+		}
+	}
+	if n, err := gm.AI.ForcedResult(ctx, st, provenPlies, provenNodes); err == nil && n != 0 {
+		winner, moves := int(st.Side()), n
+		if n < 0 {
+			winner, moves = 1-winner, -n
+		}
+		// A win or loss in one is the shortest (it tries every move
+		// there); longer, it is the shortest made of threats only.
+		if best == nil || moves < best.Moves {
+			best = &provenResult{Winner: winner, Moves: moves, Exact: moves == 1}
+		}
+	}
+	return best
+}
+
+// provenOf is a prover's proof of a win or loss as the API says it, the
+// winner a side's index.
+func provenOf(pf ai.Proof, side game.Side) *provenResult {
+	w, _ := pf.Result.Winner()
+	return &provenResult{Winner: int(w), Moves: pf.Moves, Exact: pf.Exact}
+}
 
 // handleStatic serves the front end: a file of the tree if the path names
 // one, else index.html (the single-page app reads /g/<id> itself).

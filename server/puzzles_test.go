@@ -1,10 +1,13 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/magneton-games/magneton/games"
 )
 
 func TestPuzzles(t *testing.T) {
@@ -210,5 +213,40 @@ func TestAnalyzeMultiPV(t *testing.T) {
 	var e struct{ Error string }
 	if code := u.do("POST", "/api/analyze", map[string]any{"multipv": 4}, &e); code != http.StatusBadRequest || !strings.Contains(e.Error, "multipv 4") {
 		t.Errorf("multipv 4: %d %q", code, e.Error)
+	}
+}
+
+// TestAnalyzeProvenBySolver: the analysis says "proven" of a win made of
+// quiet moves, which the threat-only search does not see and the
+// proof-number solver proves (Black's win in 6 of docs/proofs), with the
+// proof's bound.
+func TestAnalyzeProvenBySolver(t *testing.T) {
+	const position = "8/6WB/B1B3B1/W6W/8/8/5W2/WB6 b 0 0"
+	gm, err := games.Lookup("magneton")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := gm.Spec.New(gm.Spec.Defaults()).ParsePosition(position)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := gm.AI.ForcedResult(context.Background(), st, provenPlies, provenNodes); err != nil || n != 0 {
+		t.Fatalf("the threat-only search finds %d (%v): the test wants a win it does not see", n, err)
+	}
+	s := startServer(t, t.TempDir())
+	u := s.user()
+	var a struct {
+		Turn   int
+		Proven *struct {
+			Winner, Moves int
+			Exact         bool
+		}
+		Error string
+	}
+	if code := u.do("POST", "/api/analyze", map[string]any{"game": "magneton", "position": position, "movetime_ms": 100}, &a); code != http.StatusOK {
+		t.Fatalf("analyze: %d %s", code, a.Error)
+	}
+	if a.Proven == nil || a.Proven.Winner != a.Turn || a.Proven.Moves < 2 || a.Proven.Moves > 6 || a.Proven.Exact {
+		t.Errorf("proven %+v, turn %d: want the side to move's win in at most 6 moves", a.Proven, a.Turn)
 	}
 }

@@ -57,11 +57,14 @@ type reviewEval struct {
 	Proven *provenResult `json:"proven,omitempty"`
 }
 
-// provenResult is a forced win the proof search proved: the winner and
+// provenResult is a forced win a proof search proved: the winner and
 // the winner's moves to it.
 type provenResult struct {
 	Winner int `json:"winner"`
-	Moves  int `json:"moves"`
+	// Moves bounds the winner's moves to the win: the proof's longest
+	// line, or the shortest win when Exact.
+	Moves int  `json:"moves"`
+	Exact bool `json:"exact"`
 }
 
 // winChance is the chance (0 to 100) of side in the position, as a
@@ -306,6 +309,12 @@ func (s *Server) runReview(rv *store.Review) error {
 	if !ok {
 		return fmt.Errorf("the level 8 player of %s does not search", rules.Spec().Title)
 	}
+	// One prover for the game: its table carries a proof from a position
+	// to the next.
+	var pv ai.Prover
+	if gm, err := games.Lookup(rules.Spec().Name); err == nil && gm.Solver != nil {
+		pv = gm.Solver.Prover(solverHash)
+	}
 	all := full.Moves()
 	// One game, a move further each position (the searches only read it).
 	g := game.NewGame(full.Start())
@@ -318,7 +327,14 @@ func (s *Server) runReview(rv *store.Review) error {
 		if ply < len(evals) {
 			continue // evaluated before a takeover
 		}
-		e, err := s.evaluate(ctx, t, g, ply)
+		// The solver is asked where the search sees a forced result, or
+		// the position before was proven: the endgame, not every opening
+		// position, which it would not settle in its budget.
+		solver := pv
+		if len(evals) == 0 || evals[len(evals)-1].Proven == nil {
+			solver = nil
+		}
+		e, err := s.evaluate(ctx, t, pv, solver, g, ply)
 		if err != nil {
 			return err
 		}
@@ -342,8 +358,20 @@ func (s *Server) runReview(rv *store.Review) error {
 	return nil
 }
 
+// hashes are the hashes of the positions of g before its current one.
+func hashes(g *game.Game) []uint64 {
+	states := g.States()
+	out := make([]uint64, len(states)-1)
+	for i, st := range states[:len(states)-1] {
+		out[i] = st.Hash()
+	}
+	return out
+}
+
 // evaluate searches one position of a review within an analysis slot.
-func (s *Server) evaluate(ctx context.Context, t ai.Thinker, g *game.Game, ply int) (reviewEval, error) {
+// pv is the prover of the review, which it asks when the search sees a
+// forced result; solver is pv when it is asked whatever the search sees.
+func (s *Server) evaluate(ctx context.Context, t ai.Thinker, pv, solver ai.Prover, g *game.Game, ply int) (reviewEval, error) {
 	e := reviewEval{Ply: ply}
 	if res, _ := g.Result(); res.Over() {
 		e.Result = res.String()
@@ -373,14 +401,13 @@ func (s *Server) evaluate(ctx context.Context, t ai.Thinker, g *game.Game, ply i
 	if e.Mate != 0 {
 		e.CP = 0
 	}
-	if gm, err := games.Lookup(g.Position().Rules().Spec().Name); err == nil {
-		if n, err := gm.AI.ForcedResult(sctx, g.Position(), provenPlies, provenNodes); err == nil && n != 0 {
-			winner, moves := int(g.Position().Side()), n
-			if n < 0 {
-				winner, moves = 1-winner, -n
-			}
-			e.Proven = &provenResult{Winner: winner, Moves: moves}
+	if in.Proven != nil {
+		e.Proven = provenOf(*in.Proven, g.Position().Side())
+	} else if gm, err := games.Lookup(g.Position().Rules().Spec().Name); err == nil {
+		if in.Mate != 0 {
+			solver = pv
 		}
+		e.Proven = s.prove(sctx, gm, solver, g.Position(), hashes(g))
 	}
 	return e, nil
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os/exec"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -28,6 +29,7 @@ type Client struct {
 	lines  chan string
 	mu     sync.Mutex
 	finish func() error // waits for the engine to end after quit
+	proven int          // the last search's proven result (Proven), 0 for none
 }
 
 // Start runs the program at path with the argument "ugi" (as `magneton
@@ -123,7 +125,8 @@ func (c *Client) send(lines ...string) error {
 	return nil
 }
 
-// wait reads lines until one starts with prefix.
+// wait reads lines until one starts with prefix, noting the proven
+// results of the info lines on the way.
 func (c *Client) wait(ctx context.Context, prefix string) (string, error) {
 	for {
 		select {
@@ -133,6 +136,9 @@ func (c *Client) wait(ctx context.Context, prefix string) (string, error) {
 			}
 			if strings.HasPrefix(l, prefix) {
 				return l, nil
+			}
+			if n, ok := ParseProven(l); ok {
+				c.proven = n
 			}
 		case <-ctx.Done():
 			return "", fmt.Errorf("ugi engine %s: no %q: %w", c.name, prefix, ctx.Err())
@@ -147,6 +153,7 @@ func (c *Client) Move(ctx context.Context, g *game.Game, lim ai.Limits) (string,
 	if r, why := g.Result(); r.Over() {
 		return "", fmt.Errorf("no legal move: the game is over (%s, %s)", r, why)
 	}
+	c.proven = 0
 	if err := c.send(positionCommand(g), goCommand(lim)); err != nil {
 		return "", err
 	}
@@ -172,6 +179,44 @@ func (c *Client) Move(ctx context.Context, g *game.Game, lim ai.Limits) (string,
 		return "", errors.New("ugi engine " + c.name + " gave no move")
 	}
 	return strings.Fields(move)[0], nil
+}
+
+// Proven returns what the engine's info lines said the proof-number
+// solver proved in the last Move's search ("score ... proven win N" or
+// "proven loss N"): the moves of the winner, positive when the side to
+// move wins, negative when it loses; ok is false when they claimed no
+// proof.
+func (c *Client) Proven() (moves int, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.proven, c.proven != 0
+}
+
+// ParseProven reads the proven result of an info line: the winner's
+// moves, positive for "proven win N", negative for "proven loss N"; ok is
+// false for a line that claims no proof.
+func ParseProven(line string) (moves int, ok bool) {
+	f := strings.Fields(line)
+	if len(f) < 2 || f[0] != "info" || f[1] == "string" {
+		return 0, false
+	}
+	for i := 1; i+2 < len(f); i++ {
+		if f[i] != "proven" {
+			continue
+		}
+		n, err := strconv.Atoi(f[i+2])
+		if err != nil || n <= 0 {
+			return 0, false
+		}
+		switch f[i+1] {
+		case "win":
+			return n, true
+		case "loss":
+			return -n, true
+		}
+		return 0, false
+	}
+	return 0, false
 }
 
 // positionCommand is the position command of g's current position.

@@ -20,6 +20,20 @@
 //	                          response true|false, or p1win|p2win|draw|none
 //	quit
 //
+// An info line reports a search: info depth D score cp S|mate N nodes N
+// nps N time MS pv M...; "score mate N" is the alpha-beta search's
+// forced result, which its pruning can get wrong. When the proof-number
+// solver (package prove) proved the result instead, the score says so
+// after it: "score mate 3 proven win 3" (the side to move wins by force,
+// in at most 3 of its moves) or "score mate -2 proven loss 2" (it loses
+// against best play, the winner needing at most 2 moves), and the pv is
+// the proof's move (for a loss, the one that resists longest by the
+// proofs). The bound is the proof's longest line, not always the shortest
+// win; it is the shortest when it is 1 or 2. The default player, level 8,
+// asks the solver in the endgame: from the first move its search sees a
+// forced result on, within 20,000 positions and a quarter of the move's
+// time, at most a second (ai.EndgameNodes).
+//
 // Malformed commands are ignored with an "info string" that says why. As
 // in UCI, go always answers bestmove: an unknown token of go, or a value
 // that is not a number, is ignored with an info string; a value beyond
@@ -746,6 +760,14 @@ func infoLine(in ai.Info) string {
 	score := fmt.Sprintf("cp %d", in.Score)
 	if in.Mate != 0 {
 		score = fmt.Sprintf("mate %d", in.Mate)
+	}
+	if in.Proven != nil {
+		switch n := in.Mate; {
+		case n > 0:
+			score += fmt.Sprintf(" proven win %d", n)
+		case n < 0:
+			score += fmt.Sprintf(" proven loss %d", -n)
+		}
 	}
 	return fmt.Sprintf("info depth %d score %s nodes %d nps %d time %d pv %s", in.Depth, score, in.Nodes, in.NPS(), in.Time.Milliseconds(), strings.Join(in.PV, " "))
 }

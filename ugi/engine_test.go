@@ -597,3 +597,43 @@ func TestAnswerOnTime(t *testing.T) {
 		}
 	}
 }
+
+// TestProvenInfo: on a position the proof-number solver settles, the
+// default player's info line says "proven win N" for the winner and
+// "proven loss N" for the loser after the winning move, as ParseProven
+// reads them; an alpha-beta "mate" alone is not called proven.
+func TestProvenInfo(t *testing.T) {
+	s := startEngine(t, defaultRules(t, "magneton"))
+	won := "8/6WB/B1B3B1/W6W/8/8/5W2/WB6 b 0 0"
+	s.send("position fen "+won, "go movetime 300")
+	best, infos := s.expect("bestmove", 5*time.Second)
+	n, ok := 0, false
+	for _, l := range infos {
+		if m, proven := ugi.ParseProven(l); proven {
+			n, ok = m, true
+			if !strings.Contains(l, fmt.Sprintf("score mate %d proven win %d ", m, m)) {
+				t.Errorf("the proven line %q", l)
+			}
+		}
+	}
+	if !ok || n < 1 || n > 6 {
+		t.Fatalf("no proven win in at most 6 moves before %q: %q", best, infos)
+	}
+	move := strings.Fields(best)[1]
+	s.send("position fen "+won+" moves "+move, "go movetime 300")
+	_, infos = s.expect("bestmove", 5*time.Second)
+	var loss int
+	for _, l := range infos {
+		if m, proven := ugi.ParseProven(l); proven {
+			loss = m
+		}
+	}
+	if loss >= 0 || -loss > n-1 {
+		t.Errorf("after %s: proven %d, want a loss in at most %d: %q", move, loss, n-1, infos)
+	}
+	for _, l := range []string{"info string proven win 3", "info depth 3 score mate 2 nodes 10 pv a1", "info depth 3 score mate 2 proven draw 1 pv a1"} {
+		if _, ok := ugi.ParseProven(l); ok {
+			t.Errorf("ParseProven(%q) claims a proof", l)
+		}
+	}
+}

@@ -39,8 +39,11 @@ line, or, when the search stopped inside a deeper iteration that had
 already found a better move, that move, after a line marked "unfinished"
 that says so.
 
-A "mate N" of the search is what its depth saw, not a proof. With --prove
-the position is then given to the proof-number solver (see solve) for that
+A "mate N" of the search is what its depth saw, not a proof. Level 8 asks
+the proof-number solver in the endgame, once its search sees a forced
+result, within a small budget: a line that says "proven: a win in N moves
+or fewer" is the solver's proof (its move, and the winner's moves on the
+proof's longest line). With --prove the position is then given to the proof-number solver (see solve) for that
 long, and a last line says what it proved: "proven win for ... in N moves
 or fewer", a proven draw, or "not settled".`,
 		Example: `  magneton analyze --time 2s start
@@ -131,6 +134,18 @@ func formatInfo(in ai.Info) string {
 	score := fmt.Sprintf("%+.2f", float64(in.Score)/100)
 	if in.Mate != 0 {
 		score = fmt.Sprintf("mate %d", in.Mate)
+	}
+	if pf := in.Proven; pf != nil && in.Mate != 0 {
+		// The proof-number solver's, not the search's: certain.
+		what, n := "win", in.Mate
+		if n < 0 {
+			what, n = "loss", -n
+		}
+		bound := " or fewer"
+		if pf.Exact {
+			bound = ""
+		}
+		score += fmt.Sprintf(", proven: a %s in %s%s", what, movesWord(n), bound)
 	}
 	return fmt.Sprintf("depth %2d  score %-8s  nodes %10d  nps %9d  time %6dms  pv %s", in.Depth, score, in.Nodes, in.NPS(), in.Time.Milliseconds(), strings.Join(in.PV, " "))
 }

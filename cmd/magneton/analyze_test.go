@@ -33,6 +33,15 @@ func TestBestMoveLine(t *testing.T) {
 // TestAnalyzeConsistent: whatever the time, the best move analyze prints
 // is the first move of its last depth line, unless a line marked
 // unfinished names it.
+// TestAnalyzeProven: on a position the proof-number solver settles, the
+// analysis says the win is proven, with the proof's bound.
+func TestAnalyzeProven(t *testing.T) {
+	out, errs, code := runCmd(t, "", "analyze", "--time", "300ms", "8/6WB/B1B3B1/W6W/8/8/5W2/WB6 b 0 0")
+	if code != 0 || !strings.Contains(out, "proven: a win in 6 moves or fewer") {
+		t.Errorf("exit %d: %s%s", code, out, errs)
+	}
+}
+
 func TestAnalyzeConsistent(t *testing.T) {
 	for _, tc := range [][]string{
 		{"analyze", "--time", "30ms", "start"},

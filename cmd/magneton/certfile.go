@@ -13,13 +13,18 @@ import (
 	"github.com/magneton-games/magneton/prove"
 )
 
-// writeCertificate writes cert to path, naming the sides by sp's letters.
-func writeCertificate(path string, cert *prove.Certificate, sp *game.Spec) error {
+// writeCertificate writes certs to path one after another (a draw's two),
+// naming the sides by sp's letters.
+func writeCertificate(path string, sp *game.Spec, certs ...*prove.Certificate) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("solve: --out: %w", err)
 	}
-	err = cert.Write(f, sp.SideLetters)
+	for _, c := range certs {
+		if err == nil {
+			err = c.Write(f, sp.SideLetters)
+		}
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -29,14 +34,44 @@ func writeCertificate(path string, cert *prove.Certificate, sp *game.Spec) error
 	return nil
 }
 
-// readCertificate reads a certificate file and the rules it names.
-func readCertificate(path string) (*prove.Certificate, game.Rules, error) {
+// readCertificates reads the certificates of a file and the rules each
+// names.
+func readCertificates(path string) ([]*prove.Certificate, []game.Rules, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	return parseCertificate(bufio.NewReader(f))
+	r := bufio.NewReader(f)
+	var certs []*prove.Certificate
+	var rules []game.Rules
+	for {
+		c, rs, err := parseCertificate(r)
+		if err != nil {
+			return nil, nil, fmt.Errorf("certificate %d: %w", len(certs)+1, err)
+		}
+		certs, rules = append(certs, c), append(rules, rs)
+		if !more(r) {
+			return certs, rules, nil
+		}
+	}
+}
+
+// more reports whether r holds more than blank lines and comments,
+// dropping those.
+func more(r *bufio.Reader) bool {
+	for {
+		b, err := r.Peek(1)
+		if err != nil {
+			return false
+		}
+		if b[0] != '#' && b[0] != '\n' && b[0] != '\r' {
+			return true
+		}
+		if _, err := r.ReadString('\n'); err != nil {
+			return false
+		}
+	}
 }
 
 func parseCertificate(r *bufio.Reader) (*prove.Certificate, game.Rules, error) {
@@ -52,16 +87,32 @@ func parseCertificate(r *bufio.Reader) (*prove.Certificate, game.Rules, error) {
 	return cert, rules, err
 }
 
-// verifyCertificate checks the certificate in path and prints what it proves.
+// verifyCertificate checks the certificates in path and prints what they
+// prove: a win, or that a side does not lose, or, from two of these for
+// both sides of one position, a draw.
 func verifyCertificate(w io.Writer, path string) error {
-	cert, rules, err := readCertificate(path)
-	if err == nil {
-		var v prove.Verified
-		if v, err = prove.Verify(cert, rules); err == nil {
-			sp := rules.Spec()
-			fmt.Fprintf(w, "verified: %s wins %s (%s) in %s or fewer; %d positions\n", sp.SideNames[v.Winner], cert.Position, rules.Settings(), movesWord(v.Moves), v.Nodes)
-			return nil
-		}
+	certs, rules, err := readCertificates(path)
+	if err != nil {
+		return fmt.Errorf("solve: --verify %s: %w", path, err)
 	}
-	return fmt.Errorf("solve: --verify %s: %w", path, err)
+	holds := [2]bool{}
+	for i, cert := range certs {
+		v, err := prove.Verify(cert, rules[i])
+		if err != nil {
+			return fmt.Errorf("solve: --verify %s: certificate %d: %w", path, i+1, err)
+		}
+		sp := rules[i].Spec()
+		if v.Holds {
+			fmt.Fprintf(w, "verified: %s does not lose %s (%s): %s cannot force a win; %d positions\n", sp.SideNames[v.Winner], cert.Position, rules[i].Settings(), sp.SideNames[v.Winner.Other()], v.Nodes)
+			if i == 0 || cert.Position == certs[0].Position && rules[i].Settings().String() == rules[0].Settings().String() {
+				holds[v.Winner] = true
+			}
+			continue
+		}
+		fmt.Fprintf(w, "verified: %s wins %s (%s) in %s or fewer; %d positions\n", sp.SideNames[v.Winner], cert.Position, rules[i].Settings(), movesWord(v.Moves), v.Nodes)
+	}
+	if holds[0] && holds[1] {
+		fmt.Fprintf(w, "verified: %s (%s) is a draw: neither side can force a win\n", certs[0].Position, rules[0].Settings())
+	}
+	return nil
 }

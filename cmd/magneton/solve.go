@@ -44,8 +44,10 @@ that a run stopped by its limits goes on where it stopped.
 
 With --out, a win or loss is written as a proof certificate (the file format
 is docs/certificates.md): one move of the winner at each of its turns, every
-reply of the loser. --verify FILE checks a certificate with nothing but the
-rules, no search, and says what it proves or where it is wrong.`,
+reply of the loser. A draw is written as two certificates, each the proof
+that a side does not lose (its cycles are draws by repetition). --verify
+FILE checks the certificates of a file with nothing but the rules, no
+search, and says what they prove or where they are wrong.`,
 		Example: `  magneton solve --hash 1 "8/6WB/B1B3B1/W6W/8/8/5W2/WB6 b 0 0"  # proven win for Black
   magneton --game tumbling solve --hash 1 "bbbbbbbbbb,1,bbrbbb,bbb,b,3/bb,3,b,1,r,1/1,b,2,b,b,r,1/3,b,b,r,1,r/2,b,1,rr,r,rr,1/b,4,r,2/4,rr,r,1,rrrrr/2,rr,1,rr,1,rrr,rrr b"  # proven win for Black
   magneton --game tumbling solve --time 10m --hash 1024 --table start.table --out start.proof start
@@ -104,13 +106,21 @@ rules, no search, and says what it proves or where it is wrong.`,
 			}
 			fmt.Fprintln(w, describe(st, rep))
 			fmt.Fprintf(w, "nodes %d, %s, %.0f nodes/s, table %.1f MiB\n", rep.Nodes, rep.Elapsed.Round(time.Millisecond), float64(rep.Nodes)/max(rep.Elapsed.Seconds(), 1e-9), rep.TableMiB)
-			if rep.Certificate != nil {
-				if err := writeCertificate(o.out, rep.Certificate, st.Rules().Spec()); err != nil {
+			switch {
+			case rep.Certificate != nil:
+				if err := writeCertificate(o.out, st.Rules().Spec(), rep.Certificate); err != nil {
 					return err
 				}
 				fmt.Fprintf(w, "certificate %s: %d positions\n", o.out, len(rep.Certificate.Nodes))
-			} else if o.out != "" {
-				fmt.Fprintf(w, "no certificate: only a win or a loss has one\n")
+			case rep.Draw[0] != nil:
+				if err := writeCertificate(o.out, st.Rules().Spec(), rep.Draw[0], rep.Draw[1]); err != nil {
+					return err
+				}
+				fmt.Fprintf(w, "certificate %s: the draw's two proofs, %d and %d positions\n", o.out, len(rep.Draw[0].Nodes), len(rep.Draw[1].Nodes))
+			case rep.CertificateErr != nil:
+				fmt.Fprintf(w, "no certificate: %v (run again with --table and a longer --time to write it)\n", rep.CertificateErr)
+			case o.out != "":
+				fmt.Fprintf(w, "no certificate: only a settled position has one\n")
 			}
 			return nil
 		},
@@ -119,7 +129,7 @@ rules, no search, and says what it proves or where it is wrong.`,
 	f.DurationVar(&o.limit, "time", time.Minute, "stop after this long, above 0 and at most 24h")
 	f.Int64Var(&o.nodes, "nodes", 0, "stop after this many positions expanded (0: no limit)")
 	f.IntVar(&o.hash, "hash", 64, hashUsage(" (a table loaded by --table keeps its own size)"))
-	f.StringVar(&o.out, "out", "", "write the proof of a win or loss to this file")
+	f.StringVar(&o.out, "out", "", "write the proof of a win, loss or draw to this file")
 	f.StringVar(&o.table, "table", "", "load the table from this file if it exists, and save it there at the end (resumable runs)")
 	f.StringVar(&o.check, "verify", "", "check the certificate in this file instead of solving")
 	f.StringArrayVar(&o.moves, "moves", nil, "moves to play from POSITION first (repeatable; the position after them is solved with no history)")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -48,9 +49,20 @@ func TestThirdGame(t *testing.T) {
 			}
 		}
 	}
+	// The start is a draw, and its certificate (each side's proof that
+	// it does not lose) says so when verified.
+	proof := filepath.Join(t.TempDir(), "draw.proof")
+	out, errs, code := runCmd(t, "", "--game", "tictactoe", "solve", "--hash", "1", "--out", proof, "start")
+	if code != 0 || !strings.Contains(out, "proven draw") || !strings.Contains(out, "the draw's two proofs") {
+		t.Fatalf("solve start: exit %d: %s%s", code, out, errs)
+	}
+	out, errs, code = runCmd(t, "", "solve", "--verify", proof)
+	if code != 0 || !strings.Contains(out, "X does not lose") || !strings.Contains(out, "O does not lose") || !strings.Contains(out, "is a draw: neither side can force a win") {
+		t.Errorf("verify the draw: exit %d: %s%s", code, out, errs)
+	}
 	// A level 8 never loses at tic-tac-toe: against random it wins or
 	// draws every game.
-	out, _, _ := runCmd(t, "", "--game", "tictactoe", "match", "--a", "level:8", "--b", "random", "--games", "20", "--movetime", "5ms", "--quiet")
+	out, _, _ = runCmd(t, "", "--game", "tictactoe", "match", "--a", "level:8", "--b", "random", "--games", "20", "--movetime", "5ms", "--quiet")
 	if !strings.Contains(out, "-0)") {
 		t.Errorf("level 8 lost a game of tic-tac-toe:\n%s", out)
 	}

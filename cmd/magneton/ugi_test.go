@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
@@ -58,6 +59,30 @@ func TestUGI(t *testing.T) {
 		if err := c.Close(); err != nil {
 			t.Errorf("%s: the engine did not end well: %v", name, err)
 		}
+	}
+
+	// On a position the proof-number solver settles, the engine's info
+	// lines say it proved the win, as the client reads them.
+	rules, err := games.Rules("magneton")
+	if err != nil {
+		t.Fatal(err)
+	}
+	won, err := rules.ParsePosition("8/6WB/B1B3B1/W6W/8/8/5W2/WB6 b 0 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := ugi.Start(bin, rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Move(context.Background(), game.NewGame(won), ai.Limits{MoveTime: 300 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	if n, ok := c.Proven(); !ok || n < 1 || n > 6 {
+		t.Errorf("the engine claims %d, %v: want a proven win in at most 6 moves", n, ok)
+	}
+	if err := c.Close(); err != nil {
+		t.Error(err)
 	}
 
 	// The match runner drives the same binary as an external engine.

@@ -443,7 +443,7 @@ export function analysisView(params) {
           h('span.score', scoreFor(l.score, turn, sides()).text), ' ', h('span.pv-moves', (l.pv || []).join(' ')))),
         // The proof search's verdict: the only result called proven.
         e.proven ? h('p.proven', { title: t('an.provenTitle') },
-          t('an.proven', { side: sides()[e.proven.winner] ? sides()[e.proven.winner].name : '', n: e.proven.moves })) : null].filter(Boolean));
+          t(e.proven.exact ? 'an.proven' : 'an.provenAtMost', { side: sides()[e.proven.winner] ? sideText(sides()[e.proven.winner].name) : '', n: e.proven.moves })) : null].filter(Boolean));
     } else if (!a.running && !n.evalError) {
       evalBox.append(h('p.muted', turnName ? t('an.toMove', { side: turnName }) : ''));
     }

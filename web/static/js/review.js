@@ -153,7 +153,7 @@ export function reviewPanel(opts) {
       if (e && !e.result) note.append(h('span.muted', ` · ${scoreWords(e, r.game.sides)}`));
       // The proof search's verdict on the position, the only one called proven.
       if (e && e.proven && r.game.sides[e.proven.winner]) {
-        note.append(h('span.proven', ' · ', t('an.proven', { side: sideText(r.game.sides[e.proven.winner].name), n: e.proven.moves })));
+        note.append(h('span.proven', ' · ', t(e.proven.exact ? 'an.proven' : 'an.provenAtMost', { side: sideText(r.game.sides[e.proven.winner].name), n: e.proven.moves })));
       }
     }
   }

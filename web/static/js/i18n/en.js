@@ -282,6 +282,7 @@ export default {
   "an.line": "Line: ",
   "an.provenTitle": "Found by the proof search, which uses no evaluation",
   "an.proven": "Proven: {side} wins in {n}",
+  "an.provenAtMost": "Proven: {side} wins in {n} moves or fewer",
   "an.toMove": "{side} to move.",
   "an.promote": "Promote variation",
   "an.promoteTitle": "Make this variation the main line (one level up)",

@@ -281,6 +281,7 @@ export default {
   "an.line": "Linio: ",
   "an.provenTitle": "Trovita de la pruva serĉo, kiu uzas neniun taksadon",
   "an.proven": "Pruvite: {side} venkas en {n}",
+  "an.provenAtMost": "Pruvite: {side} venkas en {n} movoj aŭ malpli",
   "an.toMove": "{side} movas.",
   "an.promote": "Promocii variaĵon",
   "an.promoteTitle": "Fari ĉi tiun variaĵon la ĉefa linio (unu nivelon supren)",

@@ -281,6 +281,7 @@ export default {
   "an.line": "Línea: ",
   "an.provenTitle": "Hallado por la búsqueda de prueba, que no usa evaluación",
   "an.proven": "Demostrado: {side} gana en {n}",
+  "an.provenAtMost": "Demostrado: {side} gana en {n} jugadas o menos",
   "an.toMove": "Mueve {side}.",
   "an.promote": "Ascender variante",
   "an.promoteTitle": "Hacer de esta variante la línea principal (un nivel más arriba)",

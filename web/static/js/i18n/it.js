@@ -281,6 +281,7 @@ export default {
   "an.line": "Linea: ",
   "an.provenTitle": "Trovato dalla ricerca di prova, che non usa valutazioni",
   "an.proven": "Dimostrato: {side} vince in {n}",
+  "an.provenAtMost": "Dimostrato: {side} vince in {n} mosse o meno",
   "an.toMove": "Muove {side}.",
   "an.promote": "Promuovi variante",
   "an.promoteTitle": "Rendi questa variante la linea principale (un livello più su)",
