@@ -180,7 +180,7 @@ func (s *Server) gameError(w http.ResponseWriter, r *http.Request, err error) {
 		if ue.msg == errSave.msg {
 			status = http.StatusServiceUnavailable
 		}
-		writeJSON(w, status, refusalJSON(ue, "error"))
+		writeRefusal(w, status, ue)
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		writeCoded(w, http.StatusServiceUnavailable, "too_slow", "the request took too long")
 	default:

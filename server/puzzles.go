@@ -129,7 +129,7 @@ func (s *Server) puzzleError(w http.ResponseWriter, r *http.Request, err error) 
 	}
 	var ue userError
 	if errors.As(err, &ue) {
-		writeError(w, http.StatusBadRequest, ue.msg)
+		writeRefusal(w, http.StatusBadRequest, ue)
 		return
 	}
 	s.gameError(w, r, err)
