@@ -37,6 +37,7 @@ type Progress struct {
 	Attacker game.Side     // the side whose win is being proved
 	PN, DN   uint32        // the root's proof and disproof numbers, for the attacker (inf: settled)
 	Stored   int64         // table entries written
+	Settled  int           // of them, settled results (kept apart: never replaced)
 	Elapsed  time.Duration // since the search began
 }
 
@@ -143,7 +144,7 @@ func (s *Solver[P, M]) progress() Progress {
 	if s.root != s.attacker {
 		pn, dn = dn, pn
 	}
-	return Progress{Nodes: s.nodes, Attacker: s.attacker, PN: pn, DN: dn, Stored: s.tt.stored, Elapsed: time.Since(s.start)}
+	return Progress{Nodes: s.nodes, Attacker: s.attacker, PN: pn, DN: dn, Stored: s.tt.stored, Settled: s.tt.Settled(), Elapsed: time.Since(s.start)}
 }
 
 // tick counts an expansion and decides whether to stop.
