@@ -69,7 +69,12 @@ func fastPerft(p Position, depth int, chk *uint64) uint64 {
 // square, so each line's base-3 value (see lines.go) is computed once
 // for the node, and a drop adds its own stone's digit (dropBase): four
 // table loads and the spreads of their results a drop, where effect
-// extracts both boards' bits of every line for every play.
+// extracts both boards' bits of every line for every play. It is kept
+// out of line (go:noinline) for a profile-guided build too, which would
+// otherwise inline it into fastPerft, with its loop's values spilled
+// around the recursion: perft's drop suite then took 10% longer.
+//
+//go:noinline
 func dropLeaves(mine, theirs, threat uint64) (n, sum uint64) {
 	var lines [64]uint32 // 46 used; 64 so that a masked index needs no check
 	for b := mine; b != 0; b &= b - 1 {
@@ -108,7 +113,9 @@ func dropLeaves(mine, theirs, threat uint64) (n, sum uint64) {
 
 // moveLeaves is dropLeaves for the moves of the move phase: the
 // destinations of each direction from strongDests, each reached by the
-// nearest stone behind it.
+// nearest stone behind it. Out of line as dropLeaves is.
+//
+//go:noinline
 func moveLeaves(mine, theirs, threat uint64) (n, sum uint64) {
 	occ := mine | theirs
 	for d, b := range strongDests(mine, theirs) {

@@ -107,7 +107,7 @@ or fewer", a proven draw, or "not settled".`,
 	f.StringVar(&player, "player", "level:8", "the search: alphabeta, mcts or level:N")
 	f.StringArrayVar(&moves, "moves", nil, "moves to play from POSITION first (repeatable)")
 	f.DurationVar(&proveT, "prove", 0, "then run the proof-number solver this long and print what it proved (0: do not)")
-	return c
+	return profiled(c)
 }
 
 // bestMoveLine is the last line of an analysis: the move of final, the

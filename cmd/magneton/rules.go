@@ -270,7 +270,7 @@ and played; a finished game has no children. The count is on the last line;
 	}
 	c.Flags().BoolVar(&divide, "divide", false, "print each root move's leaf count first")
 	c.Flags().IntVar(&threads, "threads", 1, fmt.Sprintf("goroutines that share the root moves, %d to %d", ai.MinThreads, ai.MaxThreads))
-	return c
+	return profiled(c)
 }
 
 // perft prints the leaf count of depth below s, after the count below
@@ -310,7 +310,7 @@ func perft(ctx context.Context, s game.State, depth, threads int, divide bool, w
 }
 
 func benchCommand(g *globalOptions) *cobra.Command {
-	return &cobra.Command{
+	return profiled(&cobra.Command{
 		Use:   "bench",
 		Short: "Run the fixed benchmark suite: perft speed and random playouts, one thread",
 		Long: `Run the game's fixed perft suite (every leaf move played, no bulk counting)
@@ -329,7 +329,7 @@ are the figures; docs/benchmarks.md lists the suite and recorded results.`,
 			}
 			return bench(c.Context(), r, c.OutOrStdout())
 		},
-	}
+	})
 }
 
 func showCommand(g *globalOptions) *cobra.Command {
