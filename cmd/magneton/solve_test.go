@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/magneton-games/magneton/tumbling"
 )
 
 // TestSolveCertificate: solve writes a certificate that --verify accepts,
@@ -88,5 +90,13 @@ func TestCommittedCertificates(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "verified:") {
 			t.Errorf("%s: exit %d: %s%s", f, code, out, errs)
 		}
+	}
+	// The proof that Tumbling Down's start, the designer's layout and
+	// rules, is a win for Black, the side to move (docs/research.md).
+	start := tumbling.Rules{}.StartPosition().String()
+	out, errs, code := runCmd(t, "", "solve", "--verify", "../../docs/proofs/tumbling-start.proof")
+	want := "verified: Black wins " + start + " (capture=any,layout=original,"
+	if code != 0 || !strings.HasPrefix(out, want) {
+		t.Errorf("tumbling-start.proof: exit %d: %s%s\nwant a line starting %q", code, out, errs, want)
 	}
 }
