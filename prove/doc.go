@@ -14,6 +14,10 @@
 // with a higher proof number, so forcing moves are tried first. The
 // table is sized in MiB by the caller, replaces the entry of least work
 // (the "small tree" rule), and can be saved and loaded to resume a run.
+// Settled results (proofs and disproofs) are kept apart from it, never
+// replaced, in up to as much memory again: they are few (about one entry
+// in 270 on Tumbling Down's start) and they are what a certificate is
+// written from, which then needs no second search.
 //
 // Repetition and the graph-history interaction: a position seen before
 // on the current line is scored a draw, the defender's success. That is
