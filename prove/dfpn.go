@@ -68,7 +68,12 @@ type Solver[P game.Position[P, M], M comparable] struct {
 	next     time.Time
 	rootPN   uint32
 	rootDN   uint32
-	rootKid  int // the root's move being searched
+	// depth is the ply of the position mid last entered (-1 when no
+	// search runs), and searching[i] the child of ply i's position on
+	// the current line: the progress display's estimate of the root's
+	// numbers follows the line up from there.
+	depth     int
+	searching []int
 
 	attacker game.Side
 	root     game.Side      // the side to move at the root
@@ -120,10 +125,11 @@ func (s *Solver[P, M]) Prove(ctx context.Context, root P, attacker game.Side) (V
 		budget = math.MaxInt64
 	}
 	c := s.leaf(root, 0)
+	s.rootPN, s.rootDN = c.phi, c.delta
 	for c.phi != 0 && c.delta != 0 && !s.stop {
 		c.phi, c.delta, c.plies, _ = s.mid(root, c.key, 0, inf, inf, budget)
 	}
-	s.rootPN, s.rootDN = c.phi, c.delta
+	s.rootPN, s.rootDN, s.depth = c.phi, c.delta, -1
 	if s.Progress != nil {
 		s.Progress(s.progress())
 	}
@@ -138,9 +144,10 @@ func (s *Solver[P, M]) Prove(ctx context.Context, root P, attacker game.Side) (V
 }
 
 // progress reports the root's numbers (kept as its side to move's phi
-// and delta) as the attacker's proof and disproof numbers.
+// and delta) as the attacker's proof and disproof numbers: during a
+// search, their estimate from the current line (see estimate).
 func (s *Solver[P, M]) progress() Progress {
-	pn, dn := s.rootPN, s.rootDN
+	pn, dn := s.estimate()
 	if s.root != s.attacker {
 		pn, dn = dn, pn
 	}
@@ -260,11 +267,13 @@ func (s *Solver[P, M]) threatened(p P) bool {
 // relies on a position above p is not stored: on another line it could
 // be wrong (the graph-history interaction).
 func (s *Solver[P, M]) mid(p P, key uint64, ply int, thphi, thdelta uint32, budget int64) (uint32, uint32, uint32, int) {
+	s.depth = ply
 	s.tick(budget)
 	start := s.nodes
 	if len(s.kids) <= ply {
 		s.kids = append(s.kids, nil)
 		s.moves = append(s.moves, nil)
+		s.searching = append(s.searching, 0)
 	}
 	kids := s.kids[ply][:0]
 	moves := p.AppendMoves(s.moves[ply][:0])
@@ -285,19 +294,14 @@ func (s *Solver[P, M]) mid(p P, key uint64, ply int, thphi, thdelta uint32, budg
 	var dep int
 	for {
 		phi, delta, plies, dep = sum(kids)
-		switch ply {
-		case 0:
+		if ply == 0 {
 			s.rootPN, s.rootDN = phi, delta
-		case 1:
-			s.rootEstimate(phi, delta)
 		}
 		if settled || phi == 0 || delta == 0 || phi >= thphi || delta >= thdelta || s.stop {
 			break
 		}
 		best, second := pick(kids)
-		if ply == 0 {
-			s.rootKid = best
-		}
+		s.searching[ply] = best
 		c := &kids[best]
 		// Nagai's thresholds, with the 1+ε trick of Pawlewicz and Lew
 		// (ε = 1/4) against the thrashing of plain df-pn.
@@ -320,16 +324,27 @@ func (s *Solver[P, M]) mid(p P, key uint64, ply int, thphi, thdelta uint32, budg
 	return phi, delta, plies, dep
 }
 
-// rootEstimate updates the root's numbers for the progress display with
-// the current numbers of the root's move being searched, which the root
-// itself learns only when that search returns.
-func (s *Solver[P, M]) rootEstimate(phi, delta uint32) {
-	kids := s.kids[0]
-	c := &kids[s.rootKid]
-	old := *c
-	c.phi, c.delta = phi, delta
-	s.rootPN, s.rootDN, _, _ = sum(kids)
-	*c = old
+// estimate returns the root's numbers as the search stands: the root
+// learns its child's new numbers only when the search below that child
+// returns, which on a hard question can take the rest of the run, so
+// the display instead combines, from the deepest position on the
+// current line up to the root, each position's children with the
+// numbers of the one being searched replaced by what is known of it now.
+// The position mid has just entered has no children yet: the line is
+// read from its parent up.
+func (s *Solver[P, M]) estimate() (phi, delta uint32) {
+	if s.depth <= 0 {
+		return s.rootPN, s.rootDN
+	}
+	phi, delta, _, _ = sum(s.kids[s.depth-1])
+	for i := s.depth - 2; i >= 0; i-- {
+		c := &s.kids[i][s.searching[i]]
+		oldPhi, oldDelta := c.phi, c.delta
+		c.phi, c.delta = phi, delta
+		phi, delta, _, _ = sum(s.kids[i])
+		c.phi, c.delta = oldPhi, oldDelta
+	}
+	return phi, delta
 }
 
 // sum combines a node's children: phi is the least delta, delta the sum of
