@@ -128,7 +128,7 @@ search, and says what they prove or where they are wrong.`,
 	f := c.Flags()
 	f.DurationVar(&o.limit, "time", time.Minute, "stop after this long, above 0 and at most 24h")
 	f.Int64Var(&o.nodes, "nodes", 0, "stop after this many positions expanded (0: no limit)")
-	f.IntVar(&o.hash, "hash", 64, hashUsage("; settled results are kept beside it, never replaced, in up to as much memory again (a table loaded by --table keeps its own size)"))
+	f.IntVar(&o.hash, "hash", 64, hashUsage(", rounded down to a power of two of its 96-byte buckets (64 gives 48 MiB); settled results are kept beside it, never replaced, in up to as much memory again (a table loaded by --table keeps its own size)"))
 	f.StringVar(&o.out, "out", "", "write the proof of a win, loss or draw to this file")
 	f.StringVar(&o.table, "table", "", "load the table from this file if it exists, and save it there at the end (resumable runs)")
 	f.StringVar(&o.check, "verify", "", "check the certificate in this file instead of solving")
