@@ -91,12 +91,15 @@ func TestCommittedCertificates(t *testing.T) {
 			t.Errorf("%s: exit %d: %s%s", f, code, out, errs)
 		}
 	}
-	// The proof that Tumbling Down's start, the designer's layout and
-	// rules, is a win for Black, the side to move (docs/research.md).
+	// The proofs that Tumbling Down's start, the designer's layout, is a
+	// win for Black, the side to move, under the original rules and under
+	// the pbem capture rule (docs/research.md).
 	start := tumbling.Rules{}.StartPosition().String()
-	out, errs, code := runCmd(t, "", "solve", "--verify", "../../docs/proofs/tumbling-start.proof")
-	want := "verified: Black wins " + start + " (capture=any,layout=original,"
-	if code != 0 || !strings.HasPrefix(out, want) {
-		t.Errorf("tumbling-start.proof: exit %d: %s%s\nwant a line starting %q", code, out, errs, want)
+	for file, capture := range map[string]string{"tumbling-start.proof": "any", "tumbling-pbem-start.proof": "pbem"} {
+		out, errs, code := runCmd(t, "", "solve", "--verify", "../../docs/proofs/"+file)
+		want := "verified: Black wins " + start + " (capture=" + capture + ",layout=original,moves=step-or-tumble,no-king=loses,no-moves=loses,own-king=loses,repetition=3) in 7 moves or fewer"
+		if code != 0 || !strings.HasPrefix(out, want) {
+			t.Errorf("%s: exit %d: %s%s\nwant a line starting %q", file, code, out, errs, want)
+		}
 	}
 }
