@@ -105,13 +105,16 @@ func (t *table) slot(key uint64) []entry {
 // get returns key's entry, if stored.
 func (t *table) get(key uint64) (entry, bool) {
 	key |= 1 // 0 marks an empty entry
-	if v, ok := t.settled[key]; ok {
-		return settledEntry(key, v), true
-	}
+	// The bucket first: most lookups end there, and a key is never in
+	// both (put clears the bucket's entry of a key it settles, and a
+	// settled position is not searched again, so no unsettled put follows).
 	for _, e := range t.slot(key) {
 		if e.key == key {
 			return e, true
 		}
+	}
+	if v, ok := t.settled[key]; ok {
+		return settledEntry(key, v), true
 	}
 	return entry{}, false
 }
