@@ -76,7 +76,10 @@ func (v *viewer) read() {
 				b, _ := json.Marshal(map[string]string{"type": "sync"})
 				go v.conn.Write(context.Background(), websocket.MessageText, b)
 			}
-			m.Type, m.Moves = "state", moves
+			// An update carries no chat: the lines seen so far stay, as
+			// in the browser (an update replacing them made the test flaky
+			// when one came between a line and the check for it).
+			m.Type, m.Moves, m.Chat = "state", moves, v.st.Chat
 			v.st = m
 		case "chat":
 			if m.Line != nil {
