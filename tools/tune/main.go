@@ -12,9 +12,14 @@
 // uses to turn an evaluation into a win probability. It prints the fitted
 // weights as the Go array to paste into ai/eval_<game>.go.
 //
+// With --pgn it fits the games of record files instead, such as those of
+// a match between two different players (`magneton match --pgn`), whose
+// decisive games show how the stronger one wins.
+//
 // Usage:
 //
 //	go run ./tools/tune --game magneton --games 600 --player level:4
+//	go run ./tools/tune --game magneton --pgn a.pgn,b.pgn --last 12
 package main
 
 import (
@@ -30,6 +35,7 @@ import (
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/record"
 )
 
 const scale = 200.0
@@ -49,6 +55,7 @@ func main() {
 	seed := flag.Uint64("seed", 1, "random seed")
 	only := flag.String("fit", "", "comma-separated features to fit, the others keeping their current weights (default: all, from zero)")
 	last := flag.Int("last", 0, "keep only the positions of each game's last N plies (0: all), so that the fit sees what comes just before a win")
+	pgn := flag.String("pgn", "", "comma-separated PGN files (as match --pgn writes them) whose games to fit, instead of self-play games (or beside them, when --games is given too)")
 	verify := flag.Int("verify", 0, "after fitting, play this many games between --player with the fitted weights and with the current ones")
 	flag.Parse()
 
@@ -72,7 +79,24 @@ func main() {
 	rng := rand.New(rand.NewPCG(*seed, 7))
 	var data []sample
 	results := map[game.Result]int{}
-	for i := 0; i < *nGames; i++ {
+	if *pgn != "" {
+		data, results, err = recordSamples(strings.Split(*pgn, ","), gm.Spec.Name, *last, features)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "tune: --pgn:", err)
+			os.Exit(2)
+		}
+	}
+	// With --pgn, self-play games are added only when --games is given.
+	selfPlayGames := *nGames
+	if *pgn != "" {
+		selfPlayGames = 0
+		flag.Visit(func(f *flag.Flag) {
+			if f.Name == "games" {
+				selfPlayGames = *nGames
+			}
+		})
+	}
+	for i := 0; i < selfPlayGames; i++ {
 		samples, r, err := selfPlay(rules, *player, *opening, *maxPlies, *last, rng, features)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "tune:", err)
@@ -94,7 +118,14 @@ func main() {
 	if *last > 0 {
 		fitFlag += fmt.Sprintf(" --last %d", *last)
 	}
-	fmt.Printf("// fitted by: go run ./tools/tune --game %s --games %d --player %s --openings %d --seed %d%s\n", *gameName, *nGames, *player, *opening, *seed, fitFlag)
+	if *pgn != "" {
+		if selfPlayGames > 0 {
+			fitFlag = fmt.Sprintf(" --games %d --player %s --openings %d --seed %d", selfPlayGames, *player, *opening, *seed) + fitFlag
+		}
+		fmt.Printf("// fitted by: go run ./tools/tune --game %s --pgn %s%s\n", *gameName, *pgn, fitFlag)
+	} else {
+		fmt.Printf("// fitted by: go run ./tools/tune --game %s --games %d --player %s --openings %d --seed %d%s\n", *gameName, *nGames, *player, *opening, *seed, fitFlag)
+	}
 	var parts []string
 	for i, x := range w {
 		parts = append(parts, fmt.Sprintf("%d", int(math.Round(x))))
@@ -184,12 +215,9 @@ func toFloat(f []int) []float64 {
 	return out
 }
 
-// selfPlay plays one game and returns its quiet positions labelled with
-// the result for their side to move; with last above 0, only those of the
-// game's last plies. In Magneton a position a hundred plies before the end
-// says almost nothing about the result (the board changes with every
-// magnet), so labelling it with the result only adds noise, while the
-// positions just before a win show what led to it.
+// selfPlay plays one game and returns its quiet positions after the
+// opening labelled with the result for their side to move (see
+// gameSamples).
 func selfPlay(rules game.Rules, name string, opening, maxPlies, last int, rng *rand.Rand, features func(game.State) ([]float64, bool)) ([]sample, game.Result, error) {
 	var players [2]ai.Player
 	for i := range players {
@@ -201,23 +229,12 @@ func selfPlay(rules game.Rules, name string, opening, maxPlies, last int, rng *r
 	}
 	g := game.NewGame(rules.Start())
 	playOpening(g, opening, rng)
-	type pos struct {
-		f    []float64
-		side game.Side
-		at   int // moves played before it
-	}
-	var seen []pos
+	from := len(g.Moves())
 	for ply := 0; ply < maxPlies; ply++ {
 		if r, _ := g.Result(); r.Over() {
 			break
 		}
-		s := g.Position()
-		if !winsAtOnce(s) {
-			if f, ok := features(s); ok {
-				seen = append(seen, pos{f, s.Side(), len(g.Moves())})
-			}
-		}
-		m, err := players[s.Side()].Move(context.Background(), g, ai.Limits{})
+		m, err := players[g.Position().Side()].Move(context.Background(), g, ai.Limits{})
 		if err != nil {
 			return nil, 0, err
 		}
@@ -226,22 +243,75 @@ func selfPlay(rules game.Rules, name string, opening, maxPlies, last int, rng *r
 		}
 	}
 	r, _ := g.Result()
-	end := len(g.Moves())
-	out := make([]sample, 0, len(seen))
-	for _, p := range seen {
-		if last > 0 && p.at < end-last {
+	return gameSamples(g, from, last, features), r, nil
+}
+
+// gameSamples returns the quiet positions of a game from its from-th on,
+// labelled with the game's result for their side to move (1 a win, 0 a
+// loss, 0.5 a draw or an unfinished game); with last above 0, only those
+// of the game's last plies. In Magneton a position a hundred plies before
+// the end says almost nothing about the result (the board changes with
+// every magnet), so labelling it with the result only adds noise, while
+// the positions just before a win show what led to it.
+func gameSamples(g *game.Game, from, last int, features func(game.State) ([]float64, bool)) []sample {
+	r, _ := g.Result()
+	states := g.States()
+	end := len(states) - 1 // the final position has no move to learn from
+	var out []sample
+	for i := max(from, 0); i < end; i++ {
+		if last > 0 && i < end-last {
 			continue // too far from the end to say what decided the game
+		}
+		s := states[i]
+		if winsAtOnce(s) {
+			continue
+		}
+		f, ok := features(s)
+		if !ok {
+			continue
 		}
 		y := 0.5
 		if w, ok := r.Winner(); ok {
 			y = 0
-			if w == p.side {
+			if w == s.Side() {
 				y = 1
 			}
 		}
-		out = append(out, sample{p.f, y})
+		out = append(out, sample{f, y})
 	}
-	return out, r, nil
+	return out
+}
+
+// recordSamples reads the games of PGN files (as `magneton match --pgn`
+// writes them), replays each under its rules, and returns the samples of
+// gameSamples from every game of the given game; the error names the file
+// and the game that does not replay.
+func recordSamples(files []string, gameName string, last int, features func(game.State) ([]float64, bool)) ([]sample, map[game.Result]int, error) {
+	var data []sample
+	results := map[game.Result]int{}
+	for _, file := range files {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			return nil, nil, err
+		}
+		recs, err := record.ParseAll(string(text))
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", file, err)
+		}
+		for i, rec := range recs {
+			g, err := rec.Replay()
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s, game %d: %w", file, i+1, err)
+			}
+			if g.Rules().Spec().Name != gameName {
+				return nil, nil, fmt.Errorf("%s, game %d: a game of %s, not %s", file, i+1, g.Rules().Spec().Name, gameName)
+			}
+			r, _ := g.Result()
+			results[r]++
+			data = append(data, gameSamples(g, 0, last, features)...)
+		}
+	}
+	return data, results, nil
 }
 
 // winsAtOnce reports whether the side to move has a winning move: such
