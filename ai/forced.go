@@ -221,3 +221,82 @@ func threatLoss[P game.Position[P, M], M comparable](ctx context.Context, kit *K
 	}
 	return false
 }
+
+// trapBonuses scores p's root moves for the traps they set: for each move
+// of p's side to move that the opponent cannot answer with a win by
+// threats of its own within plies plies, the replies of the opponent that
+// let p's side win by threats in minMoves moves or more (and in no fewer),
+// within plies plies: a win in one is a blunder any searcher sees, a win
+// in two one that a search of four plies sees, a longer one a trap for a
+// player who does not see as far. A move gets perTrap for each such reply, at most maxTraps
+// of them. Each check spends at most nodes nodes; the whole stops when ctx
+// is done, and the moves not reached get no bonus. The map is nil when no
+// move sets a trap.
+//
+// Against a perfect opponent a trap costs nothing, as the search still
+// decides between the moves (the bonus is a small part of a score);
+// against one that sees less far it is how a lead becomes a win: in
+// Magneton's games between level 8 and simple-ab, the wins came from the
+// weaker side's replies that lost to threats beyond its horizon, and most
+// positions had a few moves that left such replies among equally good ones
+// (docs/strength.md).
+func trapBonuses[P game.Position[P, M], M comparable](ctx context.Context, kit *Kit[P, M], p P, history []uint64, plies, minMoves int, nodes int64, perTrap, maxTraps int) map[M]int {
+	var bonus map[M]int
+	hist := history[max(0, len(history)-100):]
+	pr := &prover[P, M]{kit: kit, ctx: ctx}
+	for _, m := range p.AppendMoves(nil) {
+		if ctx.Err() != nil {
+			break
+		}
+		c := p.Play(m)
+		if _, over := kit.Decided(c); over {
+			continue
+		}
+		// A move that loses by threats sets no trap worth having.
+		pr.reset(hist, p.Hash(), nodes)
+		if pr.winsWithin(c, plies, 1) {
+			continue
+		}
+		traps := 0
+		for _, r := range c.AppendMoves(nil) {
+			d := c.Play(r)
+			if _, over := kit.Decided(d); over {
+				continue
+			}
+			pr.reset(hist, p.Hash(), nodes)
+			pr.path = append(pr.path, c.Hash())
+			if !pr.winsWithin(d, 2*minMoves-3, 1) && pr.winsWithin(d, plies, minMoves) {
+				traps++
+				if traps == maxTraps {
+					break
+				}
+			}
+		}
+		if traps > 0 {
+			if bonus == nil {
+				bonus = map[M]int{}
+			}
+			bonus[m] = traps * perTrap
+		}
+	}
+	return bonus
+}
+
+// reset readies the prover for another search from a position after the
+// game's history and the root (rootHash), with a fresh node budget.
+func (pr *prover[P, M]) reset(hist []uint64, rootHash uint64, nodes int64) {
+	pr.nodes, pr.maxNodes, pr.out = 0, nodes, false
+	pr.path = append(append(pr.path[:0], hist...), rootHash)
+}
+
+// winsWithin reports whether p's side to move wins by threats in at most
+// plies plies, trying the lengths from minMoves moves up (shortest
+// first), within the prover's budget.
+func (pr *prover[P, M]) winsWithin(p P, plies, minMoves int) bool {
+	for n := minMoves; 2*n-1 <= plies && !pr.out; n++ {
+		if pr.wins(p, 2*n-1, 0) {
+			return true
+		}
+	}
+	return false
+}

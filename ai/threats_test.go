@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"maps"
 	"testing"
 
 	"github.com/magneton-games/magneton/game"
@@ -110,5 +111,125 @@ func TestExclude(t *testing.T) {
 	res, _ := e.Search(context.Background(), p, nil, Budget{Depth: 2}, nil)
 	if res.Move != all[0] {
 		t.Errorf("all but %s excluded: played %s", all[0], res.Move)
+	}
+}
+
+// TestTrapBonuses compares trapBonuses with a count made the slow way,
+// through the public proof search on every move and reply: a move that
+// the opponent answers with a win by threats gets nothing, and each reply
+// after which the side to move wins by threats in two moves or more (not
+// in one) is a trap. The positions are from level 8's games against
+// simple-ab, where several moves set traps.
+func TestTrapBonuses(t *testing.T) {
+	ctx := context.Background()
+	const plies = 5
+	var seen [4]int // moves with traps, over the positions
+	for _, pos := range []string{
+		"BW5B/W2W2WB/BWBB4/W7/BW6/8/BWW1W3/BWBB1BW1 w 0 0",
+		"1WB1BB1B/3WW1W1/B2W4/8/1WB5/B1B5/1WWWB3/1WBBWBW1 w 0 0",
+	} {
+		p, err := magneton.Rules{}.Parse(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		state := func(q magneton.Position) game.State {
+			return game.Adapt[magneton.Position, magneton.Move](q, magneton.Rules{})
+		}
+		// want[k]: the traps of at least k moves, for k = 2 and 3.
+		want := [4]map[magneton.Move]int{2: {}, 3: {}}
+		for _, m := range p.AppendMoves(nil) {
+			c := p.Play(m)
+			if _, over := magnetonKit.Decided(c); over {
+				continue
+			}
+			if n, _ := MagnetonProfile.ForcedResult(ctx, state(c), plies, 0); n > 0 {
+				continue
+			}
+			for _, r := range c.AppendMoves(nil) {
+				d := c.Play(r)
+				if _, over := magnetonKit.Decided(d); over {
+					continue
+				}
+				n, _ := MagnetonProfile.ForcedResult(ctx, state(d), plies, 0)
+				for k := 2; k <= 3; k++ {
+					if n >= k {
+						want[k][m]++
+					}
+				}
+			}
+		}
+		for k := 2; k <= 3; k++ {
+			seen[k] += len(want[k])
+			if got := trapBonuses(ctx, magnetonKit, p, nil, plies, k, 0, 1, 1000); !maps.Equal(got, want[k]) {
+				t.Errorf("%s, traps of %d moves or more: trapBonuses = %v, want %v", pos, k, got, want[k])
+			}
+		}
+		capped := trapBonuses(ctx, magnetonKit, p, nil, plies, 2, 0, 7, 1)
+		for m := range want[2] {
+			if capped[m] != 7 {
+				t.Errorf("%s: with one trap at most and 7 a trap, %v gets %d, want 7", pos, p.FormatMove(m), capped[m])
+			}
+		}
+	}
+	if seen[2] == 0 || seen[3] == 0 {
+		t.Errorf("moves with traps of two moves or more: %d, of three or more: %d; the cases check nothing where there are none", seen[2], seen[3])
+	}
+}
+
+// TestRootBonus checks the search's root bonuses: a large bonus makes the
+// search choose its move, and the score includes it; but no bonus
+// outweighs a win the search sees.
+func TestRootBonus(t *testing.T) {
+	ctx := context.Background()
+	p, err := magneton.Rules{}.Parse("BW5B/W2W2WB/BWBB4/W7/BW6/8/BWW1W3/BWBB1BW1 w 0 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng := NewEngine(magnetonKit, 8, 1)
+	plain, err := eng.Search(ctx, p, nil, Budget{Depth: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var other magneton.Move
+	for _, m := range p.AppendMoves(nil) {
+		if m != plain.Move {
+			other = m
+			break
+		}
+	}
+	eng.Clear()
+	eng.RootBonus = map[magneton.Move]int{other: 5000}
+	res, err := eng.Search(ctx, p, nil, Budget{Depth: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Move != other || res.Info.Score < 5000-2000 {
+		t.Errorf("with a bonus of 5000 on %s: move %s, score %d; want %s and the bonus in the score", p.FormatMove(other), p.FormatMove(res.Move), res.Info.Score, p.FormatMove(other))
+	}
+
+	// The first threat case wins in two moves; a bonus on any other move
+	// does not change that.
+	w, err := magneton.Rules{}.Parse(threatCases[0].pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng = NewEngine(magnetonKit, 8, 1)
+	win, err := eng.Search(ctx, w, nil, Budget{Depth: 3}, nil)
+	if err != nil || win.Info.Mate != 2 {
+		t.Fatalf("the threat case: %+v, %v; want a win in 2", win.Info, err)
+	}
+	eng.Clear()
+	eng.RootBonus = map[magneton.Move]int{}
+	for _, m := range w.AppendMoves(nil) {
+		if m != win.Move {
+			eng.RootBonus[m] = 5000
+		}
+	}
+	res, err = eng.Search(ctx, w, nil, Budget{Depth: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Info.Mate != 2 {
+		t.Errorf("with bonuses on every other move: %s, mate %d, score %d; want the win in 2", w.FormatMove(res.Move), res.Info.Mate, res.Info.Score)
 	}
 }
