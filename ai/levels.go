@@ -91,12 +91,6 @@ func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, in
 		// defence refutes the move.
 		main = b.share(3, 4)
 	}
-	if t := a.threats; t.TrapPlies > 0 && b.Hard > 0 {
-		tctx, cancel := context.WithTimeout(ctx, b.Hard/time.Duration(t.TrapShare))
-		a.eng.RootBonus = trapBonuses(tctx, a.kit, p, hist, t.TrapPlies, t.TrapMin, t.TrapNodes, t.TrapBonus, t.TrapMax)
-		cancel()
-		defer func() { a.eng.RootBonus = nil }()
-	}
 	res, err := a.eng.Search(ctx, p, hist, main.after(time.Since(t0)), info)
 	if err != nil {
 		return Info{}, err

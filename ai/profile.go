@@ -100,22 +100,9 @@ type Level struct {
 
 // ThreatSearch bounds a player's threat-space search (see threatWin):
 // wins by threats of at most Plies plies, at most Nodes nodes a move.
-// With TrapPlies set, the player also looks for traps before its main
-// search (trapBonuses): wins by threats of TrapMin moves or more and at
-// most TrapPlies plies after each reply to each move, TrapNodes nodes each
-// check, for at most
-// 1/TrapShare of the move time; a root move gets TrapBonus for each trap
-// it sets, at most TrapMax of them.
 type ThreatSearch struct {
 	Plies int
 	Nodes int64
-
-	TrapPlies int
-	TrapMin   int
-	TrapNodes int64
-	TrapShare int
-	TrapBonus int
-	TrapMax   int
 }
 
 // weaker reports whether the level caps anything.

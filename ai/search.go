@@ -84,13 +84,7 @@ type Engine[P game.Position[P, M], M comparable] struct {
 	// Exclude lists root moves the search must not choose (the threat
 	// defence's refuted moves); it must leave at least one legal move.
 	Exclude []M
-	// RootBonus, if not nil, adds to the score of a root move (one not in
-	// the map adds nothing); forced wins and losses keep their scores. The
-	// level 8 player of a game with a threat search sets it to prefer,
-	// among moves the search judges about equal, those that leave the
-	// opponent replies that lose to threats (trapBonuses).
-	RootBonus map[M]int
-	workers   []*worker[P, M]
+	workers []*worker[P, M]
 }
 
 // NewEngine makes an engine with a transposition table of about hashMB
@@ -479,31 +473,21 @@ func (w *worker[P, M]) searchMoves(p P, moves []M, hashKey uint16, depth, ply, a
 			continue
 		}
 		child := p.Play(m)
-		// A root move's bonus shifts its window: the child is searched
-		// for the score without it.
-		bonus := 0
-		if ply == 0 && w.e.RootBonus != nil {
-			bonus = w.e.RootBonus[m]
-		}
-		a, b := alpha-bonus, beta-bonus
 		var score int
 		if i == 0 || best == -inf {
-			score = -w.search(child, depth-1, ply+1, -b, -a)
+			score = -w.search(child, depth-1, ply+1, -beta, -alpha)
 		} else {
 			r := w.reduction(depth, i, scores[i], pvNode)
-			score = -w.search(child, depth-1-r, ply+1, -a-1, -a)
-			if score > a && r > 0 {
-				score = -w.search(child, depth-1, ply+1, -a-1, -a)
+			score = -w.search(child, depth-1-r, ply+1, -alpha-1, -alpha)
+			if score > alpha && r > 0 {
+				score = -w.search(child, depth-1, ply+1, -alpha-1, -alpha)
 			}
-			if score > a && score < b {
-				score = -w.search(child, depth-1, ply+1, -b, -a)
+			if score > alpha && score < beta {
+				score = -w.search(child, depth-1, ply+1, -beta, -alpha)
 			}
 		}
 		if w.sh.stop.Load() {
 			return 0, 0, true
-		}
-		if bonus != 0 && abs(score) < Mate-maxPly {
-			score += bonus
 		}
 		if score <= best {
 			continue
