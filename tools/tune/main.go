@@ -118,14 +118,14 @@ func main() {
 	if *last > 0 {
 		fitFlag += fmt.Sprintf(" --last %d", *last)
 	}
+	source := ""
 	if *pgn != "" {
-		if selfPlayGames > 0 {
-			fitFlag = fmt.Sprintf(" --games %d --player %s --openings %d --seed %d", selfPlayGames, *player, *opening, *seed) + fitFlag
-		}
-		fmt.Printf("// fitted by: go run ./tools/tune --game %s --pgn %s%s\n", *gameName, *pgn, fitFlag)
-	} else {
-		fmt.Printf("// fitted by: go run ./tools/tune --game %s --games %d --player %s --openings %d --seed %d%s\n", *gameName, *nGames, *player, *opening, *seed, fitFlag)
+		source = " --pgn " + *pgn
 	}
+	if selfPlayGames > 0 || *pgn == "" {
+		source += fmt.Sprintf(" --games %d --player %s --openings %d --seed %d", selfPlayGames, *player, *opening, *seed)
+	}
+	fmt.Printf("// fitted by: go run ./tools/tune --game %s%s%s\n", *gameName, source, fitFlag)
 	var parts []string
 	for i, x := range w {
 		parts = append(parts, fmt.Sprintf("%d", int(math.Round(x))))
