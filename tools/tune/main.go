@@ -257,11 +257,12 @@ func gameSamples(g *game.Game, from, last int, features func(game.State) ([]floa
 	r, _ := g.Result()
 	states := g.States()
 	end := len(states) - 1 // the final position has no move to learn from
+	start := max(from, 0)
+	if last > 0 {
+		start = max(start, end-last) // earlier ones are too far from the end to say what decided the game
+	}
 	var out []sample
-	for i := max(from, 0); i < end; i++ {
-		if last > 0 && i < end-last {
-			continue // too far from the end to say what decided the game
-		}
+	for i := start; i < end; i++ {
 		s := states[i]
 		if winsAtOnce(s) {
 			continue
