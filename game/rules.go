@@ -59,8 +59,11 @@ type Spec struct {
 	Title       string    // display name: "Magneton"
 	SideNames   [2]string // "White", "Black"
 	SideLetters [2]string // letters used in position texts and results: "w", "b"
-	Options     []Option
-	Variants    []Variant
+	// Board is the size of the board and how its squares are named and
+	// numbered, for code that draws any game (the front end).
+	Board    Board
+	Options  []Option
+	Variants []Variant
 	// New builds the rules for complete, checked settings (every option set
 	// to an allowed value); use Spec.Rules to build from user input.
 	New func(Settings) Rules
@@ -79,6 +82,21 @@ type Spec struct {
 	// tests check every one. Nil when the game declares none.
 	Symmetries []Symmetry
 }
+
+// Board is a rectangular board of Files x Ranks squares. Squares are
+// named by a file letter from a and a rank number from 1 ("a1", "c3"), and
+// numbered file-major, as game.Square numbers the 8x8 board: a1 = 0, a2 =
+// 1, ..., the last rank of file a = Ranks-1, b1 = Ranks, and so on.
+type Board struct {
+	Files, Ranks int
+}
+
+// Squares returns the number of squares.
+func (b Board) Squares() int { return b.Files * b.Ranks }
+
+// Square returns the number of the square of a file (0 = a) and a rank (0
+// = rank 1).
+func (b Board) Square(file, rank int) int { return file*b.Ranks + rank }
 
 // Symmetry is one transformation of positions and moves under which a
 // game's rules do not change, such as a reflection of the board.

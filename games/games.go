@@ -82,6 +82,8 @@ func check(g *Game) error {
 		return errors.New("a game registered without a Spec")
 	case g.Spec.Name == "" || g.Spec.Title == "" || g.Spec.New == nil:
 		return fmt.Errorf("game %q: its Spec needs a Name, a Title and New", g.Spec.Name)
+	case g.Spec.Board.Files < 1 || g.Spec.Board.Files > 26 || g.Spec.Board.Ranks < 1 || g.Spec.Board.Ranks > 9:
+		return fmt.Errorf("game %s: its Spec's Board is %dx%d: want 1 to 26 files (a to z) and 1 to 9 ranks", g.Spec.Name, g.Spec.Board.Files, g.Spec.Board.Ranks)
 	case g.AI == nil:
 		return fmt.Errorf("game %s has no AI profile (ai.Profile): every game needs its computer players", g.Spec.Name)
 	case g.AI.Spec() != g.Spec:

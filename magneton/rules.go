@@ -37,6 +37,7 @@ var Spec = &game.Spec{
 	Title:       "Magneton",
 	SideNames:   [2]string{"White", "Black"},
 	SideLetters: [2]string{"w", "b"},
+	Board:       game.Board{Files: 8, Ranks: 8},
 	Options: []game.Option{
 		{Name: "win", Values: []string{"mover-only", "owner-wins"}, Summary: "whose lines made by the magnetic effect win: only the mover's, or also the opponent's when the mover has none"},
 		{Name: "movement", Values: []string{"any-magnet", "one-sided"}, Summary: "which stones move a stone in the move phase: the nearest stone on any line, or only on a line whose other side is empty"},

@@ -235,11 +235,18 @@ type (
 		Name  string `json:"name"`
 		Title string `json:"title"`
 	}
+	metaBoard struct {
+		Files int `json:"files"`
+		Ranks int `json:"ranks"`
+	}
 	metaGame struct {
-		Name     string        `json:"name"`
-		Aliases  []string      `json:"aliases"`
-		Title    string        `json:"title"`
-		Sides    [2]metaSide   `json:"sides"`
+		Name    string      `json:"name"`
+		Aliases []string    `json:"aliases"`
+		Title   string      `json:"title"`
+		Sides   [2]metaSide `json:"sides"`
+		// Board is the board's size; squares are numbered file-major
+		// (a1 = 0, a2 = 1, ..., b1 = ranks), as game.Board says.
+		Board    metaBoard     `json:"board"`
 		Options  []metaOption  `json:"options"`
 		Variants []metaVariant `json:"variants"`
 		Endings  []metaEnding  `json:"endings"`
@@ -263,6 +270,7 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 	for _, gm := range games.All() {
 		sp := gm.Spec
 		mg := metaGame{Name: sp.Name, Aliases: append([]string{}, sp.Aliases...), Title: sp.Title, Options: []metaOption{}, Variants: []metaVariant{},
+			Board: metaBoard{sp.Board.Files, sp.Board.Ranks},
 			Start: sp.New(sp.Defaults()).Start().String(), LevelRatings: gm.AI.LevelRatings()}
 		for _, e := range sp.AllEndings() {
 			mg.Endings = append(mg.Endings, metaEnding{e.Word, e.Text})

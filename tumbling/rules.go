@@ -102,6 +102,7 @@ var Spec = &game.Spec{
 	Title:       "Tumbling Down",
 	SideNames:   [2]string{"Black", "Red"},
 	SideLetters: [2]string{"b", "r"},
+	Board:       game.Board{Files: 8, Ranks: 8},
 	Options: []game.Option{
 		{Name: "own-king", Values: []string{"loses", "ignored"}, Summary: "what happens when the mover drops an enemy disk on their own King (tumbling a mixed stack): the mover loses, or nothing"},
 		{Name: "no-king", Values: []string{"loses", "ignored"}, Summary: "what happens to a side left with no stack made only of its own disks: it loses, or plays on"},

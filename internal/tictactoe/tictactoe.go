@@ -49,6 +49,7 @@ var Spec = &game.Spec{
 	Title:       "Tic-tac-toe",
 	SideNames:   [2]string{"X", "O"},
 	SideLetters: [2]string{"x", "o"},
+	Board:       game.Board{Files: 3, Ranks: 3},
 	Options: []game.Option{
 		{Name: "goal", Values: []string{"three-wins", "three-loses"}, Summary: "whether three in a row wins or loses"},
 	},
