@@ -104,6 +104,40 @@ func TestGameRepetitionUndoAndEnd(t *testing.T) {
 	}
 }
 
+// TestGameClone: a clone plays on, and ends, without changing the game it
+// was made from, repetition counts included.
+func TestGameClone(t *testing.T) {
+	rules, _ := magneton.Spec.Rules()
+	start, err := rules.ParsePosition("8/6B1/8/8/8/2W5/1B6/W7 w 0 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := game.NewGame(start)
+	for _, m := range []string{"c3-f6", "e5-b2"} {
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := g.Clone()
+	for _, m := range []string{"c3-f6", "e5-b2"} {
+		if err := c.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if res, why := c.Result(); res != game.Draw || why != game.Repetition {
+		t.Errorf("the clone after the cycle: %s %s, want a draw by repetition", res, why)
+	}
+	if len(g.Moves()) != 2 || g.Repetitions() != 2 {
+		t.Errorf("the original after its clone played on: %d moves, position seen %d times; want 2 and 2", len(g.Moves()), g.Repetitions())
+	}
+	if err := g.End(game.First, game.Resignation); err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := c.Result(); res != game.Draw {
+		t.Errorf("the clone after the original ended: %s", res)
+	}
+}
+
 func TestDivideMatchesPerft(t *testing.T) {
 	rules := tumbling.Rules{}
 	p := rules.StartPosition()

@@ -1,6 +1,10 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+	"maps"
+	"slices"
+)
 
 // Game is a game in progress or finished: the positions from the start, the
 // moves played, and the result, including the draw by repetition that no
@@ -132,4 +136,15 @@ func (g *Game) Claim(claimed Result, ending *Ending) error {
 		return fmt.Errorf("the record says %s by %s, which cannot end a game so", claimed, ending)
 	}
 	return g.End(loser, ending)
+}
+
+// Clone returns a copy of the game that plays on without changing g: what
+// a holder of g who shares it with others (a search on another goroutine)
+// changes instead of g.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.states = slices.Clone(g.states)
+	c.moves = slices.Clone(g.moves)
+	c.seen = maps.Clone(g.seen)
+	return &c
 }

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/magneton-games/magneton/server/round"
 )
 
 // from makes a user whose connections come from a loopback address of its
@@ -73,11 +74,9 @@ func TestAbuseAbandonedGames(t *testing.T) {
 	}
 	wg.Wait()
 	held := heapMB()
-	s.srv.sweep(time.Now().Add(2 * idleEvict))
+	s.srv.Sweep(time.Now().Add(2 * round.IdleEvict))
 	after := heapMB()
-	s.srv.mu.Lock()
-	left := len(s.srv.sessions)
-	s.srv.mu.Unlock()
+	left := s.srv.Rooms().Count()
 	t.Logf("heap: %.0f MB at the start, peak %.0f MB, %.0f MB with the 1,000 games held, %.0f MB after they left memory (%d sessions left)", base, peak, held, after, left)
 	if peak-base > 64+100 {
 		t.Errorf("the heap grew by %.0f MB making 1,000 abandoned games: more than the 64 MB of search memory and 100 MB of sessions", peak-base)
@@ -204,7 +203,7 @@ func TestAbusePanicsUnderLoad(t *testing.T) {
 	var mu sync.Mutex
 	panicAt := map[string]int{}
 	injected := 0
-	testHook = func(p string) {
+	round.FaultHook = func(p string) {
 		mu.Lock()
 		defer mu.Unlock()
 		if panicAt[p] > 0 {
@@ -213,7 +212,7 @@ func TestAbusePanicsUnderLoad(t *testing.T) {
 			panic("injected at " + p)
 		}
 	}
-	t.Cleanup(func() { testHook = nil })
+	t.Cleanup(func() { round.FaultHook = nil })
 	s := startServer(t, t.TempDir(), func(c *Config) { c.Limits = NoLimits })
 	type pair struct{ a, b *sock }
 	var games []pair

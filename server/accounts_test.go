@@ -8,63 +8,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/magneton-games/magneton/server/identity"
+	"github.com/magneton-games/magneton/server/ids"
 )
 
 // guestPattern is a guest's generated name.
 var guestPattern = regexp.MustCompile(`^Guest-[0-9]{4}$`)
-
-func TestPasswordHash(t *testing.T) {
-	h := hashPassword("correct horse")
-	if !strings.HasPrefix(h, "$argon2id$v=19$m=19456,t=2,p=1$") {
-		t.Errorf("encoding %q", h)
-	}
-	if h2 := hashPassword("correct horse"); h2 == h {
-		t.Error("two hashes of one password are the same: no salt")
-	}
-	parts := strings.Split(h, "$")
-	for _, tc := range []struct {
-		name, encoded, password string
-		want                    bool
-	}{
-		{"right", h, "correct horse", true},
-		{"wrong", h, "correct horse!", false},
-		{"empty password", h, "", false},
-		{"not argon2id", strings.Replace(h, "argon2id", "argon2i", 1), "correct horse", false},
-		{"other version", strings.Replace(h, "v=19", "v=16", 1), "correct horse", false},
-		{"bad parameters", strings.Replace(h, "m=19456", "m=x", 1), "correct horse", false},
-		{"zero memory", strings.Replace(h, "m=19456", "m=0", 1), "correct horse", false},
-		{"bad salt", strings.Join([]string{"", parts[1], parts[2], parts[3], "!!", parts[5]}, "$"), "correct horse", false},
-		{"no hash", strings.Join(parts[:5], "$") + "$", "correct horse", false},
-		{"junk", "junk", "correct horse", false},
-		{"empty", "", "", false},
-	} {
-		if got := checkPassword(tc.encoded, tc.password); got != tc.want {
-			t.Errorf("%s: checkPassword = %v, want %v", tc.name, got, tc.want)
-		}
-	}
-}
-
-func TestUserNames(t *testing.T) {
-	// Each name, and what the refusal says ("" for a good name).
-	cases := map[string]string{
-		"ab":                    "",
-		"Ann_B-2":               "",
-		"a":                     "2 to 20 characters",
-		"abcdefghijklmnopqrstu": "2 to 20 characters",
-		"ann b":                 `character 4, ' ', is not a letter`,
-		"émile":                 `character 1, 'é'`,
-		"Guest-4821":            "kept for guests",
-		"guestly":               "kept for guests",
-		"Computer":              "reserved",
-		"ADMIN":                 "reserved",
-	}
-	for name, want := range cases {
-		err := checkUserName(name)
-		if want == "" && err != nil || want != "" && (err == nil || !strings.Contains(err.Error(), want)) {
-			t.Errorf("%q: %v, want %q", name, err, want)
-		}
-	}
-}
 
 type accountAnswer struct {
 	Name  string `json:"name"`
@@ -193,7 +143,7 @@ func TestAccounts(t *testing.T) {
 	// A forged session cookie is a guest, not an error.
 	forged := s.user()
 	req, _ := http.NewRequest("GET", s.url+"/api/account", nil)
-	req.AddCookie(&http.Cookie{Name: sessionCookie, Value: "forged-token"})
+	req.AddCookie(&http.Cookie{Name: identity.SessionCookie, Value: "forged-token"})
 	resp, err := forged.http.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -261,11 +211,11 @@ func TestGuestSignsUpMidGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	old := "old-session-token"
-	if err := s.st.CreateSession(context.Background(), hashToken(old), u.ID, millis(time.Now().Add(-sessionLife-time.Hour))); err != nil {
+	if err := s.st.CreateSession(context.Background(), ids.Hash(old), u.ID, time.Now().Add(-identity.SessionLife-time.Hour).UnixMilli()); err != nil {
 		t.Fatal(err)
 	}
 	req, _ := http.NewRequest("GET", s.url+"/api/account", nil)
-	req.AddCookie(&http.Cookie{Name: sessionCookie, Value: old})
+	req.AddCookie(&http.Cookie{Name: identity.SessionCookie, Value: old})
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

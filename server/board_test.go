@@ -9,6 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/magneton-games/magneton/server/chat"
+	"github.com/magneton-games/magneton/server/live"
+	"github.com/magneton-games/magneton/server/wire"
 	"github.com/magneton-games/magneton/store"
 )
 
@@ -34,13 +37,13 @@ func TestAbort(t *testing.T) {
 	sa.expectError("only before your first move")
 	sb.send(map[string]string{"type": "abort"})
 	st = sa.until("aborted", func(st state) bool { return st.Status == store.Aborted })
-	if st.Reason != reasonAborted || st.Result != "*" {
+	if st.Reason != live.ReasonAborted || st.Result != "*" {
 		t.Errorf("aborted game: %s %s", st.Result, st.Reason)
 	}
 	sb.move(sb.last.Legal[0])
 	sb.expectError("the game was aborted")
 	// Aborted games leave no result: not in the archive.
-	var list struct{ Games []summary }
+	var list struct{ Games []wire.Summary }
 	s.user().do("GET", "/api/games?status=finished", nil, &list)
 	for _, g := range list.Games {
 		if g.ID == id {
@@ -88,7 +91,7 @@ func TestFirstMoveDeadline(t *testing.T) {
 	}
 	// Black never moves: the game is aborted, not lost.
 	st = sa.until("aborted", func(st state) bool { return st.Status == store.Aborted })
-	if st.Reason != reasonNoFirstMove || st.Result != "*" {
+	if st.Reason != live.ReasonNoFirstMove || st.Result != "*" {
 		t.Errorf("game without black's first move: %s %s", st.Result, st.Reason)
 	}
 }
@@ -328,7 +331,7 @@ func TestChat(t *testing.T) {
 	sa.expectError("empty")
 	// The pace: a burst, then refusals.
 	refused := false
-	for i := range chatBurst + 1 {
+	for i := range chat.Burst + 1 {
 		sb.send(map[string]string{"type": "chat", "text": "spam " + strings.Repeat("!", i)})
 	}
 	for !refused {

@@ -16,13 +16,20 @@ import (
 	"github.com/magneton-games/magneton/web"
 )
 
-// refusalCodes collects, from the server's source, every code a refusal
-// can carry: the literal code of coded, forbidCoded and writeCoded, of a
-// userError literal's code field, and every literal assigned to a
-// variable named code (for a refusal whose code is chosen at run time).
+// refusalCodes collects, from the source of the server and its packages,
+// every code a refusal can carry: the literal code of wire.Refuse,
+// wire.Forbid and jsonapi.WriteCoded, of a wire.Refusal literal's Code
+// field, and every literal assigned to a variable named code (for a
+// refusal whose code is chosen at run time).
 func refusalCodes(t *testing.T) map[string]string {
 	t.Helper()
-	files, err := filepath.Glob("*.go")
+	var files []string
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") {
+			files = append(files, path)
+		}
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,19 +57,17 @@ func refusalCodes(t *testing.T) map[string]string {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				fn, ok := n.Fun.(*ast.Ident)
-				switch {
-				case !ok:
-				case (fn.Name == "coded" || fn.Name == "forbidCoded") && len(n.Args) > 0:
+				switch name := funcName(n.Fun); {
+				case (name == "Refuse" || name == "Forbid") && len(n.Args) > 0:
 					add(n.Args[0])
-				case fn.Name == "writeCoded" && len(n.Args) > 2:
+				case name == "WriteCoded" && len(n.Args) > 2:
 					add(n.Args[2])
 				}
 			case *ast.CompositeLit:
-				if id, ok := n.Type.(*ast.Ident); ok && id.Name == "userError" {
+				if funcName(n.Type) == "Refusal" {
 					for _, el := range n.Elts {
 						if kv, ok := el.(*ast.KeyValueExpr); ok {
-							if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "code" {
+							if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Code" {
 								add(kv.Value)
 							}
 						}
@@ -79,6 +84,18 @@ func refusalCodes(t *testing.T) map[string]string {
 		})
 	}
 	return codes
+}
+
+// funcName is the name of a called function or of a type, with or
+// without its package ("wire.Refuse", "Refuse"): "" for anything else.
+func funcName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		return e.Sel.Name
+	}
+	return ""
 }
 
 // TestRefusalCodesTranslated checks that every refusal code the server

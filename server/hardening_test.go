@@ -1,11 +1,8 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
-	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -14,6 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/magneton-games/magneton/server/round"
 	"github.com/magneton-games/magneton/store"
 )
 
@@ -63,11 +61,7 @@ func TestOneAnalysisAtATime(t *testing.T) {
 		first <- u.do("POST", "/api/analyze", map[string]any{"movetime_ms": 1500}, &e)
 	}()
 	for running := false; !running; time.Sleep(5 * time.Millisecond) {
-		s.srv.clients.mu.Lock()
-		for _, st := range s.srv.clients.m {
-			running = running || st.analysing
-		}
-		s.srv.clients.mu.Unlock()
+		running = s.srv.Clients().Analysing() > 0
 	}
 	var e struct{ Error string }
 	if code := u.do("POST", "/api/analyze", map[string]any{"movetime_ms": 100}, &e); code != http.StatusTooManyRequests || !strings.Contains(e.Error, "one analysis at a time") {
@@ -159,27 +153,6 @@ func TestProtocolDetails(t *testing.T) {
 	sa.moves(1)
 }
 
-// TestFloodWindow: only recent floods count towards closing a socket.
-func TestFloodWindow(t *testing.T) {
-	var f floods
-	now := time.Now()
-	for i := range maxFloods {
-		if f.add(now.Add(time.Duration(i) * time.Millisecond)) {
-			t.Fatalf("closed after %d floods", i+1)
-		}
-	}
-	if !f.add(now.Add(50 * time.Millisecond)) {
-		t.Error("not closed after more than maxFloods floods at once")
-	}
-	var g floods
-	for i := range 10 * maxFloods {
-		// One flood every half window, forever: never more than two at once.
-		if g.add(now.Add(time.Duration(i) * floodWindow / 2)) {
-			t.Fatalf("a client flooding rarely was closed after %d floods", i+1)
-		}
-	}
-}
-
 // TestUpdatesAndSync: after the first state, changes come as updates, each
 // one move on, and sync gives the whole state again.
 func TestUpdatesAndSync(t *testing.T) {
@@ -231,12 +204,12 @@ func TestPanicRollsBack(t *testing.T) {
 	var point atomic.Value
 	point.Store("")
 	var once sync.Once
-	testHook = func(p string) {
+	round.FaultHook = func(p string) {
 		if p == point.Load().(string) {
 			once.Do(func() { panic("injected at " + p) })
 		}
 	}
-	t.Cleanup(func() { testHook = nil })
+	t.Cleanup(func() { round.FaultHook = nil })
 	s := startServer(t, t.TempDir())
 
 	// A player's move: refused with an internal error, not played.
@@ -277,74 +250,11 @@ func TestPanicRollsBack(t *testing.T) {
 	sa.moves(2)
 }
 
-// TestSchedulerFair: one client's many searches wait behind each other,
-// not in front of another client's.
-func TestSchedulerFair(t *testing.T) {
-	sc := newScheduler(2, 2)
-	ctx := t.Context()
-	var held []func()
-	for range 2 {
-		rel, err := sc.acquire(ctx, "a")
-		if err != nil {
-			t.Fatal(err)
-		}
-		held = append(held, rel)
-	}
-	queued := func(n int) {
-		for {
-			sc.mu.Lock()
-			k := len(sc.queue)
-			sc.mu.Unlock()
-			if k == n {
-				return
-			}
-			time.Sleep(time.Millisecond)
-		}
-	}
-	order := make(chan string, 20)
-	var wg sync.WaitGroup
-	wait := func(key string) {
-		wg.Go(func() {
-			rel, err := sc.acquire(ctx, key)
-			if err == nil {
-				order <- key
-				rel()
-			}
-		})
-	}
-	for range 10 {
-		wait("a")
-	}
-	queued(10)
-	wait("b") // comes last, with none running
-	queued(11)
-	held[0]() // the first free slot
-	first := <-order
-	held[1]()
-	wg.Wait()
-	if first != "b" {
-		t.Errorf("the first slot freed went to %s, want b (a had one running)", first)
-	}
-	// A cancelled wait takes no slot.
-	cctx, cancel := context.WithCancel(ctx)
-	r1, _ := sc.acquire(ctx, "c")
-	r2, _ := sc.acquire(ctx, "c")
-	cancel()
-	if _, err := sc.acquire(cctx, "c"); err == nil {
-		t.Error("a cancelled acquire got a slot")
-	}
-	r1()
-	r2()
-	if sc.free != 2 {
-		t.Errorf("%d slots free at the end, want 2", sc.free)
-	}
-}
-
 // TestWaitingForACoreIsNotOnTheClock: a computer that waits for a core
 // has its clock start only when it has one.
 func TestWaitingForACoreIsNotOnTheClock(t *testing.T) {
 	s := startServer(t, t.TempDir(), func(c *Config) { c.MaxThinkers = 1 })
-	hold, err := s.srv.sched.acquire(t.Context(), "someone else")
+	hold, err := s.srv.Rooms().Pool().Acquire(t.Context(), "someone else")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,7 +279,7 @@ func TestExpiryAndEviction(t *testing.T) {
 	invite := u.create(map[string]any{"opponent": "human"})
 	comp := u.create(map[string]any{"opponent": "computer", "color": "first"})
 	_, _, _, _, human := humanGame(t, s, nil)
-	s.srv.sweep(time.Now().Add(25 * time.Hour))
+	s.srv.Sweep(time.Now().Add(25 * time.Hour))
 	for id, want := range map[string]string{invite.ID: store.Aborted, comp.ID: store.Aborted, human: store.Playing} {
 		if st := u.state(id); st.Status != want {
 			t.Errorf("game %s after a day: %s, want %s", id, st.Status, want)
@@ -381,30 +291,19 @@ func TestExpiryAndEviction(t *testing.T) {
 	ws.conn.CloseNow()
 	// Games that need no timer leave memory once idle (and unwatched).
 	for watched := true; watched; time.Sleep(5 * time.Millisecond) {
-		s.srv.mu.Lock()
-		sess := s.srv.sessions[comp.ID]
-		s.srv.mu.Unlock()
-		if sess == nil {
+		n, inMemory := s.srv.Rooms().Sockets(comp.ID)
+		if !inMemory {
 			break // an aborted game leaves memory with its last client
 		}
-		sess.mu.Lock()
-		watched = len(sess.clients) > 0
-		sess.mu.Unlock()
+		watched = n > 0
 	}
-	s.srv.sweep(time.Now().Add(2 * idleEvict))
-	s.srv.mu.Lock()
-	_, inMemory := s.srv.sessions[invite.ID]
-	_, inMemory2 := s.srv.sessions[comp.ID]
-	s.srv.mu.Unlock()
-	if inMemory || inMemory2 {
+	s.srv.Sweep(time.Now().Add(2 * round.IdleEvict))
+	if s.srv.Rooms().InMemory(invite.ID) || s.srv.Rooms().InMemory(comp.ID) {
 		t.Error("an aborted game nobody watches stays in memory")
 	}
 	s.stop()
 	s2 := startServer(t, dir)
-	s2.srv.mu.Lock()
-	n := len(s2.srv.sessions)
-	s2.srv.mu.Unlock()
-	if n != 0 {
+	if n := s2.srv.Rooms().Count(); n != 0 {
 		t.Errorf("%d games resumed; the only game going on has no clock and no computer", n)
 	}
 }
@@ -414,12 +313,8 @@ func TestHalfOpenPeer(t *testing.T) {
 	s := startServer(t, t.TempDir(), func(c *Config) { c.PingInterval, c.PingTimeout = 100*time.Millisecond, 200*time.Millisecond })
 	_, b, _, _, id := humanGame(t, s, nil)
 	clients := func() int {
-		s.srv.mu.Lock()
-		sess := s.srv.sessions[id]
-		s.srv.mu.Unlock()
-		sess.mu.Lock()
-		defer sess.mu.Unlock()
-		return len(sess.clients)
+		n, _ := s.srv.Rooms().Sockets(id)
+		return n
 	}
 	// A third socket that reads nothing after the handshake, so it answers
 	// no ping (the two players' sockets read on, and answer).
@@ -443,35 +338,4 @@ func TestHalfOpenPeer(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Errorf("the silent socket was not dropped (seen attached: %v)", seen3)
-}
-
-// TestTrustedProxies: X-Forwarded-For and X-Forwarded-Proto count only
-// from a trusted proxy.
-func TestTrustedProxies(t *testing.T) {
-	_, proxies, _ := net.ParseCIDR("10.0.0.0/24")
-	s := &Server{cfg: Config{TrustedProxies: []*net.IPNet{proxies}}}
-	for _, tc := range []struct {
-		remote, xff, proto string
-		ip                 string
-		tls                bool
-	}{
-		{"203.0.113.5:4000", "", "", "203.0.113.5", false},
-		{"203.0.113.5:4000", "1.2.3.4", "https", "203.0.113.5", false}, // not a proxy: ignored
-		{"10.0.0.7:4000", "1.2.3.4", "https", "1.2.3.4", true},
-		{"10.0.0.7:4000", "6.6.6.6, 1.2.3.4, 10.0.0.8", "http", "1.2.3.4", false}, // the last hop not trusted
-		{"10.0.0.7:4000", "", "https", "10.0.0.7", true},
-		{"[2001:db8:1:2:3:4:5:6]:4000", "", "", "2001:db8:1:2::/64", false},
-	} {
-		r := httptest.NewRequest("GET", "/", nil)
-		r.RemoteAddr = tc.remote
-		if tc.xff != "" {
-			r.Header.Set("X-Forwarded-For", tc.xff)
-		}
-		if tc.proto != "" {
-			r.Header.Set("X-Forwarded-Proto", tc.proto)
-		}
-		if ip, tls := s.clientIP(r), s.overTLS(r); ip != tc.ip || tls != tc.tls {
-			t.Errorf("%+v: client %s, TLS %v; want %s, %v", tc, ip, tls, tc.ip, tc.tls)
-		}
-	}
 }

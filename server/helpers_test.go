@@ -17,6 +17,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/magneton-games/magneton/server/wire"
 	"github.com/magneton-games/magneton/store"
 )
 
@@ -118,11 +119,10 @@ func (u *user) do(method, path string, body any, out any) int {
 	return resp.StatusCode
 }
 
+// created is the answer to a game's creation, or its error.
 type created struct {
-	ID     string `json:"id"`
-	URL    string `json:"url"`
-	Invite string `json:"invite"`
-	Error  string `json:"error"`
+	wire.Created
+	Error string `json:"error"`
 }
 
 func (u *user) create(req map[string]any) created {
@@ -136,8 +136,7 @@ func (u *user) create(req map[string]any) created {
 
 // joinResult is the answer of a join.
 type joinResult struct {
-	ID    string `json:"id"`
-	Seat  int    `json:"seat"`
+	wire.Joined
 	Error string `json:"error"`
 }
 
@@ -148,73 +147,20 @@ func (u *user) join(id string, body any) (joinResult, int) {
 	return j, code
 }
 
-// state is the state message as a client reads it.
+// state is any message of the server as a client reads it: a state or
+// an update (merged into the last state), an error, a chat line.
 type state struct {
-	Type  string `json:"type"`
-	ID    string `json:"id"`
-	Game  string `json:"game"`
-	Sides [2]struct {
-		Name       string `json:"name"`
-		Player     string `json:"player"`
-		Connected  bool   `json:"connected"`
-		User       string `json:"user"`
-		Rating     string `json:"rating"`
-		RatingDiff *int   `json:"rating_diff"`
-		AwaySince  *int64 `json:"away_since"`
-		Claimable  bool   `json:"claimable"`
-	} `json:"sides"`
-	Rated     bool     `json:"rated"`
-	Seat      *int     `json:"seat"`
-	Status    string   `json:"status"`
-	Ply       int      `json:"ply"`
-	Start     string   `json:"start"`
-	Moves     []string `json:"moves"`
-	Positions []string `json:"positions"`
-	Position  string   `json:"position"`
-	Turn      int      `json:"turn"`
-	Legal     []string `json:"legal"`
-	Last      string   `json:"last"`
-	Clock     *struct {
-		InitialMS   int64    `json:"initial_ms"`
-		IncrementMS int64    `json:"increment_ms"`
-		RemainingMS [2]int64 `json:"remaining_ms"`
-		Running     *int     `json:"running"`
-		At          int64    `json:"at"`
-		PerMove     bool     `json:"per_move"`
-	} `json:"clock"`
-	Result    string `json:"result"`
-	Reason    string `json:"reason"`
-	DrawOffer *int   `json:"draw_offer"`
-	Rematch   *struct {
-		OfferedBy int    `json:"offered_by"`
-		Game      string `json:"game"`
-	} `json:"rematch"`
-	Message string `json:"message"`
-	// A refusal's code and values, for the front end's own words.
-	Code string            `json:"code"`
-	Vars map[string]string `json:"vars"`
-	// At the board (board.go).
-	At          int64  `json:"at"`
-	Abortable   bool   `json:"abortable"`
-	FirstMoveBy *int64 `json:"first_move_by"`
-	Takeback    *struct {
-		OfferedBy int `json:"offered_by"`
-	} `json:"takeback"`
-	TakebackAllowed bool       `json:"takeback_allowed"`
-	ClaimAfterMS    int64      `json:"claim_after_ms"`
-	ChatRoom        string     `json:"chat_room"`
-	Chat            []chatLine `json:"chat"`
-	Line            *chatLine  `json:"line"` // a "chat" message's line
+	wire.State
+	// An error's text, code and values (wire.ErrorMsg).
+	Message string            `json:"message"`
+	Code    string            `json:"code"`
+	Vars    map[string]string `json:"vars"`
+	// A "chat" message's line (wire.ChatMsg).
+	Line *wire.ChatLine `json:"line"`
 }
 
 // chatLine is a chat line as a client reads it.
-type chatLine struct {
-	Room string `json:"room"`
-	Name string `json:"name"`
-	Side int    `json:"side"`
-	Text string `json:"text"`
-	At   int64  `json:"at"`
-}
+type chatLine = wire.ChatLine
 
 func (u *user) state(id string) state {
 	u.t.Helper()

@@ -8,12 +8,15 @@ import (
 	"testing"
 
 	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/puzzle"
+	"github.com/magneton-games/magneton/server/analysis"
+	"github.com/magneton-games/magneton/server/wire"
 )
 
 func TestPuzzles(t *testing.T) {
 	s := startServer(t, t.TempDir())
 	guest := s.user()
-	var list struct{ Puzzles []puzzleSummary }
+	var list struct{ Puzzles []wire.PuzzleSummary }
 	if code := guest.do("GET", "/api/puzzles?game=tumbling", nil, &list); code != http.StatusOK || len(list.Puzzles) < 20 {
 		t.Fatalf("list: %d, %d puzzles", code, len(list.Puzzles))
 	}
@@ -32,13 +35,13 @@ func TestPuzzles(t *testing.T) {
 	if code := guest.do("GET", "/api/puzzles/nope", nil, &bad); code != http.StatusNotFound {
 		t.Errorf("an unknown puzzle: %d", code)
 	}
-	var d1, d2 puzzleMsg
+	var d1, d2 wire.Puzzle
 	guest.do("GET", "/api/puzzles/daily", nil, &d1)
 	s.user().do("GET", "/api/puzzles/daily", nil, &d2)
 	if d1.ID == "" || d1.ID != d2.ID {
 		t.Errorf("daily puzzles %q and %q", d1.ID, d2.ID)
 	}
-	var pz puzzleMsg
+	var pz wire.Puzzle
 	if code := guest.do("GET", "/api/puzzles/"+list.Puzzles[0].ID, nil, &pz); code != http.StatusOK {
 		t.Fatalf("get: %d", code)
 	}
@@ -51,7 +54,7 @@ func TestPuzzles(t *testing.T) {
 		t.Errorf("a guest's attempt: %v", res)
 	}
 	ann := s.signedUp("puzzler")
-	var next puzzleMsg
+	var next wire.Puzzle
 	ann.do("GET", "/api/puzzles/next?game=tumbling", nil, &next)
 	if next.ID == "" || next.Game == "magneton" {
 		t.Fatalf("next puzzle: %+v", next)
@@ -64,7 +67,7 @@ func TestPuzzles(t *testing.T) {
 	if res["rated"] != false {
 		t.Errorf("a second attempt: %v", res)
 	}
-	var after puzzleMsg
+	var after wire.Puzzle
 	ann.do("GET", "/api/puzzles/next?game=tumbling", nil, &after)
 	if after.ID == next.ID {
 		t.Error("next offers the puzzle just solved")
@@ -80,7 +83,7 @@ func TestPuzzles(t *testing.T) {
 func TestPlay(t *testing.T) {
 	s := startServer(t, t.TempDir())
 	u := s.user()
-	var a playAnswer
+	var a wire.Played
 	if code := u.do("POST", "/api/play", map[string]any{"game": "magneton", "moves": []string{"d4", "e5"}}, &a); code != http.StatusOK {
 		t.Fatalf("play: %d", code)
 	}
@@ -107,9 +110,15 @@ func TestPlay(t *testing.T) {
 func TestAnalyzeProven(t *testing.T) {
 	s := startServer(t, t.TempDir())
 	u := s.user()
-	ps, err := shippedPuzzles("magneton")
+	all, err := puzzle.Shipped()
 	if err != nil {
 		t.Fatal(err)
+	}
+	var ps []*puzzle.Puzzle
+	for _, pz := range all {
+		if pz.Game == "magneton" {
+			ps = append(ps, pz)
+		}
 	}
 	pz := ps[len(ps)-1]
 	var a struct {
@@ -192,7 +201,7 @@ func TestAnalyzeMultiPV(t *testing.T) {
 	for _, name := range []string{"magneton", "tumbling"} {
 		var a struct {
 			Best  string
-			Lines []analysisLine
+			Lines []wire.AnalysisLine
 			Error string
 		}
 		if code := u.do("POST", "/api/analyze", map[string]any{"game": name, "movetime_ms": 300, "multipv": 3}, &a); code != http.StatusOK {
@@ -230,7 +239,7 @@ func TestAnalyzeProvenBySolver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, err := gm.AI.ForcedResult(context.Background(), st, provenPlies, provenNodes); err != nil || n != 0 {
+	if n, err := gm.AI.ForcedResult(context.Background(), st, analysis.ProofPlies, analysis.ProofNodes); err != nil || n != 0 {
 		t.Fatalf("the threat-only search finds %d (%v): the test wants a win it does not see", n, err)
 	}
 	s := startServer(t, t.TempDir())

@@ -4,43 +4,16 @@ import (
 	"net/http"
 	"testing"
 	"time"
-)
 
-func TestJudge(t *testing.T) {
-	ev := func(cp, mate int, best string) reviewEval { return reviewEval{CP: cp, Mate: mate, Best: best} }
-	for _, tc := range []struct {
-		name        string
-		before, aft reviewEval
-		side        int
-		move        string
-		class       string
-	}{
-		{"the engine's move is never marked", ev(300, 0, "a1"), ev(-300, 0, ""), 0, "a1", ""},
-		{"even to even", ev(0, 0, "a1"), ev(-20, 0, ""), 0, "b2", ""},
-		{"an inaccuracy", ev(0, 0, "a1"), ev(-120, 0, ""), 0, "b2", "inaccuracy"},
-		{"a mistake", ev(0, 0, "a1"), ev(-240, 0, ""), 0, "b2", "mistake"},
-		{"a blunder", ev(0, 0, "a1"), ev(-500, 0, ""), 0, "b2", "blunder"},
-		{"a won game thrown away", ev(0, 3, "a1"), ev(0, 0, ""), 0, "b2", "blunder"},
-		{"the second side's view", ev(0, 0, "a1"), ev(500, 0, ""), 1, "b2", "blunder"},
-		{"a gain is no mistake", ev(0, 0, "a1"), ev(-500, 0, ""), 1, "b2", ""},
-		{"into a lost end", reviewEval{CP: 50, Best: "a1"}, reviewEval{Result: "0-1"}, 0, "b2", "blunder"},
-		{"a proven win thrown away", reviewEval{CP: 50, Best: "a1", Proven: &provenResult{Winner: 1, Moves: 2}}, reviewEval{CP: 60}, 1, "b2", "blunder"},
-		{"a proven win kept", reviewEval{CP: 50, Best: "a1", Proven: &provenResult{Winner: 0, Moves: 2}}, reviewEval{Proven: &provenResult{Winner: 0, Moves: 1}}, 0, "b2", ""},
-		{"a proven win ended", reviewEval{Best: "a1", Proven: &provenResult{Winner: 0, Moves: 1}}, reviewEval{Result: "1-0"}, 0, "b2", ""},
-	} {
-		moves, _ := judge([]string{tc.move}, []int{tc.side}, []reviewEval{tc.before, tc.aft})
-		if len(moves) != 1 || moves[0].Class != tc.class {
-			t.Errorf("%s: %+v, want class %q", tc.name, moves, tc.class)
-		}
-	}
-}
+	"github.com/magneton-games/magneton/server/wire"
+)
 
 func TestReview(t *testing.T) {
 	s := startServer(t, t.TempDir(), func(c *Config) { c.ReviewMoveTime = 20 * time.Millisecond })
 	u := s.user()
 	c := u.create(map[string]any{"opponent": "computer", "level": 1, "color": "first"})
 	ws := u.connect(c.ID)
-	var rv reviewMsg
+	var rv wire.Review
 	if code := u.do("POST", "/api/games/"+c.ID+"/review", map[string]any{}, nil); code != http.StatusConflict {
 		t.Errorf("review of a game going on: %d", code)
 	}
@@ -78,7 +51,7 @@ func TestReview(t *testing.T) {
 		}
 	}
 	// Anyone replaying sees it.
-	var seen reviewMsg
+	var seen wire.Review
 	s.user().do("GET", "/api/games/"+c.ID+"/review", nil, &seen)
 	if seen.Status != "done" || len(seen.Moves) != 6 {
 		t.Errorf("a spectator's view of the review: %+v", seen)

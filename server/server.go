@@ -1,35 +1,62 @@
 // Package server is the play server: it serves the browser front end,
 // answers the HTTP API and carries live games over WebSockets, as
-// docs/protocol.md describes. Each game in play is a session guarded by its
-// own mutex; every accepted move is committed to the store before it is
-// acknowledged or broadcast. Clocks are the server's, and computer
-// opponents think in goroutines of their own, sharing the cores through a
-// fair scheduler.
+// docs/protocol.md describes. It is the composition of rooms by concern,
+// each a package below it:
 //
-// What one client may use is bounded (Limits): sockets, game creations,
-// analyses and messages per IP, searches at once per IP, the memory of all
-// searches, and the length of a game. A game is held in memory only while
-// it needs to be: someone watches it, its clock runs, or the computer is
-// to move; the database holds the rest. Games nobody takes up or plays are
-// given up after Config.Expire. A panic in one game's work rolls that game
-// back to what the database holds; it never ends the process.
+//	round      the games in memory: sessions, sockets, clocks, computers
+//	live       a game being played, as a value changed by events
+//	lobby      the games as a resource: create, join, lists, records
+//	accounts   sign-up, log-in, passwords; identity: who a request is
+//	profiles   players' profiles and leaderboards; ratings: Glicko-2 use
+//	analysis   the analysis board, the rules engine for pages, reviews
+//	puzzles    rated puzzles; lessons: lesson progress
+//	cluster    the traffic between instances sharing a database
+//	computer   the engine's searches, fairly sharing the cores
+//	limits     what one client may use; socket, chat, jsonapi, wire, ids
+//
+// Every accepted move is committed to the store before it is acknowledged
+// or broadcast. What one client may use is bounded (Limits). A game is
+// held in memory only while it needs to be; games nobody takes up or plays
+// are given up after Config.Expire. A panic in one game's work rolls that
+// game back to what the database holds; it never ends the process.
 package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/magneton-games/magneton/server/accounts"
+	"github.com/magneton-games/magneton/server/analysis"
+	"github.com/magneton-games/magneton/server/computer"
+	"github.com/magneton-games/magneton/server/identity"
+	"github.com/magneton-games/magneton/server/lessons"
+	"github.com/magneton-games/magneton/server/limits"
+	"github.com/magneton-games/magneton/server/live"
+	"github.com/magneton-games/magneton/server/lobby"
+	"github.com/magneton-games/magneton/server/profiles"
+	"github.com/magneton-games/magneton/server/puzzles"
+	"github.com/magneton-games/magneton/server/round"
+	"github.com/magneton-games/magneton/server/socket"
 	"github.com/magneton-games/magneton/store"
+)
+
+// Limits are what one client may use of the server (package limits).
+type Limits = limits.Limits
+
+// DefaultLimits are the limits of a server that sets none; NoLimits lifts
+// every per-client limit, for load tests whose thousands of clients all
+// come from one address.
+var (
+	DefaultLimits = limits.DefaultLimits
+	NoLimits      = limits.NoLimits
 )
 
 // Config holds what a Server needs.
@@ -93,64 +120,15 @@ type Config struct {
 	ReviewMoveTime time.Duration
 }
 
-// Server is the play server. Make one with New, serve its Handler, and
-// Close it when done.
-type Server struct {
-	cfg     Config
-	st      store.Store
-	log     *slog.Logger
-	ctx     context.Context // cancelled by Close: stops the computers
-	cancel  context.CancelFunc
-	handler http.Handler
-
-	mu       sync.Mutex
-	sessions map[string]*session // games in play, and finished ones being watched
-
-	sched    *scheduler
-	analyses chan struct{}
-	// reviews admits the game reviews computed at once (one).
-	reviews chan struct{}
-	// hashSlots admits the password hashes that run at once.
-	hashSlots chan struct{}
-	// lists caches the lobby's lists.
-	lists    listCache
-	clients  *clients
-	cl       cluster
-	aiWG     sync.WaitGroup
-	connWG   sync.WaitGroup
-	bgWG     sync.WaitGroup // the heartbeat and the sweeper
-	closing  atomic.Bool
-	draining atomic.Bool
-	// started is when this run began, and prevBeat the last heartbeat of
-	// this instance's previous run: what a clock it ran then is charged
-	// up to.
-	started  time.Time
-	prevBeat int64
-}
-
-// Drain makes /readyz answer 503 so that a load balancer sends new
-// clients to other instances; the server goes on serving those it has
-// until Close.
-func (s *Server) Drain() { s.draining.Store(true) }
-
-// New makes a server on a store and resumes every unfinished game stored
-// in it: the moves are replayed, the running clock restarts from its stored
-// value, and a computer to move starts thinking.
-func New(ctx context.Context, cfg Config) (*Server, error) {
-	if cfg.Store == nil {
-		return nil, errors.New("server: no store")
+// withDefaults is the configuration with each zero field at its default.
+func (cfg Config) withDefaults() Config {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
-	}
-	if cfg.MaxAnalyses <= 0 {
-		cfg.MaxAnalyses = 1
-	}
-	if cfg.MaxThinkers <= 0 {
-		cfg.MaxThinkers = runtime.NumCPU()
-	}
-	if cfg.WriteTimeout <= 0 {
-		cfg.WriteTimeout = 5 * time.Second
 	}
 	if cfg.MessageRate <= 0 {
 		cfg.MessageRate = 20
@@ -158,139 +136,98 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.MessageBurst <= 0 {
 		cfg.MessageBurst = 20
 	}
-	if cfg.SearchMemoryMB <= 0 {
-		cfg.SearchMemoryMB = 256
-	}
 	if cfg.MaxPlies <= 0 {
 		cfg.MaxPlies = 1000
-	}
-	if cfg.Expire <= 0 {
-		cfg.Expire = 24 * time.Hour
-	}
-	if cfg.PingInterval <= 0 {
-		cfg.PingInterval = 30 * time.Second
-	}
-	if cfg.PingTimeout <= 0 {
-		cfg.PingTimeout = 15 * time.Second
 	}
 	if cfg.Instance == "" {
 		cfg.Instance = "main"
 	}
-	if cfg.ClaimAfter <= 0 {
-		cfg.ClaimAfter = defaultClaimAfter
+	def(&cfg.WriteTimeout, 5*time.Second)
+	def(&cfg.Expire, 24*time.Hour)
+	def(&cfg.PingInterval, 30*time.Second)
+	def(&cfg.PingTimeout, 15*time.Second)
+	def(&cfg.ClaimAfter, 60*time.Second)
+	def(&cfg.FirstMoveTimeout, 30*time.Second)
+	def(&cfg.ReviewMoveTime, analysis.DefaultReviewMoveTime)
+	cfg.Limits = cfg.Limits.WithDefaults()
+	return cfg
+}
+
+// Server is the play server. Make one with New, serve its Handler, and
+// Close it when done.
+type Server struct {
+	cfg      Config
+	log      *slog.Logger
+	handler  http.Handler
+	clients  *limits.Clients
+	rooms    *round.Rooms
+	analysis *analysis.Analysis
+	ctx      context.Context // cancelled by Close
+	cancel   context.CancelFunc
+	bgWG     sync.WaitGroup // the sweeper
+	closing  atomic.Bool
+	draining atomic.Bool
+}
+
+// New makes a server on a store and resumes every unfinished game stored
+// in it that needs an owner: the moves are replayed, the running clock
+// restarts from its stored value, and a computer to move starts thinking.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("server: no store")
 	}
-	if cfg.FirstMoveTimeout <= 0 {
-		cfg.FirstMoveTimeout = defaultFirstMoveTimeout
-	}
-	if cfg.ReviewMoveTime <= 0 {
-		cfg.ReviewMoveTime = defaultReviewMoveTime
-	}
-	cfg.Limits = cfg.Limits.withDefaults()
-	s := &Server{
-		cfg: cfg, st: cfg.Store, log: cfg.Logger.With("instance", cfg.Instance), sessions: map[string]*session{},
-		sched:     newScheduler(cfg.MaxThinkers, cfg.Limits.ThinkersPerIP),
-		analyses:  make(chan struct{}, cfg.MaxAnalyses),
-		reviews:   make(chan struct{}, 1),
-		hashSlots: make(chan struct{}, 4),
-		clients:   newClients(cfg.Limits),
-		cl:        cluster{pending: map[string]chan reply{}},
-	}
+	cfg = cfg.withDefaults()
+	log := cfg.Logger.With("instance", cfg.Instance)
+	s := &Server{cfg: cfg, log: log, clients: limits.NewClients(cfg.Limits)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
-	s.handler = s.routes()
-	prev, err := s.st.LastBeat(ctx, cfg.Instance)
+	proxies := limits.Proxies(cfg.TrustedProxies)
+	ids := identity.NewResolver(cfg.Store, proxies, cfg.WriteTimeout, log)
+	pool := computer.NewPool(computer.Config{Thinkers: cfg.MaxThinkers, PerClient: cfg.Limits.ThinkersPerIP, Analyses: cfg.MaxAnalyses,
+		MemoryMB: cfg.SearchMemoryMB, MoveTime: cfg.ComputerMoveTime})
+	play := live.Settings{MaxPlies: cfg.MaxPlies, FirstMoveTimeout: cfg.FirstMoveTimeout, ClaimAfter: cfg.ClaimAfter, Expire: cfg.Expire}
+	lob := lobby.New(lobby.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Play: play,
+		Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, Logger: log})
+	rooms, err := round.New(ctx, round.Config{Store: cfg.Store, Logger: log, Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout,
+		Play: play, Pool: pool, Clients: s.clients, Proxies: proxies, Identities: ids,
+		Sockets:      socket.Limits{Rate: cfg.MessageRate, Burst: cfg.MessageBurst, Clients: s.clients},
+		PingInterval: cfg.PingInterval, PingTimeout: cfg.PingTimeout, ListsChanged: lob.ListsChanged})
 	if err != nil {
+		s.cancel()
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	s.started, s.prevBeat = time.Now(), prev
-	s.beat() // alive before taking any lease
-	if err := s.listen(ctx); err != nil {
-		s.cancel()
-		return nil, err
-	}
-	if err := s.resume(ctx); err != nil {
-		s.cancel()
-		return nil, err
-	}
-	s.bgWG.Add(3)
-	go s.heartbeat(time.Second)
+	s.rooms = rooms
+	lob.SetRooms(rooms)
+	s.analysis = analysis.New(analysis.Config{Store: cfg.Store, Pool: pool, Identities: ids, Clients: s.clients, Proxies: proxies,
+		Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, ReviewMoveTime: cfg.ReviewMoveTime, Logger: log})
+	mux := http.NewServeMux()
+	s.routes(mux)
+	lob.Routes(mux)
+	mux.HandleFunc("GET /api/games/{id}/ws", rooms.ServeWS)
+	s.analysis.Routes(mux)
+	accounts.New(accounts.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Games: rooms,
+		WriteTimeout: cfg.WriteTimeout, Logger: log}).Routes(mux)
+	profiles.New(cfg.Store, log).Routes(mux)
+	puzzles.New(cfg.Store, ids, log).Routes(mux)
+	lessons.New(cfg.Store, ids, log).Routes(mux)
+	s.handler = mux
+	s.bgWG.Add(1)
 	go s.sweeper(time.Minute)
-	go s.leases()
 	return s, nil
 }
 
-// resume takes over, at the start, the games that need an instance with
-// nobody watching (a clock running, the computer to move) and that no
-// other instance runs: those whose lease has expired, and those this
-// instance held before a restart. A running clock is charged the time
-// until the last heartbeat of the instance that ran it, and no more.
-func (s *Server) resume(ctx context.Context) error {
-	now := time.Now()
-	held, err := s.st.HeldLeases(ctx, s.cfg.Instance)
-	if err != nil {
-		return fmt.Errorf("server: resume games: %w", err)
-	}
-	orphans, err := s.st.Orphans(ctx, millis(now.Add(-leaseTTL)))
-	if err != nil {
-		return fmt.Errorf("server: resume games: %w", err)
-	}
-	n := 0
-	for _, id := range append(held, orphans...) {
-		sess, err := s.session(ctx, id, true)
-		if err != nil {
-			// One broken game must not keep the others down.
-			s.log.Error("game not resumed", "game", id, "err", err)
-			continue
-		}
-		sess.mu.Lock()
-		if !sess.mirror {
-			n++
-		}
-		sess.mu.Unlock()
-	}
-	s.log.Info("games resumed", "count", n)
-	return nil
-}
+// Handler returns the HTTP handler of the whole server.
+func (s *Server) Handler() http.Handler { return s.handler }
 
-// release gives up the lease of a game leaving memory, so that another
-// instance may run it at once.
-func (s *Server) release(id string) {
-	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.WriteTimeout)
-	defer cancel()
-	if err := s.st.ReleaseLease(ctx, id, s.cfg.Instance); err != nil {
-		s.log.Warn("lease not released", "game", id, "err", err)
-		return
-	}
-	// The mirrors forward to the instance they last heard from: tell
-	// them to ask the database instead, since this one may be stopping.
-	b, _ := json.Marshal(gameEvent{ID: id, By: s.cfg.Instance, Released: true})
-	if err := s.st.Notify(ctx, gamesChannel, string(b)); err != nil {
-		s.log.Warn("release not announced", "game", id, "err", err)
-	}
-}
+// Rooms returns the games this instance holds in memory.
+func (s *Server) Rooms() *round.Rooms { return s.rooms }
 
-// heartbeat records every period that the server is alive, for the
-// clocks after a crash (resume).
-func (s *Server) heartbeat(period time.Duration) {
-	defer s.bgWG.Done()
-	t := time.NewTicker(period)
-	defer t.Stop()
-	for {
-		s.beat()
-		select {
-		case <-s.ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
+// Clients returns what each client uses of the server.
+func (s *Server) Clients() *limits.Clients { return s.clients }
 
-func (s *Server) beat() {
-	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.WriteTimeout)
-	defer cancel()
-	if err := s.st.Beat(ctx, s.cfg.Instance, millis(time.Now())); err != nil {
-		s.log.Warn("heartbeat not saved", "err", err)
-	}
-}
+// Drain makes /readyz answer 503 so that a load balancer sends new
+// clients to other instances; the server goes on serving those it has
+// until Close.
+func (s *Server) Drain() { s.draining.Store(true) }
 
 // sweeper, every period, forgets idle clients, drops from memory the games
 // that no longer need it, and aborts the games nobody took up or played
@@ -305,176 +242,30 @@ func (s *Server) sweeper(period time.Duration) {
 			return
 		case <-t.C:
 		}
-		s.sweep(time.Now())
+		s.Sweep(time.Now())
 	}
 }
 
-// sweep is one round of the sweeper.
-func (s *Server) sweep(now time.Time) {
-	s.clients.sweep(now.Add(-10 * time.Minute))
-	for _, sess := range s.liveSessions() {
-		sess.mu.Lock()
-		sess.maybeEvict(now)
-		sess.mu.Unlock()
-	}
-	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
-	defer cancel()
-	rows, err := s.st.Unfinished(ctx)
-	if err != nil {
-		s.log.Warn("expiry: games not listed", "err", err)
-		return
-	}
-	cutoff := millis(now.Add(-s.cfg.Expire))
-	for _, row := range rows {
-		if row.Updated >= cutoff || (row.Status != store.Waiting && row.Opponent != opponentComputer) {
-			continue
-		}
-		sess, err := s.session(ctx, row.ID, true)
-		if err != nil {
-			s.log.Warn("expiry: game not loaded", "game", row.ID, "err", err)
-			continue
-		}
-		sess.mu.Lock()
-		if err := sess.expire(now); err != nil {
-			s.log.Warn("expiry: game not aborted", "game", row.ID, "err", err)
-		}
-		sess.mu.Unlock()
-	}
+// Sweep is one round of the sweeper, as of now.
+func (s *Server) Sweep(now time.Time) {
+	s.clients.Sweep(now.Add(-10 * time.Minute))
+	s.rooms.Sweep(now)
 }
 
-// Handler returns the HTTP handler of the whole server.
-func (s *Server) Handler() http.Handler { return s.handler }
-
-// Close shuts the server down: it refuses new actions, stops the computers,
-// saves the running clocks, closes every socket and waits (within ctx) for
-// their handlers. It does not close the store. Stop the http.Server first
-// so that no new request arrives.
+// Close shuts the server down: it refuses new actions, stops the computers
+// and the reviews, saves the running clocks, closes every socket and waits
+// (within ctx) for their handlers. It does not close the store. Stop the
+// http.Server first so that no new request arrives.
 func (s *Server) Close(ctx context.Context) error {
 	if s.closing.Swap(true) {
 		return nil
 	}
 	s.cancel()
-	for _, sess := range s.liveSessions() {
-		sess.shutdown()
-		sess.mu.Lock()
-		mirror := sess.mirror
-		sess.mu.Unlock()
-		if !mirror {
-			// The clock is saved: another instance may take over at once.
-			s.release(sess.id)
-		}
-	}
-	done := make(chan struct{})
-	go func() {
-		s.aiWG.Wait()
-		s.connWG.Wait()
-		s.bgWG.Wait()
-		s.beat() // the clocks were saved as of now
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("server: close: %w", ctx.Err())
-	}
-}
-
-// tableMB is the transposition table of one search at a level: a share
-// of Config.SearchMemoryMB for each search that may run at once, 16 MB at
-// the most at level 8 and 2 MB below (more does not help them).
-func (s *Server) tableMB(level int) int {
-	share := s.cfg.SearchMemoryMB / (s.cfg.MaxThinkers + s.cfg.MaxAnalyses)
-	want := 2
-	if level >= 8 {
-		want = 16
-	}
-	return max(1, min(want, share))
-}
-
-// moveTime is the computer's thinking time per move without a clock.
-func (s *Server) moveTime(level int) time.Duration {
-	switch {
-	case s.cfg.ComputerMoveTime > 0:
-		return s.cfg.ComputerMoveTime
-	case level >= 8:
-		return time.Second
-	}
-	return 300 * time.Millisecond
-}
-
-// register adds a session to the map of live sessions.
-func (s *Server) register(sess *session) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.sessions[sess.id] = sess
-	s.lists.clear() // a new game may be in a list
-}
-
-// unregister removes a session (called with the session's lock held;
-// s.mu is always taken after a session's lock, never before).
-func (s *Server) unregister(sess *session) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.sessions[sess.id] == sess {
-		delete(s.sessions, sess.id)
-	}
-}
-
-// session returns the session of a game: the live one, or one loaded from
-// the store. A session kept in memory takes the game's lease if nobody
-// else holds it (becoming its owner, with its clock and computer
-// started), else it is a mirror of the owner's. A game over is kept only
-// if keep is set (a client will watch it, and may ask for a rematch);
-// otherwise its session is a snapshot for one request.
-func (s *Server) session(ctx context.Context, id string, keep bool) (*session, error) {
-	s.mu.Lock()
-	sess := s.sessions[id]
-	s.mu.Unlock()
-	if sess != nil {
-		return sess, nil
-	}
-	row, err := s.st.Game(ctx, id)
+	s.analysis.Close(ctx)
+	err := s.rooms.Close(ctx)
+	s.bgWG.Wait()
 	if err != nil {
-		return nil, err
+		return fmt.Errorf("server: %w", err)
 	}
-	moves, err := s.st.Moves(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	sess, err = newSession(s, row, moves)
-	if err != nil {
-		return nil, err
-	}
-	live := row.Status == store.Waiting || row.Status == store.Playing
-	if live {
-		// An unfinished game not in the map: made after a list was read,
-		// its session evicted, or run by another instance; keep the one
-		// that is there.
-		keep = true
-	}
-	if !keep {
-		return sess, nil
-	}
-	now := time.Now()
-	owner, previous, err := s.st.AcquireLease(ctx, id, s.cfg.Instance, millis(now.Add(-leaseTTL)))
-	if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	if old := s.sessions[id]; old != nil {
-		s.mu.Unlock()
-		return old, nil
-	}
-	s.sessions[id] = sess
-	s.mu.Unlock()
-	sess.mu.Lock()
-	sess.mirror = owner != s.cfg.Instance
-	if sess.mirror {
-		sess.reportPresence() // the owner answers with an announcement of who is connected
-	} else {
-		sess.becomeOwner(previous)
-	}
-	sess.mu.Unlock()
-	return sess, nil
+	return nil
 }

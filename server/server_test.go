@@ -11,6 +11,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/magneton-games/magneton/record"
+	"github.com/magneton-games/magneton/server/wire"
 	"github.com/magneton-games/magneton/tumbling"
 )
 
@@ -268,7 +269,7 @@ func TestListsAndArchive(t *testing.T) {
 	open := a.create(map[string]any{"opponent": "human", "public": true})
 	a.create(map[string]any{"opponent": "human", "public": false})
 	type list struct {
-		Games []summary `json:"games"`
+		Games []wire.Summary `json:"games"`
 	}
 	var l list
 	if code := a.do("GET", "/api/games?status=open", nil, &l); code != 200 || len(l.Games) != 1 || l.Games[0].ID != open.ID || l.Games[0].Status != "waiting" {

@@ -1,7 +1,10 @@
-package server
+// Package limits bounds what one client may use of the play server. A
+// client is an IP address (an IPv6 client by its /64, which one host can
+// hold whole): its sockets, game creations, analyses, messages, sign-ups
+// and failed logins, each a token bucket or a count kept per address.
+package limits
 
 import (
-	"context"
 	"net"
 	"net/http"
 	"strings"
@@ -9,6 +12,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/magneton-games/magneton/server/wire"
 )
 
 // Limits are what one client may use of the server. A client is an IP
@@ -71,7 +76,8 @@ var NoLimits = Limits{
 	AuthPerMinute: -1, AuthBurst: -1, FailuresPerMinute: -1, FailuresBurst: -1,
 }
 
-func (l Limits) withDefaults() Limits {
+// WithDefaults returns l with each zero field set to DefaultLimits' value.
+func (l Limits) WithDefaults() Limits {
 	d := DefaultLimits
 	pick := func(v, def int) int {
 		if v == 0 {
@@ -101,17 +107,21 @@ func (l Limits) withDefaults() Limits {
 	}
 }
 
-// clientIP returns the client of a request: its address, an IPv6 one cut
-// to its /64. A request from a trusted proxy (Config.TrustedProxies) is
-// the client that X-Forwarded-For names last before the trusted hops;
-// any other client's X-Forwarded-For is ignored, since anyone can send
-// one.
-func (s *Server) clientIP(r *http.Request) string {
+// Proxies are the reverse proxies whose X-Forwarded-For (the client's
+// address) and X-Forwarded-Proto (TLS) the server believes; nil trusts
+// none.
+type Proxies []*net.IPNet
+
+// ClientIP returns the client of a request: its address, an IPv6 one cut
+// to its /64. A request from a trusted proxy is the client that
+// X-Forwarded-For names last before the trusted hops; any other client's
+// X-Forwarded-For is ignored, since anyone can send one.
+func (p Proxies) ClientIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
 	}
-	if s.trusted(host) {
+	if p.trusted(host) {
 		hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
 		for i := len(hops) - 1; i >= 0; i-- {
 			hop := strings.TrimSpace(hops[i])
@@ -119,7 +129,7 @@ func (s *Server) clientIP(r *http.Request) string {
 				continue
 			}
 			host = hop
-			if !s.trusted(hop) {
+			if !p.trusted(hop) {
 				break
 			}
 		}
@@ -134,10 +144,10 @@ func (s *Server) clientIP(r *http.Request) string {
 	return ip.String()
 }
 
-// trusted reports whether an address is one of Config.TrustedProxies.
-func (s *Server) trusted(host string) bool {
+// trusted reports whether an address is one of the proxies.
+func (p Proxies) trusted(host string) bool {
 	ip := net.ParseIP(host)
-	for _, n := range s.cfg.TrustedProxies {
+	for _, n := range p {
 		if ip != nil && n.Contains(ip) {
 			return true
 		}
@@ -145,20 +155,20 @@ func (s *Server) trusted(host string) bool {
 	return false
 }
 
-// overTLS reports whether the client reached the server over TLS: itself,
+// OverTLS reports whether the client reached the server over TLS: itself,
 // or a trusted proxy that says so in X-Forwarded-Proto.
-func (s *Server) overTLS(r *http.Request) bool {
+func (p Proxies) OverTLS(r *http.Request) bool {
 	if r.TLS != nil {
 		return true
 	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	return err == nil && s.trusted(host) && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
+	return err == nil && p.trusted(host) && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
 }
 
-// clients keeps each client's buckets and counts. Entries of clients idle
-// for a while are dropped, so that the map does not grow with every
-// address ever seen.
-type clients struct {
+// Clients keeps each client's buckets and counts. Entries of clients idle
+// for a while are dropped (Sweep), so that the map does not grow with
+// every address ever seen. It is safe for concurrent use.
+type Clients struct {
 	lim Limits
 	mu  sync.Mutex
 	m   map[string]*clientState
@@ -173,12 +183,17 @@ type clientState struct {
 	seen                      time.Time
 }
 
-func newClients(lim Limits) *clients {
-	return &clients{lim: lim, m: map[string]*clientState{}}
+// NewClients keeps the clients' use under lim (with its defaults filled
+// in).
+func NewClients(lim Limits) *Clients {
+	return &Clients{lim: lim.WithDefaults(), m: map[string]*clientState{}}
 }
 
-// newBucket makes a token bucket; a negative rate means none.
-func newBucket(perSecond float64, burst int) *rate.Limiter {
+// Limits returns the limits in force.
+func (c *Clients) Limits() Limits { return c.lim }
+
+// newLimiter makes a token bucket; a negative rate means none.
+func newLimiter(perSecond float64, burst int) *rate.Limiter {
 	if perSecond < 0 || burst < 0 {
 		return rate.NewLimiter(rate.Inf, 0)
 	}
@@ -186,14 +201,14 @@ func newBucket(perSecond float64, burst int) *rate.Limiter {
 }
 
 // get returns ip's state, made if new; call with c.mu held.
-func (c *clients) get(ip string, now time.Time) *clientState {
+func (c *Clients) get(ip string, now time.Time) *clientState {
 	st := c.m[ip]
 	if st == nil {
 		st = &clientState{
-			games:    newBucket(c.lim.GamesPerMinute/60, c.lim.GamesBurst),
-			analyses: newBucket(c.lim.AnalysesPerMinute/60, c.lim.AnalysesBurst),
-			messages: newBucket(c.lim.MessagesPerSecond, c.lim.MessagesBurst),
-			auth:     newBucket(c.lim.AuthPerMinute/60, c.lim.AuthBurst),
+			games:    newLimiter(c.lim.GamesPerMinute/60, c.lim.GamesBurst),
+			analyses: newLimiter(c.lim.AnalysesPerMinute/60, c.lim.AnalysesBurst),
+			messages: newLimiter(c.lim.MessagesPerSecond, c.lim.MessagesBurst),
+			auth:     newLimiter(c.lim.AuthPerMinute/60, c.lim.AuthBurst),
 			failures: map[string]*rate.Limiter{},
 		}
 		c.m[ip] = st
@@ -202,16 +217,16 @@ func (c *clients) get(ip string, now time.Time) *clientState {
 	return st
 }
 
-// allowGame takes a game creation from ip's bucket.
-func (c *clients) allowGame(ip string) bool {
+// AllowGame takes a game creation from ip's bucket.
+func (c *Clients) AllowGame(ip string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.get(ip, time.Now()).games.Allow()
 }
 
-// authWait returns how long ip must wait before it may try to sign up or
+// AuthWait returns how long ip must wait before it may try to sign up or
 // log in as name again: 0 when it may now.
-func (c *clients) authWait(ip, name string) time.Duration {
+func (c *Clients) AuthWait(ip, name string) time.Duration {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	now := time.Now()
@@ -229,9 +244,9 @@ func (c *clients) authWait(ip, name string) time.Duration {
 	return d
 }
 
-// authFailed counts a sign-up or a failed login (name "" for a sign-up)
+// AuthFailed counts a sign-up or a failed login (name "" for a sign-up)
 // against ip.
-func (c *clients) authFailed(ip, name string) {
+func (c *Clients) AuthFailed(ip, name string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	now := time.Now()
@@ -246,30 +261,30 @@ func (c *clients) authFailed(ip, name string) {
 		if len(st.failures) >= 100 {
 			clear(st.failures) // one address trying many names: the IP bucket holds it
 		}
-		f = newBucket(c.lim.FailuresPerMinute/60, c.lim.FailuresBurst)
+		f = newLimiter(c.lim.FailuresPerMinute/60, c.lim.FailuresBurst)
 		st.failures[key] = f
 	}
 	f.AllowN(now, 1)
 }
 
-// allowMessage takes a WebSocket message from ip's bucket.
-func (c *clients) allowMessage(ip string) bool {
+// AllowMessage takes a WebSocket message from ip's bucket.
+func (c *Clients) AllowMessage(ip string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.get(ip, time.Now()).messages.Allow()
 }
 
-// startAnalysis takes an analysis for ip, or says why not: nil when
+// StartAnalysis takes an analysis for ip, or says why not: nil when
 // allowed (call the returned done when the analysis ends).
-func (c *clients) startAnalysis(ip string) (done func(), refusal error) {
+func (c *Clients) StartAnalysis(ip string) (done func(), refusal error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	st := c.get(ip, time.Now())
 	switch {
 	case st.analysing:
-		return nil, coded("analysis_running", "one analysis at a time: wait for the one running to finish")
+		return nil, wire.Refuse("analysis_running", "one analysis at a time: wait for the one running to finish")
 	case !st.analyses.Allow():
-		return nil, coded("analysis_many", "too many analyses: wait a little before asking again")
+		return nil, wire.Refuse("analysis_many", "too many analyses: wait a little before asking again")
 	}
 	st.analysing = true
 	return func() {
@@ -279,16 +294,16 @@ func (c *clients) startAnalysis(ip string) (done func(), refusal error) {
 	}, nil
 }
 
-// allowAnalysis takes one analysis from ip's bucket (for a game review,
+// AllowAnalysis takes one analysis from ip's bucket (for a game review,
 // which runs in the background rather than one at a time per client).
-func (c *clients) allowAnalysis(ip string) bool {
+func (c *Clients) AllowAnalysis(ip string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.get(ip, time.Now()).analyses.Allow()
 }
 
-// openSocket counts a socket for ip; false when ip has too many.
-func (c *clients) openSocket(ip string) bool {
+// OpenSocket counts a socket for ip; false when ip has too many.
+func (c *Clients) OpenSocket(ip string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	st := c.get(ip, time.Now())
@@ -299,15 +314,15 @@ func (c *clients) openSocket(ip string) bool {
 	return true
 }
 
-// closeSocket counts a socket of ip closed.
-func (c *clients) closeSocket(ip string) {
+// CloseSocket counts a socket of ip closed.
+func (c *Clients) CloseSocket(ip string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.get(ip, time.Now()).sockets--
 }
 
-// sweep drops the clients idle since before cutoff with nothing open.
-func (c *clients) sweep(cutoff time.Time) {
+// Sweep drops the clients idle since before cutoff with nothing open.
+func (c *Clients) Sweep(cutoff time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for ip, st := range c.m {
@@ -317,96 +332,44 @@ func (c *clients) sweep(cutoff time.Time) {
 	}
 }
 
-// scheduler shares the cores among the computer players: at most slots
-// searches run at once, at most perKey of one client's games, and a slot
-// that frees goes to the waiting client with the fewest searches running
-// (first come first served among equals). One client's fifty games thus
-// wait behind each other, not in front of everyone else's.
-type scheduler struct {
-	mu      sync.Mutex
-	free    int
-	perKey  int
-	running map[string]int
-	queue   []*waiter // in arrival order
+// Bucket is a token bucket for one sender's pace, kept by its owner under
+// the owner's lock (a socket's messages, a chat writer's lines).
+type Bucket struct {
+	rate   float64 // tokens a second
+	burst  float64
+	tokens float64
+	last   time.Time
 }
 
-type waiter struct {
-	key   string
-	ready chan struct{}
-	done  bool // given the slot, or gave up
+// NewBucket is a full bucket of burst tokens that refills at rate a
+// second, as of now.
+func NewBucket(rate float64, burst int, now time.Time) *Bucket {
+	return &Bucket{rate: rate, burst: float64(burst), tokens: float64(burst), last: now}
 }
 
-func newScheduler(slots, perKey int) *scheduler {
-	if perKey <= 0 {
-		perKey = slots
+// Rate returns the bucket's tokens a second.
+func (b *Bucket) Rate() float64 { return b.rate }
+
+// Allow takes a token at now, false when there is none.
+func (b *Bucket) Allow(now time.Time) bool {
+	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
 	}
-	return &scheduler{free: slots, perKey: perKey, running: map[string]int{}}
+	b.tokens--
+	return true
 }
 
-// acquire waits for a slot for a search of key's; release gives it back.
-func (sc *scheduler) acquire(ctx context.Context, key string) (release func(), err error) {
-	w := &waiter{key: key, ready: make(chan struct{})}
-	sc.mu.Lock()
-	sc.queue = append(sc.queue, w)
-	sc.dispatch()
-	sc.mu.Unlock()
-	select {
-	case <-w.ready:
-	case <-ctx.Done():
-		sc.mu.Lock()
-		given := w.done
-		w.done = true
-		sc.mu.Unlock()
-		if !given {
-			return nil, ctx.Err()
-		}
-		<-w.ready
-		sc.release(key)
-		return nil, ctx.Err()
-	}
-	var once sync.Once
-	return func() { once.Do(func() { sc.release(key) }) }, nil
-}
-
-func (sc *scheduler) release(key string) {
-	sc.mu.Lock()
-	defer sc.mu.Unlock()
-	sc.free++
-	if sc.running[key]--; sc.running[key] <= 0 {
-		delete(sc.running, key)
-	}
-	sc.dispatch()
-}
-
-// dispatch gives each free slot to the waiter whose client has the fewest
-// searches running (below perKey), the earliest of those to come (call
-// with sc.mu held).
-func (sc *scheduler) dispatch() {
-	for sc.free > 0 {
-		best := -1
-		for i, w := range sc.queue {
-			if w.done || sc.running[w.key] >= sc.perKey {
-				continue
-			}
-			if best < 0 || sc.running[w.key] < sc.running[sc.queue[best].key] {
-				best = i
-			}
-		}
-		if best < 0 {
-			break
-		}
-		w := sc.queue[best]
-		sc.free--
-		sc.running[w.key]++
-		w.done = true
-		close(w.ready)
-	}
-	kept := sc.queue[:0]
-	for _, w := range sc.queue {
-		if !w.done {
-			kept = append(kept, w)
+// Analysing is how many clients have an analysis running.
+func (c *Clients) Analysing() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for _, st := range c.m {
+		if st.analysing {
+			n++
 		}
 	}
-	clear(sc.queue[len(kept):])
-	sc.queue = kept
+	return n
 }

@@ -1,0 +1,405 @@
+// Package accounts is the play server's accounts: sign-up, log-in and
+// log-out, and the change of a password. A player may play at once as a
+// guest (package identity) and sign up at any time; the guest's games then
+// become the account's. Passwords are kept as Argon2id hashes; a few
+// hashes run at a time, and the attempts of one address are limited
+// (package limits), so that neither a burst of sign-ups nor a guesser can
+// take the server.
+package accounts
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/crypto/argon2"
+
+	"github.com/magneton-games/magneton/server/identity"
+	"github.com/magneton-games/magneton/server/ids"
+	"github.com/magneton-games/magneton/server/jsonapi"
+	"github.com/magneton-games/magneton/server/limits"
+	"github.com/magneton-games/magneton/server/live"
+	"github.com/magneton-games/magneton/server/wire"
+	"github.com/magneton-games/magneton/store"
+)
+
+// minPassword and maxPassword bound a password's length in bytes (the
+// upper bound keeps one request from costing more than a hash).
+const (
+	minPassword = 8
+	maxPassword = 200
+)
+
+// The Argon2id parameters: OWASP's recommended minimum in 2024 (19 MiB,
+// two passes, one lane), about 30 ms on one core of the development
+// machine. They are written into every hash, so raising them later leaves
+// the old hashes valid.
+const (
+	argonTime    = 2
+	argonMemory  = 19 * 1024 // KiB
+	argonThreads = 1
+	argonKeyLen  = 32
+	argonSaltLen = 16
+)
+
+// HashPassword returns the encoded Argon2id hash of a password with a new
+// salt: $argon2id$v=19$m=19456,t=2,p=1$SALT$HASH (base64 without padding).
+func HashPassword(password string) string {
+	salt := make([]byte, argonSaltLen)
+	rand.Read(salt) // never fails
+	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	b64 := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key))
+}
+
+// CheckPassword reports whether password matches an encoded hash, in time
+// that does not depend on where they differ.
+func CheckPassword(encoded, password string) bool {
+	parts := strings.Split(encoded, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return false
+	}
+	var version int
+	var memory, passes uint32
+	var lanes uint8
+	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
+		return false
+	}
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &memory, &passes, &lanes); err != nil || memory == 0 || passes == 0 || lanes == 0 {
+		return false
+	}
+	b64 := base64.RawStdEncoding
+	salt, err1 := b64.DecodeString(parts[4])
+	want, err2 := b64.DecodeString(parts[5])
+	if err1 != nil || err2 != nil || len(want) == 0 {
+		return false
+	}
+	got := argon2.IDKey([]byte(password), salt, passes, memory, lanes, uint32(len(want)))
+	return subtle.ConstantTimeCompare(got, want) == 1
+}
+
+// reservedNames may not be taken, in any case, nor may a name that starts
+// with "guest": they would pass for the computer, a guest or the site.
+var reservedNames = []string{"computer", "admin", "administrator", "moderator", "system", "anonymous", "human", "magneton", "root", "support"}
+
+// CheckUserName says what is wrong with a user name, or nil.
+func CheckUserName(name string) error {
+	if n := len(name); n < 2 || n > 20 {
+		return wire.Refuse("name_length", fmt.Sprintf("user name %q: want 2 to 20 characters, not %d", name, n), "name", name, "n", fmt.Sprint(n))
+	}
+	for i, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return wire.Refuse("name_char", fmt.Sprintf("user name %q: character %d, %q, is not a letter, a digit, '-' or '_'", name, i+1, r),
+				"name", name, "pos", fmt.Sprint(i+1), "char", string(r))
+		}
+	}
+	low := strings.ToLower(name)
+	if strings.HasPrefix(low, "guest") {
+		return wire.Refuse("name_guest", fmt.Sprintf("user name %q: names starting with \"guest\" are kept for guests", name), "name", name)
+	}
+	for _, r := range reservedNames {
+		if low == r {
+			return wire.Refuse("name_reserved", fmt.Sprintf("user name %q is reserved", name), "name", name)
+		}
+	}
+	return nil
+}
+
+// checkNewPassword says what is wrong with a password to be set, or nil.
+func checkNewPassword(p string) error {
+	switch {
+	case len(p) < minPassword:
+		return wire.Refuse("password_short", fmt.Sprintf("the password is too short: at least %d characters", minPassword), "min", fmt.Sprint(minPassword))
+	case len(p) > maxPassword:
+		return wire.Refuse("password_long", fmt.Sprintf("the password is too long: at most %d bytes", maxPassword), "max", fmt.Sprint(maxPassword))
+	}
+	return nil
+}
+
+// Store is the part of the store that keeps the accounts.
+type Store interface {
+	// CreateUser adds an account; store.ErrNameTaken when another has the
+	// name in any case.
+	CreateUser(ctx context.Context, u *store.User) error
+	UserByName(ctx context.Context, name string) (*store.User, error)
+	SetPassword(ctx context.Context, userID, password string) error
+	CreateSession(ctx context.Context, tokenHash, userID string, at int64) error
+	DeleteSessions(ctx context.Context, userID, tokenHash string) error
+	ClaimGuestGames(ctx context.Context, guestHash string, u *store.User) (int, error)
+}
+
+// Games is where the games in memory learn of a guest's sign-up.
+type Games interface {
+	ClaimGuest(guestHash, userID, name string)
+}
+
+// Config is what the accounts need.
+type Config struct {
+	Store      Store
+	Identities *identity.Resolver
+	Clients    *limits.Clients
+	Proxies    limits.Proxies
+	Games      Games
+	// WriteTimeout bounds one database write.
+	WriteTimeout time.Duration
+	Logger       *slog.Logger
+}
+
+// Accounts answers the account API.
+type Accounts struct {
+	cfg Config
+	// hashSlots admits the password hashes that run at once.
+	hashSlots chan struct{}
+}
+
+// New makes the accounts' handlers.
+func New(cfg Config) *Accounts {
+	return &Accounts{cfg: cfg, hashSlots: make(chan struct{}, 4)}
+}
+
+// Routes adds the account API to mux.
+func (a *Accounts) Routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/account", a.handleAccount)
+	mux.HandleFunc("POST /api/account/signup", a.handleSignup)
+	mux.HandleFunc("POST /api/account/login", a.handleLogin)
+	mux.HandleFunc("POST /api/account/logout", a.handleLogout)
+	mux.HandleFunc("POST /api/account/password", a.handlePassword)
+}
+
+type accountRequest struct {
+	Name        string `json:"name"`
+	Password    string `json:"password"`
+	NewPassword string `json:"new_password"`
+}
+
+// accountJSON is what GET /api/account and the account actions answer.
+func accountJSON(p live.Player) map[string]any {
+	return map[string]any{"name": p.Name, "guest": p.User == ""}
+}
+
+func (a *Accounts) fail(w http.ResponseWriter, r *http.Request, err error) {
+	jsonapi.Fail(w, r, a.cfg.Logger, err)
+}
+
+func (a *Accounts) handleAccount(w http.ResponseWriter, r *http.Request) {
+	p, err := a.cfg.Identities.Who(w, r)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	jsonapi.Write(w, http.StatusOK, accountJSON(p))
+}
+
+// hashing admits a few password hashes at a time: each takes 19 MiB for
+// tens of milliseconds, and a burst of sign-ups must not take the memory.
+func (a *Accounts) hashing(ctx context.Context, f func()) error {
+	select {
+	case a.hashSlots <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-a.hashSlots }()
+	f()
+	return nil
+}
+
+// authAllowed applies the limits on attempts to sign up or log in, and
+// answers the client when it is over one.
+func (a *Accounts) authAllowed(w http.ResponseWriter, r *http.Request, name string) bool {
+	ip := a.cfg.Proxies.ClientIP(r)
+	if wait := a.cfg.Clients.AuthWait(ip, name); wait > 0 {
+		secs := fmt.Sprint(int(wait.Seconds()) + 1)
+		jsonapi.WriteCoded(w, http.StatusTooManyRequests, "auth_wait", fmt.Sprintf("too many attempts from your address for %q: try again in %s s", name, secs), "name", name, "wait", secs)
+		return false
+	}
+	return true
+}
+
+func (a *Accounts) handleSignup(w http.ResponseWriter, r *http.Request) {
+	var req accountRequest
+	if !jsonapi.Read(w, r, &req) || !a.authAllowed(w, r, req.Name) {
+		return
+	}
+	if err := CheckUserName(req.Name); err != nil {
+		jsonapi.WriteRefusal(w, http.StatusBadRequest, err)
+		return
+	}
+	if err := checkNewPassword(req.Password); err != nil {
+		jsonapi.WriteRefusal(w, http.StatusBadRequest, err)
+		return
+	}
+	var encoded string
+	if err := a.hashing(r.Context(), func() { encoded = HashPassword(req.Password) }); err != nil {
+		return // the client left
+	}
+	u := &store.User{ID: ids.New(), Name: req.Name, Password: encoded, Created: time.Now().UnixMilli()}
+	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.WriteTimeout)
+	defer cancel()
+	if err := a.cfg.Store.CreateUser(ctx, u); err != nil {
+		if errors.Is(err, store.ErrNameTaken) {
+			jsonapi.WriteCoded(w, http.StatusConflict, "name_taken", fmt.Sprintf("the user name %q is taken (names differ in more than upper and lower case)", req.Name), "name", req.Name)
+			return
+		}
+		a.fail(w, r, err)
+		return
+	}
+	a.cfg.Clients.AuthFailed(a.cfg.Proxies.ClientIP(r), "") // sign-ups count against the address
+	a.cfg.Logger.Info("account created", "user", u.Name)
+	a.logIn(w, r, u)
+}
+
+func (a *Accounts) handleLogin(w http.ResponseWriter, r *http.Request) {
+	var req accountRequest
+	if !jsonapi.Read(w, r, &req) || !a.authAllowed(w, r, req.Name) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.WriteTimeout)
+	defer cancel()
+	u, err := a.cfg.Store.UserByName(ctx, req.Name)
+	if err != nil && !errors.Is(err, store.ErrNoUser) {
+		a.fail(w, r, err)
+		return
+	}
+	ok := false
+	encoded := dummyHash()
+	if u != nil {
+		encoded = u.Password
+	}
+	// An unknown name costs the same hash as a known one, so that the time
+	// of the answer does not say which names exist.
+	if err := a.hashing(r.Context(), func() { ok = CheckPassword(encoded, req.Password) && u != nil }); err != nil {
+		return
+	}
+	if !ok {
+		a.refuseLogin(w, r, req.Name, wire.Refuse("login_wrong", "wrong user name or password"))
+		return
+	}
+	a.logIn(w, r, u)
+}
+
+// refuseLogin answers a failed login (or password check) as name, late,
+// and counts it against the client.
+func (a *Accounts) refuseLogin(w http.ResponseWriter, r *http.Request, name string, refusal error) {
+	a.cfg.Clients.AuthFailed(a.cfg.Proxies.ClientIP(r), name)
+	time.Sleep(failureDelay)
+	jsonapi.WriteRefusal(w, http.StatusUnauthorized, refusal)
+}
+
+// failureDelay is added to the answer to a failed login.
+const failureDelay = 300 * time.Millisecond
+
+// dummyHash is checked against when the name is unknown (made once, when
+// first needed: it takes a hash's time).
+var dummyHash = sync.OnceValue(func() string { return HashPassword("not a password anybody has") })
+
+// logIn starts a session for u, gives it the guest's games, and answers
+// with the account.
+func (a *Accounts) logIn(w http.ResponseWriter, r *http.Request, u *store.User) {
+	token := ids.Token()
+	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.WriteTimeout)
+	defer cancel()
+	if err := a.cfg.Store.CreateSession(ctx, ids.Hash(token), u.ID, time.Now().UnixMilli()); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	if c, err := r.Cookie(identity.GuestCookie); err == nil && c.Value != "" {
+		if n, err := a.cfg.Store.ClaimGuestGames(ctx, ids.Hash(c.Value), u); err != nil {
+			a.cfg.Logger.Warn("guest games not claimed", "user", u.Name, "err", err)
+		} else if n > 0 {
+			a.cfg.Logger.Info("guest games claimed", "user", u.Name, "seats", n)
+			a.cfg.Games.ClaimGuest(ids.Hash(c.Value), u.ID, u.Name)
+		}
+	}
+	a.cfg.Identities.SetCookie(w, r, identity.SessionCookie, token, identity.SessionLife)
+	jsonapi.Write(w, http.StatusOK, accountJSON(live.Player{Name: u.Name, User: u.ID}))
+}
+
+func (a *Accounts) handleLogout(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Everywhere bool `json:"everywhere"`
+	}
+	if !jsonapi.Read(w, r, &req) {
+		return
+	}
+	u, err := a.cfg.Identities.User(r)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	if u != nil {
+		c, _ := r.Cookie(identity.SessionCookie)
+		token := ids.Hash(c.Value)
+		if req.Everywhere {
+			token = ""
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), a.cfg.WriteTimeout)
+		defer cancel()
+		if err := a.cfg.Store.DeleteSessions(ctx, u.ID, token); err != nil {
+			a.fail(w, r, err)
+			return
+		}
+	}
+	a.cfg.Identities.SetCookie(w, r, identity.SessionCookie, "", -1)
+	r.Header.Del("Cookie") // answer as the guest the browser is now
+	p, err := a.cfg.Identities.Who(w, r)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	jsonapi.Write(w, http.StatusOK, accountJSON(p))
+}
+
+func (a *Accounts) handlePassword(w http.ResponseWriter, r *http.Request) {
+	var req accountRequest
+	if !jsonapi.Read(w, r, &req) {
+		return
+	}
+	u, err := a.cfg.Identities.User(r)
+	switch {
+	case err != nil:
+		a.fail(w, r, err)
+		return
+	case u == nil:
+		jsonapi.WriteCoded(w, http.StatusUnauthorized, "password_login", "log in to change your password")
+		return
+	case !a.authAllowed(w, r, u.Name):
+		return
+	}
+	if err := checkNewPassword(req.NewPassword); err != nil {
+		jsonapi.WriteRefusal(w, http.StatusBadRequest, err)
+		return
+	}
+	ok := false
+	var encoded string
+	if err := a.hashing(r.Context(), func() {
+		if ok = CheckPassword(u.Password, req.Password); ok {
+			encoded = HashPassword(req.NewPassword)
+		}
+	}); err != nil {
+		return
+	}
+	if !ok {
+		a.refuseLogin(w, r, u.Name, wire.Refuse("password_wrong", "the current password is wrong"))
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.WriteTimeout)
+	defer cancel()
+	if err := a.cfg.Store.SetPassword(ctx, u.ID, encoded); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	// Other browsers logged in with the old password are logged out.
+	if err := a.cfg.Store.DeleteSessions(ctx, u.ID, ""); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	a.logIn(w, r, u)
+}

@@ -1,0 +1,130 @@
+// Package computer runs the play server's engine searches: the computer
+// opponents' moves and the analyses. The cores are shared fairly: at most
+// Config.Thinkers searches run at once, at most PerClient of one client's
+// games, and a core that frees goes to the waiting client with the fewest
+// searches running, so that one client's fifty games wait behind each
+// other, not in front of everyone else's. A player, and the
+// transposition table that is most of its memory, is made when its search
+// has a core and dropped after the move: the searches waiting hold no
+// memory.
+package computer
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/magneton-games/magneton/ai"
+	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/games"
+)
+
+// Config sizes a Pool; zero fields take their defaults.
+type Config struct {
+	// Thinkers bounds the computer players searching at once; 0 means
+	// the number of CPUs.
+	Thinkers int
+	// PerClient bounds the searches of one client's games at once; 0 means
+	// Thinkers.
+	PerClient int
+	// Analyses bounds the analyses (and review positions) searched at
+	// once; 0 means 1.
+	Analyses int
+	// MemoryMB bounds the transposition tables of all the searches at
+	// once; 0 means 256.
+	MemoryMB int
+	// MoveTime is the computer's thinking time per move in games without
+	// a clock; 0 uses 1 s at level 8 and 300 ms below.
+	MoveTime time.Duration
+}
+
+// Pool shares the cores among the searches.
+type Pool struct {
+	cfg      Config
+	sched    *scheduler
+	analyses chan struct{}
+}
+
+// NewPool makes a pool.
+func NewPool(cfg Config) *Pool {
+	if cfg.Thinkers <= 0 {
+		cfg.Thinkers = runtime.NumCPU()
+	}
+	if cfg.Analyses <= 0 {
+		cfg.Analyses = 1
+	}
+	if cfg.MemoryMB <= 0 {
+		cfg.MemoryMB = 256
+	}
+	return &Pool{cfg: cfg, sched: newScheduler(cfg.Thinkers, cfg.PerClient), analyses: make(chan struct{}, cfg.Analyses)}
+}
+
+// TableMB is the transposition table of one search at a level: a share of
+// the memory for each search that may run at once, 16 MB at the most at
+// level 8 and 2 MB below (more does not help them).
+func (p *Pool) TableMB(level int) int {
+	share := p.cfg.MemoryMB / (p.cfg.Thinkers + p.cfg.Analyses)
+	want := 2
+	if level >= 8 {
+		want = 16
+	}
+	return max(1, min(want, share))
+}
+
+// MoveTime is the computer's thinking time per move at a level, without a
+// clock.
+func (p *Pool) MoveTime(level int) time.Duration {
+	switch {
+	case p.cfg.MoveTime > 0:
+		return p.cfg.MoveTime
+	case level >= 8:
+		return time.Second
+	}
+	return 300 * time.Millisecond
+}
+
+// Player makes the player of a level for rules, its table sized for the
+// pool.
+func (p *Pool) Player(level int, rules game.Rules) (ai.Player, error) {
+	return games.NewPlayer(fmt.Sprintf("level:%d", level), rules, ai.Config{HashMB: p.TableMB(level)})
+}
+
+// Acquire waits for a core for a search of client's; release gives it
+// back.
+func (p *Pool) Acquire(ctx context.Context, client string) (release func(), err error) {
+	return p.sched.acquire(ctx, client)
+}
+
+// Play finds the computer's move at level in g (which it only reads) for
+// client's game. It waits for a core, makes the player, then asks ready
+// for the search's limits: ready is where the game's clock starts again
+// (the wait was not the computer's time), and false from it means the
+// game moved on meanwhile and no move is wanted (Play then returns "" and
+// no error).
+func (p *Pool) Play(ctx context.Context, client string, level int, g *game.Game, ready func() (ai.Limits, bool)) (string, error) {
+	release, err := p.Acquire(ctx, client)
+	if err != nil {
+		return "", err
+	}
+	defer release()
+	player, err := p.Player(level, g.Rules())
+	if err != nil {
+		return "", fmt.Errorf("no computer player: %w", err)
+	}
+	lim, ok := ready()
+	if !ok {
+		return "", nil
+	}
+	return player.Move(ctx, g, lim)
+}
+
+// Analysis waits for one of the analysis slots; done gives it back.
+func (p *Pool) Analysis(ctx context.Context) (done func(), err error) {
+	select {
+	case p.analyses <- struct{}{}:
+		return func() { <-p.analyses }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}

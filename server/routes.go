@@ -1,0 +1,189 @@
+package server
+
+import (
+	"context"
+	"io"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/magneton-games/magneton/ai"
+	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/record"
+	"github.com/magneton-games/magneton/server/jsonapi"
+)
+
+// routes adds the server's own routes to mux: health, readiness, the
+// games' description, and the front end.
+func (s *Server) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /healthz", s.handleHealth)
+	mux.HandleFunc("GET /readyz", s.handleReady)
+	mux.HandleFunc("GET /api/meta", s.handleMeta)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		jsonapi.WriteError(w, http.StatusNotFound, "no such API: "+r.Method+" "+r.URL.Path)
+	})
+	mux.HandleFunc("/", s.handleStatic)
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.cfg.Store.Ping(ctx); err != nil {
+		s.log.Error("health check", "err", err)
+		http.Error(w, "database not answering", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	io.WriteString(w, "ok\n")
+}
+
+// handleReady answers whether the instance takes new clients: not while
+// it drains for a shutdown (a load balancer then sends them elsewhere).
+func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	if s.closing.Load() || s.draining.Load() {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		io.WriteString(w, "draining\n")
+		return
+	}
+	io.WriteString(w, "ready "+s.cfg.Instance+"\n")
+}
+
+type (
+	metaSide struct {
+		Name   string `json:"name"`
+		Letter string `json:"letter"`
+	}
+	metaOption struct {
+		Name    string   `json:"name"`
+		Values  []string `json:"values"`
+		Summary string   `json:"summary"`
+	}
+	metaVariant struct {
+		Name    string `json:"name"`
+		Summary string `json:"summary"`
+	}
+	metaEnding struct {
+		Word string `json:"word"`
+		Text string `json:"text"`
+	}
+	metaFormat struct {
+		Name  string `json:"name"`
+		Title string `json:"title"`
+	}
+	metaBoard struct {
+		Files int `json:"files"`
+		Ranks int `json:"ranks"`
+	}
+	metaGame struct {
+		Name    string      `json:"name"`
+		Aliases []string    `json:"aliases"`
+		Title   string      `json:"title"`
+		Sides   [2]metaSide `json:"sides"`
+		// Board is the board's size; squares are numbered file-major (a1 =
+		// 0, a2 = 1, ..., b1 = ranks), as game.Board says.
+		Board    metaBoard     `json:"board"`
+		Options  []metaOption  `json:"options"`
+		Variants []metaVariant `json:"variants"`
+		Endings  []metaEnding  `json:"endings"`
+		Formats  []metaFormat  `json:"formats"`
+		Start    string        `json:"start"`
+		// LevelRatings: the computer levels' approximate ratings, level 1
+		// first.
+		LevelRatings [8]int `json:"level_ratings"`
+	}
+	metaLevel struct {
+		Level int    `json:"level"`
+		Name  string `json:"name"`
+	}
+)
+
+// describe is a registered game as the meta describes it.
+func describe(gm *games.Game) metaGame {
+	sp := gm.Spec
+	mg := metaGame{Name: sp.Name, Aliases: append([]string{}, sp.Aliases...), Title: sp.Title, Options: []metaOption{}, Variants: []metaVariant{},
+		Board: metaBoard{sp.Board.Files, sp.Board.Ranks},
+		Start: sp.New(sp.Defaults()).Start().String(), LevelRatings: gm.AI.LevelRatings()}
+	for _, e := range sp.AllEndings() {
+		mg.Endings = append(mg.Endings, metaEnding{e.Word, e.Text})
+	}
+	for _, f := range record.Formats(sp) {
+		mg.Formats = append(mg.Formats, metaFormat{f.Name, f.Title})
+	}
+	for i := range mg.Sides {
+		mg.Sides[i] = metaSide{sp.SideNames[i], sp.SideLetters[i]}
+	}
+	for _, o := range sp.Options {
+		mg.Options = append(mg.Options, metaOption{o.Name, o.Values, o.Summary})
+	}
+	for _, v := range sp.Variants {
+		mg.Variants = append(mg.Variants, metaVariant{v.Name, v.Summary})
+	}
+	return mg
+}
+
+func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
+	var out struct {
+		Games  []metaGame  `json:"games"`
+		Levels []metaLevel `json:"levels"`
+	}
+	for _, gm := range games.All() {
+		out.Games = append(out.Games, describe(gm))
+	}
+	for i, n := range ai.LevelNames {
+		out.Levels = append(out.Levels, metaLevel{i + 1, n})
+	}
+	jsonapi.Write(w, http.StatusOK, out)
+}
+
+// handleStatic serves the front end: a file of the tree if the path names
+// one, else index.html (the single-page app reads /g/<id> itself).
+func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		jsonapi.WriteError(w, http.StatusMethodNotAllowed, "method not allowed")
+		return
+	}
+	static := s.cfg.Static
+	if static == nil {
+		jsonapi.WriteError(w, http.StatusNotFound, "this server has no front end")
+		return
+	}
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if name == "" || name == "." || isPage(name) {
+		s.serveIndex(w, r)
+		return
+	}
+	if st, err := fs.Stat(static, name); err == nil && !st.IsDir() {
+		http.ServeFileFS(w, r, static, name)
+		return
+	}
+	jsonapi.WriteError(w, http.StatusNotFound, "not found: "+r.URL.Path)
+}
+
+// isPage reports whether a path (without its leading /) is one of the
+// front end's views rather than a file: a game (g/<id>), a profile
+// (@/<name>), the analysis board (analysis, analysis/...), a game's
+// rules and lessons (learn, learn/<game>) and the puzzles.
+func isPage(name string) bool {
+	first, rest, below := strings.Cut(name, "/")
+	switch first {
+	case "g", "@":
+		return below && rest != ""
+	case "analysis", "learn", "puzzles":
+		return true
+	}
+	return false
+}
+
+func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
+	b, err := fs.ReadFile(s.cfg.Static, "index.html")
+	if err != nil {
+		jsonapi.WriteError(w, http.StatusNotFound, "this server has no front end")
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Write(b)
+}

@@ -1,0 +1,200 @@
+// Package wire holds the play server's protocol as Go types: what a
+// browser, a test client or a load generator sends and receives over a
+// game's WebSocket and in the JSON answers of the HTTP API
+// (docs/protocol.md). The server builds these values; its clients decode
+// them. Nothing here does I/O or knows a game's rules.
+package wire
+
+// ClientMsg is any message a client sends on a game's socket: "move"
+// (Move), "resign", "draw", "takeback", "rematch" and "claim" (Action),
+// "abort", "cancel", "chat" (Text), "sync" (the whole state again) and
+// "ping".
+type ClientMsg struct {
+	Type   string `json:"type"`
+	Move   string `json:"move,omitempty"`
+	Action string `json:"action,omitempty"`
+	Text   string `json:"text,omitempty"` // a chat line
+	// Name is the sender's name for a spectator's chat line: set by the
+	// server from the socket's account or guest (whatever a client sends
+	// there is replaced), carried to the game's owner.
+	Name string `json:"name,omitempty"`
+}
+
+// ClientTypes are the message types a client may send, as refusals list
+// them.
+const ClientTypes = "move, resign, draw, rematch, cancel, abort, takeback, claim, chat, sync, ping"
+
+// Update is a change of a game's state, as seen from one seat: the state
+// without the history, with the number of moves (Ply) and the last move
+// and position, so that a client appends a move instead of reading every
+// move again. Type is "update".
+type Update struct {
+	Type     string   `json:"type"`
+	ID       string   `json:"id"`
+	Game     string   `json:"game"`
+	Title    string   `json:"title"`
+	Rules    string   `json:"rules"`
+	Sides    [2]Side  `json:"sides"`
+	Seat     *int     `json:"seat"`
+	Status   string   `json:"status"`
+	Ply      int      `json:"ply"`
+	Position string   `json:"position"`
+	Turn     int      `json:"turn"`
+	Legal    []string `json:"legal"`
+	Last     string   `json:"last"`
+	Clock    *Clock   `json:"clock"`
+	Result   string   `json:"result"`
+	Reason   string   `json:"reason"`
+	// DrawOffer is the side offering a draw (null for none).
+	DrawOffer *int     `json:"draw_offer"`
+	Rematch   *Rematch `json:"rematch"`
+	Rated     bool     `json:"rated"`
+	// At is the server's time (ms since the epoch), for countdowns.
+	At int64 `json:"at"`
+	// Abortable: the seat may abort the game now (before its first
+	// move); FirstMoveBy: when the side to move must have made its first
+	// move, or the game is aborted (null when there is no such deadline).
+	Abortable   bool   `json:"abortable"`
+	FirstMoveBy *int64 `json:"first_move_by"`
+	// Takeback is a pending takeback request; TakebackAllowed says
+	// whether the seat may ask for one.
+	Takeback        *Offer `json:"takeback"`
+	TakebackAllowed bool   `json:"takeback_allowed"`
+	// ClaimAfterMS is how long a player must be away before the opponent
+	// may claim the game (Sides[i].AwaySince).
+	ClaimAfterMS int64 `json:"claim_after_ms"`
+	// ChatRoom is where the seat's chat lines go.
+	ChatRoom string `json:"chat_room"`
+}
+
+// State is a game's whole state as seen from one seat, with its history:
+// what a client gets when it connects and when it asks ("sync"), and after
+// a change an update cannot say (a takeback). Type is "state".
+type State struct {
+	Update
+	Start     string   `json:"start"`
+	Moves     []string `json:"moves"`
+	Positions []string `json:"positions"` // after each move
+	// Chat holds the lines the seat may see, oldest first.
+	Chat []ChatLine `json:"chat"`
+}
+
+// Offer is a pending offer (a takeback request) and who made it.
+type Offer struct {
+	OfferedBy int `json:"offered_by"`
+}
+
+// Side is one side of a game as the players' bars show it.
+type Side struct {
+	Name      string `json:"name"`
+	Letter    string `json:"letter"`
+	Player    string `json:"player"`
+	Connected bool   `json:"connected"`
+	// User is the account's name, Rating its rating when the game began
+	// (rated games), RatingDiff the change once it is over.
+	User       string `json:"user,omitempty"`
+	Rating     string `json:"rating,omitempty"`
+	RatingDiff *int   `json:"rating_diff,omitempty"`
+	// AwaySince is when a player who left was last seen (ms since the
+	// epoch; omitted while connected), and Claimable says whether the seat
+	// looking may claim the game against them now.
+	AwaySince *int64 `json:"away_since,omitempty"`
+	Claimable bool   `json:"claimable,omitempty"`
+}
+
+// Clock is a game's clock as of At (ms since the epoch).
+type Clock struct {
+	InitialMS   int64    `json:"initial_ms"`
+	IncrementMS int64    `json:"increment_ms"`
+	RemainingMS [2]int64 `json:"remaining_ms"`
+	Running     *int     `json:"running"`
+	At          int64    `json:"at"`
+	// PerMove: a correspondence clock, InitialMS for each move.
+	PerMove bool `json:"per_move"`
+}
+
+// Rematch is a rematch offer, and the new game once it is accepted.
+type Rematch struct {
+	OfferedBy int    `json:"offered_by"`
+	Game      string `json:"game,omitempty"`
+}
+
+// ChatLine is a chat line as clients see it; on a socket a new line comes
+// as ChatMsg.
+type ChatLine struct {
+	// Room is "players", or "spectators": the spectators' room, which the
+	// players see once the game is over.
+	Room string `json:"room"`
+	Name string `json:"name"`
+	Side int    `json:"side"` // -1 for a spectator
+	Text string `json:"text"`
+	At   int64  `json:"at"`
+}
+
+// ChatMsg is a new chat line on a socket; Type is "chat".
+type ChatMsg struct {
+	Type string   `json:"type"`
+	Line ChatLine `json:"line"`
+}
+
+// ErrorMsg is a refusal on a socket (Refusal.JSON with the key "message");
+// Type is "error".
+type ErrorMsg struct {
+	Type    string            `json:"type"`
+	Message string            `json:"message"`
+	Code    string            `json:"code,omitempty"`
+	Vars    map[string]string `json:"vars,omitempty"`
+}
+
+// Summary is a game's line in a list (the lobby, the archive, a profile).
+type Summary struct {
+	ID      string    `json:"id"`
+	Game    string    `json:"game"`
+	Title   string    `json:"title"`
+	Rules   string    `json:"rules"`
+	Players [2]string `json:"players"`
+	Status  string    `json:"status"`
+	Result  string    `json:"result"`
+	Reason  string    `json:"reason"`
+	Moves   int       `json:"moves"`
+	Created int64     `json:"created"`
+	Updated int64     `json:"updated"`
+	// Users holds the account names among Players ("" for a guest, the
+	// computer or a free seat).
+	Users   [2]string `json:"users"`
+	Rated   bool      `json:"rated"`
+	Family  string    `json:"family,omitempty"`
+	Ratings [2]string `json:"ratings"`
+	Clock   string    `json:"clock"`
+	// Free is a waiting game's free seat (-1 for none).
+	Free      int `json:"free"`
+	MinRating int `json:"min_rating"`
+	MaxRating int `json:"max_rating"`
+	// Spectators: a live game's spectators (in the live list).
+	Spectators int `json:"spectators"`
+}
+
+// MyGame is a line of GET /api/my-games: a game the browser's player has a
+// seat in.
+type MyGame struct {
+	Summary
+	Seat     int  `json:"seat"`
+	YourTurn bool `json:"your_turn"`
+	// Deadline is when the side to move runs out of time (or of time for
+	// its first move), ms since the epoch; null without a clock.
+	Deadline *int64 `json:"deadline"`
+}
+
+// Created is the answer to POST /api/games.
+type Created struct {
+	ID  string `json:"id"`
+	URL string `json:"url"`
+	// Invite is the invitation link of a game against a person.
+	Invite string `json:"invite,omitempty"`
+}
+
+// Joined is the answer to POST /api/games/<id>/join.
+type Joined struct {
+	ID   string `json:"id"`
+	Seat int    `json:"seat"`
+}
