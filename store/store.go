@@ -126,8 +126,9 @@ type Query struct {
 	Limit  int // at most this many; 0 means 50
 }
 
-// Store keeps games. It is safe for concurrent use.
-type Store interface {
+// Games keeps the games: one row a game with its settings, seats and
+// current state, and its moves.
+type Games interface {
 	// CreateGame inserts a new game.
 	CreateGame(ctx context.Context, g *Game) error
 	// CreateRematch inserts the rematch next and records it in old, in one
@@ -141,15 +142,29 @@ type Store interface {
 	UpdateGame(ctx context.Context, g *Game) error
 	// AddMove inserts the move and updates the game, in one transaction.
 	AddMove(ctx context.Context, g *Game, m Move) error
+	// TakeBack removes a game's moves from ply fromPly on and writes its
+	// row g, in one transaction (as UpdateGame for the lease).
+	TakeBack(ctx context.Context, g *Game, fromPly int) error
 	// List returns games by status, the most recently updated first.
 	List(ctx context.Context, q Query) ([]*Game, error)
 	// Unfinished returns every game waiting or being played.
 	Unfinished(ctx context.Context) ([]*Game, error)
+	// PlayerGames returns the unfinished games in which an account (by
+	// id) or a guest (by the hash of its token) holds a seat.
+	PlayerGames(ctx context.Context, userID, guestHash string) ([]*Game, error)
+	// PlaysPosition reports whether an account or guest plays a game
+	// against a person now in a position.
+	PlaysPosition(ctx context.Context, position, userID, guestHash string) (bool, error)
+}
+
+// Leases say which server instance runs each game in play: each
+// instance beats while it is alive, and holds the leases of the games it
+// runs as long as it beats.
+type Leases interface {
 	// Beat records that a server instance is alive at a time (ms since the
 	// epoch); LastBeat returns the last such time, 0 if none.
 	Beat(ctx context.Context, instance string, at int64) error
 	LastBeat(ctx context.Context, instance string) (int64, error)
-
 	// AcquireLease gives instance the lease of a game if nobody holds it
 	// or its holder is dead: its last heartbeat came before deadBefore (ms
 	// since the epoch). A lease lives as long as its holder beats. It
@@ -171,7 +186,23 @@ type Store interface {
 	// whose holder is dead, with a clock or without: one query for what
 	// would otherwise be a question per game followed.
 	Ownerless(ctx context.Context, deadBefore int64) ([]string, error)
+}
 
+// Notifier carries messages between the instances sharing the database.
+type Notifier interface {
+	// Notify sends payload (at most 7,000 bytes) to every listener of
+	// channel, in this process and, on PostgreSQL, in every process on
+	// the same database, after the current transactions commit.
+	Notify(ctx context.Context, channel, payload string) error
+	// Listen delivers the notifications of the channels until ctx ends.
+	// After a lost connection to the database the listener reconnects
+	// and delivers a Notification with Reconnected set, since some may
+	// have been missed meanwhile.
+	Listen(ctx context.Context, channels ...string) (<-chan Notification, error)
+}
+
+// Accounts keeps the players' accounts.
+type Accounts interface {
 	// CreateUser adds an account; ErrNameTaken when another has the name
 	// in any case.
 	CreateUser(ctx context.Context, u *User) error
@@ -181,6 +212,16 @@ type Store interface {
 	UserByID(ctx context.Context, id string) (*User, error)
 	// SetPassword replaces an account's password hash.
 	SetPassword(ctx context.Context, userID, password string) error
+	// ClaimGuestGames gives the games a guest played or plays (by the
+	// hash of its guest token) to an account, and returns how many seats
+	// changed. A server still holding a game from before writes it back
+	// without undoing the claim (UpdateGame keeps a seat's account).
+	ClaimGuestGames(ctx context.Context, guestHash string, u *User) (int, error)
+}
+
+// Sessions keeps the logins: a browser's session token, hashed, for an
+// account.
+type Sessions interface {
 	// CreateSession logs a browser in: the hash of its session token, for
 	// an account, at a time (ms since the epoch).
 	CreateSession(ctx context.Context, tokenHash, userID string, at int64) error
@@ -190,12 +231,11 @@ type Store interface {
 	// DeleteSessions logs out the session with tokenHash, or, when
 	// tokenHash is "", every session of the account.
 	DeleteSessions(ctx context.Context, userID, tokenHash string) error
-	// ClaimGuestGames gives the games a guest played or plays (by the
-	// hash of its guest token) to an account, and returns how many seats
-	// changed. A server still holding a game from before writes it back
-	// without undoing the claim (UpdateGame keeps a seat's account).
-	ClaimGuestGames(ctx context.Context, guestHash string, u *User) (int, error)
+}
 
+// Ratings keeps the ratings of rated games, their history, and each
+// account's finished games.
+type Ratings interface {
 	// Ratings returns an account's ratings; Rating one of them (false
 	// when the account has none in that game and family yet);
 	// RatingHistory every rating after a rated game, oldest first.
@@ -216,18 +256,18 @@ type Store interface {
 	// new ones, writes them and their history, and the change of each
 	// (rounded) into g.Diffs and the game's row.
 	RateGame(ctx context.Context, g *Game, fresh Rating, update func(a, b Rating) (Rating, Rating, error)) ([2]Rating, error)
+}
 
-	// TakeBack removes a game's moves from ply fromPly on and writes its
-	// row g, in one transaction (as UpdateGame for the lease).
-	TakeBack(ctx context.Context, g *Game, fromPly int) error
+// Chats keeps the games' chat lines.
+type Chats interface {
 	// AddChat stores a chat line; Chat returns a game's lines from seq
 	// fromSeq on, in order.
 	AddChat(ctx context.Context, l ChatLine) error
 	Chat(ctx context.Context, gameID string, fromSeq int) ([]ChatLine, error)
-	// PlayerGames returns the unfinished games in which an account (by
-	// id) or a guest (by the hash of its token) holds a seat.
-	PlayerGames(ctx context.Context, userID, guestHash string) ([]*Game, error)
+}
 
+// Reviews keeps the engine's reviews of finished games.
+type Reviews interface {
 	// StartReview records that an instance starts a game's review unless
 	// it has one that is done or fresh (written after staleBefore); it
 	// returns the review after the attempt and whether the caller now
@@ -237,7 +277,10 @@ type Store interface {
 	StartReview(ctx context.Context, r *Review, staleBefore int64) (*Review, bool, error)
 	SaveReview(ctx context.Context, r *Review) error
 	Review(ctx context.Context, gameID string) (*Review, error)
+}
 
+// Puzzles keeps the puzzles' ratings and the solvers' attempts.
+type Puzzles interface {
 	// PuzzleRatings returns the rated puzzles' ratings by id; Attempted
 	// the puzzles an account has tried; RatePuzzle applies an account's
 	// first attempt at a puzzle to both ratings (ErrAttempted after).
@@ -245,25 +288,29 @@ type Store interface {
 	Attempted(ctx context.Context, userID string) (map[string]bool, error)
 	RatePuzzle(ctx context.Context, userID, puzzleID, game string, solved bool, at int64,
 		freshUser Rating, freshPuzzle PuzzleRating, update func(user Rating, puzzle PuzzleRating) (Rating, PuzzleRating, error)) (Rating, PuzzleRating, error)
+}
 
+// Lessons keeps the lessons each account has solved.
+type Lessons interface {
 	// LearnProgress returns the lessons an account has solved, by game;
 	// AddLearnProgress adds some of a game's and returns them all.
 	LearnProgress(ctx context.Context, userID string) (map[string][]string, error)
 	AddLearnProgress(ctx context.Context, userID, game string, solved []string, at int64) ([]string, error)
+}
 
-	// PlaysPosition reports whether an account or guest plays a game
-	// against a person now in a position.
-	PlaysPosition(ctx context.Context, position, userID, guestHash string) (bool, error)
-
-	// Notify sends payload (at most 7,000 bytes) to every listener of
-	// channel, in this process and, on PostgreSQL, in every process on
-	// the same database, after the current transactions commit.
-	Notify(ctx context.Context, channel, payload string) error
-	// Listen delivers the notifications of the channels until ctx ends.
-	// After a lost connection to the database the listener reconnects
-	// and delivers a Notification with Reconnected set, since some may
-	// have been missed meanwhile.
-	Listen(ctx context.Context, channels ...string) (<-chan Notification, error)
+// Store is the whole database: each of the interfaces above, which the
+// server's packages take one or a few of. It is safe for concurrent use.
+type Store interface {
+	Games
+	Leases
+	Notifier
+	Accounts
+	Sessions
+	Ratings
+	Chats
+	Reviews
+	Puzzles
+	Lessons
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
 	// Close closes the database.

@@ -24,7 +24,7 @@ import (
 
 // Store is the part of the store the lobby reads.
 type Store interface {
-	ratings.Store
+	ratings.Reader
 	// List returns games by status, the most recently updated first.
 	List(ctx context.Context, q store.Query) ([]*store.Game, error)
 	// PlayerGames returns the unfinished games in which an account or a

@@ -28,7 +28,7 @@ import (
 // Store is the part of the store that keeps the puzzles' and solvers'
 // ratings.
 type Store interface {
-	ratings.Store
+	ratings.Reader
 	PuzzleRatings(ctx context.Context) (map[string]store.PuzzleRating, error)
 	Attempted(ctx context.Context, userID string) (map[string]bool, error)
 	RatePuzzle(ctx context.Context, userID, puzzleID, game string, solved bool, at int64,

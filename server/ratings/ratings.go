@@ -24,9 +24,14 @@ import (
 // (rating.Rating.Provisional): the leaderboards list only those.
 const ProvisionalRD = 110
 
+// Reader is the part of the store that reads an account's rating.
+type Reader interface {
+	Rating(ctx context.Context, userID, game, family string) (store.Rating, bool, error)
+}
+
 // Store is the part of the store that keeps the ratings of games.
 type Store interface {
-	Rating(ctx context.Context, userID, game, family string) (store.Rating, bool, error)
+	Reader
 	RateGame(ctx context.Context, g *store.Game, fresh store.Rating, update func(a, b store.Rating) (store.Rating, store.Rating, error)) ([2]store.Rating, error)
 }
 
@@ -63,7 +68,7 @@ func Fresh() store.Rating {
 
 // Of returns an account's rating in a game and family, a new player's
 // when it has none.
-func Of(ctx context.Context, st Store, userID, gameName, family string) (rating.Rating, error) {
+func Of(ctx context.Context, st Reader, userID, gameName, family string) (rating.Rating, error) {
 	r, ok, err := st.Rating(ctx, userID, gameName, family)
 	if err != nil || !ok {
 		return rating.New(), err
