@@ -211,23 +211,35 @@ func (a *Accounts) hashing(ctx context.Context, f func()) error {
 	return nil
 }
 
-// authAllowed applies the limits on attempts to sign up or log in, and
-// answers the client when it is over one.
-func (a *Accounts) authAllowed(w http.ResponseWriter, r *http.Request, name string) bool {
-	ip := a.cfg.Proxies.ClientIP(r)
-	if wait := a.cfg.Clients.AuthWait(ip, name); wait > 0 {
+// startAuth applies the limits on attempts to sign up (name "") or log in
+// as name: the attempt, which counts unless refunded, or nil when it has
+// answered the client that it is over a limit.
+func (a *Accounts) startAuth(w http.ResponseWriter, r *http.Request, name string) *limits.Attempt {
+	att, wait := a.cfg.Clients.StartAuth(a.cfg.Proxies.ClientIP(r), name)
+	if att == nil {
 		secs := fmt.Sprint(int(wait.Seconds()) + 1)
 		jsonapi.WriteCoded(w, http.StatusTooManyRequests, "auth_wait", fmt.Sprintf("too many attempts from your address for %q: try again in %s s", name, secs), "name", name, "wait", secs)
-		return false
 	}
-	return true
+	return att
 }
 
 func (a *Accounts) handleSignup(w http.ResponseWriter, r *http.Request) {
 	var req accountRequest
-	if !jsonapi.Read(w, r, &req) || !a.authAllowed(w, r, req.Name) {
+	if !jsonapi.Read(w, r, &req) {
 		return
 	}
+	// A sign-up counts against the address, as it starts; one refused
+	// before any account is made does not.
+	att := a.startAuth(w, r, "")
+	if att == nil {
+		return
+	}
+	counted := false
+	defer func() {
+		if !counted {
+			att.Refund()
+		}
+	}()
 	if err := CheckUserName(req.Name); err != nil {
 		jsonapi.WriteRefusal(w, http.StatusBadRequest, err)
 		return
@@ -251,20 +263,27 @@ func (a *Accounts) handleSignup(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	a.cfg.Clients.AuthFailed(a.cfg.Proxies.ClientIP(r), "") // sign-ups count against the address
+	counted = true
 	a.cfg.Logger.Info("account created", "user", u.Name)
 	a.logIn(w, r, u)
 }
 
 func (a *Accounts) handleLogin(w http.ResponseWriter, r *http.Request) {
 	var req accountRequest
-	if !jsonapi.Read(w, r, &req) || !a.authAllowed(w, r, req.Name) {
+	if !jsonapi.Read(w, r, &req) {
+		return
+	}
+	// The attempt counts as a failure from the start: a right password
+	// gives its place back.
+	att := a.startAuth(w, r, req.Name)
+	if att == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.WriteTimeout)
 	defer cancel()
 	u, err := a.cfg.Store.UserByName(ctx, req.Name)
 	if err != nil && !errors.Is(err, store.ErrNoUser) {
+		att.Refund()
 		a.fail(w, r, err)
 		return
 	}
@@ -276,19 +295,19 @@ func (a *Accounts) handleLogin(w http.ResponseWriter, r *http.Request) {
 	// An unknown name costs the same hash as a known one, so that the time
 	// of the answer does not say which names exist.
 	if err := a.hashing(r.Context(), func() { ok = CheckPassword(encoded, req.Password) && u != nil }); err != nil {
+		att.Refund()
 		return
 	}
 	if !ok {
-		a.refuseLogin(w, r, req.Name, wire.Refuse("login_wrong", "wrong user name or password"))
+		refuseLogin(w, wire.Refuse("login_wrong", "wrong user name or password"))
 		return
 	}
+	att.Refund()
 	a.logIn(w, r, u)
 }
 
-// refuseLogin answers a failed login (or password check) as name, late,
-// and counts it against the client.
-func (a *Accounts) refuseLogin(w http.ResponseWriter, r *http.Request, name string, refusal error) {
-	a.cfg.Clients.AuthFailed(a.cfg.Proxies.ClientIP(r), name)
+// refuseLogin answers a failed login (or password check), late.
+func refuseLogin(w http.ResponseWriter, refusal error) {
 	time.Sleep(failureDelay)
 	jsonapi.WriteRefusal(w, http.StatusUnauthorized, refusal)
 }
@@ -370,10 +389,13 @@ func (a *Accounts) handlePassword(w http.ResponseWriter, r *http.Request) {
 	case u == nil:
 		jsonapi.WriteCoded(w, http.StatusUnauthorized, "password_login", "log in to change your password")
 		return
-	case !a.authAllowed(w, r, u.Name):
+	}
+	att := a.startAuth(w, r, u.Name)
+	if att == nil {
 		return
 	}
 	if err := checkNewPassword(req.NewPassword); err != nil {
+		att.Refund()
 		jsonapi.WriteRefusal(w, http.StatusBadRequest, err)
 		return
 	}
@@ -384,12 +406,14 @@ func (a *Accounts) handlePassword(w http.ResponseWriter, r *http.Request) {
 			encoded = HashPassword(req.NewPassword)
 		}
 	}); err != nil {
+		att.Refund()
 		return
 	}
 	if !ok {
-		a.refuseLogin(w, r, u.Name, wire.Refuse("password_wrong", "the current password is wrong"))
+		refuseLogin(w, wire.Refuse("password_wrong", "the current password is wrong"))
 		return
 	}
+	att.Refund()
 	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.WriteTimeout)
 	defer cancel()
 	if err := a.cfg.Store.SetPassword(ctx, u.ID, encoded); err != nil {

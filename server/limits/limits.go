@@ -176,8 +176,8 @@ type Clients struct {
 
 type clientState struct {
 	games, analyses, messages *rate.Limiter
-	auth                      *rate.Limiter
-	failures                  map[string]*rate.Limiter // by user name, lower case
+	auth                      *Bucket
+	failures                  map[string]*Bucket // by user name, lower case
 	sockets                   int
 	analysing                 bool
 	seen                      time.Time
@@ -208,8 +208,8 @@ func (c *Clients) get(ip string, now time.Time) *clientState {
 			games:    newLimiter(c.lim.GamesPerMinute/60, c.lim.GamesBurst),
 			analyses: newLimiter(c.lim.AnalysesPerMinute/60, c.lim.AnalysesBurst),
 			messages: newLimiter(c.lim.MessagesPerSecond, c.lim.MessagesBurst),
-			auth:     newLimiter(c.lim.AuthPerMinute/60, c.lim.AuthBurst),
-			failures: map[string]*rate.Limiter{},
+			auth:     newAuthBucket(c.lim.AuthPerMinute/60, c.lim.AuthBurst, now),
+			failures: map[string]*Bucket{},
 		}
 		c.m[ip] = st
 	}
@@ -224,47 +224,70 @@ func (c *Clients) AllowGame(ip string) bool {
 	return c.get(ip, time.Now()).games.Allow()
 }
 
-// AuthWait returns how long ip must wait before it may try to sign up or
-// log in as name again: 0 when it may now.
-func (c *Clients) AuthWait(ip, name string) time.Duration {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	now := time.Now()
-	st := c.get(ip, now)
-	wait := st.auth.TokensAt(now)
-	d := time.Duration(0)
-	if wait < 1 {
-		d = time.Duration((1 - wait) / float64(st.auth.Limit()) * float64(time.Second))
-	}
-	if f := st.failures[strings.ToLower(name)]; f != nil {
-		if t := f.TokensAt(now); t < 1 {
-			d = max(d, time.Duration((1-t)/float64(f.Limit())*float64(time.Second)))
-		}
-	}
-	return d
+// Attempt is one attempt to sign up or log in, which holds its place in
+// the limits from the moment it is allowed, before its password is hashed,
+// so that attempts made all at once are limited as those made one after
+// the other. It counts unless it is refunded: Refund it when it turns out
+// not to count (a login that succeeds, a sign-up refused before any
+// account is made).
+type Attempt struct {
+	c         *Clients
+	auth, fai *Bucket
 }
 
-// AuthFailed counts a sign-up or a failed login (name "" for a sign-up)
-// against ip.
-func (c *Clients) AuthFailed(ip, name string) {
+// Refund gives back the attempt's place in the limits.
+func (a *Attempt) Refund() {
+	a.c.mu.Lock()
+	defer a.c.mu.Unlock()
+	a.auth.give()
+	if a.fai != nil {
+		a.fai.give()
+	}
+}
+
+// StartAuth takes an attempt of ip to sign up (name "") or to log in as
+// name: the attempt, or how long ip must wait before it may try again.
+func (c *Clients) StartAuth(ip, name string) (*Attempt, time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	now := time.Now()
 	st := c.get(ip, now)
-	st.auth.AllowN(now, 1)
-	if name == "" {
-		return
+	a := &Attempt{c: c, auth: st.auth}
+	wait := st.auth.wait(now)
+	if name != "" {
+		a.fai = st.failure(name, c.lim, now)
+		wait = max(wait, a.fai.wait(now))
 	}
+	if wait > 0 {
+		return nil, wait
+	}
+	a.auth.Allow(now)
+	if a.fai != nil {
+		a.fai.Allow(now)
+	}
+	return a, 0
+}
+
+// failure returns the bucket of failed logins as name, made if new.
+func (st *clientState) failure(name string, lim Limits, now time.Time) *Bucket {
 	key := strings.ToLower(name)
 	f := st.failures[key]
 	if f == nil {
 		if len(st.failures) >= 100 {
 			clear(st.failures) // one address trying many names: the IP bucket holds it
 		}
-		f = newLimiter(c.lim.FailuresPerMinute/60, c.lim.FailuresBurst)
+		f = newAuthBucket(lim.FailuresPerMinute/60, lim.FailuresBurst, now)
 		st.failures[key] = f
 	}
-	f.AllowN(now, 1)
+	return f
+}
+
+// newAuthBucket is a bucket of attempts; a negative rate means no limit.
+func newAuthBucket(perSecond float64, burst int, now time.Time) *Bucket {
+	if perSecond < 0 || burst < 0 {
+		return &Bucket{unlimited: true}
+	}
+	return NewBucket(perSecond, burst, now)
 }
 
 // AllowMessage takes a WebSocket message from ip's bucket.
@@ -335,10 +358,11 @@ func (c *Clients) Sweep(cutoff time.Time) {
 // Bucket is a token bucket for one sender's pace, kept by its owner under
 // the owner's lock (a socket's messages, a chat writer's lines).
 type Bucket struct {
-	rate   float64 // tokens a second
-	burst  float64
-	tokens float64
-	last   time.Time
+	rate      float64 // tokens a second
+	burst     float64
+	tokens    float64
+	last      time.Time
+	unlimited bool
 }
 
 // NewBucket is a full bucket of burst tokens that refills at rate a
@@ -352,6 +376,9 @@ func (b *Bucket) Rate() float64 { return b.rate }
 
 // Allow takes a token at now, false when there is none.
 func (b *Bucket) Allow(now time.Time) bool {
+	if b.unlimited {
+		return true
+	}
 	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
 	b.last = now
 	if b.tokens < 1 {
@@ -372,4 +399,26 @@ func (c *Clients) Analysing() int {
 		}
 	}
 	return n
+}
+
+// wait is how long until the bucket has a token, from now.
+func (b *Bucket) wait(now time.Time) time.Duration {
+	if b.unlimited {
+		return 0
+	}
+	tokens := min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	if tokens >= 1 || b.rate <= 0 {
+		if tokens >= 1 {
+			return 0
+		}
+		return time.Duration(1<<63 - 1)
+	}
+	return time.Duration((1 - tokens) / b.rate * float64(time.Second))
+}
+
+// give puts back a token taken.
+func (b *Bucket) give() {
+	if !b.unlimited {
+		b.tokens = min(b.burst, b.tokens+1)
+	}
 }

@@ -36,3 +36,41 @@ func TestTrustedProxies(t *testing.T) {
 		}
 	}
 }
+
+// TestAttempts: an attempt holds its place from its start, so that attempts
+// made at once are limited as those made one after the other; a refund
+// gives the place back; the failures of one name do not stop another.
+func TestAttempts(t *testing.T) {
+	c := NewClients(Limits{AuthPerMinute: 0.001, AuthBurst: 3, FailuresPerMinute: 0.001, FailuresBurst: 2})
+	var held []*Attempt
+	for i := range 2 {
+		a, wait := c.StartAuth("1.2.3.4", "ann")
+		if a == nil {
+			t.Fatalf("attempt %d for ann refused (wait %v)", i+1, wait)
+		}
+		held = append(held, a)
+	}
+	if a, wait := c.StartAuth("1.2.3.4", "Ann"); a != nil || wait <= 0 {
+		t.Errorf("a third attempt for ann while two run: %v, wait %v", a, wait)
+	}
+	held[0].Refund() // a login that succeeded
+	if a, _ := c.StartAuth("1.2.3.4", "ann"); a == nil {
+		t.Error("no attempt after a refund")
+	}
+	// The address's burst (3) is spent with bob's: another name waits too.
+	if a, _ := c.StartAuth("1.2.3.4", "bob"); a == nil {
+		t.Error("bob's attempt refused: ann's failures stopped another name")
+	}
+	if a, _ := c.StartAuth("1.2.3.4", "cy"); a != nil {
+		t.Error("an attempt over the address's burst")
+	}
+	if a, _ := c.StartAuth("5.6.7.8", "ann"); a == nil {
+		t.Error("another address was limited")
+	}
+	free := NewClients(NoLimits)
+	for range 100 {
+		if a, _ := free.StartAuth("1.2.3.4", "ann"); a == nil {
+			t.Fatal("an attempt refused without limits")
+		}
+	}
+}
