@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"sync"
 	"testing"
+	"time"
 )
 
 // concurrently sends n requests at once (each from its own browser of
@@ -58,5 +59,36 @@ func TestAuthLimitsUnderConcurrency(t *testing.T) {
 	})
 	if signups[http.StatusOK] > DefaultLimits.AuthBurst || signups[http.StatusTooManyRequests] != 40-signups[http.StatusOK] {
 		t.Errorf("40 sign-ups at once from one address: %v; want at most %d and the rest 429", signups, DefaultLimits.AuthBurst)
+	}
+}
+
+// TestComputerClockStopsWhileWaiting: a computer whose search waits for a
+// core has its clock stopped, in the middle of a game too: it does not
+// lose on time while it waits, and the players see its clock stand still.
+func TestComputerClockStopsWhileWaiting(t *testing.T) {
+	s := startServer(t, t.TempDir(), func(c *Config) { c.MaxThinkers = 1 })
+	u := s.user()
+	c := u.create(map[string]any{"opponent": "computer", "level": 2, "color": "first", "clock": "0.05+0"}) // 3 s each
+	ws := u.connect(c.ID)
+	ws.move(ws.moves(0).Legal[0])
+	st := ws.moves(2) // the computer answered: both clocks run from now on
+	hold, err := s.srv.Rooms().Pool().Acquire(t.Context(), "someone else")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws.move(st.Legal[0])
+	waiting := ws.until("the computer's clock stopped", func(st state) bool { return len(st.Moves) == 3 })
+	if waiting.Clock.Running != nil {
+		t.Errorf("the computer waits for a core with its clock running (side %d)", *waiting.Clock.Running)
+	}
+	left := waiting.Clock.RemainingMS[1]
+	// Longer than the computer's whole clock: it would lose on time.
+	time.Sleep(3500 * time.Millisecond)
+	if st := u.state(c.ID); st.Status != "playing" || st.Clock.RemainingMS[1] != left {
+		t.Errorf("after 3.5 s waiting for a core: %s %s, its clock %d ms (was %d)", st.Status, st.Reason, st.Clock.RemainingMS[1], left)
+	}
+	hold()
+	if st := ws.moves(4); st.Status != "playing" || st.Clock.RemainingMS[1] < left-1000 {
+		t.Errorf("the computer's answer after the wait: %s %s, its clock %d ms of %d", st.Status, st.Reason, st.Clock.RemainingMS[1], left)
 	}
 }

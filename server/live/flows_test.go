@@ -162,3 +162,23 @@ func TestFlows(t *testing.T) {
 		})
 	}
 }
+
+// TestComputerWaiting: the computer's clock stands still while its search
+// waits for a core, and no timer waits on it.
+func TestComputerWaiting(t *testing.T) {
+	g := load(t, row(t, clock(time.Minute, 0), vsComputer(1)), "d4", "e5", "a1")
+	at := t0.Add(10 * time.Second)
+	w := g.ComputerWaiting(true)
+	if w.Running() != -1 || w.Remaining(at) != g.Row().Remaining || !w.Waiting() {
+		t.Errorf("waiting: running %d, remaining %v", w.Running(), w.Remaining(at))
+	}
+	if _, ok := w.Timer(at); ok {
+		t.Error("a timer waits on a clock that stands still")
+	}
+	if next, fx, _ := w.Apply(Event{Kind: Flag}, t0.Add(5*time.Minute)); fx.Save != SaveNone || next.Status() != store.Playing {
+		t.Error("the flag fell on a computer waiting for a core")
+	}
+	if g.Running() != 1 || g.Remaining(at)[1] >= time.Minute {
+		t.Errorf("searching: running %d, remaining %v", g.Running(), g.Remaining(at))
+	}
+}

@@ -74,6 +74,10 @@ type Game struct {
 	// asked; a new position gets a new cache.
 	legal    *legalMoves
 	computer int // the computer's seat, or -1
+	// waiting: the computer is to move and its search waits for a core;
+	// its clock stands still meanwhile (it is not saved: a game read again
+	// is not waiting until its owner's search waits again).
+	waiting bool
 	// away is when each seat's player was last seen connected (zero while
 	// connected), as Seen was last told.
 	away [2]time.Time
@@ -222,13 +226,26 @@ func (g Game) Clocked() bool { return g.row.ClockInitial > 0 }
 func (g Game) Started() bool { return g.Ply() >= 2 }
 
 // Running returns the side whose clock runs, or -1. The clocks start once
-// each side has made its first move.
+// each side has made its first move, and the computer's stands still while
+// its search waits for a core.
 func (g Game) Running() int {
-	if !g.Clocked() || g.row.Status != store.Playing || !g.Started() {
+	if !g.Clocked() || g.row.Status != store.Playing || !g.Started() || g.waiting && g.ComputerToMove() {
 		return -1
 	}
 	return int(g.hist.Position().Side())
 }
+
+// ComputerWaiting is the game with the computer's search waiting for a core
+// (yes) or searching, or not at all (no): while it waits its clock stands
+// still. The wait ends with a Rebase to the time of the last move when it
+// took long, so that the clock runs again from then.
+func (g Game) ComputerWaiting(yes bool) Game {
+	g.waiting = yes
+	return g
+}
+
+// Waiting reports whether the computer's search waits for a core.
+func (g Game) Waiting() bool { return g.waiting && g.ComputerToMove() }
 
 // Remaining returns both clocks as of now.
 func (g Game) Remaining(now time.Time) [2]time.Duration {

@@ -81,6 +81,11 @@ func (s *Session) carryOut(fx live.Effects, rematch *Session) {
 		s.ended()
 		return
 	}
+	if fx.Computer && !s.thinking && !s.closed {
+		// Before anyone hears of it: the computer's clock stands still
+		// until its search has a core.
+		s.g = s.g.ComputerWaiting(true)
+	}
 	switch fx.Send {
 	case live.SendUpdate:
 		s.broadcast()
@@ -183,6 +188,11 @@ func (s *Session) maybeAI() {
 	if s.closed || s.thinking || !s.g.ComputerToMove() {
 		return
 	}
+	if !s.g.Waiting() {
+		// Its clock stands still while the search waits for a core.
+		s.g = s.g.ComputerWaiting(true)
+		s.armFlag()
+	}
 	hist := s.g.History() // shared: no event changes it in place
 	ctx, cancel := context.WithCancel(s.rooms.ctx)
 	s.aiGen++
@@ -234,6 +244,7 @@ func (s *Session) searchDone(ctx context.Context, gen int) bool {
 		return false
 	}
 	s.thinking, s.aiCancel = false, nil
+	s.g = s.g.ComputerWaiting(false)
 	return ctx.Err() == nil && !s.closed
 }
 
@@ -247,6 +258,7 @@ func (s *Session) startClock(ctx context.Context, gen, level int) (ai.Limits, bo
 		s.searchDone(ctx, gen)
 		return ai.Limits{}, false
 	}
+	s.g = s.g.ComputerWaiting(false)
 	if !s.g.Clocked() {
 		return ai.Limits{MoveTime: s.rooms.pool.MoveTime(level)}, true
 	}
@@ -257,8 +269,10 @@ func (s *Session) startClock(ctx context.Context, gen, level int) (ai.Limits, bo
 		if _, err := s.run(live.Event{Kind: live.Rebase, ChargeUntil: row.ClockAt}, time.Now()); err != nil {
 			s.rooms.log.Warn("the computer's clock not restarted", "game", s.id, "err", err)
 		}
-		s.armFlag()
+	} else {
+		s.broadcast() // the clients see its clock run from now
 	}
+	s.armFlag()
 	inc := s.g.Row().ClockIncrement
 	return ai.Limits{Time: s.g.Remaining(time.Now()), Increment: [2]time.Duration{inc, inc}}, true
 }
@@ -273,6 +287,7 @@ func (s *Session) stopAI() {
 		s.aiGen++
 	}
 	s.thinking, s.aiCancel = false, nil
+	s.g = s.g.ComputerWaiting(false)
 }
 
 // needed reports whether the game must stay in memory with nobody
