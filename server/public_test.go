@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/magneton-games/magneton/server/round"
 )
 
 // concurrently sends n requests at once (each from its own browser of
@@ -90,5 +92,38 @@ func TestComputerClockStopsWhileWaiting(t *testing.T) {
 	hold()
 	if st := ws.moves(4); st.Status != "playing" || st.Clock.RemainingMS[1] < left-1000 {
 		t.Errorf("the computer's answer after the wait: %s %s, its clock %d ms of %d", st.Status, st.Reason, st.Clock.RemainingMS[1], left)
+	}
+}
+
+// TestIdleGamesLeaveMemory: a game that needs no timer and nobody watches
+// leaves memory when idle, and the round of leases does not bring it back
+// (only the games that need an owner with nobody watching are orphans).
+func TestIdleGamesLeaveMemory(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	u := s.user()
+	var ids []string
+	for range 3 {
+		c := u.create(map[string]any{"opponent": "computer", "level": 1, "color": "first"})
+		ws := u.connect(c.ID)
+		ws.move(ws.moves(0).Legal[0])
+		ws.moves(2) // the computer answered: the human is to move, no clock
+		ws.conn.CloseNow()
+		ids = append(ids, c.ID)
+	}
+	for _, id := range ids {
+		for n, in := s.srv.Rooms().Sockets(id); in && n > 0; n, in = s.srv.Rooms().Sockets(id) {
+			time.Sleep(5 * time.Millisecond) // the socket's handler has not left yet
+		}
+	}
+	s.srv.Sweep(time.Now().Add(2 * round.IdleEvict))
+	// Three rounds of leases, one a second.
+	time.Sleep(3500 * time.Millisecond)
+	for _, id := range ids {
+		if s.srv.Rooms().InMemory(id) {
+			t.Errorf("idle game %s is back in memory after the rounds of leases", id)
+		}
+	}
+	if n := s.srv.Rooms().Count(); n != 0 {
+		t.Errorf("%d games in memory, want none", n)
 	}
 }

@@ -80,7 +80,7 @@ func TestLeases(t *testing.T) {
 		clocked := sample("clocked", store.Playing, 100) // with a clock, no lease
 		waiting := sample("waiting", store.Waiting, 100)
 		untimed := sample("untimed", store.Playing, 200) // no clock, no lease
-		untimed.ClockInitial, untimed.ClockIncrement = 0, 0
+		untimed.ClockInitial, untimed.ClockIncrement, untimed.NeedsOwner = 0, 0, false
 		for _, x := range []*store.Game{clocked, waiting, untimed} {
 			if err := s.CreateGame(ctx, x); err != nil {
 				t.Fatal(err)

@@ -102,7 +102,7 @@ func (s *sqlStore) ReleaseLease(ctx context.Context, game, instance string) erro
 }
 
 func (s *sqlStore) Orphans(ctx context.Context, deadBefore int64) ([]string, error) {
-	ids, err := s.ownerless(ctx, `AND (g.clock_initial > 0 OR g.opponent = 'computer')`, deadBefore)
+	ids, err := s.ownerless(ctx, `AND g.needs_owner = 1`, deadBefore)
 	if err != nil {
 		return nil, fmt.Errorf("list the games without an instance: %w", err)
 	}

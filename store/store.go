@@ -90,6 +90,10 @@ type Game struct {
 	RematchOf   string // the id of the game this one is a rematch of
 	Created     int64  // ms since the epoch
 	Updated     int64  // ms since the epoch
+	// NeedsOwner says that the game needs an instance running it with
+	// nobody watching: its clock runs or the computer is to move (Orphans
+	// lists those whose instance is gone).
+	NeedsOwner bool
 	// Owner is not stored with the game: it names the server instance
 	// that writes it. A write with an Owner succeeds only while that
 	// instance holds the game's lease (ErrNotOwner otherwise), and
@@ -178,9 +182,9 @@ type Leases interface {
 	LeaseOwner(ctx context.Context, game string) (owner string, lastBeat int64, err error)
 	// ReleaseLease gives up instance's lease of a game, if it holds it.
 	ReleaseLease(ctx context.Context, game, instance string) error
-	// Orphans returns the games being played with a clock or against the
-	// computer, which need an instance to run them, whose lease is
-	// missing or whose holder is dead (last heartbeat before deadBefore).
+	// Orphans returns the games being played that need an instance to run
+	// them (Game.NeedsOwner), whose lease is missing or whose holder is
+	// dead (last heartbeat before deadBefore).
 	Orphans(ctx context.Context, deadBefore int64) ([]string, error)
 	// Ownerless returns every game being played whose lease is missing or
 	// whose holder is dead, with a clock or without: one query for what

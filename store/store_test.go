@@ -40,6 +40,7 @@ func sample(id string, status string, updated int64) *store.Game {
 		ClockInitial: 5 * time.Minute, ClockIncrement: 3 * time.Second,
 		Remaining: [2]time.Duration{5 * time.Minute, 5 * time.Minute}, ClockAt: 1000,
 		DrawOffer: -1, RematchBy: -1, TakebackBy: -1, Created: updated, Updated: updated,
+		NeedsOwner: status == store.Playing, // a clocked game being played
 	}
 }
 

@@ -92,7 +92,11 @@ type legalMoves struct {
 // New is a game just made from its row, with no move played: a new game,
 // or a rematch (Effects.Rematch).
 func New(row *store.Game, set Settings, now time.Time) (Game, error) {
-	return Load(row, nil, set, now)
+	g, err := Load(row, nil, set, now)
+	if err != nil {
+		return Game{}, err
+	}
+	return g.Saved(), nil
 }
 
 // Load is a stored game: its row and its moves, replayed by the rules
@@ -167,8 +171,25 @@ func endAsRecorded(g *game.Game, sp *game.Spec, row *store.Game) error {
 	return g.End(loser, ending)
 }
 
-// Row returns the game's row as committed.
-func (g Game) Row() store.Game { return g.row }
+// Row returns the game's row as committed, saying whether it needs an
+// owner with nobody watching (Needed).
+func (g Game) Row() store.Game {
+	r := g.row
+	r.NeedsOwner = g.Needed()
+	return r
+}
+
+// StaleNeed reports whether the row as read says the game needs an owner
+// with nobody watching when it does not (a row of an older version, or
+// one whose need ended without a write, such as the computer's move): the
+// owner writes it before it lets the game go.
+func (g Game) StaleNeed() bool { return g.row.NeedsOwner && !g.Needed() }
+
+// Saved is the game once its Row has been written.
+func (g Game) Saved() Game {
+	g.row = g.Row()
+	return g
+}
 
 // ID returns the game's id.
 func (g Game) ID() string { return g.row.ID }

@@ -39,12 +39,13 @@ func (s *Session) run(ev live.Event, now time.Time) (live.Effects, error) {
 		if err != nil {
 			return fx, err
 		}
+		fx.Rematch.NeedsOwner = g.Needed()
 		rematch = s.rooms.newSession(g, now)
 	}
 	if what, err := s.persist(next, fx); err != nil {
 		return fx, s.failed(what, err)
 	}
-	s.g = next
+	s.g = next.Saved()
 	s.carryOut(fx, rematch)
 	if fx.Then != nil && refusal == nil {
 		return s.run(*fx.Then, now)
@@ -307,6 +308,15 @@ func (s *Session) maybeEvict(now time.Time) {
 	if s.g.Live() && (s.needed() || now.Sub(s.touched) < idleEvict) {
 		return
 	}
+	if !s.mirror && s.g.StaleNeed() {
+		// The row says the game needs an owner with nobody watching: as
+		// it stands, the next round of leases would take it back.
+		if _, err := s.persist(s.g, live.Effects{Save: live.SaveRow}); err != nil {
+			s.rooms.log.Warn("game's need of an owner not saved", "game", s.id, "err", err)
+			return
+		}
+		s.g = s.g.Saved()
+	}
 	s.evicted = true
 	s.stopFlag()
 	s.stopAI()
@@ -433,7 +443,7 @@ func (s *Session) shutdown() {
 		if what, err := s.persist(next, fx); err != nil {
 			s.rooms.log.Error("clock not saved at shutdown", "game", s.id, "err", err, "what", what)
 		} else {
-			s.g = next
+			s.g = next.Saved()
 		}
 	}
 	for c := range s.clients {

@@ -103,7 +103,7 @@ func (rs *Rooms) Create(ctx context.Context, row *store.Game, client string) err
 	if rs.closing.Load() {
 		return ErrClosing
 	}
-	row.Owner = rs.cfg.Instance
+	row.Owner, row.NeedsOwner = rs.cfg.Instance, g.Needed()
 	if err := rs.st.CreateGame(ctx, row); err != nil {
 		return err
 	}
