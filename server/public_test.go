@@ -7,7 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/magneton-games/magneton/server/chat"
 	"github.com/magneton-games/magneton/server/round"
+	"github.com/magneton-games/magneton/server/wire"
 )
 
 // concurrently sends n requests at once (each from its own browser of
@@ -125,5 +127,42 @@ func TestIdleGamesLeaveMemory(t *testing.T) {
 	}
 	if n := s.srv.Rooms().Count(); n != 0 {
 		t.Errorf("%d games in memory, want none", n)
+	}
+}
+
+// TestSpectatorsShareTheirAddressPace: spectators without cookies each
+// come as a new guest, but their lines are paced by their address, so
+// that one client cannot flood a game's chat; and the players' room is
+// never full because of the spectators'.
+func TestSpectatorsShareTheirAddressPace(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	_, _, sa, _, id := humanGame(t, s, nil)
+	accepted := 0
+	for i := range 12 {
+		sc := s.user().connect(id)
+		sc.send(wire.ClientMsg{Type: "chat", Text: fmt.Sprintf("line %d", i)})
+		for {
+			st := sc.next()
+			if st.Type == "chat" {
+				accepted++
+				break
+			}
+			if st.Type == "error" {
+				if st.Code != "chat_fast" {
+					t.Errorf("spectator %d: %s %q", i, st.Code, st.Message)
+				}
+				break
+			}
+		}
+		sc.conn.CloseNow()
+	}
+	if accepted > chat.Burst {
+		t.Errorf("12 spectators of one address, each a new guest, posted %d lines at once; want the address's burst, %d", accepted, chat.Burst)
+	}
+	sa.send(wire.ClientMsg{Type: "chat", Text: "the players still chat"})
+	for st := sa.next(); st.Type != "chat"; st = sa.next() {
+		if st.Type == "error" {
+			t.Fatalf("a player's line: %s", st.Message)
+		}
 	}
 }

@@ -17,8 +17,8 @@ import (
 	"github.com/magneton-games/magneton/store"
 )
 
-// Limits: a line's length, the lines one game keeps, and each writer's
-// pace (a burst, then one line every Every).
+// Limits: a line's length, the lines each room of a game keeps, and each
+// writer's pace (a burst, then one line every Every).
 const (
 	MaxRunes = 300
 	MaxLines = 1000
@@ -109,10 +109,14 @@ func (c *Log) HasSpectatorLines() bool {
 }
 
 // Writer returns the key of a line's writer for its pace: the seat, or a
-// spectator's name.
-func Writer(seat int, name string) string {
-	if seat >= 0 {
+// spectator's address (its name when the address is not known), so that
+// the sockets of one address, each a new guest, share one pace.
+func Writer(seat int, name, addr string) string {
+	switch {
+	case seat >= 0:
 		return fmt.Sprintf("seat:%d", seat)
+	case addr != "":
+		return "addr:" + addr
 	}
 	return "name:" + name
 }
@@ -131,10 +135,17 @@ func (c *Log) Allow(writer string, now time.Time) bool {
 	return b.Allow(now)
 }
 
-// Full refuses a new line when the game's chat holds MaxLines; nil when
-// there is room.
-func (c *Log) Full() error {
-	if len(c.lines) >= MaxLines {
+// Full refuses a new line in room when the room holds MaxLines; nil when
+// there is room. Each room has its own, so that the spectators cannot fill
+// the players'.
+func (c *Log) Full(room string) error {
+	n := 0
+	for _, l := range c.lines {
+		if l.Room == room {
+			n++
+		}
+	}
+	if n >= MaxLines {
 		return wire.Refuse("chat_full", fmt.Sprintf("chat: this game's chat is full (%d messages)", MaxLines), "max", fmt.Sprint(MaxLines))
 	}
 	return nil

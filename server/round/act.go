@@ -29,7 +29,7 @@ func (s *Session) act(seat int, m wire.ClientMsg) error {
 	ev := live.Event{Kind: live.Kind(m.Type), Seat: seat, Move: m.Move, Action: m.Action}
 	switch ev.Kind {
 	case "chat":
-		return s.postChat(seat, m.Name, m.Text)
+		return s.postChat(seat, m.Name, m.Addr, m.Text)
 	case live.Cancel:
 	case live.Move, live.Resign, live.Draw, live.Abort, live.Takeback, live.Claim, live.Rematch:
 		if s.closed {
@@ -48,14 +48,15 @@ func (s *Session) act(seat int, m wire.ClientMsg) error {
 	return err
 }
 
-// postChat adds a line by seat (-1: a spectator named name), saved, then
-// sent to those who may see it, here and on the other instances.
-func (s *Session) postChat(seat int, name, text string) error {
+// postChat adds a line by seat (-1: a spectator named name, from the
+// address addr), saved, then sent to those who may see it, here and on the
+// other instances.
+func (s *Session) postChat(seat int, name, addr, text string) error {
 	text, err := chat.Clean(text)
 	if err != nil {
 		return err
 	}
-	writer := chat.Writer(seat, name)
+	writer := chat.Writer(seat, name, addr)
 	if seat >= 0 {
 		name = s.g.Row().Players[seat]
 	}
@@ -69,7 +70,7 @@ func (s *Session) postChat(seat int, name, text string) error {
 	if err := s.ensureChat(); err != nil {
 		return s.failed("chat not read", err)
 	}
-	if err := s.chat.Full(); err != nil {
+	if err := s.chat.Full(chat.Room(seat)); err != nil {
 		return err
 	}
 	l := s.chat.Next(s.id, seat, name, text, now)

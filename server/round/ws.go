@@ -115,7 +115,7 @@ func (rs *Rooms) handle(s *Session, c *socket.Client, m wire.ClientMsg) error {
 		c.Send(s.stateJSON(c.Seat, time.Now()))
 		return nil
 	case "chat":
-		m.Name = c.Name
+		m.Name, m.Addr = c.Name, c.IP
 		return rs.ActAnywhere(s, c.Seat, m)
 	case "move", "resign", "draw", "rematch", "cancel", "abort", "takeback", "claim":
 	default:

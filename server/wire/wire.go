@@ -18,6 +18,9 @@ type ClientMsg struct {
 	// server from the socket's account or guest (whatever a client sends
 	// there is replaced), carried to the game's owner.
 	Name string `json:"name,omitempty"`
+	// Addr is the sender's address as the limits count it, for the pace
+	// of a spectator's lines: set by the server like Name.
+	Addr string `json:"addr,omitempty"`
 }
 
 // ClientTypes are the message types a client may send, as refusals list
