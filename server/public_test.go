@@ -2,7 +2,9 @@ package server
 
 import (
 	"fmt"
+	"io"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -164,5 +166,57 @@ func TestSpectatorsShareTheirAddressPace(t *testing.T) {
 		if st.Type == "error" {
 			t.Fatalf("a player's line: %s", st.Message)
 		}
+	}
+}
+
+// TestPrivateGamesStayUnlisted: a game made private (public: false) is
+// reached through its link only: it is listed nowhere, not on its
+// players' profiles or in their PGN exports either, but to themselves.
+func TestPrivateGamesStayUnlisted(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	ann, bob := s.signedUp("ann"), s.signedUp("bob")
+	c := ann.create(map[string]any{"opponent": "human", "color": "first", "public": false})
+	tok := c.Invite[strings.Index(c.Invite, "invite=")+len("invite="):]
+	if j, code := bob.join(c.ID, map[string]string{"invite": tok}); code != http.StatusOK {
+		t.Fatalf("join: %d %q", code, j.Error)
+	}
+	sa, sb := ann.connect(c.ID), bob.connect(c.ID)
+	sa.move(sa.moves(0).Legal[0])
+	sb.move(sb.moves(1).Legal[0])
+	sa.moves(2)
+	sa.send(wire.ClientMsg{Type: "resign"})
+	sa.until("the end", func(st state) bool { return st.Status == "finished" })
+	stranger := s.user()
+	var p profile
+	if code := stranger.do("GET", "/api/users/ann", nil, &p); code != http.StatusOK || len(p.Games) != 0 || p.Record["losses"] != 1 {
+		t.Errorf("ann's profile to a stranger: %d, %d games, record %v", code, len(p.Games), p.Record)
+	}
+	if code := ann.do("GET", "/api/users/ann", nil, &p); code != http.StatusOK || len(p.Games) != 1 {
+		t.Errorf("ann's profile to ann: %d, %d games", code, len(p.Games))
+	}
+	var list struct{ Games []wire.Summary }
+	if stranger.do("GET", "/api/users/bob/games", nil, &list); len(list.Games) != 0 {
+		t.Errorf("bob's games to a stranger: %d", len(list.Games))
+	}
+	if bob.do("GET", "/api/users/bob/games", nil, &list); len(list.Games) != 1 {
+		t.Errorf("bob's games to bob: %d", len(list.Games))
+	}
+	if stranger.do("GET", "/api/games?status=finished", nil, &list); len(list.Games) != 0 {
+		t.Errorf("the archive: %d games", len(list.Games))
+	}
+	pgn := func(u *user) string {
+		resp, err := u.http.Get(s.url + "/api/users/ann/games.pgn")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return string(body)
+	}
+	if got := pgn(stranger); strings.Contains(got, "[White") {
+		t.Errorf("ann's PGN export to a stranger: %q", got)
+	}
+	if got := pgn(ann); !strings.Contains(got, "[White \"ann\"]") {
+		t.Errorf("ann's PGN export to ann: %q", got)
 	}
 }

@@ -311,6 +311,7 @@ func TestUserGames(t *testing.T) {
 			if i == 4 {
 				g.Status = store.Playing
 			}
+			g.Public = i != 2 // g2 is private
 			if err := s.CreateGame(ctx, g); err != nil {
 				t.Fatal(err)
 			}
@@ -322,15 +323,18 @@ func TestUserGames(t *testing.T) {
 			}
 			return fmt.Sprint(out)
 		}
-		page, err := s.UserGames(ctx, "a", "", 2)
+		page, err := s.UserGames(ctx, "a", "", 2, false)
 		if err != nil || ids(page) != "[g3 g2]" {
 			t.Fatalf("first page: %s %v", ids(page), err)
 		}
-		if page, err := s.UserGames(ctx, "a", "g2", 10); err != nil || ids(page) != "[g1 g0]" {
+		if page, err := s.UserGames(ctx, "a", "g2", 10, false); err != nil || ids(page) != "[g1 g0]" {
 			t.Errorf("second page: %s %v", ids(page), err)
 		}
-		if page, _ := s.UserGames(ctx, "nobody", "", 10); len(page) != 0 {
+		if page, _ := s.UserGames(ctx, "nobody", "", 10, false); len(page) != 0 {
 			t.Errorf("nobody's games: %s", ids(page))
+		}
+		if page, err := s.UserGames(ctx, "a", "", 10, true); err != nil || ids(page) != "[g3 g1 g0]" {
+			t.Errorf("the public games: %s %v", ids(page), err)
 		}
 	})
 }

@@ -90,7 +90,7 @@ func (s *sqlStore) Leaderboard(ctx context.Context, game, family string, maxRD f
 	return out, nil
 }
 
-func (s *sqlStore) UserGames(ctx context.Context, userID, before string, limit int) ([]*Game, error) {
+func (s *sqlStore) UserGames(ctx context.Context, userID, before string, limit int, publicOnly bool) ([]*Game, error) {
 	if limit <= 0 {
 		limit = 50
 	}
@@ -107,7 +107,7 @@ func (s *sqlStore) UserGames(ctx context.Context, userID, before string, limit i
 		updated, id = g.Updated, g.ID
 	}
 	games, err := s.queryGames(ctx, `SELECT `+gameColumns+` FROM games WHERE (user0 = $1 OR user1 = $1) AND status = 'finished'
-		AND (updated < $2 OR (updated = $2 AND id < $3)) ORDER BY updated DESC, id DESC LIMIT $4`, userID, updated, id, limit)
+		AND ($5 = 0 OR public = 1) AND (updated < $2 OR (updated = $2 AND id < $3)) ORDER BY updated DESC, id DESC LIMIT $4`, userID, updated, id, limit, boolInt(publicOnly))
 	if err != nil {
 		return nil, fmt.Errorf("games of %s: %w", userID, err)
 	}

@@ -250,8 +250,8 @@ type Ratings interface {
 	// deviation is at most maxRD, best first.
 	Leaderboard(ctx context.Context, game, family string, maxRD float64, limit int) ([]Leader, error)
 	// UserGames returns an account's finished games, newest first, paged
-	// as List.
-	UserGames(ctx context.Context, userID, before string, limit int) ([]*Game, error)
+	// as List; the public ones only with publicOnly.
+	UserGames(ctx context.Context, userID, before string, limit int, publicOnly bool) ([]*Game, error)
 	// UserRecord counts an account's finished games won, drawn and lost.
 	UserRecord(ctx context.Context, userID string) (wins, draws, losses int, err error)
 	// RateGame applies a finished rated game's result to its players'

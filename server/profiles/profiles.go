@@ -18,6 +18,7 @@ import (
 	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/record"
 	"github.com/magneton-games/magneton/server/accounts"
+	"github.com/magneton-games/magneton/server/identity"
 	"github.com/magneton-games/magneton/server/ids"
 	"github.com/magneton-games/magneton/server/jsonapi"
 	"github.com/magneton-games/magneton/server/live"
@@ -32,19 +33,28 @@ type Store interface {
 	Ratings(ctx context.Context, userID string) ([]store.Rating, error)
 	RatingHistory(ctx context.Context, userID string) ([]store.RatingPoint, error)
 	Leaderboard(ctx context.Context, game, family string, maxRD float64, limit int) ([]store.Leader, error)
-	UserGames(ctx context.Context, userID, before string, limit int) ([]*store.Game, error)
+	UserGames(ctx context.Context, userID, before string, limit int, publicOnly bool) ([]*store.Game, error)
 	UserRecord(ctx context.Context, userID string) (wins, draws, losses int, err error)
 	Moves(ctx context.Context, id string) ([]store.Move, error)
 }
 
 // Profiles answers the players' API.
 type Profiles struct {
-	st  Store
-	log *slog.Logger
+	st         Store
+	identities *identity.Resolver
+	log        *slog.Logger
 }
 
 // New makes the profiles' handlers.
-func New(st Store, log *slog.Logger) *Profiles { return &Profiles{st: st, log: log} }
+func New(st Store, identities *identity.Resolver, log *slog.Logger) *Profiles {
+	return &Profiles{st: st, identities: identities, log: log}
+}
+
+// publicOnly reports whether the request sees only the public games of
+// u's: everyone but u, whose private games are shown to it alone.
+func (h *Profiles) publicOnly(r *http.Request, u *store.User) bool {
+	return h.identities.UserID(r) != u.ID
+}
 
 // Routes adds the players' API to mux.
 func (h *Profiles) Routes(mux *http.ServeMux) {
@@ -129,7 +139,7 @@ func (h *Profiles) handleUser(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Ratings = append(out.Ratings, j)
 	}
-	games, err := h.st.UserGames(ctx, u.ID, "", 50)
+	games, err := h.st.UserGames(ctx, u.ID, "", 50, h.publicOnly(r, u))
 	if err != nil {
 		jsonapi.Fail(w, r, h.log, err)
 		return
@@ -165,7 +175,7 @@ func (h *Profiles) handleUserGames(w http.ResponseWriter, r *http.Request) {
 		jsonapi.WriteError(w, http.StatusBadRequest, fmt.Sprintf("before %q: not a game id", before))
 		return
 	}
-	games, err := h.st.UserGames(r.Context(), u.ID, before, limit)
+	games, err := h.st.UserGames(r.Context(), u.ID, before, limit, h.publicOnly(r, u))
 	if errors.Is(err, store.ErrNotFound) {
 		jsonapi.WriteError(w, http.StatusBadRequest, fmt.Sprintf("before %q: no such game", before))
 		return
@@ -183,10 +193,11 @@ func (h *Profiles) handleUserPGN(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	publicOnly := h.publicOnly(r, u)
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.pgn"`, u.Name))
 	for before := ""; ; {
-		page, err := h.st.UserGames(r.Context(), u.ID, before, 200)
+		page, err := h.st.UserGames(r.Context(), u.ID, before, 200, publicOnly)
 		if err != nil {
 			h.log.Warn("a player's games not all written", "user", u.Name, "err", err)
 			return // the answer has begun: cut short
