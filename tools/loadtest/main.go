@@ -43,6 +43,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/magneton-games/magneton/server"
+	"github.com/magneton-games/magneton/server/wire"
 	"github.com/magneton-games/magneton/store"
 )
 
@@ -169,20 +170,11 @@ func (r *recorder) add(ack bool, d time.Duration) {
 	r.mu.Unlock()
 }
 
-// lstate is the part of a state message the load test reads.
+// lstate is a message of the server as the load test reads it: a state or
+// an update (both say the moves played, Ply), or an error.
 type lstate struct {
-	Type    string   `json:"type"`
-	ID      string   `json:"id"`
-	Seat    *int     `json:"seat"`
-	Status  string   `json:"status"`
-	Ply     int      `json:"ply"` // moves played: whole states and updates both say
-	Legal   []string `json:"legal"`
-	Turn    int      `json:"turn"`
-	Rematch *struct {
-		OfferedBy int    `json:"offered_by"`
-		Game      string `json:"game"`
-	} `json:"rematch"`
-	Message string `json:"message"`
+	wire.State
+	Message string `json:"message"` // an error's text (wire.ErrorMsg)
 }
 
 // sock is one client connection.
@@ -246,8 +238,8 @@ func (s *sock) readLoop(lt *loadTest) {
 	}
 }
 
-func (s *sock) send(ctx context.Context, v any) error {
-	b, _ := json.Marshal(v)
+func (s *sock) send(ctx context.Context, msg wire.ClientMsg) error {
+	b, _ := json.Marshal(msg)
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	return s.conn.Write(ctx, websocket.MessageText, b)
@@ -404,12 +396,12 @@ func (lt *loadTest) disconnect(g *lgame) {
 // setup creates a game between two new players and connects its clients.
 func (lt *loadTest) setup(ctx context.Context, g *lgame) error {
 	g.players = [2]*http.Client{newJar(), newJar()}
-	var c struct{ ID, Invite string }
+	var c wire.Created
 	if err := lt.post(g.players[0], lt.base(g, 0), "/api/games", `{"game":"`+lt.cfg.Game+`","opponent":"human","color":"first"}`, &c); err != nil {
 		return err
 	}
 	tok := c.Invite[strings.Index(c.Invite, "invite=")+len("invite="):]
-	var j struct{ Seat int }
+	var j wire.Joined
 	if err := lt.post(g.players[1], lt.base(g, 1), "/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &j); err != nil {
 		return err
 	}
@@ -420,13 +412,13 @@ func (lt *loadTest) setup(ctx context.Context, g *lgame) error {
 // rematch starts the next game once one ends and moves every client there.
 func (lt *loadTest) rematch(ctx context.Context, g *lgame) error {
 	a, b := g.socks[0], g.socks[1]
-	if err := a.send(ctx, map[string]string{"type": "rematch", "action": "offer"}); err != nil {
+	if err := a.send(ctx, wire.ClientMsg{Type: "rematch", Action: "offer"}); err != nil {
 		return err
 	}
 	if _, err := b.waitFor(ctx, func(st *lstate) bool { return st.Rematch != nil }); err != nil {
 		return fmt.Errorf("rematch offer: %w", err)
 	}
-	if err := b.send(ctx, map[string]string{"type": "rematch", "action": "accept"}); err != nil {
+	if err := b.send(ctx, wire.ClientMsg{Type: "rematch", Action: "accept"}); err != nil {
 		return err
 	}
 	st, err := a.waitFor(ctx, func(st *lstate) bool { return st.Rematch != nil && st.Rematch.Game != "" })
@@ -437,7 +429,7 @@ func (lt *loadTest) rematch(ctx context.Context, g *lgame) error {
 	lt.disconnect(g)
 	g.id = st.Rematch.Game
 	for i, p := range g.players {
-		var j struct{ Seat int }
+		var j wire.Joined
 		if err := lt.post(p, lt.base(g, i), "/api/games/"+g.id+"/join", `{"rematch_of":"`+old+`"}`, &j); err != nil {
 			return err
 		}
@@ -478,7 +470,7 @@ func (lt *loadTest) play(ctx context.Context, g *lgame) {
 		g.mover.Store(int64(st.Turn))
 		g.sentAt.Store(time.Now().UnixNano())
 		g.expect.Store(int64(n + 1))
-		if err := mover.send(ctx, map[string]string{"type": "move", "move": st.Legal[g.rng.IntN(len(st.Legal))]}); err != nil {
+		if err := mover.send(ctx, wire.ClientMsg{Type: "move", Move: st.Legal[g.rng.IntN(len(st.Legal))]}); err != nil {
 			if ctx.Err() == nil {
 				lt.log.Error("send failed", "game", g.id, "err", err)
 			}
