@@ -563,31 +563,55 @@ func run(ctx context.Context, cfg config, out io.Writer) (result, error) {
 		cfg.Setup = 1
 	}
 	lt := &loadTest{cfg: cfg, log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
-	where := "in-process server"
-	if cfg.URL == "" {
-		base, stop, err := startLocal(ctx)
-		if err != nil {
-			return result{}, fmt.Errorf("start a server: %w", err)
-		}
-		defer stop()
-		lt.bases = []string{base}
-	} else {
-		for _, u := range strings.Split(cfg.URL, ",") {
-			if err := checkLoopback(u); err != nil {
-				return result{}, err
-			}
-			lt.bases = append(lt.bases, strings.TrimSuffix(u, "/"))
-		}
-		where = strings.Join(lt.bases, ", ")
+	where, stop, err := lt.target(ctx)
+	if err != nil {
+		return result{}, err
 	}
+	defer stop()
 	clients := cfg.Games * (2 + cfg.Spectators)
 	fmt.Fprintf(out, "loadtest: %s, %d games x (2 players + %d spectators) = %d clients, target %.0f moves/s for %s\n",
 		where, cfg.Games, cfg.Spectators, clients, cfg.Rate, cfg.Duration)
 
-	// Set up every game, a few at a time.
 	t0 := time.Now()
-	games := make([]*lgame, cfg.Games)
-	sem := make(chan struct{}, cfg.Setup)
+	games, err := lt.setupAll(ctx)
+	if err != nil {
+		return result{}, err
+	}
+	fmt.Fprintf(out, "set-up: %d clients connected in %s\n", clients, time.Since(t0).Round(time.Millisecond))
+
+	res, elapsed := lt.measure(ctx, games)
+	res.Clients = clients
+	lt.report(out, res, elapsed)
+	return res, nil
+}
+
+// target sets the servers to load: one it starts in this process, on a
+// temporary database, when -url is empty, or those of -url, which must be
+// loopback addresses. It returns how the first line names them, and stop,
+// which stops a server it started.
+func (lt *loadTest) target(ctx context.Context) (where string, stop func(), err error) {
+	if lt.cfg.URL == "" {
+		base, stop, err := startLocal(ctx)
+		if err != nil {
+			return "", nil, fmt.Errorf("start a server: %w", err)
+		}
+		lt.bases = []string{base}
+		return "in-process server", stop, nil
+	}
+	for _, u := range strings.Split(lt.cfg.URL, ",") {
+		if err := checkLoopback(u); err != nil {
+			return "", nil, err
+		}
+		lt.bases = append(lt.bases, strings.TrimSuffix(u, "/"))
+	}
+	return strings.Join(lt.bases, ", "), func() {}, nil
+}
+
+// setupAll sets up every game, -setup at a time. When one fails it closes
+// the sockets of all and returns the first error.
+func (lt *loadTest) setupAll(ctx context.Context) ([]*lgame, error) {
+	games := make([]*lgame, lt.cfg.Games)
+	sem := make(chan struct{}, lt.cfg.Setup)
 	var (
 		wg       sync.WaitGroup
 		setupErr atomic.Value
@@ -608,65 +632,31 @@ func run(ctx context.Context, cfg config, out io.Writer) (result, error) {
 		for _, g := range games {
 			lt.disconnect(g)
 		}
-		return result{}, fmt.Errorf("set-up: %w", err)
+		return nil, fmt.Errorf("set-up: %w", err)
 	}
-	fmt.Fprintf(out, "set-up: %d clients connected in %s\n", clients, time.Since(t0).Round(time.Millisecond))
+	return games, nil
+}
 
-	// Play: a ticker kicks the next idle game, round robin.
-	// The run ends when the timer fires: recording stops first, then the
-	// games stop (cancelling a write closes its socket, which is no drop).
+// measure plays the games (and polls the lobby) for -duration and returns
+// what was measured, but the number of clients, and the time it played.
+// The run ends when the timer fires: recording stops first, then the
+// games stop (cancelling a write closes its socket, which is no drop).
+func (lt *loadTest) measure(ctx context.Context, games []*lgame) (result, time.Duration) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	timer := time.NewTimer(cfg.Duration)
+	timer := time.NewTimer(lt.cfg.Duration)
 	defer timer.Stop()
 	var pw sync.WaitGroup
 	for _, g := range games {
 		pw.Go(func() { lt.play(runCtx, g) })
 	}
-	for i := range cfg.Lobby {
+	for i := range lt.cfg.Lobby {
 		pw.Go(func() { lt.pollLobby(runCtx, i) })
 	}
 	cpu0 := cpuTime()
 	lt.rec.on.Store(true)
 	start := time.Now()
-	var missed, kicked int64
-	interval := time.Duration(float64(time.Second) / cfg.Rate)
-	tick := time.NewTicker(max(interval, time.Millisecond))
-	next := 0
-loop:
-	for {
-		select {
-		case <-runCtx.Done():
-			break loop
-		case <-timer.C:
-			break loop
-		case now := <-tick.C:
-			// Kick as many games as the rate says by now, so that merged
-			// ticks are caught up.
-			due := int64(now.Sub(start).Seconds()*cfg.Rate) - kicked - missed
-			for k := int64(0); k < due && k < int64(len(games)); k++ {
-				sent := false
-				for try := 0; try < len(games); try++ {
-					g := games[next]
-					next = (next + 1) % len(games)
-					select {
-					case g.kick <- struct{}{}:
-						sent = true
-					default:
-					}
-					if sent {
-						break
-					}
-				}
-				if sent {
-					kicked++
-				} else {
-					missed++
-				}
-			}
-		}
-	}
-	tick.Stop()
+	missed := lt.kickGames(runCtx, timer, games, start)
 	lt.rec.on.Store(false)
 	elapsed := time.Since(start)
 	cpu := cpuTime() - cpu0
@@ -675,12 +665,62 @@ loop:
 
 	lt.rec.mu.Lock()
 	res := result{
-		Clients: clients, Moves: lt.moves.Load(), Ack: summarize(lt.rec.ack), Broadcast: summarize(lt.rec.bcst),
+		Moves: lt.moves.Load(), Ack: summarize(lt.rec.ack), Broadcast: summarize(lt.rec.bcst),
 		Errors: lt.errors.Load(), Dropped: lt.dropped.Load(), Rematches: lt.rematches.Load(), Missed: missed, CPU: cpu,
 		Lobby: summarize(lt.rec.lobby), LobbyErrs: lt.lobbyErrs.Load(),
 	}
 	lt.rec.mu.Unlock()
 	res.Rate = float64(res.Moves) / elapsed.Seconds()
+	return res, elapsed
+}
+
+// kickGames kicks the games at -rate, from start until the timer fires or
+// ctx ends: at each tick as many as the rate says by now, so that merged
+// ticks are caught up, each the next idle game round robin. It returns
+// the kicks that no idle game could take.
+func (lt *loadTest) kickGames(ctx context.Context, timer *time.Timer, games []*lgame, start time.Time) (missed int64) {
+	var kicked int64
+	interval := time.Duration(float64(time.Second) / lt.cfg.Rate)
+	tick := time.NewTicker(max(interval, time.Millisecond))
+	defer tick.Stop()
+	next := 0
+	for {
+		select {
+		case <-ctx.Done():
+			return missed
+		case <-timer.C:
+			return missed
+		case now := <-tick.C:
+			due := int64(now.Sub(start).Seconds()*lt.cfg.Rate) - kicked - missed
+			for k := int64(0); k < due && k < int64(len(games)); k++ {
+				if kickIdle(games, &next) {
+					kicked++
+				} else {
+					missed++
+				}
+			}
+		}
+	}
+}
+
+// kickIdle kicks the first idle game from games[*next] on, round robin,
+// moving *next past it, and says whether there was one.
+func kickIdle(games []*lgame, next *int) bool {
+	for range games {
+		g := games[*next]
+		*next = (*next + 1) % len(games)
+		select {
+		case g.kick <- struct{}{}:
+			return true
+		default:
+		}
+	}
+	return false
+}
+
+// report prints the figures of a run that played for elapsed.
+func (lt *loadTest) report(out io.Writer, res result, elapsed time.Duration) {
+	cfg := lt.cfg
 	fmt.Fprintf(out, "moves: %d in %s = %.1f moves/s (target %.0f); rematches %d; error messages %d; sockets dropped %d\n",
 		res.Moves, elapsed.Round(time.Millisecond), res.Rate, cfg.Rate, res.Rematches, res.Errors, res.Dropped)
 	fmt.Fprintf(out, "move to broadcast, at the mover:   %s\n", res.Ack)
@@ -688,6 +728,5 @@ loop:
 	if cfg.Lobby > 0 {
 		fmt.Fprintf(out, "lobby lists, %d clients every 2 s: %s; failed %d\n", cfg.Lobby, res.Lobby, res.LobbyErrs)
 	}
-	fmt.Fprintf(out, "CPU of this process during the run: %.1fs (%.0f%% of one core)\n", cpu.Seconds(), 100*cpu.Seconds()/elapsed.Seconds())
-	return res, nil
+	fmt.Fprintf(out, "CPU of this process during the run: %.1fs (%.0f%% of one core)\n", res.CPU.Seconds(), 100*res.CPU.Seconds()/elapsed.Seconds())
 }
