@@ -232,19 +232,19 @@ func (o serveOptions) instanceName(dbURL string, addr net.Addr) string {
 	return defaultInstance(addr)
 }
 
-// httpServer is the HTTP server of handler, logging its errors to log.
-// A request must arrive whole within ReadTimeout (a slow body cannot hold
-// a connection open) and be answered within WriteTimeout (an analysis
-// takes 5 s at most); a WebSocket clears both and is watched by its pings
-// instead.
-func httpServer(handler http.Handler, log slog.Handler) *http.Server {
+// httpServer is the HTTP server of handler, logging its errors as warnings
+// to logs. A request must arrive whole within ReadTimeout (a slow body
+// cannot hold a connection open) and be answered within WriteTimeout (an
+// analysis takes 5 s at most); a WebSocket clears both and is watched by
+// its pings instead.
+func httpServer(handler http.Handler, logs slog.Handler) *http.Server {
 	return &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       20 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(log, slog.LevelWarn),
+		ErrorLog:          slog.NewLogLogger(logs, slog.LevelWarn),
 	}
 }
 
