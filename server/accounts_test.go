@@ -36,6 +36,18 @@ func TestAccounts(t *testing.T) {
 	s := startServer(t, t.TempDir())
 	defer s.stop()
 	guest := s.user()
+	c := guestGame(t, guest)
+	other := signUp(t, s, guest, c)
+	phone := logIn(t, s, other)
+	changePassword(t, guest, phone, other)
+	logOut(t, guest, phone)
+	forgedSession(t, s)
+}
+
+// guestGame: a guest on a first visit has a generated name, which stays;
+// it plays a game against the computer and resigns it. It returns the
+// game.
+func guestGame(t *testing.T, guest *user) created {
 	me, code := guest.account("GET", "/api/account", nil)
 	if code != http.StatusOK || !me.Guest || !guestPattern.MatchString(me.Name) {
 		t.Fatalf("a first visit: %d %+v", code, me)
@@ -53,7 +65,14 @@ func TestAccounts(t *testing.T) {
 		t.Errorf("the guest's side shows %q", st.Sides[0].Player)
 	}
 	sock.conn.CloseNow()
+	return c
+}
 
+// signUp: the guest signs up as Ann, after the refusals of bad names and
+// passwords, and its finished game c shows Ann for its player, to
+// another browser too, which then finds the name taken. It returns that
+// other browser.
+func signUp(t *testing.T, s *testServer, guest *user, c created) *user {
 	for _, tc := range []struct {
 		body map[string]string
 		code int
@@ -81,8 +100,13 @@ func TestAccounts(t *testing.T) {
 	if a, code := other.account("POST", "/api/account/signup", map[string]string{"name": "aNN", "password": "long enough"}); code != http.StatusConflict || !strings.Contains(a.Error, "taken") {
 		t.Errorf("a taken name in other case: %d %q", code, a.Error)
 	}
+	return other
+}
 
-	// Log in from a second browser; a wrong password is refused.
+// logIn: Ann logs in from a second browser, after the refusals of a wrong
+// password and an unknown name, and a new game's seat there carries her
+// name, as other sees it. It returns the second browser.
+func logIn(t *testing.T, s *testServer, other *user) *user {
 	phone := s.user()
 	if a, code := phone.account("POST", "/api/account/login", map[string]string{"name": "ann", "password": "wrong one"}); code != http.StatusUnauthorized || a.Error != "wrong user name or password" {
 		t.Errorf("a wrong password: %d %q", code, a.Error)
@@ -98,9 +122,13 @@ func TestAccounts(t *testing.T) {
 	if got := other.state(c2.ID); got.Sides[1].Player != "Ann" {
 		t.Errorf("a new game shows %q, want Ann", got.Sides[1].Player)
 	}
+	return phone
+}
 
-	// The password: the current one is asked for; a change logs out the
-	// other browsers.
+// changePassword: the current password is asked for, and a change logs
+// out the other browsers (guest), not the one that changed it (phone); a
+// guest (other) has none to change.
+func changePassword(t *testing.T, guest, phone, other *user) {
 	if a, code := phone.account("POST", "/api/account/password", map[string]string{"password": "wrong", "new_password": "newer password"}); code != http.StatusUnauthorized || !strings.Contains(a.Error, "current password is wrong") {
 		t.Errorf("a change with a wrong password: %d %q", code, a.Error)
 	}
@@ -119,8 +147,11 @@ func TestAccounts(t *testing.T) {
 	if a, _ := other.account("POST", "/api/account/password", map[string]string{"password": "x", "new_password": "newer password"}); !strings.Contains(a.Error, "log in") {
 		t.Errorf("a guest changing a password: %q", a.Error)
 	}
+}
 
-	// Log out everywhere.
+// logOut: logging out everywhere logs out every browser of the account;
+// logging out of one browser only logs out that one.
+func logOut(t *testing.T, guest, phone *user) {
 	if _, code := guest.account("POST", "/api/account/login", map[string]string{"name": "Ann", "password": "newer password"}); code != http.StatusOK {
 		t.Fatalf("login with the new password: %d", code)
 	}
@@ -139,8 +170,10 @@ func TestAccounts(t *testing.T) {
 	if a, _ := guest.account("GET", "/api/account", nil); a.Name != "Ann" {
 		t.Errorf("logging out one browser logged out another: %+v", a)
 	}
+}
 
-	// A forged session cookie is a guest, not an error.
+// forgedSession: a forged session cookie is a guest, not an error.
+func forgedSession(t *testing.T, s *testServer) {
 	forged := s.user()
 	req, _ := http.NewRequest("GET", s.url+"/api/account", nil)
 	req.AddCookie(&http.Cookie{Name: identity.SessionCookie, Value: "forged-token"})

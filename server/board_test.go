@@ -271,6 +271,9 @@ func TestClaim(t *testing.T) {
 	}
 }
 
+// TestChat: the players' and the spectators' rooms, the refusals of a
+// line too long, empty or too soon, a first visitor's line, and the chat
+// once the game is over and after a restart.
 func TestChat(t *testing.T) {
 	dir := t.TempDir()
 	s := startServer(t, dir)
@@ -284,32 +287,62 @@ func TestChat(t *testing.T) {
 	if sc.last.ChatRoom != store.ChatSpectators {
 		t.Errorf("spectator's room %q", sc.last.ChatRoom)
 	}
-	chatOf := func(ws *sock) chatLine {
-		t.Helper()
-		for {
-			st := ws.next()
-			if st.Type == "chat" {
-				return *st.Line
-			}
+	spectatorLine(t, sc)
+	playersLines(t, a, id, sa, sb, sc)
+	chatRefusals(t, sa, sb)
+	firstVisitorLine(t, s, id)
+
+	// Once the game is over the players see the spectators' room; the chat
+	// is kept with the game.
+	sa.send(map[string]string{"type": "abort"})
+	st := sa.until("the full state after the end", func(st state) bool { return st.Status == store.Aborted && len(st.Chat) > 2 })
+	if st.Chat[0].Room != store.ChatSpectators {
+		t.Errorf("chat after the end: %+v", st.Chat)
+	}
+	s.stop()
+	s2 := startServer(t, dir)
+	a.s = s2
+	if again := a.state(id); !slices.Equal(again.Chat, st.Chat) {
+		t.Errorf("chat after a restart:\n%+v\nwant\n%+v", again.Chat, st.Chat)
+	}
+}
+
+// nextChat reads messages until a chat line arrives, and returns it.
+func (s *sock) nextChat() chatLine {
+	s.t.Helper()
+	for {
+		st := s.next()
+		if st.Type == "chat" {
+			return *st.Line
 		}
 	}
+}
+
+// spectatorLine: a spectator's line goes to the spectators' room under
+// the spectator's own name, whatever name it sends, its text as it is.
+func spectatorLine(t *testing.T, sc *sock) {
 	sc.send(map[string]string{"type": "chat", "text": "who wins? <script>x</script>", "name": "Impostor"})
-	if l := chatOf(sc); l.Room != store.ChatSpectators || l.Side != -1 || l.Name == "Impostor" || !strings.HasPrefix(l.Name, "Guest-") || l.Text != "who wins? <script>x</script>" {
+	if l := sc.nextChat(); l.Room != store.ChatSpectators || l.Side != -1 || l.Name == "Impostor" || !strings.HasPrefix(l.Name, "Guest-") || l.Text != "who wins? <script>x</script>" {
 		t.Errorf("spectator's line %+v", l)
 	}
+}
+
+// playersLines: two players' lines at once are both kept, in one order,
+// and the spectator sees them; the players never see the spectator's.
+func playersLines(t *testing.T, a *user, id string, sa, sb, sc *sock) {
 	// Two players at once: both kept, in one order.
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() { defer wg.Done(); sa.send(map[string]string{"type": "chat", "text": "good luck"}) }()
 	go func() { defer wg.Done(); sb.send(map[string]string{"type": "chat", "text": "you too"}) }()
 	wg.Wait()
-	got := []string{chatOf(sa).Text, chatOf(sa).Text}
+	got := []string{sa.nextChat().Text, sa.nextChat().Text}
 	slices.Sort(got)
 	if !slices.Equal(got, []string{"good luck", "you too"}) {
 		t.Errorf("players saw %v", got)
 	}
 	for range 2 {
-		if l := chatOf(sc); l.Room != store.ChatPlayers {
+		if l := sc.nextChat(); l.Room != store.ChatPlayers {
 			t.Errorf("spectator saw %+v", l)
 		}
 	}
@@ -317,6 +350,11 @@ func TestChat(t *testing.T) {
 	if st := a.state(id); len(st.Chat) != 2 {
 		t.Errorf("players' view of the chat: %+v", st.Chat)
 	}
+}
+
+// chatRefusals: a line too long or empty is refused, and a burst of lines
+// is slowed.
+func chatRefusals(t *testing.T, sa, sb *sock) {
 	sa.send(map[string]string{"type": "chat", "text": strings.Repeat("x", 301)})
 	for {
 		// The refusal names itself for a front end in another language.
@@ -344,7 +382,11 @@ func TestChat(t *testing.T) {
 	if !refused {
 		t.Error("a burst of chat lines was not slowed")
 	}
-	// A first-time visitor's socket makes it a guest: it can chat at once.
+}
+
+// firstVisitorLine: a first-time visitor's socket makes it a guest, which
+// can chat at once, under the name its account then has.
+func firstVisitorLine(t *testing.T, s *testServer, id string) {
 	first := s.user()
 	fs := first.connect(id)
 	fs.send(map[string]string{"type": "chat", "text": "first visit"})
@@ -362,19 +404,6 @@ func TestChat(t *testing.T) {
 		t.Errorf("a first visitor chatted as %q and is %q after", line.Name, me.Name)
 	}
 
-	// Once the game is over the players see the spectators' room; the chat
-	// is kept with the game.
-	sa.send(map[string]string{"type": "abort"})
-	st := sa.until("the full state after the end", func(st state) bool { return st.Status == store.Aborted && len(st.Chat) > 2 })
-	if st.Chat[0].Room != store.ChatSpectators {
-		t.Errorf("chat after the end: %+v", st.Chat)
-	}
-	s.stop()
-	s2 := startServer(t, dir)
-	a.s = s2
-	if again := a.state(id); !slices.Equal(again.Chat, st.Chat) {
-		t.Errorf("chat after a restart:\n%+v\nwant\n%+v", again.Chat, st.Chat)
-	}
 }
 
 func TestCorrespondence(t *testing.T) {

@@ -44,7 +44,17 @@ func TestRatedGame(t *testing.T) {
 	defer s.stop()
 	ann, bob := s.signedUp("ann"), s.signedUp("bob")
 	guest := s.user()
+	ratedRefusals(t, ann, guest)
+	outOfRange(t, ann, bob)
+	c := openSeek(t, ann, guest)
+	playRated(t, s, c, bob)
+	ratedProfiles(t, s, c, guest)
+	newLeaderboard(t, guest)
+}
 
+// ratedRefusals: the rated games a guest (guest) or an account (ann) may
+// not create, each refused with what is wrong.
+func ratedRefusals(t *testing.T, ann, guest *user) {
 	for _, tc := range []struct {
 		who  *user
 		body map[string]any
@@ -62,13 +72,20 @@ func TestRatedGame(t *testing.T) {
 			t.Errorf("create %v: %d %q, want %d %q", tc.body, code, c.Error, tc.code, tc.want)
 		}
 	}
+}
 
-	// A seek bob's rating is outside of.
+// outOfRange: bob may not join a seek of ann's whose range of ratings his
+// is outside of.
+func outOfRange(t *testing.T, ann, bob *user) {
 	high := ann.create(map[string]any{"opponent": "human", "rated": true, "rules": "standard", "public": true, "min_rating": 1600})
 	if j, code := bob.join(high.ID, map[string]string{}); code != http.StatusForbidden || !strings.Contains(j.Error, "this game is for ratings 1600 and above; yours is 1500?") {
 		t.Errorf("a join outside the range: %d %q", code, j.Error)
 	}
+}
 
+// openSeek: ann's rated seek is in the open list as such; a guest may not
+// join it. It returns the seek.
+func openSeek(t *testing.T, ann, guest *user) created {
 	c := ann.create(map[string]any{"opponent": "human", "rated": true, "rules": "standard", "public": true, "clock": "5+3", "color": "first"})
 	var open struct {
 		Games []struct {
@@ -96,6 +113,13 @@ func TestRatedGame(t *testing.T) {
 	if j, code := guest.join(c.ID, map[string]string{}); code != http.StatusForbidden || !strings.Contains(j.Error, "log in to play a rated game") {
 		t.Errorf("a guest joining a rated game: %d %q", code, j.Error)
 	}
+	return c
+}
+
+// playRated: ann's account finds its own seat of the seek c from another
+// browser, bob joins and resigns, and the game's state shows the ratings
+// and their changes.
+func playRated(t *testing.T, s *testServer, c created, bob *user) {
 	annToo := s.user()
 	annToo.account("POST", "/api/account/login", map[string]string{"name": "ann", "password": "long enough"})
 	// Ann's account has the first seat on every device: joining from
@@ -119,7 +143,12 @@ func TestRatedGame(t *testing.T) {
 	if st.Result != "1-0" || *st.Sides[0].RatingDiff <= 0 || *st.Sides[1].RatingDiff >= 0 {
 		t.Errorf("after bob resigned: %s, diffs %d %d", st.Result, *st.Sides[0].RatingDiff, *st.Sides[1].RatingDiff)
 	}
+}
 
+// ratedProfiles: after ann's win over bob in the rated game c, their
+// profiles show their ratings, records and games; an unknown player and
+// a bad page are refused; ann's games download as PGN.
+func ratedProfiles(t *testing.T, s *testServer, c created, guest *user) {
 	var p profile
 	if code := guest.do("GET", "/api/users/ANN", nil, &p); code != http.StatusOK || p.Name != "ann" || len(p.Ratings) != 1 {
 		t.Fatalf("ann's profile: %d %+v", code, p)
@@ -151,6 +180,11 @@ func TestRatedGame(t *testing.T) {
 	if !strings.Contains(string(pgn), `[White "ann"]`) || !strings.Contains(string(pgn), `[Black "bob"]`) || !strings.Contains(string(pgn), "1-0") {
 		t.Errorf("ann's PGN:\n%s", pgn)
 	}
+}
+
+// newLeaderboard: one rated game leaves both players provisional, so the
+// leaderboard has nobody yet; a leaderboard of no family is refused.
+func newLeaderboard(t *testing.T, guest *user) {
 	// One game leaves both provisional: nobody on the leaderboard yet.
 	var lb struct {
 		Family  string `json:"family"`

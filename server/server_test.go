@@ -72,9 +72,32 @@ func TestComputerAnswers(t *testing.T) {
 	}
 }
 
+// TestInviteJoinSpectateAndErrors: a private game is joined through its
+// invitation only; a spectator watches; the refusals go to their sender
+// only; a player reconnects to the same seat; a resignation ends the game.
 func TestInviteJoinSpectateAndErrors(t *testing.T) {
 	s := startServer(t, t.TempDir())
 	a, b := s.user(), s.user()
+	c, sa := inviteJoin(t, s, a, b)
+	sb := b.connect(c.ID)
+	spec := s.user().connect(c.ID)
+	if spec.last.Seat != nil {
+		t.Errorf("spectator has seat %d", *spec.last.Seat)
+	}
+	sa.until("both connected", func(st state) bool { return st.Sides[0].Connected && st.Sides[1].Connected })
+
+	first := sb.last.Legal[0]
+	refusedMessages(t, sa, sb, spec, first)
+	firstMove(t, s, a, c, first, sa, sb, spec)
+	sa = reconnect(t, a, c, sa, sb)
+	resignation(t, first, sa, sb, spec)
+}
+
+// inviteJoin: a makes a private game, in which a plays second, and b joins
+// it through its invitation, refused without it or with a wrong one;
+// joining again answers the same seat, and a third person finds the game
+// full. It returns the game and a's socket, once the game is being played.
+func inviteJoin(t *testing.T, s *testServer, a, b *user) (created, *sock) {
 	c := a.create(map[string]any{"game": "magneton", "opponent": "human", "color": "second"})
 	if !strings.HasPrefix(c.Invite, "/g/"+c.ID+"?invite=") {
 		t.Fatalf("invite %q", c.Invite)
@@ -106,14 +129,12 @@ func TestInviteJoinSpectateAndErrors(t *testing.T) {
 	if !guestPattern.MatchString(st.Sides[0].Player) {
 		t.Errorf("sides %+v: want the joiner's guest name", st.Sides)
 	}
-	sb := b.connect(c.ID)
-	spec := s.user().connect(c.ID)
-	if spec.last.Seat != nil {
-		t.Errorf("spectator has seat %d", *spec.last.Seat)
-	}
-	sa.until("both connected", func(st state) bool { return st.Sides[0].Connected && st.Sides[1].Connected })
+	return c, sa
+}
 
-	first := sb.last.Legal[0]
+// refusedMessages: what a player or spectator may not send is refused to
+// the sender only and changes nothing; a ping is answered.
+func refusedMessages(t *testing.T, sa, sb, spec *sock, first string) {
 	// Errors go to the sender only and change nothing.
 	spec.move(first)
 	spec.expectError("spectators cannot move")
@@ -135,7 +156,11 @@ func TestInviteJoinSpectateAndErrors(t *testing.T) {
 	}
 	sa.quiet(100 * time.Millisecond)
 	spec.quiet(10 * time.Millisecond)
+}
 
+// firstMove: the first move reaches every socket, and the GET of the
+// game's state shows it, with a's seat and none for a stranger.
+func firstMove(t *testing.T, s *testServer, a *user, c created, first string, sa, sb, spec *sock) {
 	sb.move(first)
 	for _, ws := range []*sock{sa, sb, spec} {
 		if st := ws.moves(1); st.Moves[0] != first || st.Turn != 1 {
@@ -148,8 +173,11 @@ func TestInviteJoinSpectateAndErrors(t *testing.T) {
 	if got := s.user().state(c.ID); got.Seat != nil {
 		t.Errorf("GET state of a stranger has seat %v", *got.Seat)
 	}
+}
 
-	// Reconnecting with the same cookie gives the same seat.
+// reconnect: a player who leaves is shown as gone, and reconnecting with
+// the same cookie gives the same seat. It returns the new socket of a.
+func reconnect(t *testing.T, a *user, c created, sa, sb *sock) *sock {
 	sa.conn.Close(websocket.StatusNormalClosure, "")
 	sb.until("first player gone", func(st state) bool { return !st.Sides[1].Connected })
 	sa = a.connect(c.ID)
@@ -157,8 +185,12 @@ func TestInviteJoinSpectateAndErrors(t *testing.T) {
 		t.Errorf("reconnected: seat %v moves %v", sa.last.Seat, sa.last.Moves)
 	}
 	sb.until("first player back", func(st state) bool { return st.Sides[1].Connected })
+	return sa
+}
 
-	// Resignation (once the resigning side has moved: before, it aborts).
+// resignation: once the resigning side has moved (before, it aborts), a
+// resignation ends the game for everyone, and a move after it is refused.
+func resignation(t *testing.T, first string, sa, sb, spec *sock) {
 	sa.move(sa.last.Legal[0])
 	sb.moves(2)
 	sa.send(map[string]string{"type": "resign"})

@@ -20,90 +20,9 @@ func TestLeases(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, backend string) {
 		ctx := context.Background()
 		s, _ := openTest(t, backend)
-		beat := func(who string, at int64) {
-			t.Helper()
-			if err := s.Beat(ctx, who, at); err != nil {
-				t.Fatal(err)
-			}
-		}
-		beat("a", 1000)
-		beat("b", 2000)
-		g := sample("g1", store.Playing, 100)
-		g.Owner = "a"
-		if err := s.CreateGame(ctx, g); err != nil {
-			t.Fatal(err)
-		}
-		for _, tc := range []struct {
-			who             string
-			beatA, dead     int64 // a's heartbeat, and the time before which a beat is dead
-			owner, previous string
-		}{
-			{"b", 1000, 500, "a", "a"},  // a beats: b cannot take it
-			{"a", 1000, 5000, "a", "a"}, // a keeps its own, even with an old beat
-			{"b", 2000, 2000, "a", "a"}, // a beat at the limit: alive
-			{"b", 2000, 2001, "b", "a"}, // a's beat is old: b takes it
-			{"a", 9000, 0, "b", "b"},    // now b's
-		} {
-			beat("a", tc.beatA)
-			owner, previous, err := s.AcquireLease(ctx, "g1", tc.who, tc.dead)
-			if err != nil || owner != tc.owner || previous != tc.previous {
-				t.Errorf("%s, a beating at %d, dead before %d: %s, before %s (%v), want %s before %s", tc.who, tc.beatA, tc.dead, owner, previous, err, tc.owner, tc.previous)
-			}
-		}
-		if owner, previous, _ := s.AcquireLease(ctx, "new", "a", 0); owner != "a" || previous != "" {
-			t.Errorf("a game without a lease: %s, before %q", owner, previous)
-		}
-		// a's writes are refused now; b's go through.
-		g.Moves, g.Owner = 1, "a"
-		if err := s.AddMove(ctx, g, store.Move{Ply: 0, Move: "d4"}); !errors.Is(err, store.ErrNotOwner) {
-			t.Errorf("a move by the old owner: %v, want ErrNotOwner", err)
-		}
-		if err := s.UpdateGame(ctx, g); !errors.Is(err, store.ErrNotOwner) {
-			t.Errorf("an update by the old owner: %v, want ErrNotOwner", err)
-		}
-		g.Owner = "b"
-		if err := s.AddMove(ctx, g, store.Move{Ply: 0, Move: "e5"}); err != nil {
-			t.Errorf("a move by the owner: %v", err)
-		}
-		if ms, _ := s.Moves(ctx, "g1"); len(ms) != 1 || ms[0].Move != "e5" {
-			t.Errorf("moves %v, want only the owner's", ms)
-		}
-		beat("b", 7000)
-		held, err := s.HeldLeases(ctx, "b")
-		if err != nil || len(held) != 1 || held[0] != "g1" {
-			t.Errorf("b holds %v (%v)", held, err)
-		}
-		if owner, lastBeat, err := s.LeaseOwner(ctx, "g1"); owner != "b" || lastBeat != 7000 || err != nil {
-			t.Errorf("LeaseOwner: %s beating at %d (%v)", owner, lastBeat, err)
-		}
-		// Orphans: games that need an instance, with no living holder.
-		clocked := sample("clocked", store.Playing, 100) // with a clock, no lease
-		waiting := sample("waiting", store.Waiting, 100)
-		untimed := sample("untimed", store.Playing, 200) // no clock, no lease
-		untimed.ClockInitial, untimed.ClockIncrement, untimed.NeedsOwner = 0, 0, false
-		for _, x := range []*store.Game{clocked, waiting, untimed} {
-			if err := s.CreateGame(ctx, x); err != nil {
-				t.Fatal(err)
-			}
-		}
-		orphans, err := s.Orphans(ctx, 7000)
-		if err != nil || len(orphans) != 1 || orphans[0] != "clocked" {
-			t.Errorf("orphans, b alive: %v (%v), want [clocked]", orphans, err)
-		}
-		if orphans, _ := s.Orphans(ctx, 7001); len(orphans) != 2 {
-			t.Errorf("orphans once b is dead: %v", orphans)
-		}
-		// Ownerless: the same, with or without a clock.
-		for _, tc := range []struct {
-			dead int64
-			want string
-		}{{7000, "[clocked untimed]"}, {7001, "[clocked g1 untimed]"}} {
-			got, err := s.Ownerless(ctx, tc.dead)
-			slices.Sort(got)
-			if fmt.Sprint(got) != tc.want || err != nil {
-				t.Errorf("ownerless, dead before %d: %v (%v), want %s", tc.dead, got, err, tc.want)
-			}
-		}
+		g := leaseTakeovers(ctx, t, s)
+		leaseFencing(ctx, t, s, g)
+		leaseOrphans(ctx, t, s)
 		if err := s.ReleaseLease(ctx, "g1", "b"); err != nil {
 			t.Fatal(err)
 		}
@@ -111,6 +30,108 @@ func TestLeases(t *testing.T) {
 			t.Errorf("after release: %s holds it, before %q", owner, previous)
 		}
 	})
+}
+
+// beat records a heartbeat of the instance who at the time at.
+func beat(ctx context.Context, t *testing.T, s store.Store, who string, at int64) {
+	t.Helper()
+	if err := s.Beat(ctx, who, at); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// leaseTakeovers makes game g1, owned by a, and has a and b ask for its
+// lease as a's heartbeat ages: b gets it once a's beat is dead. It
+// returns the game, whose lease b holds.
+func leaseTakeovers(ctx context.Context, t *testing.T, s store.Store) *store.Game {
+	beat(ctx, t, s, "a", 1000)
+	beat(ctx, t, s, "b", 2000)
+	g := sample("g1", store.Playing, 100)
+	g.Owner = "a"
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		who             string
+		beatA, dead     int64 // a's heartbeat, and the time before which a beat is dead
+		owner, previous string
+	}{
+		{"b", 1000, 500, "a", "a"},  // a beats: b cannot take it
+		{"a", 1000, 5000, "a", "a"}, // a keeps its own, even with an old beat
+		{"b", 2000, 2000, "a", "a"}, // a beat at the limit: alive
+		{"b", 2000, 2001, "b", "a"}, // a's beat is old: b takes it
+		{"a", 9000, 0, "b", "b"},    // now b's
+	} {
+		beat(ctx, t, s, "a", tc.beatA)
+		owner, previous, err := s.AcquireLease(ctx, "g1", tc.who, tc.dead)
+		if err != nil || owner != tc.owner || previous != tc.previous {
+			t.Errorf("%s, a beating at %d, dead before %d: %s, before %s (%v), want %s before %s", tc.who, tc.beatA, tc.dead, owner, previous, err, tc.owner, tc.previous)
+		}
+	}
+	if owner, previous, _ := s.AcquireLease(ctx, "new", "a", 0); owner != "a" || previous != "" {
+		t.Errorf("a game without a lease: %s, before %q", owner, previous)
+	}
+	return g
+}
+
+// leaseFencing: once b holds g's lease, a's writes to g are refused and
+// b's go through; b's leases and g's owner say so.
+func leaseFencing(ctx context.Context, t *testing.T, s store.Store, g *store.Game) {
+	g.Moves, g.Owner = 1, "a"
+	if err := s.AddMove(ctx, g, store.Move{Ply: 0, Move: "d4"}); !errors.Is(err, store.ErrNotOwner) {
+		t.Errorf("a move by the old owner: %v, want ErrNotOwner", err)
+	}
+	if err := s.UpdateGame(ctx, g); !errors.Is(err, store.ErrNotOwner) {
+		t.Errorf("an update by the old owner: %v, want ErrNotOwner", err)
+	}
+	g.Owner = "b"
+	if err := s.AddMove(ctx, g, store.Move{Ply: 0, Move: "e5"}); err != nil {
+		t.Errorf("a move by the owner: %v", err)
+	}
+	if ms, _ := s.Moves(ctx, "g1"); len(ms) != 1 || ms[0].Move != "e5" {
+		t.Errorf("moves %v, want only the owner's", ms)
+	}
+	beat(ctx, t, s, "b", 7000)
+	held, err := s.HeldLeases(ctx, "b")
+	if err != nil || len(held) != 1 || held[0] != "g1" {
+		t.Errorf("b holds %v (%v)", held, err)
+	}
+	if owner, lastBeat, err := s.LeaseOwner(ctx, "g1"); owner != "b" || lastBeat != 7000 || err != nil {
+		t.Errorf("LeaseOwner: %s beating at %d (%v)", owner, lastBeat, err)
+	}
+}
+
+// leaseOrphans: the games that need an instance with no living holder
+// (Orphans: those with a clock; Ownerless: with or without), b beating
+// last at 7000 and holding g1.
+func leaseOrphans(ctx context.Context, t *testing.T, s store.Store) {
+	clocked := sample("clocked", store.Playing, 100) // with a clock, no lease
+	waiting := sample("waiting", store.Waiting, 100)
+	untimed := sample("untimed", store.Playing, 200) // no clock, no lease
+	untimed.ClockInitial, untimed.ClockIncrement, untimed.NeedsOwner = 0, 0, false
+	for _, x := range []*store.Game{clocked, waiting, untimed} {
+		if err := s.CreateGame(ctx, x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	orphans, err := s.Orphans(ctx, 7000)
+	if err != nil || len(orphans) != 1 || orphans[0] != "clocked" {
+		t.Errorf("orphans, b alive: %v (%v), want [clocked]", orphans, err)
+	}
+	if orphans, _ := s.Orphans(ctx, 7001); len(orphans) != 2 {
+		t.Errorf("orphans once b is dead: %v", orphans)
+	}
+	// Ownerless: the same, with or without a clock.
+	for _, tc := range []struct {
+		dead int64
+		want string
+	}{{7000, "[clocked untimed]"}, {7001, "[clocked g1 untimed]"}} {
+		got, err := s.Ownerless(ctx, tc.dead)
+		slices.Sort(got)
+		if fmt.Sprint(got) != tc.want || err != nil {
+			t.Errorf("ownerless, dead before %d: %v (%v), want %s", tc.dead, got, err, tc.want)
+		}
+	}
 }
 
 // TestLeaseRace: instances racing for the lease of a dead holder: exactly

@@ -16,17 +16,20 @@ func init() {
 	commands = append(commands, analyzeCommand)
 }
 
+// analyzeOptions are analyze's flags.
+type analyzeOptions struct {
+	think   time.Duration
+	depth   int
+	nodes   int64
+	threads int
+	hash    int
+	player  string
+	moves   []string
+	proveT  time.Duration
+}
+
 func analyzeCommand(g *globalOptions) *cobra.Command {
-	var (
-		think   time.Duration
-		depth   int
-		nodes   int64
-		threads int
-		hash    int
-		player  string
-		moves   []string
-		proveT  time.Duration
-	)
+	o := &analyzeOptions{}
 	c := &cobra.Command{
 		Use:   "analyze POSITION",
 		Short: "Search a position and print the evaluation, best move and principal variation as it deepens",
@@ -52,62 +55,67 @@ or fewer", a proven draw, or "not settled".`,
   magneton analyze --moves d4 --moves e5 start
   magneton analyze --depth 2 --prove 1s "8/6WB/B1B3B1/W6W/8/8/5W2/WB6 b 0 0"  # proven win for Black`,
 		Args: exactArgs(1, -1, "a POSITION"),
-		RunE: func(c *cobra.Command, args []string) error {
-			flags := searchFlags{threads: &threads, hash: &hash, depth: &depth, nodes: &nodes, times: map[string]*time.Duration{"time": &think}}
-			if err := flags.check(c); err != nil {
-				return err
-			}
-			st, rest, err := g.position(args)
-			if err != nil {
-				return err
-			}
-			rules := st.Rules()
-			if len(rest) > 0 {
-				return usagef("analyze: unexpected arguments %s after the position", clip(strings.Join(rest, " ")))
-			}
-			gm := game.NewGame(st)
-			for _, m := range moves {
-				if err := gm.Play(m); err != nil {
-					return fmt.Errorf("analyze: --moves: %w", err)
-				}
-			}
-			if r, why := gm.Result(); r.Over() {
-				return fmt.Errorf("analyze: the game is over (%s, %s)", r, why)
-			}
-			p, err := games.NewPlayer(player, rules, ai.Config{Threads: threads, HashMB: hash})
-			if err != nil {
-				return usageError{err}
-			}
-			t, ok := p.(ai.Thinker)
-			if !ok {
-				return usagef("analyze: %s does not search; use alphabeta, mcts or a level from 2 to 8", player)
-			}
-			w := c.OutOrStdout()
-			var last ai.Info // the last completed depth's report
-			in, err := t.Think(c.Context(), gm, ai.Limits{MoveTime: think, Depth: depth, Nodes: nodes}, func(in ai.Info) {
-				last = in
-				fmt.Fprintln(w, formatInfo(in))
-			})
-			if err != nil {
-				return fmt.Errorf("analyze: %w", err)
-			}
-			fmt.Fprintln(w, bestMoveLine(last, in))
-			if proveT > 0 {
-				return proveLine(c, gm.Position(), proveT, hash)
-			}
-			return nil
-		},
+		RunE: func(c *cobra.Command, args []string) error { return o.run(c, g, args) },
 	}
 	f := c.Flags()
-	f.DurationVar(&think, "time", 5*time.Second, "thinking time, above 0 and at most 24h")
-	f.IntVar(&depth, "depth", 0, fmt.Sprintf("stop at this depth, at most %d (0: no limit)", ai.MaxDepth))
-	f.Int64Var(&nodes, "nodes", 0, "stop after this many nodes (0: no limit)")
-	f.IntVar(&threads, "threads", 1, fmt.Sprintf("search threads, %d to %d", ai.MinThreads, ai.MaxThreads))
-	f.IntVar(&hash, "hash", 64, fmt.Sprintf("transposition table size in MB, %d to %d", ai.MinHashMB, ai.MaxHashMB))
-	f.StringVar(&player, "player", "level:8", "the search: alphabeta, mcts or level:N")
-	f.StringArrayVar(&moves, "moves", nil, "moves to play from POSITION first (repeatable)")
-	f.DurationVar(&proveT, "prove", 0, "then run the proof-number solver this long and print what it proved (0: do not)")
+	f.DurationVar(&o.think, "time", 5*time.Second, "thinking time, above 0 and at most 24h")
+	f.IntVar(&o.depth, "depth", 0, fmt.Sprintf("stop at this depth, at most %d (0: no limit)", ai.MaxDepth))
+	f.Int64Var(&o.nodes, "nodes", 0, "stop after this many nodes (0: no limit)")
+	f.IntVar(&o.threads, "threads", 1, fmt.Sprintf("search threads, %d to %d", ai.MinThreads, ai.MaxThreads))
+	f.IntVar(&o.hash, "hash", 64, fmt.Sprintf("transposition table size in MB, %d to %d", ai.MinHashMB, ai.MaxHashMB))
+	f.StringVar(&o.player, "player", "level:8", "the search: alphabeta, mcts or level:N")
+	f.StringArrayVar(&o.moves, "moves", nil, "moves to play from POSITION first (repeatable)")
+	f.DurationVar(&o.proveT, "prove", 0, "then run the proof-number solver this long and print what it proved (0: do not)")
 	return profiled(c)
+}
+
+// run analyzes the position of args, after --moves, printing a line for
+// each depth the search completes and then the best move (and with
+// --prove what the solver proved).
+func (o *analyzeOptions) run(c *cobra.Command, g *globalOptions, args []string) error {
+	flags := searchFlags{threads: &o.threads, hash: &o.hash, depth: &o.depth, nodes: &o.nodes, times: map[string]*time.Duration{"time": &o.think}}
+	if err := flags.check(c); err != nil {
+		return err
+	}
+	st, rest, err := g.position(args)
+	if err != nil {
+		return err
+	}
+	rules := st.Rules()
+	if len(rest) > 0 {
+		return usagef("analyze: unexpected arguments %s after the position", clip(strings.Join(rest, " ")))
+	}
+	gm := game.NewGame(st)
+	for _, m := range o.moves {
+		if err := gm.Play(m); err != nil {
+			return fmt.Errorf("analyze: --moves: %w", err)
+		}
+	}
+	if r, why := gm.Result(); r.Over() {
+		return fmt.Errorf("analyze: the game is over (%s, %s)", r, why)
+	}
+	p, err := games.NewPlayer(o.player, rules, ai.Config{Threads: o.threads, HashMB: o.hash})
+	if err != nil {
+		return usageError{err}
+	}
+	t, ok := p.(ai.Thinker)
+	if !ok {
+		return usagef("analyze: %s does not search; use alphabeta, mcts or a level from 2 to 8", o.player)
+	}
+	w := c.OutOrStdout()
+	var last ai.Info // the last completed depth's report
+	in, err := t.Think(c.Context(), gm, ai.Limits{MoveTime: o.think, Depth: o.depth, Nodes: o.nodes}, func(in ai.Info) {
+		last = in
+		fmt.Fprintln(w, formatInfo(in))
+	})
+	if err != nil {
+		return fmt.Errorf("analyze: %w", err)
+	}
+	fmt.Fprintln(w, bestMoveLine(last, in))
+	if o.proveT > 0 {
+		return proveLine(c, gm.Position(), o.proveT, o.hash)
+	}
+	return nil
 }
 
 // bestMoveLine is the last line of an analysis: the move of final, the

@@ -15,6 +15,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/magneton-games/magneton/server/wire"
 	"github.com/magneton-games/magneton/store/storetest"
 )
 
@@ -65,21 +66,24 @@ func (v *viewer) read() {
 		case "state":
 			v.st = m
 		case "update":
-			moves := v.st.Moves
+			moves, positions := v.st.Moves, v.st.Positions
 			switch m.Ply {
 			case len(moves) + 1:
 				moves = append(slices.Clone(moves), m.Last)
+				positions = append(slices.Clone(positions), m.Position)
 			case len(moves):
 			default:
 				v.errs = append(v.errs, fmt.Sprintf("an update of ply %d after %d moves", m.Ply, len(moves)))
-				moves = nil
-				b, _ := json.Marshal(map[string]string{"type": "sync"})
+				moves, positions = nil, nil
+				b, _ := json.Marshal(wire.ClientMsg{Type: "sync"})
 				go v.conn.Write(context.Background(), websocket.MessageText, b)
 			}
-			// An update carries no chat: the lines seen so far stay, as
-			// in the browser (an update replacing them made the test flaky
-			// when one came between a line and the check for it).
-			m.Type, m.Moves, m.Chat = "state", moves, v.st.Chat
+			// An update carries no history and no chat: the history is
+			// the last state's with the update's move, and the chat lines
+			// seen so far stay, as in the browser (an update replacing
+			// them made the test flaky when one came between a line and
+			// the check for it).
+			m.Type, m.Start, m.Moves, m.Positions, m.Chat = "state", v.st.Start, moves, positions, v.st.Chat
 			v.st = m
 		case "chat":
 			if m.Line != nil {
@@ -139,7 +143,7 @@ func (v *viewer) until(what string, ok func(gameState) bool) gameState {
 	}
 }
 
-func (v *viewer) send(msg map[string]string) {
+func (v *viewer) send(msg wire.ClientMsg) {
 	v.t.Helper()
 	b, _ := json.Marshal(msg)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -152,14 +156,14 @@ func (v *viewer) send(msg map[string]string) {
 // twoPlayers makes a game against a person on the first instance with the
 // creation request body, and has a second player join it through the
 // second instance.
-func twoPlayers(t *testing.T, ps []*serveProc, body string) (c struct{ ID, Invite string }, a, b *crashClient) {
+func twoPlayers(t *testing.T, ps []*serveProc, body string) (c wire.Created, a, b *crashClient) {
 	t.Helper()
 	a, b = newCrashClient(), newCrashClient()
 	if err := a.post(ps[0].url+"/api/games", body, &c); err != nil {
 		t.Fatal(err)
 	}
 	tok := c.Invite[strings.Index(c.Invite, "invite=")+7:]
-	if err := b.post(ps[1].url+"/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &struct{ Seat int }{}); err != nil {
+	if err := b.post(ps[1].url+"/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &wire.Joined{}); err != nil {
 		t.Fatalf("join on another instance: %v", err)
 	}
 	return c, a, b
@@ -168,7 +172,7 @@ func twoPlayers(t *testing.T, ps []*serveProc, body string) (c struct{ ID, Invit
 // clusterPlayers starts n instances on one database and a game between
 // two players (twoPlayers, with the creation request body), the first
 // player's socket on the first instance, the second's on the second.
-func clusterPlayers(t *testing.T, n int, body string) (ps []*serveProc, c struct{ ID, Invite string }, va, vb *viewer) {
+func clusterPlayers(t *testing.T, n int, body string) (ps []*serveProc, c wire.Created, va, vb *viewer) {
 	t.Helper()
 	ps = startCluster(t, buildBinary(t), n)
 	c, a, b := twoPlayers(t, ps, body)
@@ -241,10 +245,10 @@ func TestClusterGame(t *testing.T) {
 			break
 		}
 		if ply == 60 {
-			players[ply%2].send(map[string]string{"type": "resign"})
+			players[ply%2].send(wire.ClientMsg{Type: "resign"})
 			break
 		}
-		players[ply%2].send(map[string]string{"type": "move", "move": st.Legal[rng.IntN(len(st.Legal))]})
+		players[ply%2].send(wire.ClientMsg{Type: "move", Move: st.Legal[rng.IntN(len(st.Legal))]})
 		time.Sleep(60 * time.Millisecond) // each socket stays under 20 messages a second
 	}
 	end := func(st gameState) bool { return st.Status == "finished" }
@@ -269,7 +273,7 @@ func TestClusterGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var l struct{ Games []struct{ ID string } }
+		var l gameList
 		json.NewDecoder(resp.Body).Decode(&l)
 		resp.Body.Close()
 		if len(l.Games) != 1 || l.Games[0].ID != c.ID {
@@ -289,14 +293,14 @@ func TestClusterFailover(t *testing.T) {
 	bin := buildBinary(t)
 	ps := startCluster(t, bin, 3)
 	u := newCrashClient()
-	var c struct{ ID string }
+	var c wire.Created
 	if err := u.post(ps[0].url+"/api/games", `{"game":"magneton","opponent":"computer","level":2,"color":"first","clock":"5+0"}`, &c); err != nil {
 		t.Fatal(err)
 	}
 	v := watch(t, u, ps[1].url, c.ID) // the player's socket is on another instance
 	for ply := 0; ply < 6; ply += 2 {
 		st := v.until(fmt.Sprintf("ply %d", ply), func(st gameState) bool { return len(st.Moves) == ply })
-		v.send(map[string]string{"type": "move", "move": st.Legal[ply%len(st.Legal)]})
+		v.send(wire.ClientMsg{Type: "move", Move: st.Legal[ply%len(st.Legal)]})
 	}
 	before := v.until("the computer's third move", func(st gameState) bool { return len(st.Moves) == 6 })
 	time.Sleep(1500 * time.Millisecond) // the player thinks; their clock runs, the owner beats
@@ -305,7 +309,7 @@ func TestClusterFailover(t *testing.T) {
 	<-ps[0].done
 	// The player moves: the instance forwards to the dead owner, gets no
 	// answer, and takes the game over once its lease has expired.
-	v.send(map[string]string{"type": "move", "move": before.Legal[0]})
+	v.send(wire.ClientMsg{Type: "move", Move: before.Legal[0]})
 	st := v.until("the computer's answer after the failover", func(st gameState) bool { return len(st.Moves) >= 8 })
 	took := time.Since(killed)
 	t.Logf("moves after the kill: %v in %v", st.Moves[6:], took.Round(time.Millisecond))
@@ -327,7 +331,7 @@ func TestClusterFailover(t *testing.T) {
 		t.Errorf("the player's clock after the failover: %d ms, want %d within a second", got.Clock.RemainingMS[0], want)
 	}
 	// The game goes on, served alike by the instances left.
-	v.send(map[string]string{"type": "move", "move": st.Legal[0]})
+	v.send(wire.ClientMsg{Type: "move", Move: st.Legal[0]})
 	v.until("the next answer", func(st gameState) bool { return len(st.Moves) >= 10 })
 	// The other instance follows within a notification's time.
 	var a, b gameState
@@ -352,12 +356,12 @@ func TestClusterRace(t *testing.T) {
 	bin := buildBinary(t)
 	ps := startCluster(t, bin, 3)
 	a, b := newCrashClient(), newCrashClient()
-	var c struct{ ID, Invite string }
+	var c wire.Created
 	if err := a.post(ps[2].url+"/api/games", `{"game":"magneton","opponent":"human","color":"first"}`, &c); err != nil {
 		t.Fatal(err)
 	}
 	tok := c.Invite[strings.Index(c.Invite, "invite=")+7:]
-	var j struct{ Seat int }
+	var j wire.Joined
 	if err := b.post(ps[2].url+"/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &j); err != nil {
 		t.Fatal(err)
 	}
@@ -373,8 +377,8 @@ func TestClusterRace(t *testing.T) {
 		m1, m2 := st.Legal[0], st.Legal[len(st.Legal)-1]
 		refusals := a1.errCount() + a2.errCount()
 		var wg sync.WaitGroup
-		wg.Go(func() { a1.send(map[string]string{"type": "move", "move": m1}) })
-		wg.Go(func() { a2.send(map[string]string{"type": "move", "move": m2}) })
+		wg.Go(func() { a1.send(wire.ClientMsg{Type: "move", Move: m1}) })
+		wg.Go(func() { a2.send(wire.ClientMsg{Type: "move", Move: m2}) })
 		wg.Wait()
 		after := vb.until("a's move", func(st gameState) bool { return len(st.Moves) >= ply+1 })
 		// The other move is answered (refused: not a's turn any more)
@@ -393,7 +397,7 @@ func TestClusterRace(t *testing.T) {
 		if after.Status != "playing" {
 			break
 		}
-		vb.send(map[string]string{"type": "move", "move": after.Legal[0]})
+		vb.send(wire.ClientMsg{Type: "move", Move: after.Legal[0]})
 		vb.until("b's move", func(st gameState) bool { return len(st.Moves) == ply+2 })
 		if len(after.Moves) > ply+1 && after.Moves[ply+1] != vb.state().Moves[ply+1] {
 			t.Fatalf("round %d: both of a's moves were played: %v", round, after.Moves)
@@ -431,13 +435,7 @@ func TestClusterPresence(t *testing.T) {
 	va.holds("both players connected", both, 17*time.Second)
 	// The owner counts the mirror's spectator (its periodic reports carry
 	// it), in the live list.
-	type liveList struct {
-		Games []struct {
-			ID         string
-			Spectators int
-		}
-	}
-	live := getJSON[liveList](t, ps[0].url+"/api/games?status=live")
+	live := getJSON[gameList](t, ps[0].url+"/api/games?status=live")
 	if len(live.Games) != 1 || live.Games[0].ID != c.ID || live.Games[0].Spectators != 1 {
 		t.Errorf("the owner's live list: %+v, want the game with 1 spectator", live.Games)
 	}
@@ -458,12 +456,12 @@ func TestClusterStop(t *testing.T) {
 	c, a, b := twoPlayers(t, ps, `{"game":"magneton","opponent":"human","color":"first","clock":"5+0"}`)
 	va, vb := watch(t, a, ps[1].url, c.ID), watch(t, b, ps[1].url, c.ID)
 	st := va.until("the start", func(st gameState) bool { return len(st.Legal) > 0 })
-	va.send(map[string]string{"type": "move", "move": st.Legal[0]})
+	va.send(wire.ClientMsg{Type: "move", Move: st.Legal[0]})
 	st = vb.until("the first move", func(st gameState) bool { return len(st.Moves) == 1 })
 	ps[0].cmd.Process.Signal(syscall.SIGTERM)
 	<-ps[0].done
 	start := time.Now()
-	vb.send(map[string]string{"type": "move", "move": st.Legal[0]})
+	vb.send(wire.ClientMsg{Type: "move", Move: st.Legal[0]})
 	vb.until("the second move", func(st gameState) bool { return len(st.Moves) == 2 })
 	if took := time.Since(start); took > 2500*time.Millisecond {
 		t.Errorf("the move after the owner stopped took %v", took)
@@ -493,9 +491,9 @@ func TestClusterBoard(t *testing.T) {
 			return false
 		}
 	}
-	vs.send(map[string]string{"type": "chat", "text": "from the stands"})
+	vs.send(wire.ClientMsg{Type: "chat", Text: "from the stands"})
 	vs.until("the spectator's own line", has("from the stands"))
-	vb.send(map[string]string{"type": "chat", "text": "good luck"}) // a mirror's player
+	vb.send(wire.ClientMsg{Type: "chat", Text: "good luck"}) // a mirror's player
 	va.until("black's line on the owner", has("good luck"))
 	vs.until("black's line on the third instance", has("good luck"))
 	if st := va.state(); has("from the stands")(st) {
@@ -505,12 +503,12 @@ func TestClusterBoard(t *testing.T) {
 	for ply := range 3 {
 		v := []*viewer{va, vb}[ply%2]
 		st := v.until(fmt.Sprintf("ply %d", ply), func(st gameState) bool { return len(st.Moves) == ply })
-		v.send(map[string]string{"type": "move", "move": st.Legal[0]})
+		v.send(wire.ClientMsg{Type: "move", Move: st.Legal[0]})
 	}
 	vb.until("3 moves", func(st gameState) bool { return len(st.Moves) == 3 })
-	va.send(map[string]string{"type": "takeback", "action": "offer"})
+	va.send(wire.ClientMsg{Type: "takeback", Action: "offer"})
 	vb.until("the request", func(st gameState) bool { return st.Takeback != nil && st.Takeback.OfferedBy == 0 })
-	vb.send(map[string]string{"type": "takeback", "action": "accept"})
+	vb.send(wire.ClientMsg{Type: "takeback", Action: "accept"})
 	for _, v := range []*viewer{va, vb, vs} {
 		v.until("the takeback", func(st gameState) bool { return len(st.Moves) == 2 && st.Takeback == nil })
 	}

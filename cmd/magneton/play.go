@@ -175,85 +175,105 @@ func (s *playSession) run(ctx context.Context, in io.Reader) error {
 			s.draw()
 			continue
 		}
-		fmt.Fprint(s.out, "> ")
-		var l inputLine
-		var ok bool
-		select {
-		case <-ctx.Done():
-			fmt.Fprintln(s.out)
-			return ctx.Err()
-		case l, ok = <-lines:
+		line, done, err := s.prompt(ctx, lines)
+		if done {
+			return err
 		}
-		if !ok {
-			fmt.Fprintln(s.out)
-			return nil
-		}
-		if l.err != nil {
-			fmt.Fprintln(s.out)
-			return fmt.Errorf("play: reading standard input: %w", l.err)
-		}
-		if l.tooLong {
-			fmt.Fprintf(s.out, "Line %d is longer than the limit of %d bytes; it was skipped.\n", l.n, maxLineBytes)
-			continue
-		}
-		line := strings.TrimSpace(l.text)
 		if line == "" {
 			continue
 		}
-		cmd, arg, _ := strings.Cut(line, " ")
-		arg = strings.TrimSpace(arg)
-		switch strings.ToLower(cmd) {
-		case "quit", "exit":
-			return nil
-		case "help", "?":
-			fmt.Fprintln(s.out, "Commands: a move, moves, hint, undo, save FILE, load FILE, resign, quit.")
-		case "moves":
-			fmt.Fprintln(s.out, strings.Join(s.g.Position().Moves(), " "))
-		case "undo":
-			s.undo()
-		case "hint":
-			if err := s.hint(ctx); err != nil {
-				return err
-			}
-		case "save":
-			if arg == "" {
-				fmt.Fprintln(s.out, "save needs a file name: save FILE")
-				continue
-			}
-			if err := os.WriteFile(arg, []byte(s.record()), 0o644); err != nil {
-				fmt.Fprintf(s.out, "could not save: %s\n", clipMessage(err.Error()))
-				continue
-			}
-			fmt.Fprintf(s.out, "saved to %s\n", arg)
-		case "load":
-			if arg == "" {
-				fmt.Fprintln(s.out, "load needs a file name: load FILE")
-				continue
-			}
-			if err := s.load(arg); err != nil {
-				fmt.Fprintf(s.out, "could not load %s: %s\n", arg, clipMessage(err.Error()))
-				continue
-			}
-			fmt.Fprintf(s.out, "loaded %s: %d moves\n", arg, len(s.g.Moves()))
-			s.draw()
-		case "resign":
-			if err := s.g.End(s.human, game.Resignation); err != nil {
-				fmt.Fprintln(s.out, err)
-				continue
-			}
-			s.draw()
-		default:
-			if r, _ := s.g.Result(); r.Over() {
-				fmt.Fprintf(s.out, "The game is over; %s is not a command (type help).\n", clip(line))
-				continue
-			}
-			if err := s.g.Play(line); err != nil {
-				fmt.Fprintln(s.out, clipMessage(fmt.Sprintf("Bad move %q: %v. Type moves for the legal moves, help for the commands.", line, err)))
-				continue
-			}
-			s.draw()
+		if quit, err := s.command(ctx, line); quit || err != nil {
+			return err
 		}
 	}
+}
+
+// prompt asks for the human's next line and returns it trimmed, "" for a
+// line to skip (blank, or too long: said so). It returns done at the end
+// of lines (with a nil error), of ctx (with ctx's error) or on a read
+// error.
+func (s *playSession) prompt(ctx context.Context, lines <-chan inputLine) (line string, done bool, err error) {
+	fmt.Fprint(s.out, "> ")
+	var l inputLine
+	var ok bool
+	select {
+	case <-ctx.Done():
+		fmt.Fprintln(s.out)
+		return "", true, ctx.Err()
+	case l, ok = <-lines:
+	}
+	if !ok {
+		fmt.Fprintln(s.out)
+		return "", true, nil
+	}
+	if l.err != nil {
+		fmt.Fprintln(s.out)
+		return "", true, fmt.Errorf("play: reading standard input: %w", l.err)
+	}
+	if l.tooLong {
+		fmt.Fprintf(s.out, "Line %d is longer than the limit of %d bytes; it was skipped.\n", l.n, maxLineBytes)
+		return "", false, nil
+	}
+	return strings.TrimSpace(l.text), false, nil
+}
+
+// command carries out a line of the human's, a command or a move. It
+// returns quit for quit or exit, and an error that ends the session (a
+// hint interrupted); a command or a move that cannot be carried out is
+// said so and the session goes on.
+func (s *playSession) command(ctx context.Context, line string) (quit bool, err error) {
+	cmd, arg, _ := strings.Cut(line, " ")
+	arg = strings.TrimSpace(arg)
+	switch strings.ToLower(cmd) {
+	case "quit", "exit":
+		return true, nil
+	case "help", "?":
+		fmt.Fprintln(s.out, "Commands: a move, moves, hint, undo, save FILE, load FILE, resign, quit.")
+	case "moves":
+		fmt.Fprintln(s.out, strings.Join(s.g.Position().Moves(), " "))
+	case "undo":
+		s.undo()
+	case "hint":
+		return false, s.hint(ctx)
+	case "save":
+		if arg == "" {
+			fmt.Fprintln(s.out, "save needs a file name: save FILE")
+			return false, nil
+		}
+		if err := os.WriteFile(arg, []byte(s.record()), 0o644); err != nil {
+			fmt.Fprintf(s.out, "could not save: %s\n", clipMessage(err.Error()))
+			return false, nil
+		}
+		fmt.Fprintf(s.out, "saved to %s\n", arg)
+	case "load":
+		if arg == "" {
+			fmt.Fprintln(s.out, "load needs a file name: load FILE")
+			return false, nil
+		}
+		if err := s.load(arg); err != nil {
+			fmt.Fprintf(s.out, "could not load %s: %s\n", arg, clipMessage(err.Error()))
+			return false, nil
+		}
+		fmt.Fprintf(s.out, "loaded %s: %d moves\n", arg, len(s.g.Moves()))
+		s.draw()
+	case "resign":
+		if err := s.g.End(s.human, game.Resignation); err != nil {
+			fmt.Fprintln(s.out, err)
+			return false, nil
+		}
+		s.draw()
+	default:
+		if r, _ := s.g.Result(); r.Over() {
+			fmt.Fprintf(s.out, "The game is over; %s is not a command (type help).\n", clip(line))
+			return false, nil
+		}
+		if err := s.g.Play(line); err != nil {
+			fmt.Fprintln(s.out, clipMessage(fmt.Sprintf("Bad move %q: %v. Type moves for the legal moves, help for the commands.", line, err)))
+			return false, nil
+		}
+		s.draw()
+	}
+	return false, nil
 }
 
 // computerMove lets the computer think and play. Interrupted (ctx ended),

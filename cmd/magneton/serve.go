@@ -164,19 +164,12 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	hopts := &slog.HandlerOptions{Level: level}
-	var handler slog.Handler = slog.NewTextHandler(stderr, hopts)
-	if o.logJSON {
-		handler = slog.NewJSONHandler(stderr, hopts)
-	}
+	handler := o.logHandler(stderr, level)
 	log := slog.New(handler)
 
-	dbURL := o.db
-	if dbURL == "" {
-		if err := os.MkdirAll(o.data, 0o755); err != nil {
-			return fmt.Errorf("serve: --data: %w", err)
-		}
-		dbURL = "sqlite:" + filepath.Join(o.data, "magneton.db")
+	dbURL, err := o.dbURL()
+	if err != nil {
+		return err
 	}
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
@@ -189,38 +182,78 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 	}
 	defer st.Close()
 	cfg.Store, cfg.Static, cfg.Logger = st, web.Files, log
-	cfg.Instance = o.instance
-	switch {
-	case cfg.Instance != "":
-	case strings.HasPrefix(dbURL, "sqlite:"):
-		cfg.Instance = "main" // the only one
-	default:
-		cfg.Instance = defaultInstance(ln.Addr())
-	}
+	cfg.Instance = o.instanceName(dbURL, ln.Addr())
 	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	// A request must arrive whole within ReadTimeout (a slow body cannot
-	// hold a connection open) and be answered within WriteTimeout (an
-	// analysis takes 5 s at most); a WebSocket clears both and is watched
-	// by its pings instead.
-	hs := &http.Server{
-		Handler:           srv.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       20 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(handler, slog.LevelWarn),
-	}
+	hs := httpServer(srv.Handler(), handler)
 	fmt.Fprintf(stdout, "magneton: serving on http://%s\n", ln.Addr())
 	log.Info("serving", "addr", ln.Addr().String(), "db", redactURL(dbURL), "instance", cfg.Instance)
 
 	sigs, stop := signal.NotifyContext(ctx, syscall.SIGTERM, os.Interrupt)
 	defer stop()
+	serveErr := o.serveUntil(sigs, log, srv, hs, ln)
+	return shutdown(log, srv, hs, st, serveErr)
+}
+
+// logHandler is the log's handler on stderr at level: text, or JSON
+// lines with --log-json.
+func (o serveOptions) logHandler(stderr io.Writer, level slog.Level) slog.Handler {
+	hopts := &slog.HandlerOptions{Level: level}
+	if o.logJSON {
+		return slog.NewJSONHandler(stderr, hopts)
+	}
+	return slog.NewTextHandler(stderr, hopts)
+}
+
+// dbURL is the database's URL: --db, or an SQLite database in --data,
+// which it makes if missing.
+func (o serveOptions) dbURL() (string, error) {
+	if o.db != "" {
+		return o.db, nil
+	}
+	if err := os.MkdirAll(o.data, 0o755); err != nil {
+		return "", fmt.Errorf("serve: --data: %w", err)
+	}
+	return "sqlite:" + filepath.Join(o.data, "magneton.db"), nil
+}
+
+// instanceName is this instance's name among those sharing the database
+// at dbURL: --instance, or "main" on SQLite (the only one), or the one
+// defaultInstance makes of the address it listens on.
+func (o serveOptions) instanceName(dbURL string, addr net.Addr) string {
+	switch {
+	case o.instance != "":
+		return o.instance
+	case strings.HasPrefix(dbURL, "sqlite:"):
+		return "main" // the only one
+	}
+	return defaultInstance(addr)
+}
+
+// httpServer is the HTTP server of handler, logging its errors as warnings
+// to logs. A request must arrive whole within ReadTimeout (a slow body
+// cannot hold a connection open) and be answered within WriteTimeout (an
+// analysis takes 5 s at most); a WebSocket clears both and is watched by
+// its pings instead.
+func httpServer(handler http.Handler, logs slog.Handler) *http.Server {
+	return &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       20 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(logs, slog.LevelWarn),
+	}
+}
+
+// serveUntil serves on ln until sigs ends (a signal, or the end of the
+// command's context), and then for --drain with /readyz answering 503,
+// or until serving fails, with the error it returns.
+func (o serveOptions) serveUntil(sigs context.Context, log *slog.Logger, srv *server.Server, hs *http.Server, ln net.Listener) error {
 	failed := make(chan error, 1)
 	go func() { failed <- hs.Serve(ln) }()
-	var serveErr error
 	select {
 	case <-sigs.Done():
 		log.Info("shutting down", "drain", o.drain)
@@ -230,13 +263,19 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 			srv.Drain()
 			time.Sleep(o.drain)
 		}
-	case serveErr = <-failed:
+		return nil
+	case err := <-failed:
+		return err
 	}
+}
 
-	// Stop accepting and let HTTP requests finish, within their own
-	// budget (a slow request is then cut off); then close the games (their
-	// sockets, the computers, the running clocks) within theirs; then the
-	// database.
+// shutdown stops accepting and lets HTTP requests finish, within their
+// own budget (a slow request is then cut off); then closes the games
+// (their sockets, the computers, the running clocks) within theirs; then
+// the database. It returns the database's error, if closing it failed,
+// or else that of serving (serveErr) unless it only says that the server
+// was closed.
+func shutdown(log *slog.Logger, srv *server.Server, hs *http.Server, st store.Store, serveErr error) error {
 	httpShut, cancel := context.WithTimeout(context.Background(), httpDrain)
 	defer cancel()
 	if err := hs.Shutdown(httpShut); err != nil {

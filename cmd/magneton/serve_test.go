@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/magneton-games/magneton/server/wire"
 )
 
 // serveProc is a magneton serve child process.
@@ -81,45 +83,25 @@ func (c *crashClient) post(url string, body string, out any) error {
 	return json.NewDecoder(resp.Body).Decode(out)
 }
 
-// gameState is the part of the server's game state (GET /api/games/ID,
-// or a socket's state and update messages) that the tests read.
+// gameState is any message of the server as the tests read it: a game's
+// state (GET /api/games/ID, or a socket's "state" and "update" messages),
+// an error or a chat line.
 type gameState struct {
-	Type     string                      `json:"type"`
-	Status   string                      `json:"status"`
-	Ply      int                         `json:"ply"`
-	Last     string                      `json:"last"`
-	Position string                      `json:"position"`
-	Moves    []string                    `json:"moves"`
-	Legal    []string                    `json:"legal"`
-	Turn     int                         `json:"turn"`
-	Seat     *int                        `json:"seat"`
-	Result   string                      `json:"result"`
-	Reason   string                      `json:"reason"`
-	Message  string                      `json:"message"`
-	Sides    [2]struct{ Connected bool } `json:"sides"`
-	Clock    *struct {
-		RemainingMS [2]int64 `json:"remaining_ms"`
-		Running     *int     `json:"running"`
-		At          int64    `json:"at"`
-	} `json:"clock"`
-	Takeback *struct {
-		OfferedBy int `json:"offered_by"`
-	} `json:"takeback"`
-	// Chat holds a state's chat lines, with the lines of the chat
-	// messages since (Line) appended by the viewer.
-	Chat []chatLine `json:"chat"`
-	Line *chatLine  `json:"line"`
+	wire.State
+	// An error's text, code and values (wire.ErrorMsg).
+	Message string            `json:"message"`
+	Code    string            `json:"code"`
+	Vars    map[string]string `json:"vars"`
+	// A "chat" message's line (wire.ChatMsg), which the viewer appends to
+	// the state's Chat.
+	Line *wire.ChatLine `json:"line"`
 }
 
-// chatLine is a chat line as a client reads it.
-type chatLine struct {
-	Room string `json:"room"`
-	Name string `json:"name"`
-	Text string `json:"text"`
+// gameList is a list of games (GET /api/games?status=...).
+type gameList struct {
+	Games []wire.Summary `json:"games"`
 }
 
-// crashGame plays random moves in new games between two clients until the
-// server dies, recording every move acknowledged (broadcast back).
 // ackLog keeps, for each game, the longest list of moves its clients saw
 // acknowledged.
 type ackLog struct {
@@ -172,15 +154,17 @@ func getJSON[T any](t *testing.T, url string) T {
 	return v
 }
 
+// crashGame plays random moves in new games between two clients until the
+// server dies, recording every move acknowledged (broadcast back).
 func crashGame(base string, rng *rand.Rand, acked func(id string, moves []string)) error {
 	for {
 		a, b := newCrashClient(), newCrashClient()
-		var c struct{ ID, Invite string }
+		var c wire.Created
 		if err := a.post(base+"/api/games", `{"game":"magneton","opponent":"human","color":"first"}`, &c); err != nil {
 			return err
 		}
 		tok := c.Invite[strings.Index(c.Invite, "invite=")+7:]
-		var j struct{ Seat int }
+		var j wire.Joined
 		if err := b.post(base+"/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &j); err != nil {
 			return err
 		}
@@ -228,7 +212,7 @@ func crashGame(base string, rng *rand.Rand, acked func(id string, moves []string
 		}
 		for st.Status == "playing" {
 			mover := conns[st.Turn]
-			msg, _ := json.Marshal(map[string]string{"type": "move", "move": st.Legal[rng.IntN(len(st.Legal))]})
+			msg, _ := json.Marshal(wire.ClientMsg{Type: "move", Move: st.Legal[rng.IntN(len(st.Legal))]})
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			err := mover.Write(ctx, websocket.MessageText, msg)
 			cancel()
@@ -336,28 +320,24 @@ func TestServeCrashClock(t *testing.T) {
 	dir := t.TempDir()
 	p := startServe(t, bin, dir)
 	a, b := newCrashClient(), newCrashClient()
-	var c struct{ ID, Invite string }
+	var c wire.Created
 	if err := a.post(p.url+"/api/games", `{"game":"magneton","opponent":"human","color":"first","clock":"1+0"}`, &c); err != nil {
 		t.Fatal(err)
 	}
 	tok := c.Invite[strings.Index(c.Invite, "invite=")+7:]
-	var j struct{ Seat int }
+	var j wire.Joined
 	if err := b.post(p.url+"/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &j); err != nil {
 		t.Fatal(err)
 	}
 	type clockState struct {
-		Clock struct {
-			RemainingMS [2]int64 `json:"remaining_ms"`
-			Running     *int     `json:"running"`
-			At          int64    `json:"at"`
-		} `json:"clock"`
+		Clock wire.Clock `json:"clock"`
 	}
 	get := func(base string) clockState { return getJSON[clockState](t, base+"/api/games/"+c.ID) }
 	// The clocks start once each side has made its first move.
 	va, vb := watch(t, a, p.url, c.ID), watch(t, b, p.url, c.ID)
-	va.send(map[string]string{"type": "move", "move": va.state().Legal[0]})
+	va.send(wire.ClientMsg{Type: "move", Move: va.state().Legal[0]})
 	st := vb.until("white's first move", func(st gameState) bool { return len(st.Moves) == 1 })
-	vb.send(map[string]string{"type": "move", "move": st.Legal[0]})
+	vb.send(wire.ClientMsg{Type: "move", Move: st.Legal[0]})
 	va.until("black's first move", func(st gameState) bool { return len(st.Moves) == 2 })
 	before := get(p.url)
 	time.Sleep(2500 * time.Millisecond) // the clock runs, the heartbeat beats

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -25,7 +26,7 @@ type solveOptions struct {
 }
 
 func solveCommand(g *globalOptions) *cobra.Command {
-	var o solveOptions // the flags, read by RunE
+	var o solveOptions // the flags, read by Args and RunE
 	c := &cobra.Command{
 		Use:   "solve POSITION | solve --verify FILE",
 		Short: "Settle a position with the proof-number solver (a win, a loss or a draw), or check a proof certificate",
@@ -61,69 +62,7 @@ search, and says what they prove or where they are wrong.`,
 			}
 			return exactArgs(1, -1, "a POSITION")(c, args)
 		},
-		RunE: func(c *cobra.Command, args []string) error {
-			w := c.OutOrStdout()
-			if o.check != "" {
-				return verifyCertificate(w, o.check)
-			}
-			flags := searchFlags{hash: &o.hash, nodes: &o.nodes, times: map[string]*time.Duration{"time": &o.limit, "progress": &o.interval}}
-			if err := flags.check(c); err != nil {
-				return err
-			}
-			gm, _, err := g.setup()
-			if err != nil {
-				return err
-			}
-			st, rest, err := g.position(args)
-			if err != nil {
-				return err
-			}
-			if len(rest) > 0 {
-				return usagef("solve: unexpected arguments %s after the position", clip(fmt.Sprint(rest)))
-			}
-			for _, m := range o.moves {
-				if st, err = st.Play(m); err != nil {
-					return fmt.Errorf("solve: --moves: %w", err)
-				}
-			}
-			if gm.Solver == nil {
-				return usagef("solve: %s has no solver", gm.Spec.Title)
-			}
-			ctx, cancel := context.WithTimeout(c.Context(), o.limit)
-			defer cancel()
-			errw := c.ErrOrStderr()
-			rep, err := gm.Solver.Solve(ctx, st, prove.Options{
-				HashMiB: o.hash, MaxNodes: o.nodes, Table: o.table, Certificate: o.out != "", Interval: o.interval, OpponentFirst: o.opponent,
-				Progress: func(p prove.Progress) {
-					fmt.Fprintf(errw, "solve: nodes %d  pn %s  dn %s  %.0f nodes/s  table %d entries (%d settled)  %s\n", p.Nodes, number(p.PN), number(p.DN), p.Rate(), p.Stored, p.Settled, p.Elapsed.Round(time.Millisecond))
-				},
-			})
-			if err != nil {
-				return err
-			}
-			if c.Context().Err() != nil {
-				return c.Context().Err()
-			}
-			fmt.Fprintln(w, describe(st, rep))
-			fmt.Fprintf(w, "nodes %d, %s, %.0f nodes/s, table %.1f MiB\n", rep.Nodes, rep.Elapsed.Round(time.Millisecond), float64(rep.Nodes)/max(rep.Elapsed.Seconds(), 1e-9), rep.TableMiB)
-			switch {
-			case rep.Certificate != nil:
-				if err := writeCertificate(o.out, st.Rules().Spec(), rep.Certificate); err != nil {
-					return err
-				}
-				fmt.Fprintf(w, "certificate %s: %d positions\n", o.out, len(rep.Certificate.Nodes))
-			case rep.Draw[0] != nil:
-				if err := writeCertificate(o.out, st.Rules().Spec(), rep.Draw[0], rep.Draw[1]); err != nil {
-					return err
-				}
-				fmt.Fprintf(w, "certificate %s: the draw's two proofs, %d and %d positions\n", o.out, len(rep.Draw[0].Nodes), len(rep.Draw[1].Nodes))
-			case rep.CertificateErr != nil:
-				fmt.Fprintf(w, "no certificate: %v (run again with --table and a longer --time to write it)\n", rep.CertificateErr)
-			case o.out != "":
-				fmt.Fprintf(w, "no certificate: only a settled position has one\n")
-			}
-			return nil
-		},
+		RunE: func(c *cobra.Command, args []string) error { return o.run(c, g, args) },
 	}
 	f := c.Flags()
 	f.DurationVar(&o.limit, "time", time.Minute, "stop after this long, above 0 and at most 24h")
@@ -136,6 +75,78 @@ search, and says what they prove or where they are wrong.`,
 	f.BoolVar(&o.opponent, "opponent-first", false, "ask first whether the side not to move wins (the question the budget goes to when that side is believed to win)")
 	f.DurationVar(&o.interval, "progress", 10*time.Second, "time between progress lines on standard error")
 	return c
+}
+
+// run solves the position of args, after --moves, or with --verify checks
+// a certificate file instead.
+func (o *solveOptions) run(c *cobra.Command, g *globalOptions, args []string) error {
+	w := c.OutOrStdout()
+	if o.check != "" {
+		return verifyCertificate(w, o.check)
+	}
+	flags := searchFlags{hash: &o.hash, nodes: &o.nodes, times: map[string]*time.Duration{"time": &o.limit, "progress": &o.interval}}
+	if err := flags.check(c); err != nil {
+		return err
+	}
+	gm, _, err := g.setup()
+	if err != nil {
+		return err
+	}
+	st, rest, err := g.position(args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("solve: unexpected arguments %s after the position", clip(fmt.Sprint(rest)))
+	}
+	for _, m := range o.moves {
+		if st, err = st.Play(m); err != nil {
+			return fmt.Errorf("solve: --moves: %w", err)
+		}
+	}
+	if gm.Solver == nil {
+		return usagef("solve: %s has no solver", gm.Spec.Title)
+	}
+	ctx, cancel := context.WithTimeout(c.Context(), o.limit)
+	defer cancel()
+	errw := c.ErrOrStderr()
+	rep, err := gm.Solver.Solve(ctx, st, prove.Options{
+		HashMiB: o.hash, MaxNodes: o.nodes, Table: o.table, Certificate: o.out != "", Interval: o.interval, OpponentFirst: o.opponent,
+		Progress: func(p prove.Progress) {
+			fmt.Fprintf(errw, "solve: nodes %d  pn %s  dn %s  %.0f nodes/s  table %d entries (%d settled)  %s\n", p.Nodes, number(p.PN), number(p.DN), p.Rate(), p.Stored, p.Settled, p.Elapsed.Round(time.Millisecond))
+		},
+	})
+	if err != nil {
+		return err
+	}
+	if c.Context().Err() != nil {
+		return c.Context().Err()
+	}
+	fmt.Fprintln(w, describe(st, rep))
+	fmt.Fprintf(w, "nodes %d, %s, %.0f nodes/s, table %.1f MiB\n", rep.Nodes, rep.Elapsed.Round(time.Millisecond), float64(rep.Nodes)/max(rep.Elapsed.Seconds(), 1e-9), rep.TableMiB)
+	return o.writeProof(w, st, rep)
+}
+
+// writeProof writes the proof of what a solve of st settled to --out and
+// says so, or says why there is none.
+func (o *solveOptions) writeProof(w io.Writer, st game.State, rep *prove.Report) error {
+	switch {
+	case rep.Certificate != nil:
+		if err := writeCertificate(o.out, st.Rules().Spec(), rep.Certificate); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "certificate %s: %d positions\n", o.out, len(rep.Certificate.Nodes))
+	case rep.Draw[0] != nil:
+		if err := writeCertificate(o.out, st.Rules().Spec(), rep.Draw[0], rep.Draw[1]); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "certificate %s: the draw's two proofs, %d and %d positions\n", o.out, len(rep.Draw[0].Nodes), len(rep.Draw[1].Nodes))
+	case rep.CertificateErr != nil:
+		fmt.Fprintf(w, "no certificate: %v (run again with --table and a longer --time to write it)\n", rep.CertificateErr)
+	case o.out != "":
+		fmt.Fprintf(w, "no certificate: only a settled position has one\n")
+	}
+	return nil
 }
 
 // movesWord writes a count of moves: "1 move", "3 moves".

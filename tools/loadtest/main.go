@@ -43,6 +43,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/magneton-games/magneton/server"
+	"github.com/magneton-games/magneton/server/wire"
 	"github.com/magneton-games/magneton/store"
 )
 
@@ -169,20 +170,11 @@ func (r *recorder) add(ack bool, d time.Duration) {
 	r.mu.Unlock()
 }
 
-// lstate is the part of a state message the load test reads.
+// lstate is a message of the server as the load test reads it: a state or
+// an update (both say the moves played, Ply), or an error.
 type lstate struct {
-	Type    string   `json:"type"`
-	ID      string   `json:"id"`
-	Seat    *int     `json:"seat"`
-	Status  string   `json:"status"`
-	Ply     int      `json:"ply"` // moves played: whole states and updates both say
-	Legal   []string `json:"legal"`
-	Turn    int      `json:"turn"`
-	Rematch *struct {
-		OfferedBy int    `json:"offered_by"`
-		Game      string `json:"game"`
-	} `json:"rematch"`
-	Message string `json:"message"`
+	wire.State
+	Message string `json:"message"` // an error's text (wire.ErrorMsg)
 }
 
 // sock is one client connection.
@@ -246,8 +238,8 @@ func (s *sock) readLoop(lt *loadTest) {
 	}
 }
 
-func (s *sock) send(ctx context.Context, v any) error {
-	b, _ := json.Marshal(v)
+func (s *sock) send(ctx context.Context, msg wire.ClientMsg) error {
+	b, _ := json.Marshal(msg)
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	return s.conn.Write(ctx, websocket.MessageText, b)
@@ -404,12 +396,12 @@ func (lt *loadTest) disconnect(g *lgame) {
 // setup creates a game between two new players and connects its clients.
 func (lt *loadTest) setup(ctx context.Context, g *lgame) error {
 	g.players = [2]*http.Client{newJar(), newJar()}
-	var c struct{ ID, Invite string }
+	var c wire.Created
 	if err := lt.post(g.players[0], lt.base(g, 0), "/api/games", `{"game":"`+lt.cfg.Game+`","opponent":"human","color":"first"}`, &c); err != nil {
 		return err
 	}
 	tok := c.Invite[strings.Index(c.Invite, "invite=")+len("invite="):]
-	var j struct{ Seat int }
+	var j wire.Joined
 	if err := lt.post(g.players[1], lt.base(g, 1), "/api/games/"+c.ID+"/join", `{"invite":"`+tok+`"}`, &j); err != nil {
 		return err
 	}
@@ -420,13 +412,13 @@ func (lt *loadTest) setup(ctx context.Context, g *lgame) error {
 // rematch starts the next game once one ends and moves every client there.
 func (lt *loadTest) rematch(ctx context.Context, g *lgame) error {
 	a, b := g.socks[0], g.socks[1]
-	if err := a.send(ctx, map[string]string{"type": "rematch", "action": "offer"}); err != nil {
+	if err := a.send(ctx, wire.ClientMsg{Type: "rematch", Action: "offer"}); err != nil {
 		return err
 	}
 	if _, err := b.waitFor(ctx, func(st *lstate) bool { return st.Rematch != nil }); err != nil {
 		return fmt.Errorf("rematch offer: %w", err)
 	}
-	if err := b.send(ctx, map[string]string{"type": "rematch", "action": "accept"}); err != nil {
+	if err := b.send(ctx, wire.ClientMsg{Type: "rematch", Action: "accept"}); err != nil {
 		return err
 	}
 	st, err := a.waitFor(ctx, func(st *lstate) bool { return st.Rematch != nil && st.Rematch.Game != "" })
@@ -437,7 +429,7 @@ func (lt *loadTest) rematch(ctx context.Context, g *lgame) error {
 	lt.disconnect(g)
 	g.id = st.Rematch.Game
 	for i, p := range g.players {
-		var j struct{ Seat int }
+		var j wire.Joined
 		if err := lt.post(p, lt.base(g, i), "/api/games/"+g.id+"/join", `{"rematch_of":"`+old+`"}`, &j); err != nil {
 			return err
 		}
@@ -478,7 +470,7 @@ func (lt *loadTest) play(ctx context.Context, g *lgame) {
 		g.mover.Store(int64(st.Turn))
 		g.sentAt.Store(time.Now().UnixNano())
 		g.expect.Store(int64(n + 1))
-		if err := mover.send(ctx, map[string]string{"type": "move", "move": st.Legal[g.rng.IntN(len(st.Legal))]}); err != nil {
+		if err := mover.send(ctx, wire.ClientMsg{Type: "move", Move: st.Legal[g.rng.IntN(len(st.Legal))]}); err != nil {
 			if ctx.Err() == nil {
 				lt.log.Error("send failed", "game", g.id, "err", err)
 			}
@@ -571,31 +563,55 @@ func run(ctx context.Context, cfg config, out io.Writer) (result, error) {
 		cfg.Setup = 1
 	}
 	lt := &loadTest{cfg: cfg, log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
-	where := "in-process server"
-	if cfg.URL == "" {
-		base, stop, err := startLocal(ctx)
-		if err != nil {
-			return result{}, fmt.Errorf("start a server: %w", err)
-		}
-		defer stop()
-		lt.bases = []string{base}
-	} else {
-		for _, u := range strings.Split(cfg.URL, ",") {
-			if err := checkLoopback(u); err != nil {
-				return result{}, err
-			}
-			lt.bases = append(lt.bases, strings.TrimSuffix(u, "/"))
-		}
-		where = strings.Join(lt.bases, ", ")
+	where, stop, err := lt.target(ctx)
+	if err != nil {
+		return result{}, err
 	}
+	defer stop()
 	clients := cfg.Games * (2 + cfg.Spectators)
 	fmt.Fprintf(out, "loadtest: %s, %d games x (2 players + %d spectators) = %d clients, target %.0f moves/s for %s\n",
 		where, cfg.Games, cfg.Spectators, clients, cfg.Rate, cfg.Duration)
 
-	// Set up every game, a few at a time.
 	t0 := time.Now()
-	games := make([]*lgame, cfg.Games)
-	sem := make(chan struct{}, cfg.Setup)
+	games, err := lt.setupAll(ctx)
+	if err != nil {
+		return result{}, err
+	}
+	fmt.Fprintf(out, "set-up: %d clients connected in %s\n", clients, time.Since(t0).Round(time.Millisecond))
+
+	res, elapsed := lt.measure(ctx, games)
+	res.Clients = clients
+	lt.report(out, res, elapsed)
+	return res, nil
+}
+
+// target sets the servers to load: one it starts in this process, on a
+// temporary database, when -url is empty, or those of -url, which must be
+// loopback addresses. It returns how the first line names them, and stop,
+// which stops a server it started.
+func (lt *loadTest) target(ctx context.Context) (where string, stop func(), err error) {
+	if lt.cfg.URL == "" {
+		base, stop, err := startLocal(ctx)
+		if err != nil {
+			return "", nil, fmt.Errorf("start a server: %w", err)
+		}
+		lt.bases = []string{base}
+		return "in-process server", stop, nil
+	}
+	for _, u := range strings.Split(lt.cfg.URL, ",") {
+		if err := checkLoopback(u); err != nil {
+			return "", nil, err
+		}
+		lt.bases = append(lt.bases, strings.TrimSuffix(u, "/"))
+	}
+	return strings.Join(lt.bases, ", "), func() {}, nil
+}
+
+// setupAll sets up every game, -setup at a time. When one fails it closes
+// the sockets of all and returns the first error.
+func (lt *loadTest) setupAll(ctx context.Context) ([]*lgame, error) {
+	games := make([]*lgame, lt.cfg.Games)
+	sem := make(chan struct{}, lt.cfg.Setup)
 	var (
 		wg       sync.WaitGroup
 		setupErr atomic.Value
@@ -616,65 +632,31 @@ func run(ctx context.Context, cfg config, out io.Writer) (result, error) {
 		for _, g := range games {
 			lt.disconnect(g)
 		}
-		return result{}, fmt.Errorf("set-up: %w", err)
+		return nil, fmt.Errorf("set-up: %w", err)
 	}
-	fmt.Fprintf(out, "set-up: %d clients connected in %s\n", clients, time.Since(t0).Round(time.Millisecond))
+	return games, nil
+}
 
-	// Play: a ticker kicks the next idle game, round robin.
-	// The run ends when the timer fires: recording stops first, then the
-	// games stop (cancelling a write closes its socket, which is no drop).
+// measure plays the games (and polls the lobby) for -duration and returns
+// what was measured, but the number of clients, and the time it played.
+// The run ends when the timer fires: recording stops first, then the
+// games stop (cancelling a write closes its socket, which is no drop).
+func (lt *loadTest) measure(ctx context.Context, games []*lgame) (result, time.Duration) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	timer := time.NewTimer(cfg.Duration)
+	timer := time.NewTimer(lt.cfg.Duration)
 	defer timer.Stop()
 	var pw sync.WaitGroup
 	for _, g := range games {
 		pw.Go(func() { lt.play(runCtx, g) })
 	}
-	for i := range cfg.Lobby {
+	for i := range lt.cfg.Lobby {
 		pw.Go(func() { lt.pollLobby(runCtx, i) })
 	}
 	cpu0 := cpuTime()
 	lt.rec.on.Store(true)
 	start := time.Now()
-	var missed, kicked int64
-	interval := time.Duration(float64(time.Second) / cfg.Rate)
-	tick := time.NewTicker(max(interval, time.Millisecond))
-	next := 0
-loop:
-	for {
-		select {
-		case <-runCtx.Done():
-			break loop
-		case <-timer.C:
-			break loop
-		case now := <-tick.C:
-			// Kick as many games as the rate says by now, so that merged
-			// ticks are caught up.
-			due := int64(now.Sub(start).Seconds()*cfg.Rate) - kicked - missed
-			for k := int64(0); k < due && k < int64(len(games)); k++ {
-				sent := false
-				for try := 0; try < len(games); try++ {
-					g := games[next]
-					next = (next + 1) % len(games)
-					select {
-					case g.kick <- struct{}{}:
-						sent = true
-					default:
-					}
-					if sent {
-						break
-					}
-				}
-				if sent {
-					kicked++
-				} else {
-					missed++
-				}
-			}
-		}
-	}
-	tick.Stop()
+	missed := lt.kickGames(runCtx, timer, games, start)
 	lt.rec.on.Store(false)
 	elapsed := time.Since(start)
 	cpu := cpuTime() - cpu0
@@ -683,12 +665,62 @@ loop:
 
 	lt.rec.mu.Lock()
 	res := result{
-		Clients: clients, Moves: lt.moves.Load(), Ack: summarize(lt.rec.ack), Broadcast: summarize(lt.rec.bcst),
+		Moves: lt.moves.Load(), Ack: summarize(lt.rec.ack), Broadcast: summarize(lt.rec.bcst),
 		Errors: lt.errors.Load(), Dropped: lt.dropped.Load(), Rematches: lt.rematches.Load(), Missed: missed, CPU: cpu,
 		Lobby: summarize(lt.rec.lobby), LobbyErrs: lt.lobbyErrs.Load(),
 	}
 	lt.rec.mu.Unlock()
 	res.Rate = float64(res.Moves) / elapsed.Seconds()
+	return res, elapsed
+}
+
+// kickGames kicks the games at -rate, from start until the timer fires or
+// ctx ends: at each tick as many as the rate says by now, so that merged
+// ticks are caught up, each the next idle game round robin. It returns
+// the kicks that no idle game could take.
+func (lt *loadTest) kickGames(ctx context.Context, timer *time.Timer, games []*lgame, start time.Time) (missed int64) {
+	var kicked int64
+	interval := time.Duration(float64(time.Second) / lt.cfg.Rate)
+	tick := time.NewTicker(max(interval, time.Millisecond))
+	defer tick.Stop()
+	next := 0
+	for {
+		select {
+		case <-ctx.Done():
+			return missed
+		case <-timer.C:
+			return missed
+		case now := <-tick.C:
+			due := int64(now.Sub(start).Seconds()*lt.cfg.Rate) - kicked - missed
+			for k := int64(0); k < due && k < int64(len(games)); k++ {
+				if kickIdle(games, &next) {
+					kicked++
+				} else {
+					missed++
+				}
+			}
+		}
+	}
+}
+
+// kickIdle kicks the first idle game from games[*next] on, round robin,
+// moving *next past it, and says whether there was one.
+func kickIdle(games []*lgame, next *int) bool {
+	for range games {
+		g := games[*next]
+		*next = (*next + 1) % len(games)
+		select {
+		case g.kick <- struct{}{}:
+			return true
+		default:
+		}
+	}
+	return false
+}
+
+// report prints the figures of a run that played for elapsed.
+func (lt *loadTest) report(out io.Writer, res result, elapsed time.Duration) {
+	cfg := lt.cfg
 	fmt.Fprintf(out, "moves: %d in %s = %.1f moves/s (target %.0f); rematches %d; error messages %d; sockets dropped %d\n",
 		res.Moves, elapsed.Round(time.Millisecond), res.Rate, cfg.Rate, res.Rematches, res.Errors, res.Dropped)
 	fmt.Fprintf(out, "move to broadcast, at the mover:   %s\n", res.Ack)
@@ -696,6 +728,5 @@ loop:
 	if cfg.Lobby > 0 {
 		fmt.Fprintf(out, "lobby lists, %d clients every 2 s: %s; failed %d\n", cfg.Lobby, res.Lobby, res.LobbyErrs)
 	}
-	fmt.Fprintf(out, "CPU of this process during the run: %.1fs (%.0f%% of one core)\n", cpu.Seconds(), 100*cpu.Seconds()/elapsed.Seconds())
-	return res, nil
+	fmt.Fprintf(out, "CPU of this process during the run: %.1fs (%.0f%% of one core)\n", res.CPU.Seconds(), 100*res.CPU.Seconds()/elapsed.Seconds())
 }

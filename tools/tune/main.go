@@ -45,24 +45,44 @@ type sample struct {
 	y float64 // result for the side to move
 }
 
-func main() {
-	gameName := flag.String("game", "magneton", "the game, by any of its names")
-	nGames := flag.Int("games", 400, "self-play games")
-	player := flag.String("player", "level:4", "player of the self-play games")
-	opening := flag.Int("openings", 6, "random plies at the start of each game")
-	maxPlies := flag.Int("max-plies", 300, "plies after which a game is a draw")
-	iters := flag.Int("iterations", 3000, "gradient descent steps")
-	seed := flag.Uint64("seed", 1, "random seed")
-	only := flag.String("fit", "", "comma-separated features to fit, the others keeping their current weights (default: all, from zero)")
-	last := flag.Int("last", 0, "keep only the positions of each game's last N plies (0: all), so that the fit sees what comes just before a win")
-	pgn := flag.String("pgn", "", "comma-separated PGN files (as match --pgn writes them) whose games to fit, instead of self-play games (or beside them, when --games is given too)")
-	verify := flag.Int("verify", 0, "after fitting, play this many games between --player with the fitted weights and with the current ones")
-	flag.Parse()
+// options are tune's flags.
+type options struct {
+	game       string // the game, by any of its names
+	games      int    // self-play games
+	player     string // the player of the self-play games
+	openings   int    // random plies at the start of each game
+	maxPlies   int    // plies after which a game is a draw
+	iterations int    // gradient descent steps
+	seed       uint64
+	only       string // the features to fit (--fit), comma-separated
+	last       int    // the plies at each game's end whose positions to keep
+	pgn        string // record files to fit, comma-separated
+	verify     int    // games of the fitted weights against the current ones
+}
 
-	gm, err := games.Lookup(*gameName)
+// parseFlags reads the flags.
+func parseFlags() options {
+	var o options
+	flag.StringVar(&o.game, "game", "magneton", "the game, by any of its names")
+	flag.IntVar(&o.games, "games", 400, "self-play games")
+	flag.StringVar(&o.player, "player", "level:4", "player of the self-play games")
+	flag.IntVar(&o.openings, "openings", 6, "random plies at the start of each game")
+	flag.IntVar(&o.maxPlies, "max-plies", 300, "plies after which a game is a draw")
+	flag.IntVar(&o.iterations, "iterations", 3000, "gradient descent steps")
+	flag.Uint64Var(&o.seed, "seed", 1, "random seed")
+	flag.StringVar(&o.only, "fit", "", "comma-separated features to fit, the others keeping their current weights (default: all, from zero)")
+	flag.IntVar(&o.last, "last", 0, "keep only the positions of each game's last N plies (0: all), so that the fit sees what comes just before a win")
+	flag.StringVar(&o.pgn, "pgn", "", "comma-separated PGN files (as match --pgn writes them) whose games to fit, instead of self-play games (or beside them, when --games is given too)")
+	flag.IntVar(&o.verify, "verify", 0, "after fitting, play this many games between --player with the fitted weights and with the current ones")
+	flag.Parse()
+	return o
+}
+
+func main() {
+	o := parseFlags()
+	gm, err := games.Lookup(o.game)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "tune:", err)
-		os.Exit(2)
+		exit(2, err)
 	}
 	rules := gm.Spec.New(gm.Spec.Defaults())
 	eval := gm.AI.Evaluation()
@@ -71,36 +91,63 @@ func main() {
 		f, err := eval.Features(s)
 		return toFloat(f), err == nil
 	}
-	start, free, err := startWeights(names, current, *only)
+	start, free, err := startWeights(names, current, o.only)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "tune:", err)
-		os.Exit(2)
+		exit(2, err)
 	}
-	rng := rand.New(rand.NewPCG(*seed, 7))
+	rng := rand.New(rand.NewPCG(o.seed, 7))
 	var data []sample
 	results := map[game.Result]int{}
-	if *pgn != "" {
-		data, results, err = recordSamples(strings.Split(*pgn, ","), gm.Spec.Name, *last, features)
+	if o.pgn != "" {
+		data, results, err = recordSamples(strings.Split(o.pgn, ","), gm.Spec.Name, o.last, features)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "tune: --pgn:", err)
-			os.Exit(2)
+			exit(2, fmt.Errorf("--pgn: %w", err))
 		}
 	}
-	// With --pgn, self-play games are added only when --games is given.
-	selfPlayGames := *nGames
-	if *pgn != "" {
-		selfPlayGames = 0
-		flag.Visit(func(f *flag.Flag) {
-			if f.Name == "games" {
-				selfPlayGames = *nGames
-			}
-		})
+	selfPlayGames := o.selfPlayGames()
+	if data, err = addSelfPlay(o, rules, selfPlayGames, rng, features, data, results); err != nil {
+		exit(1, err)
 	}
-	for i := 0; i < selfPlayGames; i++ {
-		samples, r, err := selfPlay(rules, *player, *opening, *maxPlies, *last, rng, features)
+	fmt.Fprintf(os.Stderr, "games: first wins %d, second wins %d, draws %d; %d positions\n",
+		results[game.FirstWins], results[game.SecondWins], results[game.Draw]+results[game.Ongoing], len(data))
+	w := fit(data, start, free, o.iterations)
+	printWeights(o, selfPlayGames, names, w, data)
+	if o.verify > 0 {
+		if err := verifyFit(o, rules, w, rng); err != nil {
+			exit(1, err)
+		}
+	}
+}
+
+// exit reports err and ends the program with the exit status code.
+func exit(code int, err error) {
+	fmt.Fprintln(os.Stderr, "tune:", err)
+	os.Exit(code)
+}
+
+// selfPlayGames is the number of self-play games to play: --games, but
+// with --pgn only when --games is given.
+func (o options) selfPlayGames() int {
+	if o.pgn == "" {
+		return o.games
+	}
+	n := 0
+	flag.Visit(func(f *flag.Flag) {
+		if f.Name == "games" {
+			n = o.games
+		}
+	})
+	return n
+}
+
+// addSelfPlay plays n self-play games of --player, adding their samples
+// to data and their results to results, with a progress line on standard
+// error every 50 games.
+func addSelfPlay(o options, rules game.Rules, n int, rng *rand.Rand, features func(game.State) ([]float64, bool), data []sample, results map[game.Result]int) ([]sample, error) {
+	for i := 0; i < n; i++ {
+		samples, r, err := selfPlay(rules, o.player, o.openings, o.maxPlies, o.last, rng, features)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "tune:", err)
-			os.Exit(1)
+			return nil, err
 		}
 		results[r]++
 		data = append(data, samples...)
@@ -108,24 +155,29 @@ func main() {
 			fmt.Fprintf(os.Stderr, "%d games, %d positions\n", i+1, len(data))
 		}
 	}
-	fmt.Fprintf(os.Stderr, "games: first wins %d, second wins %d, draws %d; %d positions\n",
-		results[game.FirstWins], results[game.SecondWins], results[game.Draw]+results[game.Ongoing], len(data))
-	w := fit(data, start, free, *iters)
+	return data, nil
+}
+
+// printWeights prints the fitted weights w as the Go array to paste, after
+// the command that fitted them (with selfPlayGames self-play games) and
+// each feature's weight, and the cross entropy of the fit on data against
+// that of weights all zero.
+func printWeights(o options, selfPlayGames int, names []string, w []float64, data []sample) {
 	fitFlag := ""
-	if *only != "" {
-		fitFlag = " --fit " + *only
+	if o.only != "" {
+		fitFlag = " --fit " + o.only
 	}
-	if *last > 0 {
-		fitFlag += fmt.Sprintf(" --last %d", *last)
+	if o.last > 0 {
+		fitFlag += fmt.Sprintf(" --last %d", o.last)
 	}
 	source := ""
-	if *pgn != "" {
-		source = " --pgn " + *pgn
+	if o.pgn != "" {
+		source = " --pgn " + o.pgn
 	}
-	if selfPlayGames > 0 || *pgn == "" {
-		source += fmt.Sprintf(" --games %d --player %s --openings %d --seed %d", selfPlayGames, *player, *opening, *seed)
+	if selfPlayGames > 0 || o.pgn == "" {
+		source += fmt.Sprintf(" --games %d --player %s --openings %d --seed %d", selfPlayGames, o.player, o.openings, o.seed)
 	}
-	fmt.Printf("// fitted by: go run ./tools/tune --game %s%s%s\n", *gameName, source, fitFlag)
+	fmt.Printf("// fitted by: go run ./tools/tune --game %s%s%s\n", o.game, source, fitFlag)
 	var parts []string
 	for i, x := range w {
 		parts = append(parts, fmt.Sprintf("%d", int(math.Round(x))))
@@ -133,18 +185,21 @@ func main() {
 	}
 	fmt.Printf("{%s}\n", strings.Join(parts, ", "))
 	fmt.Printf("// cross entropy: fitted %.4f, all zero %.4f\n", loss(data, w), loss(data, make([]float64, len(w))))
-	if *verify > 0 {
-		iw := make([]int, len(w))
-		for i, x := range w {
-			iw[i] = int(math.Round(x))
-		}
-		score, wins, draws, losses, err := verifyMatch(rules, *player, iw, *verify, *opening, *maxPlies, rng)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "tune:", err)
-			os.Exit(1)
-		}
-		fmt.Printf("// verification: %s with the fitted weights against the current ones, %d games: %.1f%% (%d-%d-%d)\n", *player, *verify, 100*score, wins, draws, losses)
+}
+
+// verifyFit plays --verify games of --player with the fitted weights w,
+// rounded, against the current ones, and prints the fitted ones' score.
+func verifyFit(o options, rules game.Rules, w []float64, rng *rand.Rand) error {
+	iw := make([]int, len(w))
+	for i, x := range w {
+		iw[i] = int(math.Round(x))
 	}
+	score, wins, draws, losses, err := verifyMatch(rules, o.player, iw, o.verify, o.openings, o.maxPlies, rng)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("// verification: %s with the fitted weights against the current ones, %d games: %.1f%% (%d-%d-%d)\n", o.player, o.verify, 100*score, wins, draws, losses)
+	return nil
 }
 
 // verifyMatch plays the fitted weights (A) against the current ones (B),
@@ -349,7 +404,6 @@ func dot(a, b []float64) float64 {
 	return s
 }
 
-// fit minimises the cross entropy by gradient descent with Adam steps.
 // startWeights returns the weights the fit starts from and which of them
 // it may change: all of them from zero, or with --fit only the named
 // features, the others held at their current weights (to add a feature
@@ -376,6 +430,8 @@ func startWeights(names []string, current []int, only string) (start []float64, 
 	return start, free, nil
 }
 
+// fit minimises the cross entropy by gradient descent with Adam steps,
+// from start, changing only the free weights.
 func fit(data []sample, start []float64, free []bool, iters int) []float64 {
 	n := len(start)
 	w := slices.Clone(start)
