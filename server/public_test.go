@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -218,5 +219,50 @@ func TestPrivateGamesStayUnlisted(t *testing.T) {
 	}
 	if got := pgn(ann); !strings.Contains(got, "[White \"ann\"]") {
 		t.Errorf("ann's PGN export to ann: %q", got)
+	}
+}
+
+// userFrom is a browser whose connections come from the loopback address
+// ip (127.x.y.z), for tests of what one address may do to another's.
+func (s *testServer) userFrom(ip string) *user {
+	u := s.user()
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	u.http.Transport = &http.Transport{DialContext: d.DialContext}
+	return u
+}
+
+// TestAnalysisSlotIsShared: two addresses that keep the one analysis slot
+// busy with long analyses, within their limits, do not keep a third
+// visitor's analysis out: the slot goes to whoever has used it least.
+func TestAnalysisSlotIsShared(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	started := make(chan struct{}, 2)
+	for _, ip := range []string{"127.0.0.2", "127.0.0.3"} {
+		u := s.userFrom(ip)
+		wg.Go(func() {
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				u.do("POST", "/api/analyze", map[string]any{"movetime_ms": 1500}, nil)
+				if i == 0 {
+					started <- struct{}{} // one done: the loop holds or waits for the slot from now on
+				}
+			}
+		})
+	}
+	<-started
+	<-started
+	visitor := s.userFrom("127.0.0.4")
+	var e struct{ Error, Code string }
+	code := visitor.do("POST", "/api/analyze", map[string]any{"movetime_ms": 100}, &e)
+	close(stop)
+	wg.Wait()
+	if code != http.StatusOK {
+		t.Errorf("a visitor's analysis while two addresses loop theirs: %d %s %q", code, e.Code, e.Error)
 	}
 }

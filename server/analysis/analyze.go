@@ -35,14 +35,17 @@ func lineOf(in ai.Info) wire.AnalysisLine {
 	return l
 }
 
+// maxMoveTime is the longest analysis.
+const maxMoveTime = 5 * time.Second
+
 // checkAnalyze reads an analysis request's limits, filling the defaults;
 // "" when they are fine, else what is wrong.
 func checkAnalyze(req *analyzeRequest) string {
 	if req.MoveTimeMS == 0 {
 		req.MoveTimeMS = 1000
 	}
-	if req.MoveTimeMS < 100 || req.MoveTimeMS > 5000 {
-		return fmt.Sprintf("movetime_ms %d: want 100 to 5000", req.MoveTimeMS)
+	if req.MoveTimeMS < 100 || req.MoveTimeMS > int(maxMoveTime/time.Millisecond) {
+		return fmt.Sprintf("movetime_ms %d: want 100 to %d", req.MoveTimeMS, maxMoveTime/time.Millisecond)
 	}
 	if req.MultiPV == 0 {
 		req.MultiPV = 1
@@ -80,9 +83,10 @@ func (a *Analysis) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
-	// Wait a little for a free slot, then give up.
-	wait, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-	slot, err := a.cfg.Pool.Analysis(wait)
+	// Wait for a free slot as long as the longest analysis takes, then
+	// give up.
+	wait, cancel := context.WithTimeout(r.Context(), maxMoveTime+time.Second)
+	slot, err := a.cfg.Pool.Analysis(wait, a.cfg.Proxies.ClientIP(r))
 	cancel()
 	if err != nil {
 		jsonapi.WriteCoded(w, http.StatusTooManyRequests, "analysis_busy", "the server is busy with other analyses; try again in a moment")

@@ -351,7 +351,7 @@ func (a *Analysis) evaluate(ctx context.Context, t ai.Thinker, pv, solver ai.Pro
 		e.Result = res.String()
 		return e, nil
 	}
-	slot, err := a.cfg.Pool.Analysis(ctx)
+	slot, err := a.cfg.Pool.Analysis(ctx, "reviews") // the reviews take turns as one client
 	if err != nil {
 		return e, err
 	}

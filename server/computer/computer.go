@@ -43,7 +43,7 @@ type Config struct {
 type Pool struct {
 	cfg      Config
 	sched    *scheduler
-	analyses chan struct{}
+	analyses *scheduler
 }
 
 // NewPool makes a pool.
@@ -57,7 +57,9 @@ func NewPool(cfg Config) *Pool {
 	if cfg.MemoryMB <= 0 {
 		cfg.MemoryMB = 256
 	}
-	return &Pool{cfg: cfg, sched: newScheduler(cfg.Thinkers, cfg.PerClient), analyses: make(chan struct{}, cfg.Analyses)}
+	analyses := newScheduler(cfg.Analyses, 0)
+	analyses.byUse, analyses.used = true, map[string]usage{}
+	return &Pool{cfg: cfg, sched: newScheduler(cfg.Thinkers, cfg.PerClient), analyses: analyses}
 }
 
 // TableMB is the transposition table of one search at a level: a share of
@@ -119,12 +121,10 @@ func (p *Pool) Play(ctx context.Context, client string, level int, g *game.Game,
 	return player.Move(ctx, g, lim)
 }
 
-// Analysis waits for one of the analysis slots; done gives it back.
-func (p *Pool) Analysis(ctx context.Context) (done func(), err error) {
-	select {
-	case p.analyses <- struct{}{}:
-		return func() { <-p.analyses }, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
+// Analysis waits for one of the analysis slots for client; done gives it
+// back. A slot that frees goes to the waiting client that has used the
+// slots least lately, so that clients who keep them busy wait behind those
+// who ask now and then.
+func (p *Pool) Analysis(ctx context.Context, client string) (done func(), err error) {
+	return p.analyses.acquire(ctx, client)
 }

@@ -2,7 +2,9 @@ package computer
 
 import (
 	"context"
+	"math"
 	"sync"
+	"time"
 )
 
 // scheduler shares the cores among the computer players: at most slots
@@ -16,6 +18,27 @@ type scheduler struct {
 	perKey  int
 	running map[string]int
 	queue   []*waiter // in arrival order
+	// byUse: among waiters with as few searches running, the slot goes to
+	// the client that has used the slots least lately (its time in them,
+	// halved every useHalfLife), rather than to the first come: for the
+	// analyses, where a client looping long ones would otherwise take
+	// every other turn.
+	byUse bool
+	used  map[string]usage
+}
+
+// usage is a client's time in the slots, decayed, as of at.
+type usage struct {
+	seconds float64
+	at      time.Time
+}
+
+// useHalfLife is how fast a client's use of the slots is forgotten.
+const useHalfLife = time.Minute
+
+// as is the usage decayed to now.
+func (u usage) as(now time.Time) float64 {
+	return u.seconds * math.Exp2(-now.Sub(u.at).Seconds()/useHalfLife.Seconds())
 }
 
 type waiter struct {
@@ -49,16 +72,24 @@ func (sc *scheduler) acquire(ctx context.Context, key string) (release func(), e
 			return nil, ctx.Err()
 		}
 		<-w.ready
-		sc.release(key)
+		sc.release(key, 0)
 		return nil, ctx.Err()
 	}
 	var once sync.Once
-	return func() { once.Do(func() { sc.release(key) }) }, nil
+	start := time.Now()
+	return func() { once.Do(func() { sc.release(key, time.Since(start)) }) }, nil
 }
 
-func (sc *scheduler) release(key string) {
+func (sc *scheduler) release(key string, held time.Duration) {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
+	if sc.byUse {
+		now := time.Now()
+		if len(sc.used) > 10000 {
+			clear(sc.used) // many clients: forget the old uses at once
+		}
+		sc.used[key] = usage{sc.used[key].as(now) + held.Seconds(), now}
+	}
 	sc.free++
 	if sc.running[key]--; sc.running[key] <= 0 {
 		delete(sc.running, key)
@@ -70,13 +101,14 @@ func (sc *scheduler) release(key string) {
 // searches running (below perKey), the earliest of those to come (call
 // with sc.mu held).
 func (sc *scheduler) dispatch() {
+	now := time.Now()
 	for sc.free > 0 {
 		best := -1
 		for i, w := range sc.queue {
 			if w.done || sc.running[w.key] >= sc.perKey {
 				continue
 			}
-			if best < 0 || sc.running[w.key] < sc.running[sc.queue[best].key] {
+			if best < 0 || sc.before(w, sc.queue[best], now) {
 				best = i
 			}
 		}
@@ -97,4 +129,15 @@ func (sc *scheduler) dispatch() {
 	}
 	clear(sc.queue[len(kept):])
 	sc.queue = kept
+}
+
+// before reports whether waiter a gets a slot before b, who came earlier:
+// a's client has fewer searches running, or as many and (byUse) has used
+// the slots less lately.
+func (sc *scheduler) before(a, b *waiter, now time.Time) bool {
+	ra, rb := sc.running[a.key], sc.running[b.key]
+	if ra != rb || !sc.byUse {
+		return ra < rb
+	}
+	return sc.used[a.key].as(now) < sc.used[b.key].as(now)
 }

@@ -69,3 +69,37 @@ func TestSchedulerFair(t *testing.T) {
 		t.Errorf("%d slots free at the end, want 2", sc.free)
 	}
 }
+
+// TestSchedulerByUse: with byUse, a slot that frees goes to the waiting
+// client that has used the slots least lately, not to the first come.
+func TestSchedulerByUse(t *testing.T) {
+	sc := newScheduler(1, 0)
+	sc.byUse, sc.used = true, map[string]usage{}
+	ctx := t.Context()
+	rel, err := sc.acquire(ctx, "looper")
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(20 * time.Millisecond) // the looper's use
+	order := make(chan string, 2)
+	var wg sync.WaitGroup
+	for _, key := range []string{"looper", "visitor"} {
+		wg.Go(func() {
+			r, err := sc.acquire(ctx, key)
+			if err == nil {
+				order <- key
+				r()
+			}
+		})
+		for queued := false; !queued; time.Sleep(time.Millisecond) {
+			sc.mu.Lock()
+			queued = len(sc.queue) > 0 && sc.queue[len(sc.queue)-1].key == key
+			sc.mu.Unlock()
+		}
+	}
+	rel()
+	wg.Wait()
+	if first := <-order; first != "visitor" {
+		t.Errorf("the slot went to %s first, want the visitor (the looper has used it)", first)
+	}
+}
