@@ -51,6 +51,14 @@ func (a adapted[P, M]) Play(move string) (State, error) {
 	return adapted[P, M]{pos: a.pos.Play(m), rules: a.rules}, nil
 }
 
+func (a adapted[P, M]) Notation(move string) (string, error) {
+	m, err := a.pos.ParseMove(move)
+	if err != nil {
+		return "", err
+	}
+	return a.pos.FormatMove(m), nil
+}
+
 func (a adapted[P, M]) Diagram(color bool) string {
 	if d, ok := any(a.pos).(interface{ Diagram(color bool) string }); ok {
 		return d.Diagram(color)

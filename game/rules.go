@@ -254,6 +254,11 @@ type State interface {
 	Moves() []string
 	// Play checks and plays a move given as text.
 	Play(move string) (State, error)
+	// Notation checks a legal move given as text and writes it as the
+	// game does, the spelling Moves lists: a notation may read one move
+	// in several spellings (a Tumbling Down "tumble" of a single disk is
+	// its step), and a record keeps one.
+	Notation(move string) (string, error)
 	Outcome() (Result, *Ending)
 	Hash() uint64
 	String() string

@@ -266,3 +266,35 @@ func TestAnalysisSlotIsShared(t *testing.T) {
 		t.Errorf("a visitor's analysis while two addresses loop theirs: %d %s %q", code, e.Code, e.Error)
 	}
 }
+
+// TestMovesRecordedInTheGamesNotation: a move the rules engine reads in
+// another spelling (a "tumble" of a single disk is its step) is recorded,
+// shown and replayed as the game writes it, the spelling of the legal
+// moves.
+func TestMovesRecordedInTheGamesNotation(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	u := s.user()
+	c := u.create(map[string]any{"game": "tumbling", "opponent": "human", "color": "first"})
+	other := s.user()
+	tok := c.Invite[strings.Index(c.Invite, "invite=")+len("invite="):]
+	other.join(c.ID, map[string]string{"invite": tok})
+	ws := u.connect(c.ID)
+	st := ws.moves(0)
+	var step string
+	for _, m := range st.Legal {
+		if strings.Contains(m, "-") {
+			step = m // a step of a single disk, which "a>b" spells too
+			break
+		}
+	}
+	if step == "" {
+		t.Fatalf("no step among %v", st.Legal)
+	}
+	ws.move(strings.Replace(step, "-", ">", 1))
+	if got := ws.moves(1); got.Moves[0] != step || got.Last != step {
+		t.Errorf("the move %s spelt with >: recorded %q (last %q), want %q", step, got.Moves[0], got.Last, step)
+	}
+	if got := other.state(c.ID); got.Moves[0] != step {
+		t.Errorf("the stored game's move: %q, want %q", got.Moves[0], step)
+	}
+}

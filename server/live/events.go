@@ -114,8 +114,13 @@ func (g Game) move(side int, mv string, now time.Time) (Game, Effects, error) {
 		}
 		return next, fx, wire.Refuse("time_up", mv+": your time is up", "move", mv)
 	}
+	// The move as the game writes it: a record keeps one spelling.
+	canon, err := g.hist.Position().Notation(mv)
 	hist := g.hist.Clone()
-	if err := hist.Play(mv); err != nil {
+	if err == nil {
+		err = hist.Play(canon)
+	}
+	if err != nil {
 		// The rules engine's sentence says why, in English; other
 		// languages say the move is illegal.
 		return g, Effects{}, wire.Refuse("illegal_move", err.Error(), "move", mv, "why", strings.TrimPrefix(err.Error(), mv+": "))
@@ -127,7 +132,7 @@ func (g Game) move(side int, mv string, now time.Time) (Game, Effects, error) {
 	nr.Moves++
 	nr.Position = hist.Position().String()
 	nr.Updated = now.UnixMilli()
-	m := store.Move{Ply: nr.Moves - 1, Move: mv, PlayedAt: now.UnixMilli()}
+	m := store.Move{Ply: nr.Moves - 1, Move: canon, PlayedAt: now.UnixMilli()}
 	if g.Clocked() {
 		switch {
 		case nr.PerMove:
