@@ -136,17 +136,17 @@ func TestBrowserAnalysisVariation(t *testing.T) {
 	// The editor writes back what it reads (the rules' example), and a stone
 	// put down by it comes from its side's hand.
 	for _, pos := range []string{"8/3B2W1/1W3B2/3W4/8/6B1/2W2B2/6B1 w 8 7", "8/8/8/8/8/8/8/8 w 12 12"} {
-		if got := eval[string](p, fmt.Sprintf(`window.analysisBoard.game.format(window.analysisBoard.game.parse(%q))`, pos)); got != pos {
+		if got := eval[string](p, fmt.Sprintf(`(a => a.game.format(a.game.parse(%q, a.board.grid)))(window.analysisBoard)`, pos)); got != pos {
 			t.Errorf("the editor writes %q back as %q", pos, got)
 		}
 	}
-	if got := eval[string](p, `(g => g.format(g.edit(g.parse('8/8/8/8/8/8/8/8 w 12 12'), 27, 'b')))(window.analysisBoard.game)`); got != "8/8/8/8/3B4/8/8/8 w 12 11" {
+	if got := eval[string](p, `(a => a.game.format(a.game.edit(a.game.parse('8/8/8/8/8/8/8/8 w 12 12', a.board.grid), 27, 'b')))(window.analysisBoard)`); got != "8/8/8/8/3B4/8/8/8 w 12 11" {
 		t.Errorf("a black stone put on d4 makes %q", got)
 	}
 	// The preview of a drop: the stones the magnet would pull and push, as
 	// the rules' example has them after the drop on d4.
 	before, after := "8/3B2W1/1W3B2/3W4/8/6B1/2W2B2/6B1 w 8 7", "8/W2B2W1/3W4/4B3/3W4/4B1B1/2W5/6B1 b 7 7"
-	got := eval[string](p, fmt.Sprintf(`(g => { const p = g.parse(%q); const l = g.preview(p, 'd4', ''); const b = [...p.board]; b[27] = 'w'; for (const x of l) b[x.from] = ''; for (const x of l) b[x.sq] = x.pieces[0].endsWith('w') ? 'w' : 'b'; return g.format({ board: b, side: 1, hands: [7, 7] }); })(window.analysisBoard.game)`, before))
+	got := eval[string](p, fmt.Sprintf(`(a => { const g = a.game; const p = g.parse(%q, a.board.grid); const l = g.preview(p, 'd4', ''); const b = [...p.board]; b[27] = 'w'; for (const x of l) b[x.from] = ''; for (const x of l) b[x.sq] = x.pieces[0].endsWith('w') ? 'w' : 'b'; return g.format({ ...p, board: b, side: 1, hands: [7, 7] }); })(window.analysisBoard)`, before))
 	if got != after {
 		t.Errorf("the preview of the drop on d4 makes %q, want %q", got, after)
 	}
@@ -272,7 +272,7 @@ func TestBrowserAnalysisSetup(t *testing.T) {
 	}
 	for _, want := range []string{"a4 rrb", "a3 b", "a2 b"} {
 		f := strings.Fields(want)
-		got := eval[string](p, fmt.Sprintf(`(() => { const s = window.analysisBoard.game.parse(window.analysisBoard.cur.position).board[%d]; return s; })()`, sqIndex(f[0])))
+		got := eval[string](p, fmt.Sprintf(`(a => a.game.parse(a.cur.position, a.board.grid).board[%d])(window.analysisBoard)`, sqIndex(f[0])))
 		if got != f[1] {
 			t.Errorf("after the tumble %s holds %q, want %q", f[0], got, f[1])
 		}

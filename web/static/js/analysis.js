@@ -21,8 +21,7 @@
 import { h, toast, ICONS } from './dom.js';
 import { api, metaFor } from './api.js';
 import { Board } from './board.js';
-import { gameSpec, loadGame } from './games.js';
-import { sqName } from './notation.js';
+import { gameSpec, loadGame, gridFor } from './games.js';
 import { t, sideText } from './i18n.js';
 
 const ANALYSE_DELAY_MS = 450;
@@ -202,7 +201,7 @@ export function analysisView(params) {
   function startEdit() {
     let text = posInput.value.trim();
     if (!text || text === 'start' || /^\s*\[/.test(text)) text = a.cur ? a.cur.position : '';
-    edit.pos = a.game.parse(text);
+    edit.pos = a.game.parse(text, gridFor(a.game));
     edit.tool = a.game.editTools[0].id;
     a.board.setEditor((sq) => {
       edit.pos = a.game.edit(edit.pos, sq, edit.tool);
@@ -393,8 +392,9 @@ export function analysisView(params) {
 
   function bestSquares(n) {
     const best = n && n.eval && n.eval.best;
-    const mv = best ? a.game.parseMove(best) : null;
-    return mv ? [mv.from >= 0 ? sqName(mv.from) : null, sqName(mv.to)].filter(Boolean) : [];
+    const grid = gridFor(a.game);
+    const mv = best ? a.game.parseMove(best, grid) : null;
+    return mv ? [mv.from >= 0 ? grid.sqName(mv.from) : null, grid.sqName(mv.to)].filter(Boolean) : [];
   }
 
   function renderBoard(animate) {
@@ -561,7 +561,7 @@ export function analysisView(params) {
     root.reason = r.reason || '';
     a.root = root;
     a.board = null;
-    a.orientation = a.game.orientation(a.game.parse(r.position), 0, sides()) ? 1 : 0;
+    a.orientation = a.game.orientation(a.game.parse(r.position, gridFor(a.game)), 0, sides()) ? 1 : 0;
     if (tree) {
       // The moves of a record: checked line by line by the server.
       const build = async (src, dst) => {
@@ -650,7 +650,7 @@ export function analysisView(params) {
     root.legal = r.legal || [];
     root.turn = r.turn;
     a.root = root;
-    a.orientation = a.game.orientation(a.game.parse(r.position), 0, sides()) ? 1 : 0;
+    a.orientation = a.game.orientation(a.game.parse(r.position, gridFor(a.game)), 0, sides()) ? 1 : 0;
     mainLine(root, s.moves || [], s.positions || []);
     let target = root;
     const want = Math.max(0, Math.min((s.moves || []).length, Number.isFinite(ply) ? ply : (s.moves || []).length));
@@ -776,17 +776,19 @@ export function analysisView(params) {
   /** The board shown as an SVG image: the squares, and the pieces as the module draws them (svg), or their names. */
   function boardSVG() {
     const S = 60;
-    const pos = a.game.parse(a.cur.position);
+    const grid = gridFor(a.game);
+    const pos = a.game.parse(a.cur.position, grid);
     const cs = getComputedStyle(a.board.root);
     const light = cs.getPropertyValue('--light-sq').trim() || '#f0d9b5';
     const dark = cs.getPropertyValue('--dark-sq').trim() || '#b58863';
     const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-    let out = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${8 * S} ${8 * S}" width="${8 * S}" height="${8 * S}">`;
+    const w = grid.files * S;
+    const ht = grid.ranks * S;
+    let out = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${ht}" width="${w}" height="${ht}">`;
     out += `<title>${esc(a.spec.title)}: ${esc(a.cur.position)}</title>`;
-    for (let i = 0; i < 64; i++) {
+    for (let i = 0; i < grid.squares; i++) {
       const { row, col } = a.board.cell(i);
-      const isDark = ((i >> 3) + (i & 7)) % 2 === 0;
-      out += `<rect x="${col * S}" y="${row * S}" width="${S}" height="${S}" fill="${isDark ? dark : light}"/>`;
+      out += `<rect x="${col * S}" y="${row * S}" width="${S}" height="${S}" fill="${grid.isDark(i) ? dark : light}"/>`;
       const shapes = a.game.svgSquare ? a.game.svgSquare(pos, i) : [];
       for (const sh of shapes || []) {
         const attrs = Object.entries(sh.attrs || {}).map(([k, v]) => {

@@ -1,27 +1,13 @@
-// The board: draws a position of any game through the game's module
-// (js/games/<name>.js, loaded by games.js), marks the last move, the legal
-// targets and extra squares, animates moves, and lets the player move by
-// click-click or drag (mouse and touch, through pointer events). The board
-// knows no game: what the pieces look like, how a move is animated and
-// which move a click or drag means are the module's.
-//
-// Besides the interface games.js describes, a module may export:
-//   endMarks(before, after, move, end)  why a finished game ended, on the
-//       board: {marks: [{sq, cls}], notes: [{sq, text}], label} (the
-//       winning line, the captured King); end is {result, reason}
-//   preview(pos, move, rules)  where a move's pieces land before it is
-//       played: [{sq, pieces: [cls...], text}] (a tumble's disks, square by
-//       square; the stones a magnet would pull and push); rules is the
-//       game's rule settings as the state gives them
-//   describe(pos, sq)   the stack inspector: {title, items: [{cls, text}]}
-//       listing a square's pieces bottom to top, or null
-//   editTools, edit(pos, sq, tool), format(pos)  the analysis board's
-//       position editor: its tools [{id, key (a text's key), cls}], a
-//       parsed position with a square changed by a tool (tool 'side', sq -1:
-//       the other side to move), and a parsed position as its text
+// The board: draws a position of any game, on a board of the game's size,
+// through the game's module (js/games/<name>.js, loaded by games.js), marks
+// the last move, the legal targets and extra squares, animates moves, and
+// lets the player move by click-click or drag (mouse and touch, through
+// pointer events). The board knows no game: what the pieces look like, how
+// a move is animated and which move a click or drag means are the module's
+// (docs/adding-a-game.md, "The front end", lists what it asks a module).
 
-import { sqIndex, sqName, fileOf, rankOf, squareAt } from './notation.js';
 import { t } from './i18n.js';
+import { gridFor } from './games.js';
 
 function el(tag, cls, attrs) {
   const e = document.createElement(tag);
@@ -32,12 +18,15 @@ function el(tag, cls, attrs) {
 
 /**
  * Board draws one game's positions into a container element.
- * options: {game: the game's module, onMove(move), orientation: 0 | 1};
- * orientation 1 puts rank 8 (and file h) at the bottom.
+ * options: {game: the game's module, onMove(move), orientation: 0 | 1,
+ * rules, grid}; orientation 1 puts the last rank (and file) at the bottom;
+ * grid is the board's size, by default the one loadGame found for the
+ * module (gridFor).
  */
 export class Board {
   constructor(container, options) {
     this.game = options.game;
+    this.grid = options.grid || gridFor(this.game);
     this.onMove = options.onMove || (() => {});
     this.orientation = options.orientation || 0;
     this.rules = options.rules || ''; // the game's rule settings, for the module's preview
@@ -61,11 +50,16 @@ export class Board {
       },
       place: (node, sq, lift = 0) => this.place(node, sq, lift),
       offset: (a, la, b, lb) => this.offset(a, la, b, lb),
+      grid: this.grid,
     };
 
     this.root = el('div', 'board game-' + this.game.name, {
       role: 'group', 'aria-label': t('board.label'), 'data-game': this.game.name,
+      'data-files': this.grid.files, 'data-ranks': this.grid.ranks,
     });
+    // The style sheet sizes the squares and pieces by these.
+    this.root.style.setProperty('--files', String(this.grid.files));
+    this.root.style.setProperty('--ranks', String(this.grid.ranks));
     this.squaresEl = el('div', 'squares');
     this.piecesEl = el('div', 'pieces', { 'aria-hidden': 'true' });
     this.coordsEl = el('div', 'coords', { 'aria-hidden': 'true' });
@@ -76,8 +70,8 @@ export class Board {
     this.root.append(this.squaresEl, this.piecesEl, this.coordsEl, this.notesEl, this.inspector, this.endEl);
     this.root.tabIndex = 0;
     this.squares = [];
-    for (let i = 0; i < 64; i++) {
-      const s = el('div', 'sq ' + ((fileOf(i) + rankOf(i)) % 2 === 0 ? 'dark' : 'light'), { 'data-sq': sqName(i) });
+    for (let i = 0; i < this.grid.squares; i++) {
+      const s = el('div', 'sq ' + (this.grid.isDark(i) ? 'dark' : 'light'), { 'data-sq': this.grid.sqName(i) });
       this.squares.push(s);
       this.squaresEl.append(s);
     }
@@ -88,33 +82,49 @@ export class Board {
 
   /** Row and column on screen (0 at top left) of a square. */
   cell(i) {
-    const f = fileOf(i);
-    const r = rankOf(i);
-    return this.orientation ? { row: r, col: 7 - f } : { row: 7 - r, col: f };
+    const { files, ranks } = this.grid;
+    const f = this.grid.fileOf(i);
+    const r = this.grid.rankOf(i);
+    return this.orientation ? { row: r, col: files - 1 - f } : { row: ranks - 1 - r, col: f };
   }
 
   /** The square shown at a row and column of the screen (0 at top left). */
   squareOfCell(row, col) {
-    return this.orientation ? squareAt(7 - col, row) : squareAt(col, 7 - row);
+    const { files, ranks } = this.grid;
+    return this.orientation ? this.grid.squareAt(files - 1 - col, row) : this.grid.squareAt(col, ranks - 1 - row);
+  }
+
+  /** The left edge of a column, in percent of the board's width. */
+  x(col) {
+    return (col * 100) / this.grid.files + '%';
+  }
+
+  /** The top edge of a row (fractions too: a raised piece), in percent of the board's height. */
+  y(row) {
+    return (row * 100) / this.grid.ranks + '%';
   }
 
   layout() {
-    for (let i = 0; i < 64; i++) {
+    for (let i = 0; i < this.grid.squares; i++) {
       const { row, col } = this.cell(i);
       this.squares[i].style.gridRow = String(row + 1);
       this.squares[i].style.gridColumn = String(col + 1);
     }
     this.coordsEl.textContent = '';
-    for (let k = 0; k < 8; k++) {
-      const bottom = this.squareOfCell(7, k);
+    const coord = (cls, sq) => el('span', `coord ${cls} ${this.grid.isDark(sq) ? 'on-dark' : 'on-light'}`);
+    for (let k = 0; k < this.grid.files; k++) {
+      const bottom = this.squareOfCell(this.grid.ranks - 1, k);
+      const f = coord('file', bottom);
+      f.textContent = this.grid.sqName(bottom)[0];
+      f.style.left = this.x(k);
+      this.coordsEl.append(f);
+    }
+    for (let k = 0; k < this.grid.ranks; k++) {
       const left = this.squareOfCell(k, 0);
-      const f = el('span', 'coord file ' + (k % 2 === 0 ? 'on-dark' : 'on-light'));
-      f.textContent = sqName(bottom)[0];
-      f.style.left = k * 12.5 + '%';
-      const r = el('span', 'coord rank ' + (k % 2 === 0 ? 'on-light' : 'on-dark'));
-      r.textContent = sqName(left).slice(1);
-      r.style.top = k * 12.5 + '%';
-      this.coordsEl.append(f, r);
+      const r = coord('rank', left);
+      r.textContent = this.grid.sqName(left).slice(1);
+      r.style.top = this.y(k);
+      this.coordsEl.append(r);
     }
   }
 
@@ -141,7 +151,7 @@ export class Board {
       // Nothing on the board changed (a player connected, a draw offer):
       // keep the selection and an open chooser.
       this.interactive = legal.length > 0;
-      this.marks = new Set((opts.marks || []).map(sqIndex));
+      this.marks = new Set((opts.marks || []).map((n) => this.grid.sqIndex(n)));
       if (endKey !== this.endKey) this.setEnd(opts.end, endKey);
       this.decorate();
       return Promise.resolve();
@@ -150,7 +160,7 @@ export class Board {
     this.lastMove = opts.last || '';
     this.legal = legal;
     this.interactive = this.legal.length > 0;
-    this.marks = new Set((opts.marks || []).map(sqIndex));
+    this.marks = new Set((opts.marks || []).map((n) => this.grid.sqIndex(n)));
     this.selected = -1;
     this.previewing = '';
     this.closeChooser();
@@ -167,7 +177,7 @@ export class Board {
     this.end = null;
     if (end && this.game.endMarks && this.parsed) {
       try {
-        const before = end.before ? this.game.parse(end.before) : null;
+        const before = end.before ? this.game.parse(end.before, this.grid) : null;
         this.end = this.game.endMarks(before, this.parsed, this.lastMove, { result: end.result, reason: end.reason }) || null;
       } catch (e) {
         console.warn(e);
@@ -197,7 +207,7 @@ export class Board {
     }
     this.inspector.textContent = '';
     const title = el('div', 'inspector-title');
-    title.textContent = d.title || sqName(sq);
+    title.textContent = d.title || this.grid.sqName(sq);
     const list = el('ol', 'inspector-list');
     for (const it of d.items || []) {
       const li = el('li', 'inspector-item');
@@ -208,13 +218,14 @@ export class Board {
       list.append(li);
     }
     this.inspector.append(title, list);
-    this.inspector.dataset.sq = sqName(sq);
+    this.inspector.dataset.sq = this.grid.sqName(sq);
     const { row, col } = this.cell(sq);
+    const { files, ranks } = this.grid;
     this.inspector.style.left = this.inspector.style.right = this.inspector.style.top = this.inspector.style.bottom = '';
-    if (col < 4) this.inspector.style.left = (col + 1) * 12.5 + '%';
-    else this.inspector.style.right = (8 - col) * 12.5 + '%';
-    if (row < 4) this.inspector.style.top = row * 12.5 + '%';
-    else this.inspector.style.bottom = (7 - row) * 12.5 + '%';
+    if (col < files / 2) this.inspector.style.left = this.x(col + 1);
+    else this.inspector.style.right = this.x(files - col);
+    if (row < ranks / 2) this.inspector.style.top = this.y(row);
+    else this.inspector.style.bottom = this.y(ranks - 1 - row);
     this.inspector.hidden = false;
     this.root.setAttribute('aria-describedby', this.inspector.id);
   }
@@ -223,18 +234,18 @@ export class Board {
   draw(text, fromText) {
     this.piecesEl.textContent = '';
     this.root.setAttribute('aria-label', `${t('board.label')}: ${text}`);
-    const pos = this.game.parse(text);
+    const pos = this.game.parse(text, this.grid);
     this.parsed = pos;
-    this.pieceAt = normalise(this.game.draw(this.view, pos));
+    this.pieceAt = normalise(this.game.draw(this.view, pos), this.grid.squares);
     this.targetCache = new Map();
     if (fromText == null) return Promise.resolve();
-    return Promise.resolve(this.game.animate(this.view, this.game.parse(fromText), pos, this.lastMove, this.pieceAt)).catch((e) => console.warn(e));
+    return Promise.resolve(this.game.animate(this.view, this.game.parse(fromText, this.grid), pos, this.lastMove, this.pieceAt)).catch((e) => console.warn(e));
   }
 
   place(node, i, lift = 0) {
     const { row, col } = this.cell(i);
-    node.style.left = col * 12.5 + '%';
-    node.style.top = (row - lift) * 12.5 + '%';
+    node.style.left = this.x(col);
+    node.style.top = this.y(row - lift);
     node.style.zIndex = String(10 + row * 40 + Math.round(lift * 100));
   }
 
@@ -259,9 +270,9 @@ export class Board {
 
   /** Marks the last move, the selection, its targets and extra marks. */
   decorate() {
-    const last = this.game.parseMove(this.lastMove);
+    const last = this.game.parseMove(this.lastMove, this.grid);
     const targets = this.selected >= 0 ? this.targets(this.selected) : new Map();
-    for (let i = 0; i < 64; i++) {
+    for (let i = 0; i < this.grid.squares; i++) {
       const s = this.squares[i];
       s.classList.toggle('last', !!last && (i === last.to || i === last.from));
       s.classList.toggle('selected', i === this.selected);
@@ -273,10 +284,10 @@ export class Board {
     for (const s of this.squares) s.classList.remove('end-line', 'end-moved', 'end-king', 'preview-land');
     this.notesEl.textContent = '';
     const note = (sq, cls, text, pieces) => {
-      const n = el('div', 'board-note ' + cls, { 'data-sq': sqName(sq) });
+      const n = el('div', 'board-note ' + cls, { 'data-sq': this.grid.sqName(sq) });
       const { row, col } = this.cell(sq);
-      n.style.left = col * 12.5 + '%';
-      n.style.top = row * 12.5 + '%';
+      n.style.left = this.x(col);
+      n.style.top = this.y(row);
       if (pieces && pieces.length) {
         const chips = el('span', 'note-pieces');
         for (const c of pieces) chips.append(el('span', 'note-chip ' + c));
@@ -312,7 +323,7 @@ export class Board {
   }
 
   firstOccupied() {
-    for (let i = 0; i < 64; i++) if (this.occupied(i)) return i;
+    for (let i = 0; i < this.grid.squares; i++) if (this.occupied(i)) return i;
     return -1;
   }
 
@@ -323,9 +334,9 @@ export class Board {
   /** The square under a point on the screen, or -1. */
   squareAt(x, y) {
     const r = this.root.getBoundingClientRect();
-    const col = Math.floor(((x - r.left) / r.width) * 8);
-    const row = Math.floor(((y - r.top) / r.height) * 8);
-    if (col < 0 || col > 7 || row < 0 || row > 7) return -1;
+    const col = Math.floor(((x - r.left) / r.width) * this.grid.files);
+    const row = Math.floor(((y - r.top) / r.height) * this.grid.ranks);
+    if (col < 0 || col >= this.grid.files || row < 0 || row >= this.grid.ranks) return -1;
     return this.squareOfCell(row, col);
   }
 
@@ -435,11 +446,13 @@ export class Board {
       if (!ghost && Math.hypot(ev.clientX - x0, ev.clientY - y0) > 6) {
         const rect = this.root.getBoundingClientRect();
         ghost = el('div', 'drag-ghost game-' + this.game.name);
-        ghost.style.width = ghost.style.height = rect.width / 8 + 'px';
+        ghost.style.width = rect.width / this.grid.files + 'px';
+        ghost.style.height = rect.height / this.grid.ranks + 'px';
         for (const p of pieces) {
           const c = p.cloneNode(true);
           c.style.left = '0';
-          c.style.top = (parseFloat(p.style.top) - this.cell(sq).row * 12.5) * 8 + '%';
+          // The piece's lift, in square heights, as a percentage of the ghost's.
+          c.style.top = (parseFloat(p.style.top) - parseFloat(this.y(this.cell(sq).row))) * this.grid.ranks + '%';
           c.style.width = c.style.height = '100%';
           ghost.append(c);
           p.classList.add('dragging');
@@ -496,10 +509,11 @@ export class Board {
     this.closeChooser();
     const box = el('div', 'chooser', { role: 'dialog', 'aria-label': question.label || t('board.which') });
     const { row, col } = this.cell(to);
-    if (col < 4) box.style.left = col * 12.5 + '%';
-    else box.style.right = (7 - col) * 12.5 + '%';
-    if (row < 6) box.style.top = (row + 1) * 12.5 + '%';
-    else box.style.bottom = (8 - row) * 12.5 + '%';
+    const { files, ranks } = this.grid;
+    if (col < files / 2) box.style.left = this.x(col);
+    else box.style.right = this.x(files - 1 - col);
+    if (row < ranks - 2) box.style.top = this.y(row + 1);
+    else box.style.bottom = this.y(ranks - row);
     const buttons = question.options.map((o) => {
       const b = el('button', 'btn' + (o.cls ? ' ' + o.cls : ''), { type: 'button', 'data-move': o.move });
       b.textContent = o.text || o.move;
@@ -541,9 +555,9 @@ export class Board {
   }
 }
 
-/** A module's pieces as 64 arrays of nodes. */
-function normalise(pieces) {
-  return Array.from({ length: 64 }, (_, i) => {
+/** A module's pieces as one array of nodes for each of n squares. */
+function normalise(pieces, n) {
+  return Array.from({ length: n }, (_, i) => {
     const p = pieces && pieces[i];
     if (!p) return [];
     return Array.isArray(p) ? p.filter(Boolean) : [p];

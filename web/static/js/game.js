@@ -11,7 +11,7 @@ import { h, toast, formatClock, formatDays, secondsLeft, morphChildren, ICONS } 
 import { api, getMeta } from './api.js';
 import { Board } from './board.js';
 import { GameSocket } from './socket.js';
-import { gameSpec, loadGame } from './games.js';
+import { gameSpec, loadGame, gridFor } from './games.js';
 import { resultText, rulesLabel, stateClock, clockLabel, abortText, playerName } from './words.js';
 import { profileHref, ratingDiff } from './players.js';
 import { rememberGame } from './mine.js';
@@ -19,7 +19,6 @@ import { play, soundOn, setSound, volume, setVolume } from './sound.js';
 import { chatPanel } from './chat.js';
 import { confirmMoves, setConfirmMoves, chatOn } from './prefs.js';
 import { markFavicon, notify, clearNotification, canNotify, notifyPermission, askNotify } from './notify.js';
-import { sqName } from './notation.js';
 import { reviewPanel, keepInView } from './review.js';
 
 /** Below this much time on a live clock, it turns red and a tone warns once. */
@@ -34,7 +33,7 @@ function icon(path) {
 
 /** Which way to turn the board so that side i's pieces start at the bottom. */
 function orientationFor(game, state, i) {
-  return game.orientation(game.parse(state.start), i, state.sides) ? 1 : 0;
+  return game.orientation(game.parse(state.start, gridFor(game)), i, state.sides) ? 1 : 0;
 }
 
 let meta = null;
@@ -231,8 +230,9 @@ export function gameView(id) {
     const ply = v.ply;
     const opts = { last: ply > 0 ? s.moves[ply - 1] : '', legal: canMove() && !v.pending ? s.legal : [] };
     if (v.pending) {
-      const mv = v.game.parseMove(v.pending);
-      opts.marks = mv ? [mv.from >= 0 ? sqName(mv.from) : null, sqName(mv.to)].filter(Boolean) : [];
+      const grid = gridFor(v.game);
+      const mv = v.game.parseMove(v.pending, grid);
+      opts.marks = mv ? [mv.from >= 0 ? grid.sqName(mv.from) : null, grid.sqName(mv.to)].filter(Boolean) : [];
     }
     if (animate && ply > 0) opts.from = positionAt(ply - 1);
     if (s.status === 'finished' && ply === s.moves.length && ply > 0) opts.end = { result: s.result, reason: s.reason, before: positionAt(ply - 1) };
@@ -268,7 +268,7 @@ export function gameView(id) {
   function playerBar(bar, i) {
     const s = v.state;
     const side = s.sides[i];
-    const info = v.game.sideInfo(v.game.parse(positionAt(v.ply)), i, s.sides);
+    const info = v.game.sideInfo(v.game.parse(positionAt(v.ply), gridFor(v.game)), i, s.sides);
     const hand = info && h('span.hand', { title: info.title || null },
       info.badge ? h('span', { class: info.badge.cls || null }, info.badge.text || '') : null, info.text || '');
     const you = s.seat === i;
@@ -702,8 +702,8 @@ export function gameView(id) {
     } else if (grew && seated && s.status === 'playing' && s.turn === s.seat) {
       // The opponent has moved: a knock if it took something (its target
       // was occupied), else the plain tone.
-      const mv = v.game.parseMove(s.moves[s.moves.length - 1]);
-      const before = v.game.parse(s.moves.length > 1 ? s.positions[s.positions.length - 2] : s.start);
+      const mv = v.game.parseMove(s.moves[s.moves.length - 1], gridFor(v.game));
+      const before = v.game.parse(s.moves.length > 1 ? s.positions[s.positions.length - 2] : s.start, gridFor(v.game));
       play(mv && before.board && before.board[mv.to] ? 'capture' : 'move');
       notify(t('home.yourTurn'), t('gm.notifyPlayed', { game: s.title, side: s.sides[other].name, move: s.moves[s.moves.length - 1] }), 'game-' + s.id);
       if (!playPremove()) renderMoveForm();

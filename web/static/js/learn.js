@@ -10,7 +10,7 @@
 import { h } from './dom.js';
 import { api, metaFor } from './api.js';
 import { Board } from './board.js';
-import { gameSpec, loadGame } from './games.js';
+import { gameSpec, loadGame, gridFor } from './games.js';
 import { t, addTexts } from './i18n.js';
 import { account, loggedIn, whenAccount } from './account.js';
 
@@ -309,7 +309,7 @@ export function learnGameView(name) {
             reset();
             return;
           }
-          const after = mod.parse(r.position);
+          const after = mod.parse(r.position, gridFor(mod));
           const outcome = outcomeOf(r.result, start.turn);
           await lessonBoard.set(r.position, { last: move, from: lesson.position });
           if (lesson.goal(move, after, outcome)) {

@@ -10,7 +10,7 @@
 import { h } from './dom.js';
 import { api, metaFor } from './api.js';
 import { Board } from './board.js';
-import { gameSpec, loadGame } from './games.js';
+import { gameSpec, loadGame, gridFor } from './games.js';
 import { account, loggedIn, whenAccount } from './account.js';
 import { t } from './i18n.js';
 import { loadLearn } from './learn.js';
@@ -122,7 +122,7 @@ export function puzzlesView(params) {
         const spec = gameSpec(meta, game);
         if (!board || board.game !== mod) {
           boardBox.textContent = '';
-          board = new Board(boardBox, { game: mod, onMove: (m) => move(m), orientation: mod.orientation(mod.parse(pz.position), pz.side, spec.sides) });
+          board = new Board(boardBox, { game: mod, onMove: (m) => move(m), orientation: mod.orientation(mod.parse(pz.position, gridFor(mod)), pz.side, spec.sides) });
         }
         const side = await sideWord(spec, pz.side);
         info.textContent = t('pz.info', { id: pz.id, rating: Math.round(pz.rating), plays: pz.plays });
