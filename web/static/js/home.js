@@ -157,7 +157,10 @@ export function homeView() {
     const rated = ratedNow(g);
     // Days a move only against a person: the computer answers at once.
     if (s.opponent !== 'human' && clockDays(s.clock)) s.clock = '';
-    const variants = (g.variants || []).length ? g.variants : [{ name: 'standard', summary: t('home.defaultRules') }];
+    // The default rules come first unless a variant is the standard one (a
+    // rated game is played by a variant's name).
+    const listed = g.variants || [];
+    const variants = rated || listed.some((v) => v.name === 'standard') ? listed : [{ name: 'standard', summary: t('home.defaultRules') }, ...listed];
     if (!variants.some((v) => v.name === s.variant)) s.variant = variants[0].name;
     const opts = (s.options[g.name] = s.options[g.name] || {});
     const levelNames = new Map((meta.levels || []).map((l) => [l.level, has('level.' + l.name) ? t('level.' + l.name) : l.name]));
