@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/magneton-games/magneton/games"
 )
 
 // langs are the front end's languages (js/i18n.js's LANGS).
@@ -109,39 +107,9 @@ func TestCatalogues(t *testing.T) {
 	for k := range byLang["en"] {
 		all[k] = true
 	}
-	for _, g := range games.All() {
-		file := "js/games/" + g.Spec.Name + "-learn.js"
-		if _, err := fs.Stat(Files, file); err != nil {
-			t.Errorf("%s has no rules and lessons: %v", g.Spec.Name, err)
-			continue
-		}
-		raw := catalogue(t, file, "export const texts =")
-		game := map[string]map[string]string{}
-		for l, v := range raw {
-			var m map[string]string
-			if err := json.Unmarshal(v, &m); err != nil {
-				t.Errorf("%s: texts.%s: %v", file, l, err)
-			}
-			game[l] = m
-		}
-		texts(t, file, game)
-		src, _ := fs.ReadFile(Files, file)
-		// Every key the module names ('xx.yy') is one of its texts.
-		for _, m := range regexp.MustCompile(`'([a-z]{2}\.[\w.-]+)'`).FindAllStringSubmatch(string(src), -1) {
-			if _, ok := game["en"][m[1]]; !ok {
-				t.Errorf("%s names the text %q, which it does not have", file, m[1])
-			}
-		}
-		for k := range game["en"] {
-			if all[k] {
-				t.Errorf("%s: %q is also a key of the catalogues", file, k)
-			}
-		}
+	for _, name := range frontEndGames(t) {
+		checkGameTexts(t, "js/games/"+name+"-learn.js", all)
 	}
-
-	// Every t('key') and tn('key', ...) of the modules outside js/games.
-	call := regexp.MustCompile(`\bt\('([^']+)'`)
-	calln := regexp.MustCompile(`\btn\('([^']+)'`)
 	err := fs.WalkDir(Files, "js", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".js") || strings.HasPrefix(p, "js/games/") {
 			return err
@@ -150,32 +118,77 @@ func TestCatalogues(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		for _, m := range call.FindAllStringSubmatch(string(src), -1) {
-			if strings.HasSuffix(m[1], ".") {
-				// A key made at run time ('end.' + reason): some keys have that prefix.
-				found := false
-				for k := range all {
-					found = found || strings.HasPrefix(k, m[1])
-				}
-				if !found {
-					t.Errorf("%s asks for texts %q..., which js/i18n/en.js has none of", p, m[1])
-				}
-				continue
-			}
-			if !all[m[1]] {
-				t.Errorf("%s asks for the text %q, which js/i18n/en.js has not", p, m[1])
-			}
-		}
-		for _, m := range calln.FindAllStringSubmatch(string(src), -1) {
-			for _, form := range []string{".one", ".other"} {
-				if !all[m[1]+form] {
-					t.Errorf("%s asks for the text %q, which js/i18n/en.js has not", p, m[1]+form)
-				}
-			}
-		}
+		checkAskedKeys(t, p, string(src), all)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// checkGameTexts checks a game's lesson module's texts: every key in every
+// language, every key it names among them, none a key of the catalogues
+// (all).
+func checkGameTexts(t *testing.T, file string, all map[string]bool) {
+	t.Helper()
+	if _, err := fs.Stat(Files, file); err != nil {
+		t.Errorf("no rules and lessons: %v", err)
+		return
+	}
+	raw := catalogue(t, file, "export const texts =")
+	game := map[string]map[string]string{}
+	for l, v := range raw {
+		var m map[string]string
+		if err := json.Unmarshal(v, &m); err != nil {
+			t.Errorf("%s: texts.%s: %v", file, l, err)
+		}
+		game[l] = m
+	}
+	texts(t, file, game)
+	src, _ := fs.ReadFile(Files, file)
+	// Every key the module names ('xx.yy') is one of its texts.
+	for _, m := range regexp.MustCompile(`'([a-z]{2}\.[\w.-]+)'`).FindAllStringSubmatch(string(src), -1) {
+		if _, ok := game["en"][m[1]]; !ok {
+			t.Errorf("%s names the text %q, which it does not have", file, m[1])
+		}
+	}
+	for k := range game["en"] {
+		if all[k] {
+			t.Errorf("%s: %q is also a key of the catalogues", file, k)
+		}
+	}
+}
+
+var (
+	askT  = regexp.MustCompile(`\bt\('([^']+)'`)
+	askTn = regexp.MustCompile(`\btn\('([^']+)'`)
+)
+
+// checkAskedKeys checks that every t('key') and tn('key', ...) of a module
+// outside js/games is a key of the catalogues (all).
+func checkAskedKeys(t *testing.T, p, src string, all map[string]bool) {
+	t.Helper()
+	for _, m := range askT.FindAllStringSubmatch(src, -1) {
+		if strings.HasSuffix(m[1], ".") {
+			// A key made at run time ('end.' + reason): some keys have that prefix.
+			found := false
+			for k := range all {
+				found = found || strings.HasPrefix(k, m[1])
+			}
+			if !found {
+				t.Errorf("%s asks for texts %q..., which js/i18n/en.js has none of", p, m[1])
+			}
+			continue
+		}
+		if !all[m[1]] {
+			t.Errorf("%s asks for the text %q, which js/i18n/en.js has not", p, m[1])
+		}
+	}
+	for _, m := range askTn.FindAllStringSubmatch(src, -1) {
+		for _, form := range []string{".one", ".other"} {
+			if !all[m[1]+form] {
+				t.Errorf("%s asks for the text %q, which js/i18n/en.js has not", p, m[1]+form)
+			}
+		}
 	}
 }

@@ -14,12 +14,17 @@ import { gameSpec, loadGame, gridFor } from './games.js';
 import { t, addTexts } from './i18n.js';
 import { account, loggedIn, whenAccount } from './account.js';
 
+/** The names every lesson module exports (docs/adding-a-game.md, "The lesson module"); optionWords is optional. */
+export const LEARN_INTERFACE = ['sides', 'pitch', 'rules', 'variants', 'options', 'lessons', 'texts'];
+
 const learnModules = new Map();
 
 /** A game's learning module (rules, lessons, texts), loaded once; its texts join the catalogues. */
 export function loadLearn(name) {
   if (!learnModules.has(name)) {
     const p = import(`./games/${name}-learn.js`).then((m) => {
+      const missing = LEARN_INTERFACE.filter((k) => !(k in m));
+      if (missing.length) throw new Error(`js/games/${name}-learn.js does not export ${missing.join(', ')}`);
       addTexts(m.texts);
       return m;
     });
