@@ -189,3 +189,8 @@ export const ICONS = {
   last: 'M16 5h2v14h-2zM6 5v14l9-7z',
   flip: 'M7 4l-4 4h3v8h2V8h3zM17 20l4-4h-3V8h-2v8h-3z',
 };
+
+/** An icon of ICONS as the SVG markup a button shows (its innerHTML). */
+export function iconSvg(path) {
+  return `<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path fill="currentColor" d="${path}"/></svg>`;
+}
