@@ -169,10 +169,6 @@ func checkToyResult(t *testing.T, p *page, s state) {
 	}
 }
 
-// captureSVG is run in the analysis page: the image its download button
-// makes, caught on its way to the download.
-const captureSVG = `(() => { let out = ''; const u = URL.createObjectURL; URL.createObjectURL = (b) => { out = b; return 'blob:x'; }; HTMLAnchorElement.prototype._click = HTMLAnchorElement.prototype.click; HTMLAnchorElement.prototype.click = function () {}; document.querySelector('#an-download-svg').click(); URL.createObjectURL = u; HTMLAnchorElement.prototype.click = HTMLAnchorElement.prototype._click; return out.text(); })()`
-
 // checkToyAnalysis opens the finished toy game on the analysis board: the
 // 3x3 board, its 3x3 image with the game's marks, and the editor, whose
 // clicks write a 3x3 position the server sets up.
