@@ -7,14 +7,10 @@
 // (docs/adding-a-game.md, "The front end", lists what it asks a module).
 
 import { t } from './i18n.js';
+import { el } from './dom.js';
 import { gridFor } from './games.js';
-
-function el(tag, cls, attrs) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (attrs) for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
+import { Gestures } from './board-input.js';
+import { inspectSquare, drawNotes } from './board-notes.js';
 
 /**
  * Board draws one game's positions into a container element.
@@ -77,7 +73,7 @@ export class Board {
     }
     container.append(this.root);
     this.layout();
-    this.bindInput();
+    this.gestures = new Gestures(this);
   }
 
   /** Row and column on screen (0 at top left) of a square. */
@@ -198,36 +194,7 @@ export class Board {
 
   /** The stack inspector: lists the pieces of square sq bottom to top, or hides for -1. */
   inspect(sq) {
-    const d = sq >= 0 && this.parsed && this.game.describe ? this.game.describe(this.parsed, sq) : null;
-    this.inspected = d ? sq : -1;
-    if (!d) {
-      this.inspector.hidden = true;
-      this.root.removeAttribute('aria-describedby');
-      return;
-    }
-    this.inspector.textContent = '';
-    const title = el('div', 'inspector-title');
-    title.textContent = d.title || this.grid.sqName(sq);
-    const list = el('ol', 'inspector-list');
-    for (const it of d.items || []) {
-      const li = el('li', 'inspector-item');
-      const chip = el('span', 'inspector-chip ' + (it.cls || ''));
-      const text = el('span');
-      text.textContent = it.text || '';
-      li.append(chip, text);
-      list.append(li);
-    }
-    this.inspector.append(title, list);
-    this.inspector.dataset.sq = this.grid.sqName(sq);
-    const { row, col } = this.cell(sq);
-    const { files, ranks } = this.grid;
-    this.inspector.style.left = this.inspector.style.right = this.inspector.style.top = this.inspector.style.bottom = '';
-    if (col < files / 2) this.inspector.style.left = this.x(col + 1);
-    else this.inspector.style.right = this.x(files - col);
-    if (row < ranks / 2) this.inspector.style.top = this.y(row);
-    else this.inspector.style.bottom = this.y(ranks - 1 - row);
-    this.inspector.hidden = false;
-    this.root.setAttribute('aria-describedby', this.inspector.id);
+    inspectSquare(this, sq);
   }
 
   /** Draws the pieces, animating from the earlier position when given. */
@@ -281,44 +248,7 @@ export class Board {
       s.classList.toggle('movable', this.interactive && (this.targets(i).size > 0 || this.tapMove(i) !== ''));
       s.classList.toggle('mark', this.marks.has(i));
     }
-    for (const s of this.squares) s.classList.remove('end-line', 'end-moved', 'end-king', 'preview-land');
-    this.notesEl.textContent = '';
-    const note = (sq, cls, text, pieces) => {
-      const n = el('div', 'board-note ' + cls, { 'data-sq': this.grid.sqName(sq) });
-      const { row, col } = this.cell(sq);
-      n.style.left = this.x(col);
-      n.style.top = this.y(row);
-      if (pieces && pieces.length) {
-        const chips = el('span', 'note-pieces');
-        for (const c of pieces) chips.append(el('span', 'note-chip ' + c));
-        n.append(chips);
-      }
-      if (text) {
-        const t = el('span', 'note-text');
-        t.textContent = text;
-        n.append(t);
-      }
-      this.notesEl.append(n);
-    };
-    if (this.end) {
-      for (const m of this.end.marks || []) if (m.sq >= 0) this.squares[m.sq].classList.add(m.cls || 'end-line');
-      for (const n of this.end.notes || []) if (n.sq >= 0) note(n.sq, 'end-note', n.text);
-    }
-    if (this.previewing && this.game.preview && this.parsed) {
-      let land = null;
-      try {
-        land = this.game.preview(this.parsed, this.previewing, this.rules);
-      } catch (e) {
-        console.warn(e);
-      }
-      for (const l of land || []) {
-        this.squares[l.sq].classList.add('preview-land');
-        note(l.sq, 'landing', l.text, l.pieces);
-      }
-      this.root.dataset.preview = this.previewing;
-    } else {
-      delete this.root.dataset.preview;
-    }
+    drawNotes(this);
     this.root.classList.toggle('interactive', this.interactive);
   }
 
@@ -340,218 +270,15 @@ export class Board {
     return this.squareOfCell(row, col);
   }
 
-  /** The move of the selected piece to square to that is worth previewing (a tumble before a step), or ''. */
-  previewFor(from, to) {
-    if (from < 0 || to < 0 || !this.game.preview) return '';
-    const moves = this.targets(from).get(to) || [];
-    if (!moves.length) return '';
-    return moves[moves.length - 1];
-  }
-
-  bindInput() {
-    this.root.addEventListener('pointerdown', (e) => {
-      // A long press on a touch screen opens the stack inspector.
-      clearTimeout(this.pressTimer);
-      if (e.pointerType === 'touch' || e.pointerType === 'pen') {
-        const sq = this.squareAt(e.clientX, e.clientY);
-        const x0 = e.clientX;
-        const y0 = e.clientY;
-        const cancel = (ev) => {
-          if (ev.type === 'pointermove' && Math.hypot(ev.clientX - x0, ev.clientY - y0) < 8) return;
-          clearTimeout(this.pressTimer);
-          window.removeEventListener('pointermove', cancel);
-          window.removeEventListener('pointerup', cancel);
-        };
-        window.addEventListener('pointermove', cancel);
-        window.addEventListener('pointerup', cancel);
-        this.pressTimer = setTimeout(() => this.inspect(sq), 450);
-      }
-      this.pointerDown(e);
-    });
-    this.root.addEventListener('pointermove', (e) => {
-      if (e.buttons || e.pointerType === 'touch') return;
-      const sq = this.squareAt(e.clientX, e.clientY);
-      if (sq !== this.hovered) {
-        this.hovered = sq;
-        this.inspect(sq);
-        if (this.selected >= 0 && !this.chooser) this.preview(this.previewFor(this.selected, sq));
-        else if (this.selected < 0 && this.game.preview && sq >= 0) this.preview(this.tapMove(sq));
-      }
-    });
-    this.root.addEventListener('pointerleave', (e) => {
-      if (e.pointerType === 'touch') return;
-      this.hovered = -1;
-      this.inspect(-1);
-      if (!this.chooser) this.preview('');
-    });
-    // The keyboard: i lists the stack under the pointer or of the
-    // selected piece, Escape closes the inspector.
-    this.root.addEventListener('keydown', (e) => {
-      if (e.key === 'i' && !e.ctrlKey && !e.metaKey && !e.altKey) {
-        const sq = this.selected >= 0 ? this.selected : this.hovered;
-        this.inspect(this.inspected >= 0 ? -1 : (sq >= 0 ? sq : this.firstOccupied()));
-      } else if (e.key === 'Escape') {
-        this.inspect(-1);
-        this.preview('');
-      }
-    });
-    this.root.addEventListener('contextmenu', (e) => {
-      if (this.interactive) e.preventDefault();
-    });
-  }
-
   /** Edit mode: a click on a square calls f(sq) instead of moving (the analysis board's editor); null ends it. */
   setEditor(f) {
     this.editor = f || null;
     this.root.classList.toggle('editing', !!this.editor);
   }
 
-  pointerDown(e) {
-    if (this.editor && (e.button === undefined || e.button === 0)) {
-      const sq = this.squareAt(e.clientX, e.clientY);
-      if (sq >= 0) {
-        e.preventDefault();
-        this.editor(sq);
-      }
-      return;
-    }
-    if (!this.interactive || (e.button !== undefined && e.button !== 0)) return;
-    const sq = this.squareAt(e.clientX, e.clientY);
-    if (sq < 0) return;
-    e.preventDefault();
-    this.closeChooser();
-    if (this.selected >= 0 && this.selected !== sq && this.tryMove(this.selected, sq, e)) return;
-    const tap = this.tapMove(sq);
-    if (tap) {
-      this.send(tap);
-      return;
-    }
-    if (this.targets(sq).size === 0) {
-      this.selected = -1;
-      this.decorate();
-      return;
-    }
-    const wasSelected = this.selected === sq;
-    this.selected = sq;
-    this.decorate();
-    this.startDrag(e, sq, wasSelected);
-  }
-
-  startDrag(e, sq, wasSelected) {
-    const x0 = e.clientX;
-    const y0 = e.clientY;
-    let ghost = null;
-    const pieces = this.pieceAt[sq] || [];
-    const move = (ev) => {
-      if (!ghost && Math.hypot(ev.clientX - x0, ev.clientY - y0) > 6) {
-        const rect = this.root.getBoundingClientRect();
-        ghost = el('div', 'drag-ghost game-' + this.game.name);
-        ghost.style.width = rect.width / this.grid.files + 'px';
-        ghost.style.height = rect.height / this.grid.ranks + 'px';
-        for (const p of pieces) {
-          const c = p.cloneNode(true);
-          c.style.left = '0';
-          // The piece's lift, in square heights, as a percentage of the ghost's.
-          c.style.top = (parseFloat(p.style.top) - parseFloat(this.y(this.cell(sq).row))) * this.grid.ranks + '%';
-          c.style.width = c.style.height = '100%';
-          ghost.append(c);
-          p.classList.add('dragging');
-        }
-        document.body.append(ghost);
-      }
-      if (ghost) {
-        const w = ghost.offsetWidth;
-        ghost.style.transform = `translate(${ev.clientX - w / 2}px, ${ev.clientY - w / 2}px)`;
-        const over = this.squareAt(ev.clientX, ev.clientY);
-        this.squares.forEach((s, i) => s.classList.toggle('hover', i === over));
-        this.preview(this.previewFor(sq, over));
-      }
-    };
-    const up = (ev) => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-      window.removeEventListener('pointercancel', up);
-      this.squares.forEach((s) => s.classList.remove('hover'));
-      if (ghost && !this.chooser) this.preview('');
-      if (ghost) {
-        ghost.remove();
-        pieces.forEach((p) => p.classList.remove('dragging'));
-        const to = this.squareAt(ev.clientX, ev.clientY);
-        if (to >= 0 && to !== sq) this.tryMove(sq, to, ev);
-        return;
-      }
-      if (wasSelected) {
-        this.selected = -1;
-        this.decorate();
-      }
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
-    window.addEventListener('pointercancel', up);
-  }
-
-  /**
-   * Plays a move from one square to another if one is legal; when several
-   * fit, the game's module chooses or asks (in a popup). Reports whether
-   * the target was one of the piece's.
-   */
-  tryMove(from, to, e) {
-    const moves = this.targets(from).get(to) || [];
-    if (moves.length === 0) return false;
-    const choice = moves.length === 1 ? moves[0] : this.game.choose(moves, { from, to, pos: this.parsed, shift: !!(e && e.shiftKey) });
-    if (typeof choice === 'string') this.send(choice);
-    else if (choice && choice.options) this.choose(to, choice);
-    return true;
-  }
-
-  /** A small popup over the target square that asks which move: question is {label, options: [{move, text, title, cls}]}. */
-  choose(to, question) {
-    this.closeChooser();
-    const box = el('div', 'chooser', { role: 'dialog', 'aria-label': question.label || t('board.which') });
-    const { row, col } = this.cell(to);
-    const { files, ranks } = this.grid;
-    if (col < files / 2) box.style.left = this.x(col);
-    else box.style.right = this.x(files - 1 - col);
-    if (row < ranks - 2) box.style.top = this.y(row + 1);
-    else box.style.bottom = this.y(ranks - row);
-    const buttons = question.options.map((o) => {
-      const b = el('button', 'btn' + (o.cls ? ' ' + o.cls : ''), { type: 'button', 'data-move': o.move });
-      b.textContent = o.text || o.move;
-      if (o.title) b.title = o.title;
-      b.onclick = () => this.send(o.move);
-      b.onpointerenter = b.onfocus = () => this.preview(o.move);
-      return b;
-    });
-    const cancel = el('button', 'btn ghost choose-cancel', { type: 'button', 'aria-label': t('board.cancel') });
-    cancel.textContent = '×';
-    cancel.onclick = () => this.closeChooser();
-    box.addEventListener('pointerdown', (e) => e.stopPropagation());
-    box.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape') this.closeChooser();
-    });
-    box.append(...buttons, cancel);
-    this.root.append(box);
-    this.chooser = box;
-    if (buttons.length) buttons[0].focus({ preventScroll: true });
-    // The move that moves most (a tumble) is previewed until another is pointed at.
-    this.preview(question.options.length ? question.options[question.options.length - 1].move : '');
-  }
-
+  /** Closes the popup that asks which move, if open. */
   closeChooser() {
-    if (this.chooser) {
-      this.chooser.remove();
-      this.chooser = null;
-      if (this.previewing) this.preview('');
-    }
-  }
-
-  send(move) {
-    this.closeChooser();
-    this.previewing = '';
-    this.selected = -1;
-    this.interactive = false;
-    this.decorate();
-    this.onMove(move);
+    this.gestures.closeChooser();
   }
 }
 

@@ -32,6 +32,14 @@ export function h(spec, attrs, ...children) {
   return e;
 }
 
+/** A plain element of a tag, with a class name and attributes (the board's squares and pieces). */
+export function el(tag, cls, attrs) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (attrs) for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
 function append(e, children) {
   for (const c of children) {
     if (c == null || c === false) continue;
