@@ -200,7 +200,7 @@ func checkToyAnalysis(t *testing.T, p *page) {
 }
 
 // checkToyLesson solves the toy game's first lesson on its 3x3 board: a
-// wrong mark explained, then the winning one.
+// wrong mark explained and refuted by O's row, then the winning mark.
 func checkToyLesson(t *testing.T, p *page, base string) {
 	t.Helper()
 	p.goTo(base + "/learn/tictactoe")
@@ -211,6 +211,9 @@ func checkToyLesson(t *testing.T, p *page, base string) {
 	if msg := p.lessonMsg("wrong"); !strings.Contains(msg, "O makes its own row next") {
 		t.Errorf("the wrong mark is explained as %q", msg)
 	}
+	// The refutation played on the board before the position comes back.
+	p.waitFor("O's answer", `(e => e && e.textContent.includes('O answers c2 and wins'))(document.querySelector('.lesson .lesson-msg'))`, 10*time.Second)
+	p.waitFor("the mark on c2", markOn(".lesson", "o", "c2"), 5*time.Second)
 	p.click(".lesson .retry")
 	p.openLesson("win")
 	p.boardPlay(".lesson", "c3")
