@@ -12,8 +12,7 @@ import (
 // langs are the front end's languages (js/i18n.js's LANGS).
 var langs = []string{"en", "es", "it", "eo"}
 
-// catalogue reads a JSON object from a module's source, from the first "{"
-// after prefix to the last "}".
+// catalogue reads the JSON object that follows prefix in a module's source.
 func catalogue(t *testing.T, file, prefix string) map[string]json.RawMessage {
 	t.Helper()
 	src, err := fs.ReadFile(Files, file)
@@ -25,13 +24,8 @@ func catalogue(t *testing.T, file, prefix string) map[string]json.RawMessage {
 	if i < 0 {
 		t.Fatalf("%s has no %q", file, prefix)
 	}
-	s = s[i+len(prefix):]
-	j := strings.LastIndex(s, "}")
-	if j < 0 {
-		t.Fatalf("%s: no object after %q", file, prefix)
-	}
 	var m map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(s[:j+1]), &m); err != nil {
+	if err := json.NewDecoder(strings.NewReader(s[i+len(prefix):])).Decode(&m); err != nil {
 		t.Fatalf("%s: the object after %q is not JSON: %v", file, prefix, err)
 	}
 	return m
@@ -108,7 +102,17 @@ func TestCatalogues(t *testing.T) {
 		all[k] = true
 	}
 	for _, name := range frontEndGames(t) {
-		checkGameTexts(t, "js/games/"+name+"-learn.js", all)
+		learn := checkGameTexts(t, "js/games/"+name+"-learn.js", all)
+		// A game module's own words (its texts, optional).
+		file := "js/games/" + name + ".js"
+		if src, err := fs.ReadFile(Files, file); err == nil && strings.Contains(string(src), "export const texts =") {
+			own := checkGameTexts(t, file, all)
+			for k := range own {
+				if learn[k] {
+					t.Errorf("%s: %q is also a key of its lesson module", file, k)
+				}
+			}
+		}
 	}
 	err := fs.WalkDir(Files, "js", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".js") || strings.HasPrefix(p, "js/games/") {
@@ -126,14 +130,15 @@ func TestCatalogues(t *testing.T) {
 	}
 }
 
-// checkGameTexts checks a game's lesson module's texts: every key in every
-// language, every key it names among them, none a key of the catalogues
-// (all).
-func checkGameTexts(t *testing.T, file string, all map[string]bool) {
+// checkGameTexts checks the texts of a game's module or lesson module
+// (export const texts): every key in every language, every key the module
+// names one of them or of the catalogues (all), none of them a key of the
+// catalogues. It returns the module's keys.
+func checkGameTexts(t *testing.T, file string, all map[string]bool) map[string]bool {
 	t.Helper()
 	if _, err := fs.Stat(Files, file); err != nil {
 		t.Errorf("no rules and lessons: %v", err)
-		return
+		return nil
 	}
 	raw := catalogue(t, file, "export const texts =")
 	game := map[string]map[string]string{}
@@ -146,17 +151,21 @@ func checkGameTexts(t *testing.T, file string, all map[string]bool) {
 	}
 	texts(t, file, game)
 	src, _ := fs.ReadFile(Files, file)
-	// Every key the module names ('xx.yy') is one of its texts.
+	// Every key the module names ('xx.yy') is one of its texts (or, in a
+	// game module, of the catalogues: the board words of the first games).
 	for _, m := range regexp.MustCompile(`'([a-z]{2}\.[\w.-]+)'`).FindAllStringSubmatch(string(src), -1) {
-		if _, ok := game["en"][m[1]]; !ok {
+		if _, ok := game["en"][m[1]]; !ok && (strings.HasSuffix(file, "-learn.js") || !all[m[1]]) {
 			t.Errorf("%s names the text %q, which it does not have", file, m[1])
 		}
 	}
+	keys := map[string]bool{}
 	for k := range game["en"] {
+		keys[k] = true
 		if all[k] {
 			t.Errorf("%s: %q is also a key of the catalogues", file, k)
 		}
 	}
+	return keys
 }
 
 var (

@@ -9,6 +9,7 @@
 
 import { getMeta } from './api.js';
 import { gridOf } from './notation.js';
+import { addTexts } from './i18n.js';
 
 /** The names every game module exports (loadGame refuses a module without one). */
 export const INTERFACE = [
@@ -17,7 +18,7 @@ export const INTERFACE = [
 ];
 
 /** The names a module may export for more of the front end (the editor's three go together). */
-export const OPTIONAL = ['endMarks', 'preview', 'describe', 'svgSquare', 'editTools', 'edit', 'format'];
+export const OPTIONAL = ['endMarks', 'preview', 'describe', 'svgSquare', 'editTools', 'edit', 'format', 'texts'];
 
 /** The meta entry of a game, found by its name or one of its aliases; null if none. */
 export function gameSpec(meta, name) {
@@ -81,6 +82,7 @@ async function load(spec) {
   } catch (err) {
     throw new GameUnavailable(`The server gives no board for ${spec.title || spec.name} (${err.message}).`);
   }
+  if (mod.texts) addTexts(mod.texts);
   if (mod.stylesheet) await linkStyles(spec.name);
   return mod;
 }

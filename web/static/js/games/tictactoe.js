@@ -132,9 +132,9 @@ export function svgSquare(pos, sq) {
 
 /** The analysis board's position editor: an X, an O, or the eraser. */
 export const editTools = [
-  { id: 'x', key: 'mk.toolX', cls: 'chip x' },
-  { id: 'o', key: 'mk.toolO', cls: 'chip o' },
-  { id: 'e', key: 'mk.toolErase', cls: '' },
+  { id: 'x', key: 'tt.tool.x', cls: 'chip x' },
+  { id: 'o', key: 'tt.tool.o', cls: 'chip o' },
+  { id: 'e', key: 'tt.tool.erase', cls: '' },
 ];
 
 /** A position with a square edited by a tool ('side' with sq -1 turns the side to move); a new position object. */
@@ -147,3 +147,11 @@ export function edit(pos, sq, tool) {
   p.board[sq] = MARKS.includes(tool) && p.board[sq] !== tool ? tool : '';
   return p;
 }
+
+/** The module's own words (the editor's tools), in every language; the loader adds them to the catalogues. */
+export const texts = {
+  "en": { "tt.tool.x": "An X", "tt.tool.o": "An O", "tt.tool.erase": "Erase" },
+  "es": { "tt.tool.x": "Una X", "tt.tool.o": "Una O", "tt.tool.erase": "Borrar" },
+  "it": { "tt.tool.x": "Una X", "tt.tool.o": "Una O", "tt.tool.erase": "Cancella" },
+  "eo": { "tt.tool.x": "Signo X", "tt.tool.o": "Signo O", "tt.tool.erase": "Forviŝi" }
+};

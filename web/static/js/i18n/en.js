@@ -360,8 +360,6 @@ export default {
   "mk.toolWhite": "White stone",
   "mk.toolBlack": "Black stone",
   "mk.toolErase": "Erase",
-  "mk.toolX": "An X",
-  "mk.toolO": "An O",
   "mk.toolBlackDisk": "Black disk on top",
   "mk.toolRedDisk": "Red disk on top",
   "mk.toolTakeTop": "Take the top disk",

@@ -359,8 +359,6 @@ export default {
   "mk.toolWhite": "Blanka ŝtono",
   "mk.toolBlack": "Nigra ŝtono",
   "mk.toolErase": "Forviŝi",
-  "mk.toolX": "Signo X",
-  "mk.toolO": "Signo O",
   "mk.toolBlackDisk": "Nigra disko supre",
   "mk.toolRedDisk": "Ruĝa disko supre",
   "mk.toolTakeTop": "Forpreni la supran diskon",

@@ -359,8 +359,6 @@ export default {
   "mk.toolWhite": "Piedra blanca",
   "mk.toolBlack": "Piedra negra",
   "mk.toolErase": "Borrar",
-  "mk.toolX": "Una X",
-  "mk.toolO": "Una O",
   "mk.toolBlackDisk": "Disco negro encima",
   "mk.toolRedDisk": "Disco rojo encima",
   "mk.toolTakeTop": "Quitar el disco de arriba",

@@ -359,8 +359,6 @@ export default {
   "mk.toolWhite": "Pietra bianca",
   "mk.toolBlack": "Pietra nera",
   "mk.toolErase": "Cancella",
-  "mk.toolX": "Una X",
-  "mk.toolO": "Una O",
   "mk.toolBlackDisk": "Disco nero in cima",
   "mk.toolRedDisk": "Disco rosso in cima",
   "mk.toolTakeTop": "Togli il disco in cima",
