@@ -23,6 +23,10 @@ func (p *page) analysisRecord() string {
 	return eval[string](p, `document.querySelector('#an-record').value`)
 }
 
+// captureSVG is run in the analysis page: the image its download button
+// makes, caught on its way to the download.
+const captureSVG = `(() => { let out = ''; const u = URL.createObjectURL; URL.createObjectURL = (b) => { out = b; return 'blob:x'; }; HTMLAnchorElement.prototype._click = HTMLAnchorElement.prototype.click; HTMLAnchorElement.prototype.click = function () {}; document.querySelector('#an-download-svg').click(); URL.createObjectURL = u; HTMLAnchorElement.prototype.click = HTMLAnchorElement.prototype._click; return out.text(); })()`
+
 // treeMoves counts the moves in the analysis board's tree.
 const treeMoves = `document.querySelectorAll('.an-tree .an-move').length`
 
@@ -69,11 +73,21 @@ func TestBrowserAnalysisVariation(t *testing.T) {
 	p.click(`.site-nav a[data-nav=analysis]`)
 	p.waitFor("the analysis board", `location.pathname === '/analysis' && window.analysisBoard && window.analysisBoard.cur && window.analysisBoard.cur.legal`, 10*time.Second)
 	p.openAnalysis(base + "/analysis?game=magneton")
+	playVariation(t, p)
+	checkEngineLines(t, p)
+	save(t, "screenshot-analysis.png", p.capture())
+	promoteAndReadBack(t, p)
+	checkMagnetonEditor(t, p)
+	p.checkConsole()
+}
 
+// playVariation plays d4 e5 c6 on the analysis board, goes back and plays
+// c3 for Black instead: a variation, in the tree and the record.
+func playVariation(t *testing.T, p *page) {
+	t.Helper()
 	p.anPlay("d4", false)
 	p.anPlay("e5", false)
 	p.anPlay("c6", false)
-	// Back one move, and Black plays another: a variation.
 	p.do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
 	p.do(chromedp.KeyEvent(kb.ArrowLeft))
 	p.do(chromedp.KeyEvent(kb.ArrowLeft))
@@ -85,10 +99,14 @@ func TestBrowserAnalysisVariation(t *testing.T) {
 	if got := p.analysisRecord(); !strings.Contains(got, "1. d4 e5 (1... c3) 2. c6 *") {
 		t.Errorf("the record before the promotion:\n%s", got)
 	}
-	// The engine's evaluation of the variation's position: a side named,
-	// and its line.
+}
+
+// checkEngineLines checks the engine's evaluation of the position shown:
+// its line, the other lines (multi-PV), each with a score and other first
+// moves, a score that names a side, and the best move marked on the board.
+func checkEngineLines(t *testing.T, p *page) {
+	t.Helper()
 	p.waitFor("the engine's line", `(e => !!e && e.textContent.trim().length >= 2)(document.querySelector('.analysis-out .pv-moves')) && document.querySelector('.analysis-out .best').textContent.length >= 2`, 20*time.Second)
-	// Multi-PV: the other lines, each with a score and other first moves.
 	p.waitFor("the other lines", `(() => {
 		const alts = [...document.querySelectorAll('.analysis-out .alt-line')];
 		const firsts = [document.querySelector('.analysis-out .best').textContent, ...alts.map((l) => l.querySelector('.pv-moves').textContent.split(' ')[0])];
@@ -98,20 +116,22 @@ func TestBrowserAnalysisVariation(t *testing.T) {
 	if !(strings.Contains(score, " for White") || strings.Contains(score, " for Black") || strings.HasPrefix(score, "equal") || strings.Contains(score, " wins in ")) {
 		t.Errorf("the score %q does not name a side", score)
 	}
-	// The best move is marked on the board.
 	if eval[int](p, `document.querySelectorAll('.analysis-board .sq.mark').length`) == 0 {
 		t.Errorf("the engine's best move is not marked on the board")
 	}
+}
 
-	save(t, "screenshot-analysis.png", p.capture())
-	// Promoted, the variation is the main line.
+// promoteAndReadBack promotes the variation to the main line, comments a
+// move, reads the exported record back in through the set-up box (the same
+// tree), and deletes the variation.
+func promoteAndReadBack(t *testing.T, p *page) {
+	t.Helper()
 	p.click("#an-promote")
 	p.waitFor("the promotion", `document.querySelector('.an-main > .an-move-wrap:nth-of-type(2) .an-move').textContent === 'c3'`, 5*time.Second)
 	rec := p.analysisRecord()
 	if !strings.Contains(rec, "1. d4 c3 (1... e5 2. c6) *") {
 		t.Errorf("the record after the promotion:\n%s", rec)
 	}
-	// A comment, then the record back in through the set-up box: the same tree.
 	p.do(chromedp.SendKeys(chromedp.CSS("#an-comment"), "the quiet move"))
 	rec = p.analysisRecord()
 	if !strings.Contains(rec, "c3 {the quiet move}") {
@@ -125,7 +145,6 @@ func TestBrowserAnalysisVariation(t *testing.T) {
 	if got := p.analysisRecord(); got != rec {
 		t.Errorf("the record read back is\n%s\nwant\n%s", got, rec)
 	}
-	// Delete the variation.
 	p.do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
 	p.do(chromedp.KeyEvent(kb.ArrowRight))
 	p.do(chromedp.KeyEvent(kb.ArrowRight))
@@ -133,33 +152,35 @@ func TestBrowserAnalysisVariation(t *testing.T) {
 	p.waitFor("the variation's move", `document.querySelector('.an-tree .an-move[aria-current="true"]').textContent === 'e5'`, 5*time.Second)
 	p.click("#an-delete")
 	p.waitFor("the variation deleted", treeMoves+` === 2 && document.querySelector('.an-tree .an-move[aria-current="true"]').textContent === 'd4'`, 5*time.Second)
-	// The editor writes back what it reads (the rules' example), and a stone
-	// put down by it comes from its side's hand.
+}
+
+// checkMagnetonEditor checks Magneton's module on the analysis board: the
+// editor writes back what it reads (the rules' example), a stone put down
+// by it comes from its side's hand; a drop's preview shows the stones the
+// magnet would pull and push where the rules' example has them, and on the
+// board under the pointer; the board's image has its stone.
+func checkMagnetonEditor(t *testing.T, p *page) {
+	t.Helper()
 	for _, pos := range []string{"8/3B2W1/1W3B2/3W4/8/6B1/2W2B2/6B1 w 8 7", "8/8/8/8/8/8/8/8 w 12 12"} {
-		if got := eval[string](p, fmt.Sprintf(`window.analysisBoard.game.format(window.analysisBoard.game.parse(%q))`, pos)); got != pos {
+		if got := eval[string](p, fmt.Sprintf(`(a => a.game.format(a.game.parse(%q, a.board.grid)))(window.analysisBoard)`, pos)); got != pos {
 			t.Errorf("the editor writes %q back as %q", pos, got)
 		}
 	}
-	if got := eval[string](p, `(g => g.format(g.edit(g.parse('8/8/8/8/8/8/8/8 w 12 12'), 27, 'b')))(window.analysisBoard.game)`); got != "8/8/8/8/3B4/8/8/8 w 12 11" {
+	if got := eval[string](p, `(a => a.game.format(a.game.edit(a.game.parse('8/8/8/8/8/8/8/8 w 12 12', a.board.grid), 27, 'b')))(window.analysisBoard)`); got != "8/8/8/8/3B4/8/8/8 w 12 11" {
 		t.Errorf("a black stone put on d4 makes %q", got)
 	}
-	// The preview of a drop: the stones the magnet would pull and push, as
-	// the rules' example has them after the drop on d4.
 	before, after := "8/3B2W1/1W3B2/3W4/8/6B1/2W2B2/6B1 w 8 7", "8/W2B2W1/3W4/4B3/3W4/4B1B1/2W5/6B1 b 7 7"
-	got := eval[string](p, fmt.Sprintf(`(g => { const p = g.parse(%q); const l = g.preview(p, 'd4', ''); const b = [...p.board]; b[27] = 'w'; for (const x of l) b[x.from] = ''; for (const x of l) b[x.sq] = x.pieces[0].endsWith('w') ? 'w' : 'b'; return g.format({ board: b, side: 1, hands: [7, 7] }); })(window.analysisBoard.game)`, before))
+	got := eval[string](p, fmt.Sprintf(`(a => { const g = a.game; const p = g.parse(%q, a.board.grid); const l = g.preview(p, 'd4', ''); const b = [...p.board]; b[27] = 'w'; for (const x of l) b[x.from] = ''; for (const x of l) b[x.sq] = x.pieces[0].endsWith('w') ? 'w' : 'b'; return g.format({ ...p, board: b, side: 1, hands: [7, 7] }); })(window.analysisBoard)`, before))
 	if got != after {
 		t.Errorf("the preview of the drop on d4 makes %q, want %q", got, after)
 	}
-	// On the board, while the pointer is over an empty square.
 	xy := eval[[]float64](p, `(r => [r.left + r.width / 2, r.top + r.height / 2])(document.querySelector('.board .sq[data-sq="d6"]').getBoundingClientRect())`)
 	p.do(chromedp.MouseEvent("mouseMoved", xy[0], xy[1]))
 	p.waitFor("the drop's preview", `document.querySelector('.board').dataset.preview === 'd6' && (n => !!n && n.dataset.sq === 'd5' && n.textContent === 'pulled')(document.querySelector('.board .board-note.landing'))`, 5*time.Second)
-	// The image of the board.
-	svg := eval[string](p, `(() => { let out = ''; const u = URL.createObjectURL; URL.createObjectURL = (b) => { out = b; return 'blob:x'; }; HTMLAnchorElement.prototype._click = HTMLAnchorElement.prototype.click; HTMLAnchorElement.prototype.click = function () {}; document.querySelector('#an-download-svg').click(); URL.createObjectURL = u; HTMLAnchorElement.prototype.click = HTMLAnchorElement.prototype._click; return out.text(); })()`)
+	svg := eval[string](p, captureSVG)
 	if !strings.HasPrefix(svg, "<svg") || strings.Count(svg, "<circle") != 1 {
 		t.Errorf("the board's image has %d stones, want 1: %.200s", strings.Count(svg, "<circle"), svg)
 	}
-	p.checkConsole()
 }
 
 // TestBrowserAnalysisSetup: a position set up in the editor (a wrong one
@@ -172,12 +193,34 @@ func TestBrowserAnalysisSetup(t *testing.T) {
 	base, tabs := openTabs(t, "analyst")
 	p := tabs[0]
 	p.openAnalysis(base + "/analysis?game=tumbling-down")
+	setUpInEditor(p)
+	// Black's three disks on a1 tumble onto Red's King on a4 (the rules'
+	// worked example), and a mixed stack of 13 stands on h8.
+	const tall = "rbrbrbrbrbrbr"
+	pos := "7," + tall + "/8/8/8/rr,7/8/8/bbb,7 b"
+	checkWinInOne(t, p, pos)
+	checkTallStack(t, p, tall)
+	checkTumblePreview(t, p)
+	checkTumbleEnd(t, p, pos)
+	p.checkConsole()
+}
+
+// hoverSquare moves the mouse over the centre of a square of the board.
+func (p *page) hoverSquare(sq string) {
+	p.t.Helper()
+	xy := eval[[]float64](p, fmt.Sprintf(`(r => [r.left + r.width / 2, r.top + r.height / 2])(document.querySelector('.board .sq[data-sq=%q]').getBoundingClientRect())`, sq))
+	p.do(chromedp.MouseEvent("mouseMoved", xy[0], xy[1]))
+}
+
+// setUpInEditor: a wrong position text gets the server's message; disks
+// put on the board by the editor's clicks write the position's text, which
+// is set up.
+func setUpInEditor(p *page) {
+	p.t.Helper()
 	p.click(".an-setup-box summary")
 	p.do(chromedp.SetValue(chromedp.CSS("#an-pos"), "not a position"))
 	p.click("#an-setup-go")
 	p.waitFor("the server's message", `document.querySelector('#an-setup-error').textContent.startsWith('The position is not valid:')`, 10*time.Second)
-
-	// The editor: disks put on the board by clicks write the position's text.
 	p.do(chromedp.SetValue(chromedp.CSS("#an-pos"), "8/8/8/8/8/8/8/8 b"))
 	p.click("#an-edit")
 	p.waitFor("the editor", `document.querySelector('.an-tool[data-tool="b"][aria-pressed="true"]')`, 5*time.Second)
@@ -192,11 +235,14 @@ func TestBrowserAnalysisSetup(t *testing.T) {
 	p.waitFor("the edited position", `document.querySelector('#an-pos').value === '8/8/8/8/rr,7/8/8/bbb,7 b'`, 5*time.Second)
 	p.click("#an-setup-go")
 	p.waitFor("the edited position set up", `window.analysisBoard.root.position === '8/8/8/8/rr,7/8/8/bbb,7 b' && !document.querySelector('.board.editing')`, 10*time.Second)
+}
 
-	// Black's three disks on a1 tumble onto Red's King on a4 (the rules'
-	// worked example), and a mixed stack of 13 stands on h8.
-	const tall = "rbrbrbrbrbrbr"
-	pos := "7," + tall + "/8/8/8/rr,7/8/8/bbb,7 b"
+// checkWinInOne sets up pos, where Black wins at once: the engine says so
+// from a named side's point of view, with the best move, the proof
+// searches' verdict (a win in one is the shortest, said without "or
+// fewer"), and the exported position.
+func checkWinInOne(t *testing.T, p *page, pos string) {
+	t.Helper()
 	p.do(chromedp.SetValue(chromedp.CSS("#an-pos"), pos))
 	p.click("#an-setup-go")
 	p.waitFor("the position", fmt.Sprintf(`window.analysisBoard.root.position === %q && document.querySelector('#an-setup-error').textContent === ''`, pos), 10*time.Second)
@@ -204,39 +250,42 @@ func TestBrowserAnalysisSetup(t *testing.T) {
 	if got := eval[string](p, `document.querySelector('.analysis-out .best').textContent`); got != "a1>a2" {
 		t.Errorf("the engine's best move is %q, want a1>a2", got)
 	}
-	// The proof searches' verdict: a win in one is the shortest, said
-	// without "or fewer".
 	p.waitFor("the proof", `(e => !!e && e.textContent === 'Proven: Black wins in 1')(document.querySelector('.analysis-out .proven'))`, 10*time.Second)
 	if got := eval[string](p, `document.querySelector('#an-export-pos').value`); got != pos {
 		t.Errorf("the exported position is %q, want %q", got, pos)
 	}
+}
 
-	// The inspector of the tall stack, by the pointer over it.
-	hover := func(sq string) {
-		xy := eval[[]float64](p, fmt.Sprintf(`(r => [r.left + r.width / 2, r.top + r.height / 2])(document.querySelector('.board .sq[data-sq=%q]').getBoundingClientRect())`, sq))
-		p.do(chromedp.MouseEvent("mouseMoved", xy[0], xy[1]))
-	}
-	hover("h8")
+// checkTallStack: the inspector of the tall stack on h8, by the pointer
+// over it, lists its disks bottom to top, and its disks stand apart, each
+// band below the next.
+func checkTallStack(t *testing.T, p *page, tall string) {
+	t.Helper()
+	p.hoverSquare("h8")
 	p.waitFor("the inspector", `(e => !!e && !e.hidden && e.dataset.sq === 'h8')(document.querySelector('.inspector'))`, 5*time.Second)
 	items := eval[[]string](p, `Array.from(document.querySelectorAll('.inspector .inspector-item')).map((e) => e.querySelector('.inspector-chip').classList.contains('r') ? 'r' : 'b')`)
 	if strings.Join(items, "") != tall {
 		t.Errorf("the inspector lists %q bottom to top, want %q", strings.Join(items, ""), tall)
 	}
-	// The tall stack's disks stand apart: each band below the next.
 	if !eval[bool](p, `(() => { const d = Array.from(document.querySelectorAll('.board .piece.disk.band')); if (d.length !== 13) return false; for (let i = 1; i < d.length; i++) { if (!(d[i].getBoundingClientRect().top < d[i - 1].getBoundingClientRect().top - 2)) return false; } return true; })()`) {
 		t.Errorf("the 13 disks of h8 are not drawn as 13 separate bands")
 	}
+}
 
-	// The tumble's preview: a1 selected, the pointer on a2.
+// checkTumblePreview: with a1 selected and the pointer on a2, the tumble's
+// preview shows a disk landing on each of a2, a3 and a4, each note on its
+// square.
+func checkTumblePreview(t *testing.T, p *page) {
+	t.Helper()
 	p.clickSquare("a1")
 	p.waitFor("a1 selected", `document.querySelector('.sq[data-sq="a1"]').classList.contains('selected')`, 5*time.Second)
-	hover("a2")
+	p.hoverSquare("a2")
 	p.waitFor("the preview", `document.querySelectorAll('.board .board-note.landing').length === 3`, 5*time.Second)
 	if screenshots() {
-		hover("h8") // the inspector and the preview together
+		p.hoverSquare("h8") // the inspector and the preview together
 		p.waitFor("the inspector", `!document.querySelector('.inspector').hidden`, 5*time.Second)
 		save(t, "screenshot-inspector.png", p.capture())
-		hover("a2")
+		p.hoverSquare("a2")
 		p.waitFor("the preview", `document.querySelectorAll('.board .board-note.landing').length === 3`, 5*time.Second)
 	}
 	save(t, "screenshot-preview.png", p.capture())
@@ -244,17 +293,22 @@ func TestBrowserAnalysisSetup(t *testing.T) {
 	if strings.Join(preview, " ") != "a2:b a3:b a4:b" {
 		t.Errorf("the preview shows %q, want a disk on each of a2, a3 and a4", preview)
 	}
-	// Each note stands on its square.
 	if !eval[bool](p, `Array.from(document.querySelectorAll('.board .board-note.landing')).every((n) => { const a = n.getBoundingClientRect(), b = document.querySelector('.board .sq[data-sq="' + n.dataset.sq + '"]').getBoundingClientRect(); return Math.abs(a.left - b.left) < 2 && Math.abs(a.top - b.top) < 2 && Math.abs(a.width - b.width) < 2; })`) {
 		t.Errorf("the preview's notes do not stand on their squares")
 	}
-	// The tumble, chosen in the board's question (a step fits too).
+}
+
+// checkTumbleEnd plays the tumble a1>a2 from pos, chosen in the board's
+// question (a step fits too): the position after it is the rules
+// engine's, with each previewed disk on top of its square; the game is
+// over, the captured King marked and the result said.
+func checkTumbleEnd(t *testing.T, p *page, pos string) {
+	t.Helper()
 	p.clickSquare("a2")
 	p.waitFor("the question", `document.querySelector('.chooser .choose-tumble')`, 5*time.Second)
 	p.click(".chooser .choose-tumble")
 	p.waitFor("the tumble in the tree", `(e => !!e && e.textContent === 'a1>a2')(document.querySelector('.an-tree .an-move[aria-current="true"]')) && window.analysisBoard.cur.legal`, 10*time.Second)
 	after := eval[string](p, `window.analysisBoard.cur.position`)
-	// The position after the tumble has each previewed disk on top of its square.
 	rules, err := games.Rules("tumbling-down", "")
 	if err != nil {
 		t.Fatal(err)
@@ -272,12 +326,11 @@ func TestBrowserAnalysisSetup(t *testing.T) {
 	}
 	for _, want := range []string{"a4 rrb", "a3 b", "a2 b"} {
 		f := strings.Fields(want)
-		got := eval[string](p, fmt.Sprintf(`(() => { const s = window.analysisBoard.game.parse(window.analysisBoard.cur.position).board[%d]; return s; })()`, sqIndex(f[0])))
+		got := eval[string](p, fmt.Sprintf(`(a => a.game.parse(a.cur.position, a.board.grid).board[%d])(window.analysisBoard)`, sqIndex(f[0])))
 		if got != f[1] {
 			t.Errorf("after the tumble %s holds %q, want %q", f[0], got, f[1])
 		}
 	}
-	// The game is over: the captured King marked, the result said.
 	p.waitFor("the captured King", `document.querySelector('.board .sq[data-sq="a4"]').classList.contains('end-king') && document.querySelector('.board').dataset.end === 'king captured'`, 5*time.Second)
 	if got := eval[string](p, `document.querySelector('.board .board-note.end-note').textContent`); got != "King captured" {
 		t.Errorf("the note on the King reads %q", got)
@@ -285,7 +338,6 @@ func TestBrowserAnalysisSetup(t *testing.T) {
 	if got := eval[string](p, `document.querySelector('.an-result').textContent`); !strings.Contains(got, "Black wins") {
 		t.Errorf("the result reads %q", got)
 	}
-	p.checkConsole()
 }
 
 // sqIndex numbers a square as notation.js does (a1 = 0, a2 = 1, b1 = 8).
@@ -362,19 +414,45 @@ func TestBrowserGameReview(t *testing.T) {
 	base := srv.url
 	a, b, w := tab(t, bctx, "White"), tab(t, bctx, "Black"), tab(t, bctx, "visitor")
 	id := invite(base, a, b, "magneton", "")
+	playKnownGame(t, moves, a, b)
+	s := a.state()
+	if s.Status != "finished" || s.Reason != "line" || s.Result != "0-1" && s.Result != "1-0" {
+		t.Fatalf("the game ended %s %s (%s)", s.Status, s.Result, s.Reason)
+	}
+	for _, p := range []*page{a, b} {
+		checkWinningLine(t, p, moves, s.Result)
+	}
+	checkReview(t, a, moves, k)
+	if screenshots() {
+		a.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.body.scrollHeight)`))
+		save(t, "screenshot-review.png", a.capture())
+	}
+	// A visitor replaying the game sees the review, and may analyse it.
+	w.goTo(base + "/g/" + id)
+	w.waitFor("the review", `document.querySelector('.review .eval-chart') && document.querySelectorAll('.moves .mv[data-class]').length > 0`, 10*time.Second)
+	w.click("#analyse-link")
+	w.waitFor("the analysis board", fmt.Sprintf(`location.pathname === '/analysis' && window.analysisBoard && window.analysisBoard.cur && document.querySelectorAll('.an-tree .an-move').length === %d`, len(moves)), 10*time.Second)
+	for _, p := range []*page{a, b, w} {
+		p.checkConsole()
+	}
+}
+
+// playKnownGame plays moves by clicks, a moving first: no analysis is
+// offered during the game; a move the server refuses shows its message
+// off the board and off the player's own bar; the newest move stays in
+// view in the other's move list.
+func playKnownGame(t *testing.T, moves []string, a, b *page) {
+	t.Helper()
 	for i, m := range moves {
 		mover, other := a, b
 		if i%2 == 1 {
 			mover, other = b, a
 		}
 		mover.waitFor("my turn", fmt.Sprintf(`window.magnetonGame.state.moves.length === %d && window.magnetonGame.state.turn === window.magnetonGame.state.seat && document.querySelector('.board.interactive')`, i), 10*time.Second)
-		// No analysis for a game being played.
 		if i == 2 && eval[bool](mover, `!!document.querySelector('#analyse-link')`) {
 			t.Errorf("the game page offers the analysis board during the game")
 		}
 		if i == 0 {
-			// A move the server refuses: its message shows, off the board
-			// and off the player's own bar.
 			mover.do(chromedp.SendKeys(chromedp.CSS("#move-input"), "a1-a2\n"))
 			mover.waitFor("the error", `document.querySelector('.toast.error')`, 10*time.Second)
 			if got := eval[string](mover, overlaps); got != "" {
@@ -384,16 +462,16 @@ func TestBrowserGameReview(t *testing.T) {
 			mover.waitFor("the board to take moves again", `document.querySelector('.board.interactive')`, 5*time.Second)
 		}
 		mover.play(m)
-		// The newest move stays in view in the move list.
 		other.waitFor("the move", fmt.Sprintf(`window.magnetonGame.state.moves.length === %d`, i+1), 10*time.Second)
 		other.waitFor("the newest move in view", `(() => { const box = document.querySelector('.moves'), mv = Array.from(box.querySelectorAll('.mv')).pop(); const b = box.getBoundingClientRect(), r = mv.getBoundingClientRect(); return r.bottom <= b.bottom + 1 && r.top >= b.top - 1; })()`, 5*time.Second)
 	}
-	s := a.state()
-	if s.Status != "finished" || s.Reason != "line" || s.Result != "0-1" && s.Result != "1-0" {
-		t.Fatalf("the game ended %s %s (%s)", s.Status, s.Result, s.Reason)
-	}
-	// The winning line, from the positions: marked on both boards, with the
-	// stone the magnet moved into it.
+}
+
+// checkWinningLine checks that p's board marks the winning line of the
+// Magneton game of moves (won with result), with the stone the magnet moved
+// into it and its note: every marked square holds the winner's stone.
+func checkWinningLine(t *testing.T, p *page, moves []string, result string) {
+	t.Helper()
 	rules, _ := games.Rules("magneton", "")
 	g := game.NewGame(rules.Start())
 	for _, m := range moves {
@@ -401,25 +479,28 @@ func TestBrowserGameReview(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, p := range []*page{a, b} {
-		p.waitFor("the winning line", `document.querySelectorAll('.board .sq.end-line, .board .sq.end-moved').length >= 4 && document.querySelectorAll('.board .sq.end-moved').length >= 1 && document.querySelector('.board').dataset.end === 'line'`, 5*time.Second)
-		marked := eval[[]string](p, `Array.from(document.querySelectorAll('.board .sq.end-line, .board .sq.end-moved')).map((e) => e.dataset.sq)`)
-		winner := "W"
-		if s.Result == "0-1" {
-			winner = "B"
-		}
-		board := strings.Fields(g.Position().String())[0]
-		for _, sq := range marked {
-			if c := stoneAt(board, sq); c != winner {
-				t.Errorf("%s: the marked square %s holds %q, not the winner's stone", p.name, sq, c)
-			}
-		}
-		if got := eval[string](p, `document.querySelector('.board .board-note.end-note').textContent`); got != "pushed" && got != "pulled" {
-			t.Errorf("%s: the moved stone's note reads %q", p.name, got)
+	p.waitFor("the winning line", `document.querySelectorAll('.board .sq.end-line, .board .sq.end-moved').length >= 4 && document.querySelectorAll('.board .sq.end-moved').length >= 1 && document.querySelector('.board').dataset.end === 'line'`, 5*time.Second)
+	marked := eval[[]string](p, `Array.from(document.querySelectorAll('.board .sq.end-line, .board .sq.end-moved')).map((e) => e.dataset.sq)`)
+	winner := "W"
+	if result == "0-1" {
+		winner = "B"
+	}
+	board := strings.Fields(g.Position().String())[0]
+	for _, sq := range marked {
+		if c := stoneAt(board, sq); c != winner {
+			t.Errorf("%s: the marked square %s holds %q, not the winner's stone", p.name, sq, c)
 		}
 	}
+	if got := eval[string](p, `document.querySelector('.board .board-note.end-note').textContent`); got != "pushed" && got != "pulled" {
+		t.Errorf("%s: the moved stone's note reads %q", p.name, got)
+	}
+}
 
-	// The review, asked for by the loser.
+// checkReview asks, in a's page, for the review of the finished game of
+// moves: the graph, the blunder (move k) marked ?? with a better move than
+// the one played, and the blunder counted for its side.
+func checkReview(t *testing.T, a *page, moves []string, k int) {
+	t.Helper()
 	a.waitFor("the review button", `document.querySelector('#request-review')`, 10*time.Second)
 	a.click("#request-review")
 	a.waitFor("the review", `document.querySelector('.review .eval-chart')`, 60*time.Second)
@@ -439,19 +520,6 @@ func TestBrowserGameReview(t *testing.T) {
 	mover := k % 2
 	if got := eval[string](a, fmt.Sprintf(`document.querySelector('.review-counts tr[data-side="%d"] .blunders').textContent`, mover)); got == "0" || got == "" {
 		t.Errorf("the counts give side %d %q blunders", mover, got)
-	}
-
-	if screenshots() {
-		a.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.body.scrollHeight)`))
-		save(t, "screenshot-review.png", a.capture())
-	}
-	// A visitor replaying the game sees the review, and may analyse it.
-	w.goTo(base + "/g/" + id)
-	w.waitFor("the review", `document.querySelector('.review .eval-chart') && document.querySelectorAll('.moves .mv[data-class]').length > 0`, 10*time.Second)
-	w.click("#analyse-link")
-	w.waitFor("the analysis board", fmt.Sprintf(`location.pathname === '/analysis' && window.analysisBoard && window.analysisBoard.cur && document.querySelectorAll('.an-tree .an-move').length === %d`, len(moves)), 10*time.Second)
-	for _, p := range []*page{a, b, w} {
-		p.checkConsole()
 	}
 }
 

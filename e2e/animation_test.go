@@ -55,16 +55,17 @@ func randomCases(t *testing.T, name string, n int) []animCase {
 // the board would show (which stones slide where; which disk lands where)
 // and replays it on the position before; the result must be the position
 // after, square for square.
-const checkPlans = `(cases) => Promise.all([import('/js/games.js'), import('/js/notation.js')]).then(async ([games, n]) => {
+const checkPlans = `(cases) => import('/js/games.js').then(async (games) => {
   const bad = [];
   for (const c of cases) {
     const m = await games.loadGame(c.game);
+    const n = games.gridFor(m);
     if (m.name === 'tumbling-down') {
-      const b = m.parse(c.before), a = m.parse(c.after);
+      const b = m.parse(c.before, n), a = m.parse(c.after, n);
       const flights = m.flights(b, a, c.move);
       if (!flights) { bad.push(c.move + ': no plan'); continue; }
       const board = b.board.slice();
-      const mv = m.parseMove(c.move);
+      const mv = m.parseMove(c.move, n);
       board[mv.from] = board[mv.from].slice(0, board[mv.from].length - flights.length);
       for (const f of flights) {
         if (board[f.to].length !== f.toLevel) bad.push(c.move + ': disk lands at level ' + f.toLevel + ' on ' + board[f.to]);
@@ -72,7 +73,7 @@ const checkPlans = `(cases) => Promise.all([import('/js/games.js'), import('/js/
       }
       if (board.join('/') !== a.board.join('/')) bad.push(c.before + ' ' + c.move + ': replayed flights differ from ' + c.after);
     } else if (m.name === 'magneton') {
-      const b = m.parse(c.before), a = m.parse(c.after);
+      const b = m.parse(c.before, n), a = m.parse(c.after, n);
       const plan = m.slides(b, a, c.move);
       if (!plan) { bad.push(c.move + ': no plan'); continue; }
       const board = b.board.slice();

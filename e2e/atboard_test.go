@@ -73,63 +73,9 @@ func TestBrowserChat(t *testing.T) {
 		room := map[*page]string{a: "players", b: "players", w: "spectators"}[p]
 		p.waitFor("the chat's room", fmt.Sprintf(`document.querySelector('.chat-room').textContent === %q && document.querySelector('#chat-input').maxLength === 300`, room), 10*time.Second)
 	}
-
-	// Ann's line, with HTML and a link in it: shown as typed, to both.
-	hello := `hello <b>bob</b> <a href="https://example.com">https://example.com</a>`
-	b.do(chromedp.Evaluate[chromedp.Void](`window.magnetonSoundKinds = []`))
-	a.say(hello)
-	for _, p := range []*page{a, b} {
-		p.waitFor("Ann's line", chatShows(hello), 10*time.Second)
-		if eval[bool](p, `!!document.querySelector('.chat-lines b, .chat-lines a')`) {
-			t.Errorf("%s: the chat made elements of the HTML in a line", p.name)
-		}
-	}
-	b.waitFor("the chat's tone", `(window.magnetonSoundKinds || []).includes('chat')`, 5*time.Second)
-	if got := eval[string](b, `document.querySelector('.chat-line .chat-name').textContent`); got == "" {
-		t.Errorf("Ann's line has no name")
-	}
-	b.say("hi ann")
-	a.waitFor("Bob's line", chatShows("hi ann"), 10*time.Second)
-
-	// The watcher's line reaches the spectators' room only: once the
-	// watcher's page has it back from the server, a line Bob sends after
-	// it reaches Ann, and the watcher's has not.
-	w.say("spectator here")
-	w.waitFor("the watcher's line", chatShows("spectator here"), 10*time.Second)
-	b.say("after the watcher")
-	a.waitFor("Bob's second line", chatShows("after the watcher"), 10*time.Second)
-	for _, p := range []*page{a, b} {
-		if eval[bool](p, chatShows("spectator here")) {
-			t.Errorf("%s sees the spectators' room during the game", p.name)
-		}
-	}
-
-	// Bob mutes Ann: her lines are hidden in his browser, and a new one
-	// arrives but is not shown; the choice outlives a reload.
-	b.click("#chat-mute")
-	b.waitFor("Ann's lines hidden", `!(`+chatShows(hello)+`) && document.querySelector('#chat-mute').getAttribute('aria-pressed') === 'true'`, 5*time.Second)
-	before := eval[int](b, chatCount)
-	a.say("can you hear me")
-	a.waitFor("Ann's own line", chatShows("can you hear me"), 10*time.Second)
-	b.waitFor("Ann's muted line received", fmt.Sprintf(`%s > %d`, chatCount, before), 10*time.Second)
-	if eval[bool](b, chatShows("can you hear me")) {
-		t.Error("Bob muted Ann and still sees her new line")
-	}
-	b.do(chromedp.Reload())
-	b.waitFor("the chat after a reload", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.chat.count > 0 && `+chatShows("hi ann"), 10*time.Second)
-	if eval[bool](b, chatShows(hello)) {
-		t.Error("Ann is muted no longer after Bob's reload")
-	}
-	b.click("#chat-mute")
-	b.waitFor("Ann's lines back", chatShows(hello)+` && `+chatShows("can you hear me"), 5*time.Second)
-
-	// Ann turns the chat off: no lines, no input; kept over a reload.
-	a.click("#chat-on")
-	a.waitFor("the chat off", `document.querySelector('.chat-lines').hidden && document.querySelector('.chat-form').hidden && localStorage.getItem('chat') === 'off'`, 5*time.Second)
-	a.do(chromedp.Reload())
-	a.waitFor("the chat still off", `window.magnetonGame && window.magnetonGame.state && document.querySelector('.chat-lines').hidden && !document.querySelector('.chat-off').hidden`, 10*time.Second)
-	a.click("#chat-on")
-	a.waitFor("the chat on again", chatShows("hi ann"), 5*time.Second)
+	chatBetweenPlayers(t, a, b)
+	chatOfSpectators(t, a, b, w)
+	muteAndChatOff(t, a, b)
 
 	// The game ends: the players now see the spectators' line too.
 	a.click("#resign")
@@ -142,10 +88,79 @@ func TestBrowserChat(t *testing.T) {
 	// Someone who comes later replays the game with its chat.
 	x.goTo(base + "/g/" + id)
 	x.waitFor("the replay's chat", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.status === 'finished' && `+
-		strings.Join([]string{chatShows(hello), chatShows("hi ann"), chatShows("spectator here"), chatShows("can you hear me")}, " && "), 10*time.Second)
+		strings.Join([]string{chatShows(chatHello), chatShows("hi ann"), chatShows("spectator here"), chatShows("can you hear me")}, " && "), 10*time.Second)
 	for _, p := range tabs {
 		p.checkConsole()
 	}
+}
+
+// chatHello is Ann's first line, with HTML and a link in it.
+const chatHello = `hello <b>bob</b> <a href="https://example.com">https://example.com</a>`
+
+// chatBetweenPlayers: Ann's line, with HTML and a link in it, is shown as
+// typed to both players, with her name, and sounds for Bob; Bob answers.
+func chatBetweenPlayers(t *testing.T, a, b *page) {
+	t.Helper()
+	b.do(chromedp.Evaluate[chromedp.Void](`window.magnetonSoundKinds = []`))
+	a.say(chatHello)
+	for _, p := range []*page{a, b} {
+		p.waitFor("Ann's line", chatShows(chatHello), 10*time.Second)
+		if eval[bool](p, `!!document.querySelector('.chat-lines b, .chat-lines a')`) {
+			t.Errorf("%s: the chat made elements of the HTML in a line", p.name)
+		}
+	}
+	b.waitFor("the chat's tone", `(window.magnetonSoundKinds || []).includes('chat')`, 5*time.Second)
+	if got := eval[string](b, `document.querySelector('.chat-line .chat-name').textContent`); got == "" {
+		t.Errorf("Ann's line has no name")
+	}
+	b.say("hi ann")
+	a.waitFor("Bob's line", chatShows("hi ann"), 10*time.Second)
+}
+
+// chatOfSpectators: the watcher's line reaches the spectators' room only:
+// once the watcher's page has it back from the server, a line Bob sends
+// after it reaches Ann, and the watcher's has not.
+func chatOfSpectators(t *testing.T, a, b, w *page) {
+	t.Helper()
+	w.say("spectator here")
+	w.waitFor("the watcher's line", chatShows("spectator here"), 10*time.Second)
+	b.say("after the watcher")
+	a.waitFor("Bob's second line", chatShows("after the watcher"), 10*time.Second)
+	for _, p := range []*page{a, b} {
+		if eval[bool](p, chatShows("spectator here")) {
+			t.Errorf("%s sees the spectators' room during the game", p.name)
+		}
+	}
+}
+
+// muteAndChatOff: Bob mutes Ann: her lines are hidden in his browser, and
+// a new one arrives but is not shown; the choice outlives a reload. Ann
+// turns the chat off: no lines, no input; kept over a reload.
+func muteAndChatOff(t *testing.T, a, b *page) {
+	t.Helper()
+	b.click("#chat-mute")
+	b.waitFor("Ann's lines hidden", `!(`+chatShows(chatHello)+`) && document.querySelector('#chat-mute').getAttribute('aria-pressed') === 'true'`, 5*time.Second)
+	before := eval[int](b, chatCount)
+	a.say("can you hear me")
+	a.waitFor("Ann's own line", chatShows("can you hear me"), 10*time.Second)
+	b.waitFor("Ann's muted line received", fmt.Sprintf(`%s > %d`, chatCount, before), 10*time.Second)
+	if eval[bool](b, chatShows("can you hear me")) {
+		t.Error("Bob muted Ann and still sees her new line")
+	}
+	b.do(chromedp.Reload())
+	b.waitFor("the chat after a reload", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.chat.count > 0 && `+chatShows("hi ann"), 10*time.Second)
+	if eval[bool](b, chatShows(chatHello)) {
+		t.Error("Ann is muted no longer after Bob's reload")
+	}
+	b.click("#chat-mute")
+	b.waitFor("Ann's lines back", chatShows(chatHello)+` && `+chatShows("can you hear me"), 5*time.Second)
+
+	a.click("#chat-on")
+	a.waitFor("the chat off", `document.querySelector('.chat-lines').hidden && document.querySelector('.chat-form').hidden && localStorage.getItem('chat') === 'off'`, 5*time.Second)
+	a.do(chromedp.Reload())
+	a.waitFor("the chat still off", `window.magnetonGame && window.magnetonGame.state && document.querySelector('.chat-lines').hidden && !document.querySelector('.chat-off').hidden`, 10*time.Second)
+	a.click("#chat-on")
+	a.waitFor("the chat on again", chatShows("hi ann"), 5*time.Second)
 }
 
 // TestBrowserTakeback: in a casual game one player asks to take back their

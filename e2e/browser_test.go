@@ -469,16 +469,35 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	base := startServer(t)
 	p := tab(t, bctx, "player")
 	p.newGame(base, "tumbling-down", "computer", "1", "first", "")
-	// A move the rules refuse, typed in the move box: the server's error is
-	// shown, and the board still takes moves.
+	checkFirstTurn(t, p)
+	s := playAgainstComputer(t, p)
+	checkResultShown(t, p, s)
+	p.checkRecordLinks(s)
+	checkReplayAndRecords(t, p, s)
+	checkArchiveAndAnalysis(t, p, base, s)
+
+	// A rematch against the computer starts at once, colours swapped.
+	p.goTo(base + "/g/" + s.ID)
+	p.waitFor("the finished game", `window.magnetonGame && window.magnetonGame.state && document.querySelector('#rematch')`, 10*time.Second)
+	p.click("#rematch")
+	p.waitFor("the rematch", fmt.Sprintf(`window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.id !== %q && window.magnetonGame.state.seat === %d && window.magnetonGame.state.status === 'playing'`, s.ID, 1-*s.Seat), 10*time.Second)
+	p.checkConsole()
+}
+
+// checkFirstTurn checks, on the first player's first turn of Tumbling Down
+// against the computer: the link to the rules; a move the rules refuse,
+// typed in the move box, gets the server's error and the board still takes
+// moves; the player bars show the Kings; the first player (Black, whose
+// disks start in the upper half) sees the board turned round, and f flips
+// it.
+func checkFirstTurn(t *testing.T, p *page) {
+	t.Helper()
 	p.waitFor("my first turn", `(s => s.status === 'playing' && s.seat === s.turn && s.legal.length > 0)(window.magnetonGame.state)`, 10*time.Second)
 	// Every game page leads to its game's rules and lessons.
 	p.waitFor("the rules link", `(l => !!l && l.getAttribute('href') === '/learn/' + window.magnetonGame.state.game)(document.querySelector('.status .rules-link'))`, 5*time.Second)
 	p.do(chromedp.SendKeys(chromedp.CSS("#move-input"), "h8-h7\n"))
 	p.waitFor("the error message", `document.querySelector('.toast.error') && document.querySelector('.toast.error').textContent.includes('h8')`, 10*time.Second)
 	p.waitFor("the board to take moves again", `document.querySelector('.board.interactive')`, 5*time.Second)
-	// The player bars show the Kings, the first player (Black, whose disks
-	// start in the upper half) sees the board turned round, and f flips it.
 	if got := eval[[]string](p, `['.player.bottom .hand', '.player.top .hand'].map((q) => document.querySelector(q).textContent)`); strings.Join(got, "|") != "♛4 · a8|♛4 · h1" {
 		t.Errorf("the player bars show %q, want Black's King on a8 and Red's on h1", got)
 	}
@@ -492,7 +511,12 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	p.waitFor("the board flipped", corner+` === 'left top'`, 5*time.Second)
 	p.do(chromedp.KeyEvent("f"))
 	p.waitFor("the board flipped back", corner+` === 'right bottom'`, 5*time.Second)
+}
 
+// playAgainstComputer plays the game to its end with the engine's moves,
+// the first by a drag, the others by clicks, and returns the last state.
+func playAgainstComputer(t *testing.T, p *page) state {
+	t.Helper()
 	c := &chooser{t: t}
 	if screenshots() {
 		c.quiet = 6 // a picture of a game with some history
@@ -522,13 +546,19 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 	if s.Result == "*" || s.Reason == "" {
 		t.Errorf("finished without a result: %+v", s)
 	}
+	return s
+}
+
+// checkResultShown checks the result banner of a finished Tumbling Down
+// game: the result, and the reason in words: the meta's text of the
+// ending, or the game's own sentence for the endings about one's own King.
+func checkResultShown(t *testing.T, p *page, s state) {
+	t.Helper()
 	p.waitFor("the result banner", `document.querySelector('.status .result')`, 5*time.Second)
 	banner := eval[string](p, `document.querySelector('.status .result').textContent`)
 	if !strings.Contains(banner, s.Result) && !(s.Result == "1/2-1/2" && strings.Contains(banner, "½")) {
 		t.Errorf("banner %q does not show the result %s", banner, s.Result)
 	}
-	// The reason in words: the meta's text of the ending, or the game's
-	// own sentence for the endings about one's own King.
 	why := eval[string](p, fmt.Sprintf(`fetch('/api/meta').then((r) => r.json()).then((m) => m.games.find((g) => g.name === %q).endings.find((e) => e.word === %q).text)`, s.Game, s.Reason))
 	switch reason := p.reasonShown(); s.Reason {
 	case "own king captured":
@@ -544,15 +574,17 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 			t.Errorf("the reason %q does not hold the meta's text %q of the ending %q", reason, why, s.Reason)
 		}
 	}
-	p.checkRecordLinks(s)
-	// Replay: Home goes to the start, ArrowRight one move on.
+}
+
+// checkReplayAndRecords replays a finished game with the keys (Home goes
+// to the start, ArrowRight one move on) and reads its record as the
+// download links fetch it: PGN and, for Tumbling Down, SGF.
+func checkReplayAndRecords(t *testing.T, p *page, s state) {
+	t.Helper()
 	p.do(chromedp.KeyEvent(kb.Home))
 	p.waitFor("the start position", `document.querySelectorAll('.mv[aria-current="true"]').length === 0`, 5*time.Second)
 	p.do(chromedp.KeyEvent(kb.ArrowRight))
 	p.waitFor("the first move", `document.querySelector('.mv[aria-current="true"]') && document.querySelector('.mv[aria-current="true"]').dataset.ply === '1'`, 5*time.Second)
-
-	// The record, as the download links fetch it: PGN and, for Tumbling
-	// Down, SGF.
 	for _, f := range []struct{ format, want string }{{"pgn", s.Moves[0]}, {"sgf", "GM[33]"}} {
 		href := eval[string](p, fmt.Sprintf(`document.querySelector('a[href$="format=%s"]').getAttribute('href')`, f.format))
 		text := eval[string](p, fmt.Sprintf(`fetch(%q).then(r => r.text())`, href))
@@ -560,25 +592,21 @@ func TestBrowserGameAgainstComputer(t *testing.T) {
 			t.Errorf("the %s record does not hold %q:\n%s", f.format, f.want, text)
 		}
 	}
+}
 
-	// The archive lists the game; its row opens the replay.
+// checkArchiveAndAnalysis finds the finished game in the archive, whose
+// row opens the replay, goes one move back and opens the analysis view of
+// that position: the engine's score and best move.
+func checkArchiveAndAnalysis(t *testing.T, p *page, base string, s state) {
+	t.Helper()
 	p.goTo(base + "/#/archive")
 	p.waitFor("the game in the archive", fmt.Sprintf(`document.querySelector('table.games a[href="/g/%s"]')`, s.ID), 10*time.Second)
 	p.click(fmt.Sprintf(`table.games a[href="/g/%s"]`, s.ID))
 	p.waitFor("the finished game", fmt.Sprintf(`window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.status === 'finished' && document.querySelectorAll('.moves .mv').length === %d`, len(s.Moves)), 10*time.Second)
 	p.do(chromedp.KeyEvent(kb.ArrowLeft))
 	p.waitFor("one move back", fmt.Sprintf(`document.querySelector('.mv[aria-current="true"]').dataset.ply === '%d'`, len(s.Moves)-1), 5*time.Second)
-
-	// The analysis view of that position: the engine's score and best move.
 	p.click(`#analyse-link`)
 	p.waitFor("the analysis", `location.pathname === '/analysis' && document.querySelector('.analysis-out .score') && document.querySelector('.analysis-out .best').textContent.length >= 2`, 15*time.Second)
-
-	// A rematch against the computer starts at once, colours swapped.
-	p.goTo(base + "/g/" + s.ID)
-	p.waitFor("the finished game", `window.magnetonGame && window.magnetonGame.state && document.querySelector('#rematch')`, 10*time.Second)
-	p.click("#rematch")
-	p.waitFor("the rematch", fmt.Sprintf(`window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.id !== %q && window.magnetonGame.state.seat === %d && window.magnetonGame.state.status === 'playing'`, s.ID, 1-*s.Seat), 10*time.Second)
-	p.checkConsole()
 }
 
 // TestBrowserOpenGame: a public game waits in the home page's list of open
@@ -633,61 +661,15 @@ func TestBrowserOpenGame(t *testing.T) {
 func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
 	base, tabs := openTabs(t, "first player", "second player", "watcher")
 	a, b, w := tabs[0], tabs[1], tabs[2]
-
-	a.newGame(base, "magneton", "human", "", "first", "5+3")
-	a.waitFor("the invitation link", `document.querySelector('.invite-url')`, 10*time.Second)
-	invite := eval[string](a, `document.querySelector('.invite-url').value`)
-	id := a.state().ID
-	if !strings.Contains(invite, "invite=") {
-		t.Fatalf("invitation link %q", invite)
-	}
-	w.goTo(base + "/g/" + id)
-	w.waitFor("the game as a spectator", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.seat === null`, 10*time.Second)
-	if got := eval[[]string](w, `['.player.top .hand', '.player.bottom .hand'].map((q) => document.querySelector(q)).map((e) => e.textContent + ' ' + [...e.querySelector('.chip').classList].join(' '))`); len(got) != 2 || got[0] != "× 12 chip b" || got[1] != "× 12 chip w" {
-		t.Errorf("the player bars show %q, want 12 stones in hand for each, Black's on top", got)
-	}
-
-	b.goTo(invite)
-	b.waitFor("the seat", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.seat === 1 && window.magnetonGame.state.status === 'playing'`, 10*time.Second)
-	a.waitFor("the game to start", `window.magnetonGame.state.status === 'playing'`, 10*time.Second)
-	w.waitFor("the game to start", `window.magnetonGame.state.status === 'playing'`, 10*time.Second)
-	if got := eval[string](b, `location.pathname + location.search`); got != "/g/"+id {
-		t.Errorf("after joining the URL is %q, want /g/%s without the invitation", got, id)
-	}
-
+	id := startInvitedGame(t, base, a, b, w)
 	c := &chooser{t: t}
 	var moves []string
-	yourTurn := `document.title.startsWith('● Your turn')`
-	iconTurn := `document.querySelector('link[rel="icon"]').dataset.turn === 'true' && document.querySelector('link[rel="icon"]').href.startsWith('data:image/svg+xml')`
 	for i := 0; i < 12; i++ {
 		mover, other := a, b
 		if i%2 == 1 {
 			mover, other = b, a
 		}
-		// The tab of the player to move says so; the other's and the
-		// watcher's do not.
-		mover.waitFor("your turn in the tab's title", yourTurn, 10*time.Second)
-		if eval[bool](other, yourTurn) || eval[bool](w, yourTurn) {
-			t.Errorf("move %d: the title says 'your turn' to the player waiting or to the watcher", i+1)
-		}
-		// And so does the tab's icon, with a dot.
-		mover.waitFor("your turn on the tab's icon", iconTurn, 5*time.Second)
-		if eval[bool](other, iconTurn) || eval[bool](w, iconTurn) {
-			t.Errorf("move %d: the tab's icon says 'your turn' to the player waiting or to the watcher", i+1)
-		}
-		heard := eval[int](other, `window.magnetonSounds || 0`)
-		m := c.move(mover.state())
-		moves = append(moves, m)
-		mover.play(m)
-		n := i + 1
-		for _, p := range []*page{a, b, w} {
-			p.waitFor(fmt.Sprintf("move %d on the board", n), fmt.Sprintf(`document.querySelectorAll('.moves .mv').length === %d && window.magnetonGame.state.moves.length === %d`, n, n), 10*time.Second)
-		}
-		// The player now to move heard a tone; the watcher never does.
-		other.waitFor("the tone of the opponent's move", fmt.Sprintf(`(window.magnetonSounds || 0) > %d`, heard), 10*time.Second)
-		if got := eval[int](w, `window.magnetonSounds || 0`); got != 0 {
-			t.Errorf("the watcher heard %d tones", got)
-		}
+		moves = append(moves, playWatched(t, c, i, mover, other, w))
 		if i == 1 {
 			// The watcher's connection drops: the page reconnects by itself.
 			w.do(chromedp.Evaluate[chromedp.Void](`window.magnetonGame.socket.ws.close()`))
@@ -707,9 +689,76 @@ func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
 		t.Errorf("the watcher's board takes moves")
 	}
 	save(t, "screenshot-magneton.png", a.capture())
+	drawSilently(t, a, b, w)
+	rematchWatched(t, id, a, b, w)
+	for _, p := range []*page{a, b, w} {
+		p.checkConsole()
+	}
+}
 
-	// The first player turns the sounds off: the end is silent for them
-	// only.
+// startInvitedGame has a create a Magneton game against a person and send
+// its invitation link to b, which opens it, while w watches from the start;
+// it returns the game's id once the game has begun for all three.
+func startInvitedGame(t *testing.T, base string, a, b, w *page) string {
+	t.Helper()
+	a.newGame(base, "magneton", "human", "", "first", "5+3")
+	a.waitFor("the invitation link", `document.querySelector('.invite-url')`, 10*time.Second)
+	invite := eval[string](a, `document.querySelector('.invite-url').value`)
+	id := a.state().ID
+	if !strings.Contains(invite, "invite=") {
+		t.Fatalf("invitation link %q", invite)
+	}
+	w.goTo(base + "/g/" + id)
+	w.waitFor("the game as a spectator", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.seat === null`, 10*time.Second)
+	if got := eval[[]string](w, `['.player.top .hand', '.player.bottom .hand'].map((q) => document.querySelector(q)).map((e) => e.textContent + ' ' + [...e.querySelector('.chip').classList].join(' '))`); len(got) != 2 || got[0] != "× 12 chip b" || got[1] != "× 12 chip w" {
+		t.Errorf("the player bars show %q, want 12 stones in hand for each, Black's on top", got)
+	}
+	b.goTo(invite)
+	b.waitFor("the seat", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.seat === 1 && window.magnetonGame.state.status === 'playing'`, 10*time.Second)
+	a.waitFor("the game to start", `window.magnetonGame.state.status === 'playing'`, 10*time.Second)
+	w.waitFor("the game to start", `window.magnetonGame.state.status === 'playing'`, 10*time.Second)
+	if got := eval[string](b, `location.pathname + location.search`); got != "/g/"+id {
+		t.Errorf("after joining the URL is %q, want /g/%s without the invitation", got, id)
+	}
+	return id
+}
+
+// playWatched has mover play move i (from 0) while other waits and w
+// watches: only the mover's tab says it is their turn (its title and
+// icon), all three see the move, the player to move next hears a tone and
+// the watcher none. It returns the move.
+func playWatched(t *testing.T, c *chooser, i int, mover, other, w *page) string {
+	t.Helper()
+	yourTurn := `document.title.startsWith('● Your turn')`
+	iconTurn := `document.querySelector('link[rel="icon"]').dataset.turn === 'true' && document.querySelector('link[rel="icon"]').href.startsWith('data:image/svg+xml')`
+	mover.waitFor("your turn in the tab's title", yourTurn, 10*time.Second)
+	if eval[bool](other, yourTurn) || eval[bool](w, yourTurn) {
+		t.Errorf("move %d: the title says 'your turn' to the player waiting or to the watcher", i+1)
+	}
+	// And so does the tab's icon, with a dot.
+	mover.waitFor("your turn on the tab's icon", iconTurn, 5*time.Second)
+	if eval[bool](other, iconTurn) || eval[bool](w, iconTurn) {
+		t.Errorf("move %d: the tab's icon says 'your turn' to the player waiting or to the watcher", i+1)
+	}
+	heard := eval[int](other, `window.magnetonSounds || 0`)
+	m := c.move(mover.state())
+	mover.play(m)
+	n := i + 1
+	for _, p := range []*page{mover, other, w} {
+		p.waitFor(fmt.Sprintf("move %d on the board", n), fmt.Sprintf(`document.querySelectorAll('.moves .mv').length === %d && window.magnetonGame.state.moves.length === %d`, n, n), 10*time.Second)
+	}
+	// The player now to move heard a tone; the watcher never does.
+	other.waitFor("the tone of the opponent's move", fmt.Sprintf(`(window.magnetonSounds || 0) > %d`, heard), 10*time.Second)
+	if got := eval[int](w, `window.magnetonSounds || 0`); got != 0 {
+		t.Errorf("the watcher heard %d tones", got)
+	}
+	return m
+}
+
+// drawSilently: a turns the sounds off, offers a draw and b accepts it;
+// all three see the draw, and the end is silent for a only.
+func drawSilently(t *testing.T, a, b, w *page) {
+	t.Helper()
 	a.click(".sound-toggle")
 	a.waitFor("the sounds off", `document.querySelector('.sound-toggle').getAttribute('aria-pressed') === 'false' && localStorage.getItem('sound') === 'off'`, 5*time.Second)
 	heardA, heardB := eval[int](a, `window.magnetonSounds || 0`), eval[int](b, `window.magnetonSounds || 0`)
@@ -730,19 +779,19 @@ func TestBrowserTwoPlayersAndWatcher(t *testing.T) {
 	if got := eval[int](a, `window.magnetonSounds || 0`); got != heardA {
 		t.Errorf("the first player turned the sounds off and still heard %d", got-heardA)
 	}
+}
 
-	// A rematch: asked by one, accepted by the other; both go to the new
-	// game with the colours swapped, and the watcher is shown the way there.
+// rematchWatched: a asks for a rematch of game id, b sees it asked (a
+// banner, the tab's title) and accepts; both go to the new game with the
+// colours swapped, and the watcher is shown the way there.
+func rematchWatched(t *testing.T, id string, a, b, w *page) {
+	t.Helper()
 	a.click("#rematch")
 	b.waitFor("the rematch offer", `document.querySelector('#rematch') && document.querySelector('#rematch').textContent === 'Accept rematch'`, 10*time.Second)
-	// It cannot be missed: a banner, and the tab's title.
 	b.waitFor("the rematch banner and title", `(e => !!e && e.textContent.includes('Your opponent wants a rematch'))(document.querySelector('.offer.rematch-offer')) && document.title.startsWith('● Rematch?')`, 5*time.Second)
 	b.click("#rematch")
 	for i, p := range []*page{a, b} {
 		p.waitFor("the rematch game", fmt.Sprintf(`location.pathname !== '/g/%s' && window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.id !== %q && window.magnetonGame.state.seat === %d && window.magnetonGame.state.status === 'playing'`, id, id, 1-i), 10*time.Second)
 	}
 	w.waitFor("the link to the rematch", `Array.from(document.querySelectorAll('.actions a')).some(e => e.textContent === 'Watch the rematch')`, 10*time.Second)
-	for _, p := range []*page{a, b, w} {
-		p.checkConsole()
-	}
 }

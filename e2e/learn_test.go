@@ -71,8 +71,31 @@ func TestBrowserLessons(t *testing.T) {
 	if got := eval[[]string](p, `[...document.querySelectorAll('.variant-list li')].map(li => li.dataset.variant)`); !slices.Equal(got, []string{"standard", "weak-force"}) {
 		t.Errorf("the variants listed are %q", got)
 	}
+	magnetonLessons(t, p)
+	magnetonDefence(t, p)
 
-	// Lesson 1: a wrong drop, explained, then the right one.
+	// Tumbling Down: step, not tumble.
+	p.goTo(base + "/learn/tumbling-down")
+	p.openLesson("step")
+	p.boardPlay(".lesson", "d4>e5")
+	if msg := p.lessonMsg("wrong"); !strings.Contains(msg, "That was a tumble") {
+		t.Errorf("the tumble is explained as %q", msg)
+	}
+	p.click(".lesson .retry")
+	p.openLesson("step")
+	p.boardPlay(".lesson", "d4-e5")
+	p.lessonMsg("right")
+	p.click(".lesson .next")
+	p.openLesson("tumble")
+	p.checkConsole()
+}
+
+// magnetonLessons solves Magneton's first three lessons: in the first a
+// wrong drop is explained and the board takes no move before Try again,
+// then the hint and the right drop, whose stones are where the rules
+// engine puts them; in the third a row made by hand is explained.
+func magnetonLessons(t *testing.T, p *page) {
+	t.Helper()
 	p.openLesson("drop")
 	p.boardPlay(".lesson", "a1")
 	msg := p.lessonMsg("wrong")
@@ -91,8 +114,6 @@ func TestBrowserLessons(t *testing.T) {
 		t.Errorf("the right drop is explained as %q", msg)
 	}
 	p.waitFor("the stone pulled to e5", `document.querySelector('.lesson .board').getAttribute('aria-label').includes('8/W2B2W1/3W4/4B3/3W4')`, 5*time.Second)
-
-	// Lessons 2 and 3.
 	p.click(".lesson .next")
 	p.openLesson("move")
 	p.boardPlay(".lesson", "d4-c4")
@@ -107,35 +128,24 @@ func TestBrowserLessons(t *testing.T) {
 	p.openLesson("line")
 	p.boardPlay(".lesson", "b3")
 	p.lessonMsg("right")
+}
 
-	// The progress survives a reload.
+// magnetonDefence: the progress survives a reload (the fourth lesson
+// opens, the first three marked solved); a wrong defence gets the
+// engine's winning answer for Black, and the right one is accepted.
+func magnetonDefence(t *testing.T, p *page) {
+	t.Helper()
 	p.do(chromedp.Reload())
 	p.openLesson("defend")
 	if got := eval[[]string](p, `[...document.querySelectorAll('.lesson-list li.done')].map(li => li.dataset.lesson)`); !slices.Equal(got, []string{"drop", "move", "line"}) {
 		t.Errorf("after a reload the lessons solved are %q", got)
 	}
-	// A wrong defence: the engine plays Black's winning answer.
 	p.boardPlay(".lesson", "e3-e1")
 	p.waitFor("Black's answer", `(e => e && e.textContent.includes('Black answers d1 and wins'))(document.querySelector('.lesson .lesson-msg'))`, 10*time.Second)
 	p.click(".lesson .retry")
 	p.openLesson("defend")
 	p.boardPlay(".lesson", "a8-c6")
 	p.lessonMsg("right")
-
-	// Tumbling Down: step, not tumble.
-	p.goTo(base + "/learn/tumbling-down")
-	p.openLesson("step")
-	p.boardPlay(".lesson", "d4>e5")
-	if msg := p.lessonMsg("wrong"); !strings.Contains(msg, "That was a tumble") {
-		t.Errorf("the tumble is explained as %q", msg)
-	}
-	p.click(".lesson .retry")
-	p.openLesson("step")
-	p.boardPlay(".lesson", "d4-e5")
-	p.lessonMsg("right")
-	p.click(".lesson .next")
-	p.openLesson("tumble")
-	p.checkConsole()
 }
 
 // puzzleInfo is what the tests read of a puzzle.
@@ -242,27 +252,44 @@ func TestBrowserLanguages(t *testing.T) {
 	p.goTo(base + "/learn/magneton")
 	p.openLesson("drop")
 	english := eval[string](p, `document.querySelector('.lesson-task').textContent`)
-	choose := func(code string) {
-		p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(s => { s.value = %q; s.dispatchEvent(new Event('change')); })(document.querySelector('#lang'))`, code)))
+	p.cleanPage(t, "English")
+	lessonsInSpanish(t, p, english)
+	pagesInSpanish(t, p, base)
+	homeInOtherLanguages(t, p, base)
+	gamePageInEsperanto(t, p)
+	p.checkConsole()
+}
+
+// chooseLang picks a language with the header's switch.
+func (p *page) chooseLang(code string) {
+	p.t.Helper()
+	p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(s => { s.value = %q; s.dispatchEvent(new Event('change')); })(document.querySelector('#lang'))`, code)))
+}
+
+// cleanPage checks that nothing is left untranslated on the page: no key
+// (a word.word name), no "undefined", no key asked for that a catalogue
+// lacks.
+func (p *page) cleanPage(t *testing.T, where string) {
+	t.Helper()
+	bad := eval[[]string](p, `(() => {
+		const text = document.body.innerText;
+		const out = [];
+		if (/undefined|NaN/.test(text)) out.push('undefined or NaN');
+		for (const m of text.match(/\b(?:nav|learn|pz|lang|mg|td)\.[a-z][\w.-]*/g) || []) out.push(m);
+		for (const k of window.i18nMissing || []) out.push('missing ' + k);
+		return out;
+	})()`)
+	if len(bad) > 0 {
+		t.Errorf("%s: the page shows %q", where, bad)
 	}
-	// Nothing untranslated: no key (a word.word name), no "undefined", no
-	// key asked for that a catalogue lacks.
-	clean := func(where string) {
-		t.Helper()
-		bad := eval[[]string](p, `(() => {
-			const text = document.body.innerText;
-			const out = [];
-			if (/undefined|NaN/.test(text)) out.push('undefined or NaN');
-			for (const m of text.match(/\b(?:nav|learn|pz|lang|mg|td)\.[a-z][\w.-]*/g) || []) out.push(m);
-			for (const k of window.i18nMissing || []) out.push('missing ' + k);
-			return out;
-		})()`)
-		if len(bad) > 0 {
-			t.Errorf("%s: the page shows %q", where, bad)
-		}
-	}
-	clean("English")
-	choose("es")
+}
+
+// lessonsInSpanish: the switch turns the lessons page into Spanish (the
+// header, the rules and their options in words, the lesson), kept over a
+// reload; a wrong move's explanation comes in Spanish too.
+func lessonsInSpanish(t *testing.T, p *page, english string) {
+	t.Helper()
+	p.chooseLang("es")
 	p.waitFor("the page in Spanish", `document.documentElement.lang === 'es' && document.querySelector('.learn-page h1').textContent === 'Cómo se juega a Magneton' && document.querySelector('.lesson[data-lesson] .board.interactive')`, 10*time.Second)
 	if got := eval[string](p, `document.querySelector('.site-nav a[data-nav=learn]').textContent`); got != "Aprender" {
 		t.Errorf("the header's Learn link says %q in Spanish", got)
@@ -270,7 +297,7 @@ func TestBrowserLanguages(t *testing.T) {
 	if got := eval[string](p, `document.querySelector('.lesson-task').textContent`); got == english || !strings.Contains(got, "Coloca una piedra") {
 		t.Errorf("the lesson's task in Spanish is %q", got)
 	}
-	clean("Spanish")
+	p.cleanPage(t, "Spanish")
 	// The rule options in words, the rules text's names beside them.
 	p.waitFor("the options in Spanish", `(e => e && e.querySelector('strong').textContent === 'Qué líneas ganan' && e.querySelector('code').textContent === 'win=mover-only|owner-wins')(document.querySelector('.option-list dt[data-option=win]'))`, 10*time.Second)
 	p.do(chromedp.Reload())
@@ -282,67 +309,77 @@ func TestBrowserLanguages(t *testing.T) {
 	if msg := p.lessonMsg("wrong"); !strings.Contains(msg, "Solo la primera piedra") {
 		t.Errorf("the wrong drop is explained in Spanish as %q", msg)
 	}
-	clean("Spanish, a wrong move")
-	// The other pages in Spanish: the leaderboard, a profile, the account box.
+	p.cleanPage(t, "Spanish, a wrong move")
+}
+
+// pagesInSpanish: the other pages in Spanish: the leaderboard, the account
+// box, a form's refusal (the server names it, name_length; the page words
+// it, and the field it is about is marked), the archive, a profile.
+func pagesInSpanish(t *testing.T, p *page, base string) {
+	t.Helper()
 	p.goTo(base + "/#/leaderboard")
 	p.waitFor("the leaderboard in Spanish", `(e => e && e.textContent === 'Clasificación')(document.querySelector('#leaderboard-title'))`, 10*time.Second)
 	p.waitFor("the account box in Spanish", `(e => e && e.textContent === 'Registrarse')(document.querySelector('#signup-open'))`, 10*time.Second)
-	clean("Spanish leaderboard")
-	// A form's refusal in Spanish: the server names it (name_length), the
-	// page words it, and the field it is about is marked.
+	p.cleanPage(t, "Spanish leaderboard")
 	p.click("#signup-open")
 	p.waitFor("the sign-up form", `document.querySelector('#account-dialog[open] #account-name')`, 5*time.Second)
 	p.typeInto("#account-name", "x")
 	p.typeInto("#account-password", "una-clave-larga\n")
 	p.waitFor("the name refused in Spanish", `(e => e && e.textContent === 'Un nombre de usuario tiene de 2 a 20 caracteres; «x» tiene 1.')(document.querySelector('#account-error')) && document.querySelector('#account-name').getAttribute('aria-invalid') === 'true'`, 10*time.Second)
-	clean("Spanish sign-up refused")
+	p.cleanPage(t, "Spanish sign-up refused")
 	p.click("#account-cancel")
 	p.waitFor("the form closed", `!document.querySelector('#account-dialog[open]')`, 5*time.Second)
 	p.goTo(base + "/#/archive")
 	p.waitFor("the archive in Spanish", `(e => e && e.textContent === 'Partidas terminadas')(document.querySelector('#archive-title'))`, 10*time.Second)
-	clean("Spanish archive")
+	p.cleanPage(t, "Spanish archive")
 	p.goTo(base + "/@/nobody-here")
 	p.waitFor("the missing profile in Spanish", `(e => e && e.textContent === 'Ese jugador no existe')(document.querySelector('.profile h1'))`, 10*time.Second)
-	clean("Spanish profile")
+	p.cleanPage(t, "Spanish profile")
+}
 
+// homeInOtherLanguages: Italian and Esperanto switch the home page; in
+// Italian the new-game form's rule options and variants are in words, from
+// the game's learning module; back in English, an option's value too.
+func homeInOtherLanguages(t *testing.T, p *page, base string) {
+	t.Helper()
 	p.goTo(base + "/")
 	p.waitFor("the home page", `document.querySelector('.learn-home h2')`, 10*time.Second)
 	for _, c := range []struct{ code, title string }{{"it", "Nuovo di questi giochi?"}, {"eo", "Ĉu nova en ĉi tiuj ludoj?"}, {"en", "New to these games?"}} {
-		choose(c.code)
+		p.chooseLang(c.code)
 		p.waitFor("the home page in "+c.code, fmt.Sprintf(`document.querySelector('.learn-home h2') && document.querySelector('.learn-home h2').textContent === %q`, c.title), 10*time.Second)
-		clean(c.code)
+		p.cleanPage(t, c.code)
 		if c.code == "it" {
-			// The rule options of the new-game form in words, not raw names.
 			p.waitFor("the options in Italian", `(e => e && e.textContent === 'Quali file vincono')(document.querySelector('[data-option=win] label'))`, 10*time.Second)
-			// The variants' summaries too, from the game's learning module.
 			p.waitFor("the variants in Italian", `(o => !!o && /questa pagina/.test(o.textContent))(document.querySelector('#variant option[value=standard]'))`, 10*time.Second)
 		}
 	}
 	if got := eval[string](p, `document.querySelector('[data-option=win] select option[value=owner-wins]').textContent`); got != "the owner's too" {
 		t.Errorf("the option win=owner-wins is shown as %q", got)
 	}
-	// The game page in Esperanto: a game against the computer.
-	choose("eo")
+}
+
+// gamePageInEsperanto: a game against the computer in Esperanto: the
+// status, the buttons, the sides' and players' names (which the server
+// gives in English), no English text left, and a refusal of the server
+// (chat_fast) worded from the catalogue.
+func gamePageInEsperanto(t *testing.T, p *page) {
+	t.Helper()
+	p.chooseLang("eo")
 	p.waitFor("the form in Esperanto", `(e => e && e.textContent === 'Ludi kontraŭ la komputilo')(document.querySelector('#start'))`, 10*time.Second)
 	p.click("#start")
 	p.waitFor("the game page in Esperanto", `location.pathname.startsWith('/g/') && (e => e && /Via vico|movas/.test(e.textContent))(document.querySelector('.status'))`, 20*time.Second)
 	p.waitFor("the game's buttons in Esperanto", `[...document.querySelectorAll('button')].some(b => b.textContent === 'Sono ŝaltita' || b.textContent === 'Sono malŝaltita')`, 10*time.Second)
-	clean("Esperanto game page")
-	// The sides' names too, which the server gives in English.
+	p.cleanPage(t, "Esperanto game page")
 	p.waitFor("the sides in Esperanto", `[...document.querySelectorAll('.side-name')].length === 2 && [...document.querySelectorAll('.side-name')].every(e => /Blanko|Nigro|Ruĝo/.test(e.textContent))`, 10*time.Second)
-	// And the players, which it names in English too ("computer (level 3)", "you").
 	p.waitFor("the players in Esperanto", `(n => n.some(e => /^komputilo \(nivelo \d\)$/.test(e.textContent)) && n.some(e => e.textContent === 'vi'))([...document.querySelectorAll('.player-name')])`, 10*time.Second)
 	if bad := eval[[]string](p, englishLeft("eo", "magneton")); len(bad) > 0 {
 		t.Errorf("the game page in Esperanto shows English: %q", bad)
 	}
-	// A refusal of the server in Esperanto too: the server names it
-	// (chat_fast), and the page words it from its catalogue.
 	p.waitFor("the chat's input", `!!document.querySelector('#chat-input')`, 10*time.Second)
 	for i := range 6 {
 		p.say(fmt.Sprintf("saluton %d", i))
 	}
 	p.waitFor("the chat's pace refused in Esperanto", `[...document.querySelectorAll('.toast.error')].some(e => e.textContent.includes('Tro da mesaĝoj; atendu momenton.'))`, 10*time.Second)
-	p.checkConsole()
 }
 
 // TestBrowserLessonsOnAccount: the lesson a guest solved becomes the

@@ -7,15 +7,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/magneton-games/magneton/games"
 )
 
 // langs are the front end's languages (js/i18n.js's LANGS).
 var langs = []string{"en", "es", "it", "eo"}
 
-// catalogue reads a JSON object from a module's source, from the first "{"
-// after prefix to the last "}".
+// catalogue reads the JSON object that follows prefix in a module's source.
 func catalogue(t *testing.T, file, prefix string) map[string]json.RawMessage {
 	t.Helper()
 	src, err := fs.ReadFile(Files, file)
@@ -27,13 +24,8 @@ func catalogue(t *testing.T, file, prefix string) map[string]json.RawMessage {
 	if i < 0 {
 		t.Fatalf("%s has no %q", file, prefix)
 	}
-	s = s[i+len(prefix):]
-	j := strings.LastIndex(s, "}")
-	if j < 0 {
-		t.Fatalf("%s: no object after %q", file, prefix)
-	}
 	var m map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(s[:j+1]), &m); err != nil {
+	if err := json.NewDecoder(strings.NewReader(s[i+len(prefix):])).Decode(&m); err != nil {
 		t.Fatalf("%s: the object after %q is not JSON: %v", file, prefix, err)
 	}
 	return m
@@ -109,39 +101,19 @@ func TestCatalogues(t *testing.T) {
 	for k := range byLang["en"] {
 		all[k] = true
 	}
-	for _, g := range games.All() {
-		file := "js/games/" + g.Spec.Name + "-learn.js"
-		if _, err := fs.Stat(Files, file); err != nil {
-			t.Errorf("%s has no rules and lessons: %v", g.Spec.Name, err)
-			continue
-		}
-		raw := catalogue(t, file, "export const texts =")
-		game := map[string]map[string]string{}
-		for l, v := range raw {
-			var m map[string]string
-			if err := json.Unmarshal(v, &m); err != nil {
-				t.Errorf("%s: texts.%s: %v", file, l, err)
-			}
-			game[l] = m
-		}
-		texts(t, file, game)
-		src, _ := fs.ReadFile(Files, file)
-		// Every key the module names ('xx.yy') is one of its texts.
-		for _, m := range regexp.MustCompile(`'([a-z]{2}\.[\w.-]+)'`).FindAllStringSubmatch(string(src), -1) {
-			if _, ok := game["en"][m[1]]; !ok {
-				t.Errorf("%s names the text %q, which it does not have", file, m[1])
-			}
-		}
-		for k := range game["en"] {
-			if all[k] {
-				t.Errorf("%s: %q is also a key of the catalogues", file, k)
+	for _, name := range frontEndGames(t) {
+		learn := checkGameTexts(t, "js/games/"+name+"-learn.js", all)
+		// A game module's own words (its texts, optional).
+		file := "js/games/" + name + ".js"
+		if src, err := fs.ReadFile(Files, file); err == nil && strings.Contains(string(src), "export const texts =") {
+			own := checkGameTexts(t, file, all)
+			for k := range own {
+				if learn[k] {
+					t.Errorf("%s: %q is also a key of its lesson module", file, k)
+				}
 			}
 		}
 	}
-
-	// Every t('key') and tn('key', ...) of the modules outside js/games.
-	call := regexp.MustCompile(`\bt\('([^']+)'`)
-	calln := regexp.MustCompile(`\btn\('([^']+)'`)
 	err := fs.WalkDir(Files, "js", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".js") || strings.HasPrefix(p, "js/games/") {
 			return err
@@ -150,32 +122,82 @@ func TestCatalogues(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		for _, m := range call.FindAllStringSubmatch(string(src), -1) {
-			if strings.HasSuffix(m[1], ".") {
-				// A key made at run time ('end.' + reason): some keys have that prefix.
-				found := false
-				for k := range all {
-					found = found || strings.HasPrefix(k, m[1])
-				}
-				if !found {
-					t.Errorf("%s asks for texts %q..., which js/i18n/en.js has none of", p, m[1])
-				}
-				continue
-			}
-			if !all[m[1]] {
-				t.Errorf("%s asks for the text %q, which js/i18n/en.js has not", p, m[1])
-			}
-		}
-		for _, m := range calln.FindAllStringSubmatch(string(src), -1) {
-			for _, form := range []string{".one", ".other"} {
-				if !all[m[1]+form] {
-					t.Errorf("%s asks for the text %q, which js/i18n/en.js has not", p, m[1]+form)
-				}
-			}
-		}
+		checkAskedKeys(t, p, string(src), all)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// checkGameTexts checks the texts of a game's module or lesson module
+// (export const texts): every key in every language, every key the module
+// names one of them or of the catalogues (all), none of them a key of the
+// catalogues. It returns the module's keys.
+func checkGameTexts(t *testing.T, file string, all map[string]bool) map[string]bool {
+	t.Helper()
+	if _, err := fs.Stat(Files, file); err != nil {
+		t.Errorf("no rules and lessons: %v", err)
+		return nil
+	}
+	raw := catalogue(t, file, "export const texts =")
+	game := map[string]map[string]string{}
+	for l, v := range raw {
+		var m map[string]string
+		if err := json.Unmarshal(v, &m); err != nil {
+			t.Errorf("%s: texts.%s: %v", file, l, err)
+		}
+		game[l] = m
+	}
+	texts(t, file, game)
+	src, _ := fs.ReadFile(Files, file)
+	// Every key the module names ('xx.yy') is one of its texts (or, in a
+	// game module, of the catalogues: the board words of the first games).
+	for _, m := range regexp.MustCompile(`'([a-z]{2}\.[\w.-]+)'`).FindAllStringSubmatch(string(src), -1) {
+		if _, ok := game["en"][m[1]]; !ok && (strings.HasSuffix(file, "-learn.js") || !all[m[1]]) {
+			t.Errorf("%s names the text %q, which it does not have", file, m[1])
+		}
+	}
+	keys := map[string]bool{}
+	for k := range game["en"] {
+		keys[k] = true
+		if all[k] {
+			t.Errorf("%s: %q is also a key of the catalogues", file, k)
+		}
+	}
+	return keys
+}
+
+var (
+	askT  = regexp.MustCompile(`\bt\('([^']+)'`)
+	askTn = regexp.MustCompile(`\btn\('([^']+)'`)
+)
+
+// checkAskedKeys checks that every t('key') and tn('key', ...) of a module
+// outside js/games is a key of the catalogues (all).
+func checkAskedKeys(t *testing.T, p, src string, all map[string]bool) {
+	t.Helper()
+	for _, m := range askT.FindAllStringSubmatch(src, -1) {
+		if strings.HasSuffix(m[1], ".") {
+			// A key made at run time ('end.' + reason): some keys have that prefix.
+			found := false
+			for k := range all {
+				found = found || strings.HasPrefix(k, m[1])
+			}
+			if !found {
+				t.Errorf("%s asks for texts %q..., which js/i18n/en.js has none of", p, m[1])
+			}
+			continue
+		}
+		if !all[m[1]] {
+			t.Errorf("%s asks for the text %q, which js/i18n/en.js has not", p, m[1])
+		}
+	}
+	for _, m := range askTn.FindAllStringSubmatch(src, -1) {
+		for _, form := range []string{".one", ".other"} {
+			if !all[m[1]+form] {
+				t.Errorf("%s asks for the text %q, which js/i18n/en.js has not", p, m[1]+form)
+			}
+		}
 	}
 }

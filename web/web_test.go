@@ -2,7 +2,9 @@ package web
 
 import (
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -56,11 +58,43 @@ func TestFilesReferenced(t *testing.T) {
 	}
 }
 
-// gameInterface is what every game module exports, as js/games.js
-// describes it (its INTERFACE).
-var gameInterface = []string{
-	"name", "stylesheet", "parse", "parseMove", "draw", "animate", "sideInfo",
-	"orientation", "moveHint", "tapMove", "targets", "choose", "endingText",
+// gameInterface is what every game module exports, and gameOptional what
+// it may export, as js/games.js lists them (INTERFACE and OPTIONAL) and
+// docs/adding-a-game.md describes them; learnInterface is what every lesson
+// module exports, as js/learn.js lists it (LEARN_INTERFACE).
+var (
+	gameInterface = []string{
+		"name", "stylesheet", "parse", "parseMove", "draw", "animate", "sideInfo",
+		"orientation", "moveHint", "tapMove", "targets", "choose", "endingText",
+	}
+	gameOptional   = []string{"endMarks", "preview", "describe", "svgSquare", "editTools", "edit", "format", "texts"}
+	learnInterface = []string{"sides", "pitch", "rules", "variants", "options", "lessons", "texts"}
+	// editor is the position editor's names: a module has all or none.
+	editor = []string{"editTools", "edit", "format"}
+)
+
+// testOnlyGames are the games whose front end web/static holds though the
+// registry has them only in tests: the toy third game, internal/tictactoe,
+// which the browser tests register (e2e/toygame_test.go).
+var testOnlyGames = []string{"tictactoe"}
+
+// frontEndGames returns the names of the games the front end has modules
+// for: the registry's and the test-only ones.
+func frontEndGames(t *testing.T) []string {
+	t.Helper()
+	var names []string
+	for _, g := range games.All() {
+		names = append(names, g.Spec.Name)
+	}
+	if len(names) == 0 {
+		t.Fatal("no games in the registry")
+	}
+	for _, n := range testOnlyGames {
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 var (
@@ -85,65 +119,53 @@ func exports(src string) []string {
 	return names
 }
 
-// TestGameModules checks that every game of the registry has its front-end
-// module, js/games/<name>.js (the loader imports it by the name at run
-// time, which TestFilesReferenced cannot follow), that the module exports
-// every name of the interface and names its own game, and that the style
-// sheet it asks the loader for is there. The loader's own list of the
-// interface must be this test's.
-func TestGameModules(t *testing.T) {
-	loader, err := fs.ReadFile(Files, "js/games.js")
+// listed returns the quoted names of the array a module exports as name
+// (export const NAME = ['a', 'b']).
+func listed(t *testing.T, file, name string) []string {
+	t.Helper()
+	src, err := fs.ReadFile(Files, file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`(?s)export const INTERFACE = \[(.*?)\];`).FindSubmatch(loader)
+	m := regexp.MustCompile(`(?s)export const ` + name + ` = \[(.*?)\];`).FindSubmatch(src)
 	if m == nil {
-		t.Fatal("js/games.js does not export its INTERFACE list")
+		t.Fatalf("%s does not export its %s list", file, name)
 	}
-	var listed []string
+	var out []string
 	for _, q := range regexp.MustCompile(`'([^']+)'`).FindAllSubmatch(m[1], -1) {
-		listed = append(listed, string(q[1]))
+		out = append(out, string(q[1]))
 	}
-	if !slices.Equal(listed, gameInterface) {
-		t.Errorf("js/games.js lists the interface %q; this test checks %q", listed, gameInterface)
+	return out
+}
+
+// TestGameModules checks that every game of the front end (the registry's
+// and the test-only ones) has its front-end module, js/games/<name>.js
+// (the loader imports it by the name at run time, which TestFilesReferenced
+// cannot follow), that the module exports every name of the interface,
+// the position editor's names all or none, and names its own game, that
+// the style sheet it asks the loader for is there, and that its lesson
+// module exports the lesson interface. The loaders' own lists must be this
+// test's, and there is no module or style sheet of another game.
+func TestGameModules(t *testing.T) {
+	for _, c := range []struct {
+		file, name string
+		want       []string
+	}{{"js/games.js", "INTERFACE", gameInterface}, {"js/games.js", "OPTIONAL", gameOptional}, {"js/learn.js", "LEARN_INTERFACE", learnInterface}} {
+		if got := listed(t, c.file, c.name); !slices.Equal(got, c.want) {
+			t.Errorf("%s lists the %s %q; this test checks %q", c.file, c.name, got, c.want)
+		}
 	}
+	loader, _ := fs.ReadFile(Files, "js/games.js")
 	if !strings.Contains(string(loader), "import(`./games/${") {
 		t.Error("js/games.js does not import ./games/<name>.js")
 	}
-
-	all := games.All()
-	if len(all) == 0 {
-		t.Fatal("no games in the registry")
-	}
 	known := map[string]bool{}
-	for _, g := range all {
-		name := g.Spec.Name
+	for _, name := range frontEndGames(t) {
 		known[name] = true
-		file := "js/games/" + name + ".js"
-		src, err := fs.ReadFile(Files, file)
-		if err != nil {
-			t.Errorf("%s has no front-end module: %v", name, err)
-			continue
-		}
-		have := exports(string(src))
-		for _, want := range gameInterface {
-			if !slices.Contains(have, want) {
-				t.Errorf("%s does not export %s", file, want)
-			}
-		}
-		if !regexp.MustCompile(`(?m)^export const name = '` + regexp.QuoteMeta(name) + `';`).Match(src) {
-			t.Errorf("%s does not export name = '%s'", file, name)
-		}
-		css := "css/games/" + name + ".css"
-		_, statErr := fs.Stat(Files, css)
-		switch wants := regexp.MustCompile(`(?m)^export const stylesheet = true;`).Match(src); {
-		case wants && statErr != nil:
-			t.Errorf("%s asks for its style sheet: %v", file, statErr)
-		case !wants && statErr == nil:
-			t.Errorf("%s is there but %s does not ask the loader for it (export const stylesheet = true)", css, file)
-		}
+		checkGameModule(t, name)
+		checkLearnModule(t, name)
 	}
-	// No module or style sheet of a game the server does not have.
+	// No module or style sheet of a game the front end does not have.
 	for _, dir := range []string{"js/games", "css/games"} {
 		entries, err := fs.ReadDir(Files, dir)
 		if err != nil {
@@ -159,11 +181,96 @@ func TestGameModules(t *testing.T) {
 	}
 }
 
+// checkGameModule checks one game's module, js/games/<name>.js, and the
+// style sheet it asks for.
+func checkGameModule(t *testing.T, name string) {
+	t.Helper()
+	file := "js/games/" + name + ".js"
+	src, err := fs.ReadFile(Files, file)
+	if err != nil {
+		t.Errorf("%s has no front-end module: %v", name, err)
+		return
+	}
+	have := exports(string(src))
+	for _, want := range gameInterface {
+		if !slices.Contains(have, want) {
+			t.Errorf("%s does not export %s", file, want)
+		}
+	}
+	n := 0
+	for _, e := range editor {
+		if slices.Contains(have, e) {
+			n++
+		}
+	}
+	if n != 0 && n != len(editor) {
+		t.Errorf("%s exports %d of the position editor's names %q: all or none", file, n, editor)
+	}
+	if !regexp.MustCompile(`(?m)^export const name = '` + regexp.QuoteMeta(name) + `';`).Match(src) {
+		t.Errorf("%s does not export name = '%s'", file, name)
+	}
+	css := "css/games/" + name + ".css"
+	_, statErr := fs.Stat(Files, css)
+	switch wants := regexp.MustCompile(`(?m)^export const stylesheet = true;`).Match(src); {
+	case wants && statErr != nil:
+		t.Errorf("%s asks for its style sheet: %v", file, statErr)
+	case !wants && statErr == nil:
+		t.Errorf("%s is there but %s does not ask the loader for it (export const stylesheet = true)", css, file)
+	}
+}
+
+// checkLearnModule checks that a game's lesson module,
+// js/games/<name>-learn.js, exports the lesson interface.
+func checkLearnModule(t *testing.T, name string) {
+	t.Helper()
+	file := "js/games/" + name + "-learn.js"
+	src, err := fs.ReadFile(Files, file)
+	if err != nil {
+		t.Errorf("%s has no rules and lessons: %v", name, err)
+		return
+	}
+	have := exports(string(src))
+	for _, want := range learnInterface {
+		if !slices.Contains(have, want) {
+			t.Errorf("%s does not export %s", file, want)
+		}
+	}
+}
+
+// TestContractDocumented checks that the section "The front end" of
+// docs/adding-a-game.md, where the contract of a game's front end is
+// documented, names every name of the interfaces (as `name`) and the files
+// a game adds.
+func TestContractDocumented(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "adding-a-game.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(doc)
+	i := strings.Index(s, "\n## The front end\n")
+	if i < 0 {
+		t.Fatal(`docs/adding-a-game.md has no section "## The front end"`)
+	}
+	s = s[i+1:]
+	if j := regexp.MustCompile(`\n## [^#]`).FindStringIndex(s[1:]); j != nil {
+		s = s[:j[0]+1]
+	}
+	names := slices.Concat(gameInterface, gameOptional, learnInterface, []string{"optionWords", "view.piece", "view.place", "view.offset", "view.grid"})
+	for _, n := range names {
+		if !strings.Contains(s, "`"+n) {
+			t.Errorf("docs/adding-a-game.md, The front end, does not document %s", n)
+		}
+	}
+	for _, f := range []string{"js/games/<name>.js", "js/games/<name>-learn.js", "css/games/<name>.css", ".game-<name>"} {
+		if !strings.Contains(s, f) {
+			t.Errorf("docs/adding-a-game.md, The front end, does not name %s", f)
+		}
+	}
+}
+
 // TestFrontEndGameNeutral checks that the front end outside js/games and
 // css/games names no game (by its name, an alias or its title): adding a
-// game is adding its module and style sheet, with no edit elsewhere. The
-// loader, js/games.js, is left out: its description of the interface names
-// the two games' modules as examples.
+// game is adding its module and style sheet, with no edit elsewhere.
 func TestFrontEndGameNeutral(t *testing.T) {
 	var words []string
 	for _, g := range games.All() {
@@ -179,7 +286,7 @@ func TestFrontEndGameNeutral(t *testing.T) {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		if p == "js/games.js" || strings.HasPrefix(p, "js/games/") || strings.HasPrefix(p, "css/games/") || !(strings.HasSuffix(p, ".js") || strings.HasSuffix(p, ".css")) {
+		if strings.HasPrefix(p, "js/games/") || strings.HasPrefix(p, "css/games/") || !(strings.HasSuffix(p, ".js") || strings.HasSuffix(p, ".css")) {
 			return nil
 		}
 		checked++

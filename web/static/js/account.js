@@ -222,16 +222,9 @@ export function openLogin(kind = 'login', opener = document.activeElement) {
   openForm(kind, opener);
 }
 
-function openForm(kind, opener, keepName = '') {
-  if (dialog) {
-    dialog.close();
-    dialog.remove();
-    dialog = null;
-  }
-  const f = FORMS()[kind];
-  const error = h('p.form-error', { id: 'account-error', role: 'alert' });
-  const inputs = {};
-  const fields = f.fields.map((fd) => {
+/** The form's fields, each an input (kept by name in inputs) with its label and hint. */
+function formFields(f, inputs) {
+  return f.fields.map((fd) => {
     const hintId = fd.hint ? fd.id + '-hint' : null;
     const input = h('input', {
       id: fd.id, name: fd.name, type: fd.type, autocomplete: fd.autocomplete, required: true,
@@ -240,16 +233,66 @@ function openForm(kind, opener, keepName = '') {
     inputs[fd.name] = input;
     return h('div.field', h('label', { for: fd.id }, fd.label), input, fd.hint ? h('small.hint', { id: hintId }, fd.hint) : null);
   });
+}
+
+/** Says why the form was refused (in error), marking the input it is about and putting the focus there. */
+function fail(error, message, input) {
+  error.textContent = message;
+  if (!input) return;
+  input.setAttribute('aria-invalid', 'true');
+  input.focus();
+  if (input.type === 'password' || input.value) input.select();
+}
+
+/** Sends the form of kind (f) with its inputs; closes the dialog d when the server agrees. */
+async function sendForm(kind, f, inputs, d) {
+  const error = d.querySelector('#account-error');
+  const submit = d.querySelector('#account-submit');
+  error.textContent = '';
+  for (const input of Object.values(inputs)) input.removeAttribute('aria-invalid');
+  const v = {};
+  for (const [k, input] of Object.entries(inputs)) v[k] = k === 'name' ? input.value.trim() : input.value;
+  if (kind === 'password' && v.new_password !== v.repeat) {
+    fail(error, t('acc.differ'), inputs.repeat);
+    return;
+  }
+  submit.disabled = true;
+  submit.textContent = f.busy;
+  try {
+    const a = await api('POST', f.path, f.body(v));
+    d.close();
+    set(a);
+    toast(f.done(current));
+  } catch (err) {
+    let bad = inputs.password;
+    if (kind === 'password') bad = err.status === 401 ? inputs.password : inputs.new_password;
+    else if (err.status === 409 || (err.code || '').startsWith('name_')) bad = inputs.name;
+    fail(error, err.message || t('acc.failed'), bad);
+  } finally {
+    submit.disabled = false;
+    submit.textContent = f.submit;
+  }
+}
+
+function openForm(kind, opener, keepName = '') {
+  if (dialog) {
+    dialog.close();
+    dialog.remove();
+    dialog = null;
+  }
+  const f = FORMS()[kind];
+  const inputs = {};
+  const fields = formFields(f, inputs);
   if (inputs.name && keepName) inputs.name.value = keepName;
-  const submit = h('button.btn.primary', { type: 'submit', id: 'account-submit' }, f.submit);
-  const cancel = h('button.btn.ghost', { type: 'button', id: 'account-cancel', onclick: () => d.close() }, t('acc.cancel'));
-  const form = h('form.account-form', { 'aria-labelledby': 'account-dialog-title' },
+  const form = h('form.account-form', { 'aria-labelledby': 'account-dialog-title', onsubmit: (e) => { e.preventDefault(); sendForm(kind, f, inputs, d); } },
     // A password manager wants the user name beside a password change.
     kind === 'password' && current ? h('input.visually-hidden', { type: 'text', name: 'username', autocomplete: 'username', value: current.name, tabindex: '-1', 'aria-hidden': 'true', readonly: true }) : null,
     f.note ? h('p.note', f.note) : null,
     fields,
-    error,
-    h('div.form-buttons', submit, cancel),
+    h('p.form-error', { id: 'account-error', role: 'alert' }),
+    h('div.form-buttons',
+      h('button.btn.primary', { type: 'submit', id: 'account-submit' }, f.submit),
+      h('button.btn.ghost', { type: 'button', id: 'account-cancel', onclick: () => d.close() }, t('acc.cancel'))),
     f.other ? h('p.form-other', f.other[0] + ' ', h('button.link-btn', {
       type: 'button', id: 'account-switch',
       onclick: () => openForm(f.other[2], opener, inputs.name ? inputs.name.value : ''),
@@ -257,43 +300,6 @@ function openForm(kind, opener, keepName = '') {
   const d = h('dialog.dialog', { id: 'account-dialog', 'aria-labelledby': 'account-dialog-title', 'data-kind': kind },
     h('div.dialog-body', h('h2#account-dialog-title', f.title), form));
   dialog = d;
-
-  form.onsubmit = async (e) => {
-    e.preventDefault();
-    error.textContent = '';
-    for (const input of Object.values(inputs)) input.removeAttribute('aria-invalid');
-    const v = {};
-    for (const [k, input] of Object.entries(inputs)) v[k] = k === 'name' ? input.value.trim() : input.value;
-    if (kind === 'password' && v.new_password !== v.repeat) {
-      fail(t('acc.differ'), inputs.repeat);
-      return;
-    }
-    submit.disabled = true;
-    submit.textContent = f.busy;
-    try {
-      const a = await api('POST', f.path, f.body(v));
-      d.close();
-      set(a);
-      toast(f.done(current));
-    } catch (err) {
-      let bad = inputs.password;
-      if (kind === 'password') bad = err.status === 401 ? inputs.password : inputs.new_password;
-      else if (err.status === 409 || (err.code || '').startsWith('name_')) bad = inputs.name;
-      fail(err.message || t('acc.failed'), bad);
-    } finally {
-      submit.disabled = false;
-      submit.textContent = f.submit;
-    }
-  };
-
-  function fail(message, input) {
-    error.textContent = message;
-    if (!input) return;
-    input.setAttribute('aria-invalid', 'true');
-    input.focus();
-    if (input.type === 'password' || input.value) input.select();
-  }
-
   // A click on the backdrop (outside the body) closes the dialog.
   d.addEventListener('click', (e) => {
     if (e.target === d) d.close();

@@ -1,43 +1,28 @@
-// The board: draws a position of any game through the game's module
-// (js/games/<name>.js, loaded by games.js), marks the last move, the legal
-// targets and extra squares, animates moves, and lets the player move by
-// click-click or drag (mouse and touch, through pointer events). The board
-// knows no game: what the pieces look like, how a move is animated and
-// which move a click or drag means are the module's.
-//
-// Besides the interface games.js describes, a module may export:
-//   endMarks(before, after, move, end)  why a finished game ended, on the
-//       board: {marks: [{sq, cls}], notes: [{sq, text}], label} (the
-//       winning line, the captured King); end is {result, reason}
-//   preview(pos, move, rules)  where a move's pieces land before it is
-//       played: [{sq, pieces: [cls...], text}] (a tumble's disks, square by
-//       square; the stones a magnet would pull and push); rules is the
-//       game's rule settings as the state gives them
-//   describe(pos, sq)   the stack inspector: {title, items: [{cls, text}]}
-//       listing a square's pieces bottom to top, or null
-//   editTools, edit(pos, sq, tool), format(pos)  the analysis board's
-//       position editor: its tools [{id, key (a text's key), cls}], a
-//       parsed position with a square changed by a tool (tool 'side', sq -1:
-//       the other side to move), and a parsed position as its text
+// The board: draws a position of any game, on a board of the game's size,
+// through the game's module (js/games/<name>.js, loaded by games.js), marks
+// the last move, the legal targets and extra squares, animates moves, and
+// lets the player move by click-click or drag (mouse and touch, through
+// pointer events). The board knows no game: what the pieces look like, how
+// a move is animated and which move a click or drag means are the module's
+// (docs/adding-a-game.md, "The front end", lists what it asks a module).
 
-import { sqIndex, sqName, fileOf, rankOf, squareAt } from './notation.js';
 import { t } from './i18n.js';
-
-function el(tag, cls, attrs) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (attrs) for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
+import { el } from './dom.js';
+import { gridFor } from './games.js';
+import { Gestures } from './board-input.js';
+import { inspectSquare, drawNotes } from './board-notes.js';
 
 /**
  * Board draws one game's positions into a container element.
- * options: {game: the game's module, onMove(move), orientation: 0 | 1};
- * orientation 1 puts rank 8 (and file h) at the bottom.
+ * options: {game: the game's module, onMove(move), orientation: 0 | 1,
+ * rules, grid}; orientation 1 puts the last rank (and file) at the bottom;
+ * grid is the board's size, by default the one loadGame found for the
+ * module (gridFor).
  */
 export class Board {
   constructor(container, options) {
     this.game = options.game;
+    this.grid = options.grid || gridFor(this.game);
     this.onMove = options.onMove || (() => {});
     this.orientation = options.orientation || 0;
     this.rules = options.rules || ''; // the game's rule settings, for the module's preview
@@ -61,11 +46,16 @@ export class Board {
       },
       place: (node, sq, lift = 0) => this.place(node, sq, lift),
       offset: (a, la, b, lb) => this.offset(a, la, b, lb),
+      grid: this.grid,
     };
 
     this.root = el('div', 'board game-' + this.game.name, {
       role: 'group', 'aria-label': t('board.label'), 'data-game': this.game.name,
+      'data-files': this.grid.files, 'data-ranks': this.grid.ranks,
     });
+    // The style sheet sizes the squares and pieces by these.
+    this.root.style.setProperty('--files', String(this.grid.files));
+    this.root.style.setProperty('--ranks', String(this.grid.ranks));
     this.squaresEl = el('div', 'squares');
     this.piecesEl = el('div', 'pieces', { 'aria-hidden': 'true' });
     this.coordsEl = el('div', 'coords', { 'aria-hidden': 'true' });
@@ -76,45 +66,61 @@ export class Board {
     this.root.append(this.squaresEl, this.piecesEl, this.coordsEl, this.notesEl, this.inspector, this.endEl);
     this.root.tabIndex = 0;
     this.squares = [];
-    for (let i = 0; i < 64; i++) {
-      const s = el('div', 'sq ' + ((fileOf(i) + rankOf(i)) % 2 === 0 ? 'dark' : 'light'), { 'data-sq': sqName(i) });
+    for (let i = 0; i < this.grid.squares; i++) {
+      const s = el('div', 'sq ' + (this.grid.isDark(i) ? 'dark' : 'light'), { 'data-sq': this.grid.sqName(i) });
       this.squares.push(s);
       this.squaresEl.append(s);
     }
     container.append(this.root);
     this.layout();
-    this.bindInput();
+    this.gestures = new Gestures(this);
   }
 
   /** Row and column on screen (0 at top left) of a square. */
   cell(i) {
-    const f = fileOf(i);
-    const r = rankOf(i);
-    return this.orientation ? { row: r, col: 7 - f } : { row: 7 - r, col: f };
+    const { files, ranks } = this.grid;
+    const f = this.grid.fileOf(i);
+    const r = this.grid.rankOf(i);
+    return this.orientation ? { row: r, col: files - 1 - f } : { row: ranks - 1 - r, col: f };
   }
 
   /** The square shown at a row and column of the screen (0 at top left). */
   squareOfCell(row, col) {
-    return this.orientation ? squareAt(7 - col, row) : squareAt(col, 7 - row);
+    const { files, ranks } = this.grid;
+    return this.orientation ? this.grid.squareAt(files - 1 - col, row) : this.grid.squareAt(col, ranks - 1 - row);
+  }
+
+  /** The left edge of a column, in percent of the board's width. */
+  x(col) {
+    return (col * 100) / this.grid.files + '%';
+  }
+
+  /** The top edge of a row (fractions too: a raised piece), in percent of the board's height. */
+  y(row) {
+    return (row * 100) / this.grid.ranks + '%';
   }
 
   layout() {
-    for (let i = 0; i < 64; i++) {
+    for (let i = 0; i < this.grid.squares; i++) {
       const { row, col } = this.cell(i);
       this.squares[i].style.gridRow = String(row + 1);
       this.squares[i].style.gridColumn = String(col + 1);
     }
     this.coordsEl.textContent = '';
-    for (let k = 0; k < 8; k++) {
-      const bottom = this.squareOfCell(7, k);
+    const coord = (cls, sq) => el('span', `coord ${cls} ${this.grid.isDark(sq) ? 'on-dark' : 'on-light'}`);
+    for (let k = 0; k < this.grid.files; k++) {
+      const bottom = this.squareOfCell(this.grid.ranks - 1, k);
+      const f = coord('file', bottom);
+      f.textContent = this.grid.sqName(bottom)[0];
+      f.style.left = this.x(k);
+      this.coordsEl.append(f);
+    }
+    for (let k = 0; k < this.grid.ranks; k++) {
       const left = this.squareOfCell(k, 0);
-      const f = el('span', 'coord file ' + (k % 2 === 0 ? 'on-dark' : 'on-light'));
-      f.textContent = sqName(bottom)[0];
-      f.style.left = k * 12.5 + '%';
-      const r = el('span', 'coord rank ' + (k % 2 === 0 ? 'on-light' : 'on-dark'));
-      r.textContent = sqName(left).slice(1);
-      r.style.top = k * 12.5 + '%';
-      this.coordsEl.append(f, r);
+      const r = coord('rank', left);
+      r.textContent = this.grid.sqName(left).slice(1);
+      r.style.top = this.y(k);
+      this.coordsEl.append(r);
     }
   }
 
@@ -141,7 +147,7 @@ export class Board {
       // Nothing on the board changed (a player connected, a draw offer):
       // keep the selection and an open chooser.
       this.interactive = legal.length > 0;
-      this.marks = new Set((opts.marks || []).map(sqIndex));
+      this.marks = new Set((opts.marks || []).map((n) => this.grid.sqIndex(n)));
       if (endKey !== this.endKey) this.setEnd(opts.end, endKey);
       this.decorate();
       return Promise.resolve();
@@ -150,7 +156,7 @@ export class Board {
     this.lastMove = opts.last || '';
     this.legal = legal;
     this.interactive = this.legal.length > 0;
-    this.marks = new Set((opts.marks || []).map(sqIndex));
+    this.marks = new Set((opts.marks || []).map((n) => this.grid.sqIndex(n)));
     this.selected = -1;
     this.previewing = '';
     this.closeChooser();
@@ -167,7 +173,7 @@ export class Board {
     this.end = null;
     if (end && this.game.endMarks && this.parsed) {
       try {
-        const before = end.before ? this.game.parse(end.before) : null;
+        const before = end.before ? this.game.parse(end.before, this.grid) : null;
         this.end = this.game.endMarks(before, this.parsed, this.lastMove, { result: end.result, reason: end.reason }) || null;
       } catch (e) {
         console.warn(e);
@@ -188,53 +194,25 @@ export class Board {
 
   /** The stack inspector: lists the pieces of square sq bottom to top, or hides for -1. */
   inspect(sq) {
-    const d = sq >= 0 && this.parsed && this.game.describe ? this.game.describe(this.parsed, sq) : null;
-    this.inspected = d ? sq : -1;
-    if (!d) {
-      this.inspector.hidden = true;
-      this.root.removeAttribute('aria-describedby');
-      return;
-    }
-    this.inspector.textContent = '';
-    const title = el('div', 'inspector-title');
-    title.textContent = d.title || sqName(sq);
-    const list = el('ol', 'inspector-list');
-    for (const it of d.items || []) {
-      const li = el('li', 'inspector-item');
-      const chip = el('span', 'inspector-chip ' + (it.cls || ''));
-      const text = el('span');
-      text.textContent = it.text || '';
-      li.append(chip, text);
-      list.append(li);
-    }
-    this.inspector.append(title, list);
-    this.inspector.dataset.sq = sqName(sq);
-    const { row, col } = this.cell(sq);
-    this.inspector.style.left = this.inspector.style.right = this.inspector.style.top = this.inspector.style.bottom = '';
-    if (col < 4) this.inspector.style.left = (col + 1) * 12.5 + '%';
-    else this.inspector.style.right = (8 - col) * 12.5 + '%';
-    if (row < 4) this.inspector.style.top = row * 12.5 + '%';
-    else this.inspector.style.bottom = (7 - row) * 12.5 + '%';
-    this.inspector.hidden = false;
-    this.root.setAttribute('aria-describedby', this.inspector.id);
+    inspectSquare(this, sq);
   }
 
   /** Draws the pieces, animating from the earlier position when given. */
   draw(text, fromText) {
     this.piecesEl.textContent = '';
     this.root.setAttribute('aria-label', `${t('board.label')}: ${text}`);
-    const pos = this.game.parse(text);
+    const pos = this.game.parse(text, this.grid);
     this.parsed = pos;
-    this.pieceAt = normalise(this.game.draw(this.view, pos));
+    this.pieceAt = normalise(this.game.draw(this.view, pos), this.grid.squares);
     this.targetCache = new Map();
     if (fromText == null) return Promise.resolve();
-    return Promise.resolve(this.game.animate(this.view, this.game.parse(fromText), pos, this.lastMove, this.pieceAt)).catch((e) => console.warn(e));
+    return Promise.resolve(this.game.animate(this.view, this.game.parse(fromText, this.grid), pos, this.lastMove, this.pieceAt)).catch((e) => console.warn(e));
   }
 
   place(node, i, lift = 0) {
     const { row, col } = this.cell(i);
-    node.style.left = col * 12.5 + '%';
-    node.style.top = (row - lift) * 12.5 + '%';
+    node.style.left = this.x(col);
+    node.style.top = this.y(row - lift);
     node.style.zIndex = String(10 + row * 40 + Math.round(lift * 100));
   }
 
@@ -259,9 +237,9 @@ export class Board {
 
   /** Marks the last move, the selection, its targets and extra marks. */
   decorate() {
-    const last = this.game.parseMove(this.lastMove);
+    const last = this.game.parseMove(this.lastMove, this.grid);
     const targets = this.selected >= 0 ? this.targets(this.selected) : new Map();
-    for (let i = 0; i < 64; i++) {
+    for (let i = 0; i < this.grid.squares; i++) {
       const s = this.squares[i];
       s.classList.toggle('last', !!last && (i === last.to || i === last.from));
       s.classList.toggle('selected', i === this.selected);
@@ -270,49 +248,12 @@ export class Board {
       s.classList.toggle('movable', this.interactive && (this.targets(i).size > 0 || this.tapMove(i) !== ''));
       s.classList.toggle('mark', this.marks.has(i));
     }
-    for (const s of this.squares) s.classList.remove('end-line', 'end-moved', 'end-king', 'preview-land');
-    this.notesEl.textContent = '';
-    const note = (sq, cls, text, pieces) => {
-      const n = el('div', 'board-note ' + cls, { 'data-sq': sqName(sq) });
-      const { row, col } = this.cell(sq);
-      n.style.left = col * 12.5 + '%';
-      n.style.top = row * 12.5 + '%';
-      if (pieces && pieces.length) {
-        const chips = el('span', 'note-pieces');
-        for (const c of pieces) chips.append(el('span', 'note-chip ' + c));
-        n.append(chips);
-      }
-      if (text) {
-        const t = el('span', 'note-text');
-        t.textContent = text;
-        n.append(t);
-      }
-      this.notesEl.append(n);
-    };
-    if (this.end) {
-      for (const m of this.end.marks || []) if (m.sq >= 0) this.squares[m.sq].classList.add(m.cls || 'end-line');
-      for (const n of this.end.notes || []) if (n.sq >= 0) note(n.sq, 'end-note', n.text);
-    }
-    if (this.previewing && this.game.preview && this.parsed) {
-      let land = null;
-      try {
-        land = this.game.preview(this.parsed, this.previewing, this.rules);
-      } catch (e) {
-        console.warn(e);
-      }
-      for (const l of land || []) {
-        this.squares[l.sq].classList.add('preview-land');
-        note(l.sq, 'landing', l.text, l.pieces);
-      }
-      this.root.dataset.preview = this.previewing;
-    } else {
-      delete this.root.dataset.preview;
-    }
+    drawNotes(this);
     this.root.classList.toggle('interactive', this.interactive);
   }
 
   firstOccupied() {
-    for (let i = 0; i < 64; i++) if (this.occupied(i)) return i;
+    for (let i = 0; i < this.grid.squares; i++) if (this.occupied(i)) return i;
     return -1;
   }
 
@@ -323,70 +264,10 @@ export class Board {
   /** The square under a point on the screen, or -1. */
   squareAt(x, y) {
     const r = this.root.getBoundingClientRect();
-    const col = Math.floor(((x - r.left) / r.width) * 8);
-    const row = Math.floor(((y - r.top) / r.height) * 8);
-    if (col < 0 || col > 7 || row < 0 || row > 7) return -1;
+    const col = Math.floor(((x - r.left) / r.width) * this.grid.files);
+    const row = Math.floor(((y - r.top) / r.height) * this.grid.ranks);
+    if (col < 0 || col >= this.grid.files || row < 0 || row >= this.grid.ranks) return -1;
     return this.squareOfCell(row, col);
-  }
-
-  /** The move of the selected piece to square to that is worth previewing (a tumble before a step), or ''. */
-  previewFor(from, to) {
-    if (from < 0 || to < 0 || !this.game.preview) return '';
-    const moves = this.targets(from).get(to) || [];
-    if (!moves.length) return '';
-    return moves[moves.length - 1];
-  }
-
-  bindInput() {
-    this.root.addEventListener('pointerdown', (e) => {
-      // A long press on a touch screen opens the stack inspector.
-      clearTimeout(this.pressTimer);
-      if (e.pointerType === 'touch' || e.pointerType === 'pen') {
-        const sq = this.squareAt(e.clientX, e.clientY);
-        const x0 = e.clientX;
-        const y0 = e.clientY;
-        const cancel = (ev) => {
-          if (ev.type === 'pointermove' && Math.hypot(ev.clientX - x0, ev.clientY - y0) < 8) return;
-          clearTimeout(this.pressTimer);
-          window.removeEventListener('pointermove', cancel);
-          window.removeEventListener('pointerup', cancel);
-        };
-        window.addEventListener('pointermove', cancel);
-        window.addEventListener('pointerup', cancel);
-        this.pressTimer = setTimeout(() => this.inspect(sq), 450);
-      }
-      this.pointerDown(e);
-    });
-    this.root.addEventListener('pointermove', (e) => {
-      if (e.buttons || e.pointerType === 'touch') return;
-      const sq = this.squareAt(e.clientX, e.clientY);
-      if (sq !== this.hovered) {
-        this.hovered = sq;
-        this.inspect(sq);
-        if (this.selected >= 0 && !this.chooser) this.preview(this.previewFor(this.selected, sq));
-        else if (this.selected < 0 && this.game.preview && sq >= 0) this.preview(this.tapMove(sq));
-      }
-    });
-    this.root.addEventListener('pointerleave', (e) => {
-      if (e.pointerType === 'touch') return;
-      this.hovered = -1;
-      this.inspect(-1);
-      if (!this.chooser) this.preview('');
-    });
-    // The keyboard: i lists the stack under the pointer or of the
-    // selected piece, Escape closes the inspector.
-    this.root.addEventListener('keydown', (e) => {
-      if (e.key === 'i' && !e.ctrlKey && !e.metaKey && !e.altKey) {
-        const sq = this.selected >= 0 ? this.selected : this.hovered;
-        this.inspect(this.inspected >= 0 ? -1 : (sq >= 0 ? sq : this.firstOccupied()));
-      } else if (e.key === 'Escape') {
-        this.inspect(-1);
-        this.preview('');
-      }
-    });
-    this.root.addEventListener('contextmenu', (e) => {
-      if (this.interactive) e.preventDefault();
-    });
   }
 
   /** Edit mode: a click on a square calls f(sq) instead of moving (the analysis board's editor); null ends it. */
@@ -395,155 +276,15 @@ export class Board {
     this.root.classList.toggle('editing', !!this.editor);
   }
 
-  pointerDown(e) {
-    if (this.editor && (e.button === undefined || e.button === 0)) {
-      const sq = this.squareAt(e.clientX, e.clientY);
-      if (sq >= 0) {
-        e.preventDefault();
-        this.editor(sq);
-      }
-      return;
-    }
-    if (!this.interactive || (e.button !== undefined && e.button !== 0)) return;
-    const sq = this.squareAt(e.clientX, e.clientY);
-    if (sq < 0) return;
-    e.preventDefault();
-    this.closeChooser();
-    if (this.selected >= 0 && this.selected !== sq && this.tryMove(this.selected, sq, e)) return;
-    const tap = this.tapMove(sq);
-    if (tap) {
-      this.send(tap);
-      return;
-    }
-    if (this.targets(sq).size === 0) {
-      this.selected = -1;
-      this.decorate();
-      return;
-    }
-    const wasSelected = this.selected === sq;
-    this.selected = sq;
-    this.decorate();
-    this.startDrag(e, sq, wasSelected);
-  }
-
-  startDrag(e, sq, wasSelected) {
-    const x0 = e.clientX;
-    const y0 = e.clientY;
-    let ghost = null;
-    const pieces = this.pieceAt[sq] || [];
-    const move = (ev) => {
-      if (!ghost && Math.hypot(ev.clientX - x0, ev.clientY - y0) > 6) {
-        const rect = this.root.getBoundingClientRect();
-        ghost = el('div', 'drag-ghost game-' + this.game.name);
-        ghost.style.width = ghost.style.height = rect.width / 8 + 'px';
-        for (const p of pieces) {
-          const c = p.cloneNode(true);
-          c.style.left = '0';
-          c.style.top = (parseFloat(p.style.top) - this.cell(sq).row * 12.5) * 8 + '%';
-          c.style.width = c.style.height = '100%';
-          ghost.append(c);
-          p.classList.add('dragging');
-        }
-        document.body.append(ghost);
-      }
-      if (ghost) {
-        const w = ghost.offsetWidth;
-        ghost.style.transform = `translate(${ev.clientX - w / 2}px, ${ev.clientY - w / 2}px)`;
-        const over = this.squareAt(ev.clientX, ev.clientY);
-        this.squares.forEach((s, i) => s.classList.toggle('hover', i === over));
-        this.preview(this.previewFor(sq, over));
-      }
-    };
-    const up = (ev) => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-      window.removeEventListener('pointercancel', up);
-      this.squares.forEach((s) => s.classList.remove('hover'));
-      if (ghost && !this.chooser) this.preview('');
-      if (ghost) {
-        ghost.remove();
-        pieces.forEach((p) => p.classList.remove('dragging'));
-        const to = this.squareAt(ev.clientX, ev.clientY);
-        if (to >= 0 && to !== sq) this.tryMove(sq, to, ev);
-        return;
-      }
-      if (wasSelected) {
-        this.selected = -1;
-        this.decorate();
-      }
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
-    window.addEventListener('pointercancel', up);
-  }
-
-  /**
-   * Plays a move from one square to another if one is legal; when several
-   * fit, the game's module chooses or asks (in a popup). Reports whether
-   * the target was one of the piece's.
-   */
-  tryMove(from, to, e) {
-    const moves = this.targets(from).get(to) || [];
-    if (moves.length === 0) return false;
-    const choice = moves.length === 1 ? moves[0] : this.game.choose(moves, { from, to, pos: this.parsed, shift: !!(e && e.shiftKey) });
-    if (typeof choice === 'string') this.send(choice);
-    else if (choice && choice.options) this.choose(to, choice);
-    return true;
-  }
-
-  /** A small popup over the target square that asks which move: question is {label, options: [{move, text, title, cls}]}. */
-  choose(to, question) {
-    this.closeChooser();
-    const box = el('div', 'chooser', { role: 'dialog', 'aria-label': question.label || t('board.which') });
-    const { row, col } = this.cell(to);
-    if (col < 4) box.style.left = col * 12.5 + '%';
-    else box.style.right = (7 - col) * 12.5 + '%';
-    if (row < 6) box.style.top = (row + 1) * 12.5 + '%';
-    else box.style.bottom = (8 - row) * 12.5 + '%';
-    const buttons = question.options.map((o) => {
-      const b = el('button', 'btn' + (o.cls ? ' ' + o.cls : ''), { type: 'button', 'data-move': o.move });
-      b.textContent = o.text || o.move;
-      if (o.title) b.title = o.title;
-      b.onclick = () => this.send(o.move);
-      b.onpointerenter = b.onfocus = () => this.preview(o.move);
-      return b;
-    });
-    const cancel = el('button', 'btn ghost choose-cancel', { type: 'button', 'aria-label': t('board.cancel') });
-    cancel.textContent = '×';
-    cancel.onclick = () => this.closeChooser();
-    box.addEventListener('pointerdown', (e) => e.stopPropagation());
-    box.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape') this.closeChooser();
-    });
-    box.append(...buttons, cancel);
-    this.root.append(box);
-    this.chooser = box;
-    if (buttons.length) buttons[0].focus({ preventScroll: true });
-    // The move that moves most (a tumble) is previewed until another is pointed at.
-    this.preview(question.options.length ? question.options[question.options.length - 1].move : '');
-  }
-
+  /** Closes the popup that asks which move, if open. */
   closeChooser() {
-    if (this.chooser) {
-      this.chooser.remove();
-      this.chooser = null;
-      if (this.previewing) this.preview('');
-    }
-  }
-
-  send(move) {
-    this.closeChooser();
-    this.previewing = '';
-    this.selected = -1;
-    this.interactive = false;
-    this.decorate();
-    this.onMove(move);
+    this.gestures.closeChooser();
   }
 }
 
-/** A module's pieces as 64 arrays of nodes. */
-function normalise(pieces) {
-  return Array.from({ length: 64 }, (_, i) => {
+/** A module's pieces as one array of nodes for each of n squares. */
+function normalise(pieces, n) {
+  return Array.from({ length: n }, (_, i) => {
     const p = pieces && pieces[i];
     if (!p) return [];
     return Array.isArray(p) ? p.filter(Boolean) : [p];

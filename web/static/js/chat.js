@@ -17,38 +17,67 @@ export const MAX_CHAT = 300;
  * reports whether it went. Call state(s) with every game state, lines(list)
  * with a whole state's lines, add(line) with a new one.
  */
-export function chatPanel(send) {
-  const list = h('ol.chat-lines', { role: 'log', 'aria-live': 'polite', 'aria-label': t('ch.messages') });
-  const empty = h('p.chat-empty', t('ch.empty'));
-  const input = h('input#chat-input', { type: 'text', maxlength: String(MAX_CHAT), autocomplete: 'off', 'aria-label': t('ch.yours') });
-  const count = h('small.chat-count', { 'aria-live': 'polite' });
-  const form = h('form.chat-form', input, count);
-  const room = h('span.chat-room');
-  const mute = h('button.btn.small.ghost#chat-mute', { type: 'button', hidden: true });
-  const toggle = h('input.switch#chat-on', { type: 'checkbox', role: 'switch', checked: chatOn() });
-  const off = h('p.chat-off', { hidden: true }, t('ch.off'));
-  const node = h('section.chat', { 'aria-labelledby': 'chat-title' },
-    h('div.chat-head',
-      h('h2#chat-title', t('ch.title')), room, mute,
-      h('span.chat-switch', { title: t('ch.switch') }, toggle, h('label.visually-hidden', { for: 'chat-on' }, t('ch.on')))),
-    list, empty, off, form);
+class ChatPanel {
+  constructor(send) {
+    this.list = h('ol.chat-lines', { role: 'log', 'aria-live': 'polite', 'aria-label': t('ch.messages') });
+    this.empty = h('p.chat-empty', t('ch.empty'));
+    this.input = h('input#chat-input', { type: 'text', maxlength: String(MAX_CHAT), autocomplete: 'off', 'aria-label': t('ch.yours') });
+    this.counter = h('small.chat-count', { 'aria-live': 'polite' });
+    this.form = h('form.chat-form', this.input, this.counter);
+    this.room = h('span.chat-room');
+    this.mute = h('button.btn.small.ghost#chat-mute', { type: 'button', hidden: true });
+    this.toggle = h('input.switch#chat-on', { type: 'checkbox', role: 'switch', checked: chatOn() });
+    this.off = h('p.chat-off', { hidden: true }, t('ch.off'));
+    this.node = h('section.chat', { 'aria-labelledby': 'chat-title' },
+      h('div.chat-head',
+        h('h2#chat-title', t('ch.title')), this.room, this.mute,
+        h('span.chat-switch', { title: t('ch.switch') }, this.toggle, h('label.visually-hidden', { for: 'chat-on' }, t('ch.on')))),
+      this.list, this.empty, this.off, this.form);
+    this.s = null;
+    this.all = [];
+    this.listen(send);
+  }
 
-  let s = null;
-  let all = [];
+  listen(send) {
+    this.input.addEventListener('input', () => this.showCount());
+    this.form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const text = this.input.value.trim();
+      if (!text) return;
+      if (text.length > MAX_CHAT) return;
+      if (send({ type: 'chat', text })) {
+        this.input.value = '';
+        this.showCount();
+      }
+    });
+    this.toggle.addEventListener('change', () => {
+      setChatOn(this.toggle.checked);
+      this.render();
+    });
+    this.mute.addEventListener('click', () => {
+      const opp = this.opponentName();
+      if (!opp) return;
+      setMuted(opp, !isMuted(opp));
+      this.render();
+    });
+  }
 
   /** The name the opponent's lines carry, for muting. */
-  function opponentName() {
+  opponentName() {
+    const s = this.s;
     if (!s || s.seat == null) return '';
     const o = s.sides[1 - s.seat];
     return o.user || (o.player && o.player !== 'human' ? o.player : '');
   }
 
-  function hidden(line) {
+  hidden(line) {
     if (isMuted(line.name)) return true;
-    return !!s && s.seat != null && line.side === 1 - s.seat && isMuted(opponentName());
+    const s = this.s;
+    return !!s && s.seat != null && line.side === 1 - s.seat && isMuted(this.opponentName());
   }
 
-  function lineNode(line) {
+  lineNode(line) {
+    const s = this.s;
     const mine = s && s.seat != null && line.side === s.seat;
     const spectator = line.room === 'spectators';
     return h('li.chat-line', { 'data-room': line.room || 'players', 'data-side': String(line.side ?? -1), class: mine ? 'mine' : null },
@@ -57,82 +86,73 @@ export function chatPanel(send) {
       h('span.chat-text', line.text || ''));
   }
 
-  function render() {
+  render() {
+    const s = this.s;
     const on = chatOn();
-    toggle.checked = on;
-    list.hidden = !on;
-    off.hidden = on;
-    const seated = s && s.seat != null;
+    this.toggle.checked = on;
+    this.list.hidden = !on;
+    this.off.hidden = on;
     // Writing is for a game someone can still read: not an aborted one.
-    form.hidden = !on || !s || s.status === 'aborted';
+    this.form.hidden = !on || !s || s.status === 'aborted';
     const toRoom = s && s.chat_room === 'spectators' ? 'spectators' : 'players';
-    room.textContent = s ? (toRoom === 'spectators' ? t('ch.spectators') : t('ch.players')) : '';
-    room.title = toRoom === 'spectators' ? t('ch.toSpectators') : t('ch.toPlayers');
-    input.placeholder = toRoom === 'spectators' ? t('ch.saySpectators') : seated ? t('ch.sayOpponent') : t('ch.say');
-    const opp = opponentName();
+    this.room.textContent = s ? (toRoom === 'spectators' ? t('ch.spectators') : t('ch.players')) : '';
+    this.room.title = toRoom === 'spectators' ? t('ch.toSpectators') : t('ch.toPlayers');
+    this.input.placeholder = toRoom === 'spectators' ? t('ch.saySpectators') : s && s.seat != null ? t('ch.sayOpponent') : t('ch.say');
+    this.renderMute(on);
+    const shown = this.all.filter((l) => !this.hidden(l));
+    this.list.textContent = '';
+    for (const l of shown) this.list.append(this.lineNode(l));
+    this.empty.hidden = !on || shown.length > 0;
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  /** The button that hides the opponent's lines: a player's, against a person. */
+  renderMute(on) {
+    const s = this.s;
+    const seated = s && s.seat != null;
+    const opp = this.opponentName();
     const opponentIsPerson = seated && s.sides[1 - s.seat].player && !/^computer/i.test(s.sides[1 - s.seat].player);
-    mute.hidden = !on || !opponentIsPerson;
+    this.mute.hidden = !on || !opponentIsPerson;
     const muted = !!opp && isMuted(opp);
-    mute.textContent = muted ? t('ch.unmute') : t('ch.mute');
-    mute.title = muted ? t('ch.showAgain', { name: opp }) : opp ? t('ch.hide', { name: opp }) : t('ch.hideOpponent');
-    mute.setAttribute('aria-pressed', String(muted));
-    const shown = all.filter((l) => !hidden(l));
-    list.textContent = '';
-    for (const l of shown) list.append(lineNode(l));
-    empty.hidden = !on || shown.length > 0;
-    list.scrollTop = list.scrollHeight;
+    this.mute.textContent = muted ? t('ch.unmute') : t('ch.mute');
+    this.mute.title = muted ? t('ch.showAgain', { name: opp }) : opp ? t('ch.hide', { name: opp }) : t('ch.hideOpponent');
+    this.mute.setAttribute('aria-pressed', String(muted));
   }
 
-  function showCount() {
-    const left = MAX_CHAT - input.value.length;
-    count.textContent = left <= 50 ? `${left} left` : '';
+  showCount() {
+    const left = MAX_CHAT - this.input.value.length;
+    this.counter.textContent = left <= 50 ? `${left} left` : '';
   }
 
-  input.addEventListener('input', showCount);
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    const text = input.value.trim();
-    if (!text) return;
-    if (text.length > MAX_CHAT) return;
-    if (send({ type: 'chat', text })) {
-      input.value = '';
-      showCount();
-    }
-  });
-  toggle.addEventListener('change', () => {
-    setChatOn(toggle.checked);
-    render();
-  });
-  mute.addEventListener('click', () => {
-    const opp = opponentName();
-    if (!opp) return;
-    setMuted(opp, !isMuted(opp));
-    render();
-  });
+  state(next) {
+    this.s = next;
+    this.render();
+  }
 
-  return {
-    node,
-    state(next) {
-      s = next;
-      render();
-    },
-    lines(lines) {
-      all = Array.isArray(lines) ? lines.slice() : [];
-      render();
-    },
-    /** Adds a line; reports whether the viewer sees it (chat on, not muted, not their own). */
-    add(line) {
-      if (!line) return false;
-      all.push(line);
-      if (!chatOn() || hidden(line)) return false;
-      empty.hidden = true;
-      list.append(lineNode(line));
-      list.scrollTop = list.scrollHeight;
-      return !(s && s.seat != null && line.side === s.seat);
-    },
-    /** Whether there is anything to show: lines, or a game one can still write in. */
-    get count() {
-      return all.length;
-    },
-  };
+  lines(lines) {
+    this.all = Array.isArray(lines) ? lines.slice() : [];
+    this.render();
+  }
+
+  /** Adds a line; reports whether the viewer sees it (chat on, not muted, not their own). */
+  add(line) {
+    if (!line) return false;
+    this.all.push(line);
+    if (!chatOn() || this.hidden(line)) return false;
+    this.empty.hidden = true;
+    this.list.append(this.lineNode(line));
+    this.list.scrollTop = this.list.scrollHeight;
+    const s = this.s;
+    return !(s && s.seat != null && line.side === s.seat);
+  }
+
+  /** Whether there is anything to show: lines, or a game one can still write in. */
+  get count() {
+    return this.all.length;
+  }
+}
+
+/** The chat panel of a game page (ChatPanel). */
+export function chatPanel(send) {
+  return new ChatPanel(send);
 }

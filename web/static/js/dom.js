@@ -32,6 +32,14 @@ export function h(spec, attrs, ...children) {
   return e;
 }
 
+/** A plain element of a tag, with a class name and attributes (the board's squares and pieces). */
+export function el(tag, cls, attrs) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (attrs) for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
 function append(e, children) {
   for (const c of children) {
     if (c == null || c === false) continue;
@@ -189,3 +197,8 @@ export const ICONS = {
   last: 'M16 5h2v14h-2zM6 5v14l9-7z',
   flip: 'M7 4l-4 4h3v8h2V8h3zM17 20l4-4h-3V8h-2v8h-3z',
 };
+
+/** An icon of ICONS as the SVG markup a button shows (its innerHTML). */
+export function iconSvg(path) {
+  return `<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path fill="currentColor" d="${path}"/></svg>`;
+}

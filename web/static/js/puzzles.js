@@ -10,7 +10,7 @@
 import { h } from './dom.js';
 import { api, metaFor } from './api.js';
 import { Board } from './board.js';
-import { gameSpec, loadGame } from './games.js';
+import { gameSpec, loadGame, gridFor } from './games.js';
 import { account, loggedIn, whenAccount } from './account.js';
 import { t } from './i18n.js';
 import { loadLearn } from './learn.js';
@@ -38,160 +38,190 @@ async function sideWord(spec, side) {
   }
 }
 
+/** A pause of ms milliseconds. */
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The puzzles page of the URL's params. */
+class PuzzlePage {
+  constructor(params) {
+    this.params = params;
+    this.node = h('div.puzzles-page');
+    this.alive = true;
+    this.game = '';
+    this.board = null;
+    this.mod = null;
+    this.pz = null; // the puzzle shown
+    this.ply = 0; // the plies of its line played
+    this.done = false;
+  }
+
+  destroy() {
+    this.alive = false;
+  }
+
+  async mounted() {
+    const meta = await metaFor(this.node);
+    if (!meta) return;
+    this.meta = meta;
+    this.game = (gameSpec(meta, this.params.get('game')) || meta.games[0]).name;
+    this.layout();
+    const id = this.params.get('id');
+    if (id) this.load(`/api/puzzles/${encodeURIComponent(id)}`);
+    else if (this.params.get('daily')) this.load('/api/puzzles/daily');
+    else this.load(`/api/puzzles/next?game=${encodeURIComponent(this.game)}`);
+  }
+
+  layout() {
+    this.boardBox = h('div.board-box');
+    this.info = h('p.pz-info');
+    this.task = h('p.pz-task');
+    this.msg = h('div.pz-msg', { role: 'status', 'aria-live': 'polite' });
+    this.ratingLine = h('p.pz-rating');
+    this.gameSel = h('select#pz-game', this.meta.games.map((g) => h('option', { value: g.name, selected: g.name === this.game }, g.title)));
+    this.solutionBtn = h('button.btn.small.pz-solution', { type: 'button', hidden: true }, t('pz.showSolution'));
+    const nextBtn = h('button.btn.primary.pz-next', { type: 'button' }, t('pz.next'));
+    this.node.append(
+      h('div.pz-board', this.boardBox),
+      h('section.card.puzzle', { 'aria-labelledby': 'pz-title' },
+        h('h1#pz-title', t('pz.title')),
+        h('div.field.inline', h('label', { for: 'pz-game' }, t('pz.game')), this.gameSel),
+        this.info, this.task, this.msg,
+        h('p.form-buttons', this.solutionBtn, nextBtn),
+        this.ratingLine,
+        h('p.muted.pz-about', t('pz.about'))));
+    this.gameSel.onchange = () => {
+      this.game = this.gameSel.value;
+      history.replaceState(null, '', `/puzzles?game=${encodeURIComponent(this.game)}`);
+      this.load(`/api/puzzles/next?game=${encodeURIComponent(this.game)}`);
+    };
+    nextBtn.onclick = () => this.load(`/api/puzzles/next?game=${encodeURIComponent(this.game)}`);
+  }
+
+  positionAt(k) {
+    return k === 0 ? this.pz.position : this.pz.positions[k - 1];
+  }
+
+  say(cls, ...parts) {
+    this.msg.textContent = '';
+    this.msg.className = 'pz-msg ' + cls;
+    for (const p of parts) if (p) this.msg.append(h('p', p));
+  }
+
+  async showRating() {
+    const r = await puzzleRating(this.game);
+    if (!this.alive) return;
+    this.ratingLine.textContent = loggedIn() ? (r ? t('pz.yourRating', { rating: r }) : t('pz.noRatingYet')) : t('pz.guest');
+  }
+
+  /** The result to the server, which moves an account's puzzle rating. */
+  async report(solved) {
+    try {
+      const r = await api('POST', `/api/puzzles/${encodeURIComponent(this.pz.id)}/result`, { solved });
+      if (r.rated) {
+        const d = r.diff > 0 ? `+${r.diff}` : String(r.diff);
+        this.ratingLine.textContent = t('pz.newRating', { rating: r.rating, diff: d });
+        this.ratingLine.dataset.rated = 'true';
+      } else if (loggedIn()) {
+        this.showRating();
+      }
+    } catch (err) {
+      this.msg.append(h('p.error', err.message));
+    }
+  }
+
+  /** Shows the puzzle at url, on a board of its game. */
+  async load(url) {
+    this.done = false;
+    this.ply = 0;
+    this.solutionBtn.hidden = true;
+    this.msg.textContent = '';
+    this.msg.className = 'pz-msg';
+    let pz;
+    try {
+      pz = this.pz = await api('GET', url);
+      this.mod = await loadGame(pz.game);
+    } catch (err) {
+      this.say('error', err.message);
+      return;
+    }
+    if (!this.alive) return;
+    const mod = this.mod;
+    this.game = pz.game;
+    this.gameSel.value = this.game;
+    this.node.dataset.puzzle = pz.id;
+    const spec = gameSpec(this.meta, this.game);
+    if (!this.board || this.board.game !== mod) {
+      this.boardBox.textContent = '';
+      this.board = new Board(this.boardBox, { game: mod, onMove: (m) => this.move(m), orientation: mod.orientation(mod.parse(pz.position, gridFor(mod)), pz.side, spec.sides) });
+    }
+    const side = await sideWord(spec, pz.side);
+    this.info.textContent = t('pz.info', { id: pz.id, rating: Math.round(pz.rating), plays: pz.plays });
+    this.task.textContent = t(pz.win_in === 1 ? 'pz.task.one' : 'pz.task.other', { side, n: pz.win_in });
+    this.board.set(pz.position, { legal: pz.legal[0] });
+    this.showRating();
+  }
+
+  /** A move on the board: right (the line's reply follows) or wrong (the solution is offered). */
+  async move(m) {
+    const pz = this.pz;
+    if (this.done || !pz) return;
+    const from = this.positionAt(this.ply);
+    if (!pz.accept[this.ply / 2].includes(m)) {
+      this.wrong(m, from);
+      return;
+    }
+    const main = pz.line[this.ply];
+    const alsoWins = m !== main;
+    this.ply++;
+    await this.board.set(this.positionAt(this.ply), { last: main, from });
+    if (this.ply >= pz.line.length) {
+      this.done = true;
+      this.say('right', alsoWins ? t('pz.solvedOther', { move: m, main }) : t('pz.solved'));
+      this.report(true);
+      return;
+    }
+    this.say('right', alsoWins ? t('pz.goodOther', { move: m, main }) : t('pz.good'));
+    // The reply from the line, then the solver's next turn.
+    const reply = pz.line[this.ply];
+    const before = this.positionAt(this.ply);
+    await pause(300);
+    if (!this.alive) return;
+    this.ply++;
+    await this.board.set(this.positionAt(this.ply), { last: reply, from: before, legal: pz.legal[this.ply / 2] });
+    this.msg.append(h('p', t('pz.reply', { move: reply })));
+  }
+
+  /** A move the puzzle does not accept, played from from: shown, and the solution offered. */
+  async wrong(m, from) {
+    const pz = this.pz;
+    const ply = this.ply;
+    this.done = true;
+    this.board.set(from, {});
+    try {
+      const r = await api('POST', '/api/play', { game: this.game, rules: pz.rules, position: from, moves: [m] });
+      await this.board.set(r.position, { last: m, from });
+    } catch (err) {
+      // the board shows the position before the move
+    }
+    this.say('wrong', t('pz.wrong', { move: m }), t('pz.solutionWas', { move: pz.line[ply] }));
+    this.solutionBtn.hidden = false;
+    this.solutionBtn.onclick = () => this.showSolution(ply);
+    this.report(false);
+  }
+
+  async showSolution(k) {
+    const pz = this.pz;
+    this.solutionBtn.hidden = true;
+    for (let i = k; i < pz.line.length && this.alive; i++) {
+      await this.board.set(this.positionAt(i + 1), { last: pz.line[i], from: this.positionAt(i) });
+      await pause(400);
+    }
+    this.msg.append(h('p.pz-line', t('pz.line', { line: pz.line.slice(k).join(' ') })));
+  }
+}
+
 export function puzzlesView(params) {
-  const node = h('div.puzzles-page');
-  let alive = true;
-  return {
-    node,
-    destroy() {
-      alive = false;
-    },
-    async mounted() {
-      const meta = await metaFor(node);
-      if (!meta) return;
-      let game = (gameSpec(meta, params.get('game')) || meta.games[0]).name;
-      const boardBox = h('div.board-box');
-      const title = h('h1#pz-title', t('pz.title'));
-      const info = h('p.pz-info');
-      const task = h('p.pz-task');
-      const msg = h('div.pz-msg', { role: 'status', 'aria-live': 'polite' });
-      const ratingLine = h('p.pz-rating');
-      const gameSel = h('select#pz-game', meta.games.map((g) => h('option', { value: g.name, selected: g.name === game }, g.title)));
-      const solutionBtn = h('button.btn.small.pz-solution', { type: 'button', hidden: true }, t('pz.showSolution'));
-      const nextBtn = h('button.btn.primary.pz-next', { type: 'button' }, t('pz.next'));
-      node.append(
-        h('div.pz-board', boardBox),
-        h('section.card.puzzle', { 'aria-labelledby': 'pz-title' },
-          title,
-          h('div.field.inline', h('label', { for: 'pz-game' }, t('pz.game')), gameSel),
-          info, task, msg,
-          h('p.form-buttons', solutionBtn, nextBtn),
-          ratingLine,
-          h('p.muted.pz-about', t('pz.about'))));
-
-      let board = null;
-      let mod = null;
-      let pz = null;
-      let ply = 0;
-      let done = false;
-
-      const showRating = async () => {
-        const r = await puzzleRating(game);
-        if (!alive) return;
-        ratingLine.textContent = loggedIn() ? (r ? t('pz.yourRating', { rating: r }) : t('pz.noRatingYet')) : t('pz.guest');
-      };
-      const positionAt = (k) => (k === 0 ? pz.position : pz.positions[k - 1]);
-      const say = (cls, ...parts) => {
-        msg.textContent = '';
-        msg.className = 'pz-msg ' + cls;
-        for (const p of parts) if (p) msg.append(h('p', p));
-      };
-
-      async function report(solved) {
-        try {
-          const r = await api('POST', `/api/puzzles/${encodeURIComponent(pz.id)}/result`, { solved });
-          if (r.rated) {
-            const d = r.diff > 0 ? `+${r.diff}` : String(r.diff);
-            ratingLine.textContent = t('pz.newRating', { rating: r.rating, diff: d });
-            ratingLine.dataset.rated = 'true';
-          } else if (loggedIn()) {
-            showRating();
-          }
-        } catch (err) {
-          msg.append(h('p.error', err.message));
-        }
-      }
-
-      async function load(url) {
-        done = false;
-        ply = 0;
-        solutionBtn.hidden = true;
-        msg.textContent = '';
-        msg.className = 'pz-msg';
-        try {
-          pz = await api('GET', url);
-          mod = await loadGame(pz.game);
-        } catch (err) {
-          say('error', err.message);
-          return;
-        }
-        if (!alive) return;
-        game = pz.game;
-        gameSel.value = game;
-        node.dataset.puzzle = pz.id;
-        const spec = gameSpec(meta, game);
-        if (!board || board.game !== mod) {
-          boardBox.textContent = '';
-          board = new Board(boardBox, { game: mod, onMove: (m) => move(m), orientation: mod.orientation(mod.parse(pz.position), pz.side, spec.sides) });
-        }
-        const side = await sideWord(spec, pz.side);
-        info.textContent = t('pz.info', { id: pz.id, rating: Math.round(pz.rating), plays: pz.plays });
-        task.textContent = t(pz.win_in === 1 ? 'pz.task.one' : 'pz.task.other', { side, n: pz.win_in });
-        board.set(pz.position, { legal: pz.legal[0] });
-        showRating();
-      }
-
-      async function move(m) {
-        if (done || !pz) return;
-        const turn = ply / 2;
-        const from = positionAt(ply);
-        if (!pz.accept[turn].includes(m)) {
-          done = true;
-          board.set(from, {});
-          try {
-            const r = await api('POST', '/api/play', { game, rules: pz.rules, position: from, moves: [m] });
-            await board.set(r.position, { last: m, from });
-          } catch (err) {
-            // the board shows the position before the move
-          }
-          say('wrong', t('pz.wrong', { move: m }), t('pz.solutionWas', { move: pz.line[ply] }));
-          solutionBtn.hidden = false;
-          solutionBtn.onclick = () => showSolution(ply);
-          report(false);
-          return;
-        }
-        const main = pz.line[ply];
-        const alsoWins = m !== main;
-        ply++;
-        await board.set(positionAt(ply), { last: main, from });
-        if (ply >= pz.line.length) {
-          done = true;
-          say('right', alsoWins ? t('pz.solvedOther', { move: m, main }) : t('pz.solved'));
-          report(true);
-          return;
-        }
-        say('right', alsoWins ? t('pz.goodOther', { move: m, main }) : t('pz.good'));
-        // The reply from the line, then the solver's next turn.
-        const reply = pz.line[ply];
-        const before = positionAt(ply);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        if (!alive) return;
-        ply++;
-        await board.set(positionAt(ply), { last: reply, from: before, legal: pz.legal[ply / 2] });
-        msg.append(h('p', t('pz.reply', { move: reply })));
-      }
-
-      async function showSolution(k) {
-        solutionBtn.hidden = true;
-        for (let i = k; i < pz.line.length && alive; i++) {
-          await board.set(positionAt(i + 1), { last: pz.line[i], from: positionAt(i) });
-          await new Promise((resolve) => setTimeout(resolve, 400));
-        }
-        msg.append(h('p.pz-line', t('pz.line', { line: pz.line.slice(k).join(' ') })));
-      }
-
-      gameSel.onchange = () => {
-        game = gameSel.value;
-        history.replaceState(null, '', `/puzzles?game=${encodeURIComponent(game)}`);
-        load(`/api/puzzles/next?game=${encodeURIComponent(game)}`);
-      };
-      nextBtn.onclick = () => load(`/api/puzzles/next?game=${encodeURIComponent(game)}`);
-      const id = params.get('id');
-      if (id) load(`/api/puzzles/${encodeURIComponent(id)}`);
-      else if (params.get('daily')) load('/api/puzzles/daily');
-      else load(`/api/puzzles/next?game=${encodeURIComponent(game)}`);
-    },
-  };
+  return new PuzzlePage(params);
 }
 
 /** The home page's card of the daily puzzle: its board and a link to solve it. */

@@ -32,53 +32,69 @@ export function keepInView(box, cur, newest) {
   if (r.top < b.top || r.bottom > b.bottom) box.scrollTop += r.top - b.top - (b.height - r.height) / 2;
 }
 
-/** The review panel; opts.goto(ply) shows a position of the game. */
-export function reviewPanel(opts) {
-  const node = h('section.review', { 'aria-label': t('rv.title'), hidden: true });
-  const r = { id: '', game: null, data: null, timer: null, error: '', asking: false, moves: null, ply: 0 };
+/** The marks of a review's moves for its chart: [{ply, cls}]. */
+function chartMarks(d) {
+  return (d.moves || []).filter((m) => m.class).map((m) => ({ ply: m.ply + 1, cls: m.class }));
+}
 
-  async function load(post) {
-    const id = r.id;
-    try {
-      const data = await api(post ? 'POST' : 'GET', `/api/games/${encodeURIComponent(id)}/review`, post ? {} : undefined);
-      if (id !== r.id) return;
-      r.data = data;
-      r.error = '';
-    } catch (err) {
-      if (id !== r.id) return;
-      if (post && err.status === 409) {
-        // Someone else asked first: follow their review.
-        load(false);
-        return;
-      }
-      r.error = err.message;
-    }
-    r.asking = false;
-    clearTimeout(r.timer);
-    if (r.data && r.data.status === 'running') r.timer = setTimeout(() => load(false), POLL_MS);
-    render();
-    if (r.moves) decorate(r.moves, r.ply);
+/** The review panel; opts.goto(ply) shows a position of the game. */
+class ReviewPanel {
+  constructor(opts) {
+    this.opts = opts;
+    this.node = h('section.review', { 'aria-label': t('rv.title'), hidden: true });
+    this.id = '';
+    this.game = null; // the game's state
+    this.data = null; // the review, as the server gives it
+    this.timer = null;
+    this.error = '';
+    this.asking = false;
+    this.moves = null; // the move list decorated
+    this.ply = 0;
   }
 
-  function render() {
+  /** Reads the review (post: asks for it), and again while it runs. */
+  async load(post) {
+    const id = this.id;
+    try {
+      const data = await api(post ? 'POST' : 'GET', `/api/games/${encodeURIComponent(id)}/review`, post ? {} : undefined);
+      if (id !== this.id) return;
+      this.data = data;
+      this.error = '';
+    } catch (err) {
+      if (id !== this.id) return;
+      if (post && err.status === 409) {
+        // Someone else asked first: follow their review.
+        this.load(false);
+        return;
+      }
+      this.error = err.message;
+    }
+    this.asking = false;
+    clearTimeout(this.timer);
+    if (this.data && this.data.status === 'running') this.timer = setTimeout(() => this.load(false), POLL_MS);
+    this.render();
+    if (this.moves) this.decorate(this.moves, this.ply);
+  }
+
+  render() {
+    const node = this.node;
     node.textContent = '';
-    const d = r.data;
-    const s = r.game;
-    if (!s) return;
+    const d = this.data;
+    if (!this.game) return;
     node.setAttribute('aria-label', t('rv.title'));
     node.append(h('h2.review-title', t('rv.title')));
-    if (r.error) node.append(h('p.error.review-error', { role: 'alert' }, r.error));
+    if (this.error) node.append(h('p.error.review-error', { role: 'alert' }, this.error));
     if (!d || d.status === 'none') {
       node.append(h('button.btn.small#request-review', {
-        type: 'button', disabled: r.asking,
+        type: 'button', disabled: this.asking,
         title: t('rv.requestTitle'),
         onclick: () => {
-          r.asking = true;
-          r.error = '';
-          render();
-          load(true);
+          this.asking = true;
+          this.error = '';
+          this.render();
+          this.load(true);
         },
-      }, r.asking ? t('rv.asking') : t('rv.request')));
+      }, this.asking ? t('rv.asking') : t('rv.request')));
       return;
     }
     if (d.status === 'running') {
@@ -88,13 +104,13 @@ export function reviewPanel(opts) {
         h('progress#review-bar', { max: String(d.total || 1), value: String(d.done || 0), 'aria-valuetext': `${pct}%` })));
       return;
     }
-    // Done: the graph, the counts, and the note of the move shown.
-    const marks = (d.moves || []).filter((m) => m.class).map((m) => ({ ply: m.ply + 1, cls: m.class }));
-    const chart = evalChart(d.evals, 600, {
-      total: s.moves.length, marks, current: r.ply, label: t('rv.chartLabel', { side: sideText(s.sides[0].name) }),
-      onPick: (ply) => opts.goto(ply),
-    });
-    node.append(h('div.review-chart', chart));
+    this.renderDone(d);
+  }
+
+  /** Done: the graph, the counts, and the note of the move shown. */
+  renderDone(d) {
+    const s = this.game;
+    this.node.append(h('div.review-chart', this.chart(d, this.ply)));
     const counts = h('table.review-counts', h('thead', h('tr', h('th', { scope: 'col' }, ''),
       ...['inaccuracy', 'mistake', 'blunder'].map((k) => h('th', { scope: 'col' }, h('span.glyph.' + k, { 'aria-hidden': 'true' }, GLYPHS[k]), ' ', t(PLURAL[k]))))));
     const body = h('tbody');
@@ -103,16 +119,24 @@ export function reviewPanel(opts) {
         h('td.inaccuracies', String(c.inaccuracies)), h('td.mistakes', String(c.mistakes)), h('td.blunders', String(c.blunders))));
     });
     counts.append(body);
-    node.append(counts);
-    node.append(h('p.review-note', { 'aria-live': 'polite' }));
+    this.node.append(counts, h('p.review-note', { 'aria-live': 'polite' }));
+  }
+
+  /** The evaluation graph of review d, its cursor on ply. */
+  chart(d, ply) {
+    const s = this.game;
+    return evalChart(d.evals, 600, {
+      total: s.moves.length, marks: chartMarks(d), current: ply, label: t('rv.chartLabel', { side: sideText(s.sides[0].name) }),
+      onPick: (p) => this.opts.goto(p),
+    });
   }
 
   /** Marks the move list's moves (ply j+1 is move j) and says what the review thinks of the move shown. */
-  function decorate(movesBox, ply) {
-    r.moves = movesBox;
-    const changed = ply !== r.ply;
-    r.ply = ply;
-    const d = r.data;
+  decorate(movesBox, ply) {
+    this.moves = movesBox;
+    const changed = ply !== this.ply;
+    this.ply = ply;
+    const d = this.data;
     if (!d || d.status !== 'done') return;
     const byPly = new Map((d.moves || []).map((m) => [m.ply + 1, m]));
     for (const b of movesBox.querySelectorAll('.mv[data-ply]')) {
@@ -126,61 +150,61 @@ export function reviewPanel(opts) {
       b.append(h('span.glyph.' + m.class, { title: t('rv.lost', { kind: WORD(m.class), loss: m.loss }) + (m.best ? `; ${t('rv.better')} ${m.best}` : '') }, GLYPHS[m.class]));
       b.setAttribute('aria-label', `${m.move}, ${WORD(m.class)}` + (m.best ? `, ${t('rv.better')} ${m.best}` : ''));
     }
-    if (changed) {
-      const cursor = node.querySelector('.eval-cursor');
-      if (cursor) {
-        // The chart again, with its cursor on the move shown.
-        const old = node.querySelector('.review-chart');
-        const marks = (d.moves || []).filter((m) => m.class).map((m) => ({ ply: m.ply + 1, cls: m.class }));
-        old.textContent = '';
-        old.append(evalChart(d.evals, 600, {
-          total: r.game.moves.length, marks, current: ply, label: t('rv.chartLabel', { side: sideText(r.game.sides[0].name) }),
-          onPick: (p) => opts.goto(p),
-        }));
-      }
+    if (changed && this.node.querySelector('.eval-cursor')) {
+      // The chart again, with its cursor on the move shown.
+      const old = this.node.querySelector('.review-chart');
+      old.textContent = '';
+      old.append(this.chart(d, ply));
     }
-    const note = node.querySelector('.review-note');
-    if (note) {
-      note.textContent = '';
-      const m = byPly.get(ply);
-      const e = (d.evals || []).find((x) => x.ply === ply);
-      if (m && m.class) {
-        note.append(h('strong.glyph.' + m.class, `${m.move}${GLYPHS[m.class]}`), ` ${WORD(m.class)}`,
-          m.best ? h('span', ` · ${t('rv.better')} `, h('strong.better', m.best)) : null);
-      } else if (m) {
-        note.append(h('span', t('rv.good', { move: m.move })));
-      }
-      if (e && !e.result) note.append(h('span.muted', ` · ${scoreWords(e, r.game.sides)}`));
-      // The proof search's verdict on the position, the only one called proven.
-      if (e && e.proven && r.game.sides[e.proven.winner]) {
-        note.append(h('span.proven', ' · ', t(e.proven.exact ? 'an.proven' : 'an.provenAtMost', { side: sideText(r.game.sides[e.proven.winner].name), n: e.proven.moves })));
-      }
+    this.note(d, byPly, ply);
+  }
+
+  /** What the review says of the move shown: its mark and the better move, the score, the proof. */
+  note(d, byPly, ply) {
+    const note = this.node.querySelector('.review-note');
+    if (!note) return;
+    const sides = this.game.sides;
+    note.textContent = '';
+    const m = byPly.get(ply);
+    const e = (d.evals || []).find((x) => x.ply === ply);
+    if (m && m.class) {
+      note.append(h('strong.glyph.' + m.class, `${m.move}${GLYPHS[m.class]}`), ` ${WORD(m.class)}`,
+        m.best ? h('span', ` · ${t('rv.better')} `, h('strong.better', m.best)) : null);
+    } else if (m) {
+      note.append(h('span', t('rv.good', { move: m.move })));
+    }
+    if (e && !e.result) note.append(h('span.muted', ` · ${scoreWords(e, sides)}`));
+    // The proof search's verdict on the position, the only one called proven.
+    if (e && e.proven && sides[e.proven.winner]) {
+      note.append(h('span.proven', ' · ', t(e.proven.exact ? 'an.proven' : 'an.provenAtMost', { side: sideText(sides[e.proven.winner].name), n: e.proven.moves })));
     }
   }
 
-  return {
-    node,
-    /** The game's state: the panel shows for a finished game with moves. */
-    state(s) {
-      const show = s.status === 'finished' && s.moves.length > 0;
-      node.hidden = !show;
-      if (!show) return;
-      const fresh = s.id !== r.id;
-      r.game = s;
-      if (fresh) {
-        r.id = s.id;
-        r.data = null;
-        r.error = '';
-        clearTimeout(r.timer);
-        render();
-        load(false);
-      }
-    },
-    decorate,
-    destroy() {
-      clearTimeout(r.timer);
-    },
-  };
+  /** The game's state: the panel shows for a finished game with moves. */
+  state(s) {
+    const show = s.status === 'finished' && s.moves.length > 0;
+    this.node.hidden = !show;
+    if (!show) return;
+    const fresh = s.id !== this.id;
+    this.game = s;
+    if (fresh) {
+      this.id = s.id;
+      this.data = null;
+      this.error = '';
+      clearTimeout(this.timer);
+      this.render();
+      this.load(false);
+    }
+  }
+
+  destroy() {
+    clearTimeout(this.timer);
+  }
+}
+
+/** The review panel of a game page (ReviewPanel); opts.goto(ply) shows a position of the game. */
+export function reviewPanel(opts) {
+  return new ReviewPanel(opts);
 }
 
 /** A review's evaluation in words from the first side's view: "+0.85 for White", "White wins in 5". */

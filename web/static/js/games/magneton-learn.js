@@ -1,18 +1,10 @@
-// Magneton's rules page and lessons (js/learn.js shows them; games.js's
-// loadLearn imports js/games/<name>-learn.js). Texts are keys of `texts`,
+// Magneton's rules page and lessons, in the form js/learn.js reads
+// (docs/adding-a-game.md, "The lesson module"). Texts are keys of `texts`,
 // in every language the site speaks (web_test.go checks them). Every
 // lesson's position and answer are checked by the rules engine
 // (POST /api/play) when it is played, and were verified against it.
-//
-// A lesson: {id, title, task, hint, right, wrong, wrongs: {move: key},
-// position, goal(move, after, outcome), refute: {move: reply}}: goal says
-// whether the move solved the task, from the move, the parsed position
-// after it and the outcome for the mover ('win', 'loss' or '');
-// refute, for a wrong move, the opponent's answer that shows why.
 
-import { sqIndex } from '../notation.js';
-
-const at = (pos, sq) => pos.board[sqIndex(sq)];
+const at = (pos, sq) => pos.board[pos.grid.sqIndex(sq)];
 
 export const sides = ['mg.side.0', 'mg.side.1'];
 

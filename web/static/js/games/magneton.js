@@ -1,8 +1,9 @@
-// Magneton's front end (the interface is described in ../games.js): stones
-// on the board and in hand, drops on empty squares and moves "d4-a1", and
-// the magnetic effect animated as slides away from or towards the magnet.
+// Magneton's front end (what a game module exports: docs/adding-a-game.md,
+// "The front end"): stones on the board and in hand, drops on empty squares
+// and moves "d4-a1", and the magnetic effect animated as slides away from or
+// towards the magnet. Positions carry the board's grid (pos.grid).
 
-import { sqIndex, sqName, fileOf, rankOf, sign, readRanks, targetsFrom, squareAt } from '../notation.js';
+import { sign } from '../notation.js';
 import { t } from '../i18n.js';
 
 export const name = 'magneton';
@@ -14,14 +15,15 @@ const SLIDE_MS = 260;
 const DROP_MS = 180;
 
 /**
- * Reads a position text "8/8/8/8/8/8/8/8 w 12 12": board[i] is "w", "b" or
- * "" for square i; side is 0 (White) or 1 (Black); hands are the stones in
- * hand.
+ * Reads a position text "8/8/8/8/8/8/8/8 w 12 12" of the board grid:
+ * board[i] is "w", "b" or "" for square i; side is 0 (White) or 1 (Black);
+ * hands are the stones in hand.
  */
-export function parse(text) {
+export function parse(text, grid) {
   const parts = String(text || '').trim().split(/\s+/);
-  const board = readRanks(parts[0], (row) => [...row], (ch) => (ch === 'W' || ch === 'w' ? 'w' : 'b'));
+  const board = grid.readRanks(parts[0], (row) => [...row], (ch) => (ch === 'W' || ch === 'w' ? 'w' : 'b'));
   return {
+    grid,
     board,
     side: parts[1] === 'b' ? 1 : 0,
     hands: [Number(parts[2] || 0), Number(parts[3] || 0)],
@@ -33,11 +35,13 @@ export function parse(text) {
  * with square indexes (from is -1 for a drop, kind "drop" or "move") or
  * null.
  */
-export function parseMove(move) {
-  const m = /^([a-h][1-8])(?:-([a-h][1-8]))?$/.exec(String(move || '').trim());
+export function parseMove(move, grid) {
+  const m = /^([a-z][1-9])(?:-([a-z][1-9]))?$/.exec(String(move || '').trim());
   if (!m) return null;
-  if (!m[2]) return { from: -1, to: sqIndex(m[1]), kind: 'drop' };
-  return { from: sqIndex(m[1]), to: sqIndex(m[2]), kind: 'move' };
+  const from = m[2] ? grid.sqIndex(m[1]) : -1;
+  const to = grid.sqIndex(m[2] || m[1]);
+  if (to < 0 || (m[2] && from < 0)) return null;
+  return { from, to, kind: m[2] ? 'move' : 'drop' };
 }
 
 /**
@@ -47,12 +51,13 @@ export function parseMove(move) {
  * {magnet, drop, mover: {from, to} | null, slides: [{from, to, color}]}.
  */
 export function slides(before, after, move) {
-  const mv = parseMove(move);
+  const grid = before.grid;
+  const mv = parseMove(move, grid);
   if (!mv) return null;
   const magnet = mv.to;
   const removed = [];
   const added = [];
-  for (let i = 0; i < 64; i++) {
+  for (let i = 0; i < grid.squares; i++) {
     const a = before.board[i];
     const b = after.board[i];
     if (a && a !== b) removed.push({ sq: i, color: a });
@@ -70,11 +75,11 @@ export function slides(before, after, move) {
     take(added, magnet);
     mover = { from: mv.from, to: mv.to };
   }
-  const mf = fileOf(magnet);
-  const mr = rankOf(magnet);
+  const mf = grid.fileOf(magnet);
+  const mr = grid.rankOf(magnet);
   const dirOf = (sq) => {
-    const df = fileOf(sq) - mf;
-    const dr = rankOf(sq) - mr;
+    const df = grid.fileOf(sq) - mf;
+    const dr = grid.rankOf(sq) - mr;
     if (df !== 0 && dr !== 0 && Math.abs(df) !== Math.abs(dr)) return null;
     return sign(df) + ',' + sign(dr);
   };
@@ -92,7 +97,7 @@ export function slides(before, after, move) {
 
 /** Draws the stones: one piece per occupied square. */
 export function draw(view, pos) {
-  const pieces = new Array(64).fill(null).map(() => []);
+  const pieces = pos.board.map(() => []);
   pos.board.forEach((c, i) => {
     if (c) pieces[i].push(view.piece('stone ' + c, i));
   });
@@ -141,14 +146,14 @@ export function orientation(start, side) {
 }
 
 /** A click on a square where a drop is legal drops a stone there. */
-export function tapMove(legal, sq) {
-  const drop = sqName(sq);
+export function tapMove(legal, sq, pos) {
+  const drop = pos.grid.sqName(sq);
   return legal.includes(drop) ? drop : '';
 }
 
 /** Where the stone on a square may move. */
-export function targets(legal, from) {
-  return targetsFrom(legal, from);
+export function targets(legal, from, pos) {
+  return pos.grid.targetsFrom(legal, from);
 }
 
 /** Two squares name one move at most. */
@@ -162,20 +167,21 @@ export function endingText() {
 }
 
 /**
- * The runs of four or more stones of colour c on a board that hold one of
- * the squares given (all runs of four when none is given): lists of
+ * The runs of four or more stones of colour c in a position that hold one
+ * of the squares given (all runs of four when none is given): lists of
  * squares, each in order along its line.
  */
-export function lines(board, c, through) {
+export function lines(pos, c, through) {
+  const { grid, board } = pos;
   const out = [];
   const dirs = [[1, 0], [0, 1], [1, 1], [1, -1]];
   for (const [df, dr] of dirs) {
-    for (let i = 0; i < 64; i++) {
+    for (let i = 0; i < grid.squares; i++) {
       if (board[i] !== c) continue;
       // Only from the first stone of a run.
-      if (board[squareAt(fileOf(i) - df, rankOf(i) - dr)] === c) continue;
+      if (board[grid.squareAt(grid.fileOf(i) - df, grid.rankOf(i) - dr)] === c) continue;
       const run = [];
-      for (let f = fileOf(i), r = rankOf(i); squareAt(f, r) >= 0 && board[squareAt(f, r)] === c; f += df, r += dr) run.push(squareAt(f, r));
+      for (let f = grid.fileOf(i), r = grid.rankOf(i); grid.squareAt(f, r) >= 0 && board[grid.squareAt(f, r)] === c; f += df, r += dr) run.push(grid.squareAt(f, r));
       if (run.length >= 4 && (!through || run.some((q) => through.has(q)))) out.push(run);
     }
   }
@@ -193,8 +199,8 @@ export function endMarks(before, after, move, end) {
   if (!winner) return null;
   const plan = before ? slides(before, after, move) : null;
   const moved = new Map((plan ? plan.slides : []).map((s) => [s.to, s]));
-  let runs = lines(after.board, winner, moved.size ? new Set(moved.keys()) : null);
-  if (!runs.length) runs = lines(after.board, winner, null);
+  let runs = lines(after, winner, moved.size ? new Set(moved.keys()) : null);
+  if (!runs.length) runs = lines(after, winner, null);
   if (!runs.length) return null;
   const mover = before ? (before.side === 0 ? 'w' : 'b') : winner;
   const marks = [];
@@ -210,6 +216,7 @@ export function endMarks(before, after, move, end) {
     }
   }
   const name = t(winner === 'w' ? 'mk.White' : 'mk.Black');
+  const sqName = (q) => after.grid.sqName(q);
   const words = runs.map((r) => `${sqName(r[0])}–${sqName(r[r.length - 1])}`).join(' and ');
   const by = [...moved.values()].filter((s) => seen.has(s.to)).map((s) => t('mk.moved', { sq: sqName(s.to), how: t(s.color === mover ? 'mk.pushed' : 'mk.pulled'), from: sqName(s.from) }));
   return { marks, notes, label: t('mk.line', { side: name, squares: words }) + (by.length ? ', ' + t('mk.madeBy', { stones: by.join(', ') }) : '') };
@@ -231,7 +238,7 @@ export const editTools = [
 
 /** A position with a square edited by a tool ('side' with sq -1 turns the side to move); a new position object. */
 export function edit(pos, sq, tool) {
-  const p = { board: [...pos.board], side: pos.side, hands: [...pos.hands] };
+  const p = { grid: pos.grid, board: [...pos.board], side: pos.side, hands: [...pos.hands] };
   if (tool === 'side') {
     p.side = 1 - p.side;
     return p;
@@ -250,24 +257,8 @@ export function edit(pos, sq, tool) {
 
 /** A position object as its text. */
 export function format(pos) {
-  const ranks = [];
-  for (let r = 7; r >= 0; r--) {
-    let row = '';
-    let empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const c = pos.board[squareAt(f, r)];
-      if (!c) {
-        empty++;
-        continue;
-      }
-      if (empty) row += empty;
-      empty = 0;
-      row += c === 'w' ? 'W' : 'B';
-    }
-    if (empty) row += empty;
-    ranks.push(row);
-  }
-  return `${ranks.join('/')} ${pos.side === 1 ? 'b' : 'w'} ${pos.hands[0]} ${pos.hands[1]}`;
+  const rows = pos.grid.writeRanks(pos.board, (c) => (c === 'w' ? 'W' : 'B'), '');
+  return `${rows} ${pos.side === 1 ? 'b' : 'w'} ${pos.hands[0]} ${pos.hands[1]}`;
 }
 
 /**
@@ -277,7 +268,9 @@ export function format(pos) {
  * [{sq, pieces, text, from}], or null for a move that is not one.
  */
 export function preview(pos, move, rules) {
-  const mv = parseMove(move);
+  const { grid } = pos;
+  const squareAt = (f, r) => grid.squareAt(f, r);
+  const mv = parseMove(move, grid);
   if (!mv) return null;
   const weak = /(^|,)\s*(force=weak|weak-force)\s*(,|$)/.test(String(rules || ''));
   const me = pos.side === 1 ? 'b' : 'w';
@@ -290,8 +283,8 @@ export function preview(pos, move, rules) {
   }
   if (board[mv.to]) return null;
   board[mv.to] = me;
-  const mf = fileOf(mv.to);
-  const mr = rankOf(mv.to);
+  const mf = grid.fileOf(mv.to);
+  const mr = grid.rankOf(mv.to);
   const out = [];
   for (const [df, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]) {
     let d = 1;

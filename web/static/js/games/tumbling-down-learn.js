@@ -1,13 +1,12 @@
 // Tumbling Down's rules page and lessons, in the form js/learn.js reads
-// (see magneton-learn.js for the shape). Every lesson's position and
+// (docs/adding-a-game.md, "The lesson module"). Every lesson's position and
 // answer were verified with the rules engine (POST /api/play), which also
 // judges each move the player makes.
 
-import { sqIndex } from '../notation.js';
 import { parseMove } from './tumbling-down.js';
 
 const top = (pos, sq) => {
-  const s = pos.board[sqIndex(sq)];
+  const s = pos.board[pos.grid.sqIndex(sq)];
   return s ? s[s.length - 1] : '';
 };
 
@@ -79,7 +78,7 @@ export const lessons = [
     id: 'tumble',
     title: 'td.l.tumble.title', task: 'td.l.tumble.task', hint: 'td.l.tumble.hint', right: 'td.l.tumble.right', wrong: 'td.l.tumble.wrong',
     position: '7,rr/8/8/8/8/2,bbb,5/8/8 b',
-    goal: (move, after) => (parseMove(move) || {}).kind === 'tumble' && top(after, 'f6') === 'b',
+    goal: (move, after) => (parseMove(move, after.grid) || {}).kind === 'tumble' && top(after, 'f6') === 'b',
   },
   {
     id: 'king',

@@ -1,9 +1,9 @@
-// Tumbling Down's front end (the interface is described in ../games.js):
-// stacks of disks seen a little from the side, with the height of a stack
-// and the Kings' crowns; steps "e5-f6" and tumbles "e5>f6", with a popup
-// when both fit; the falling disks animated one after the other.
+// Tumbling Down's front end (what a game module exports:
+// docs/adding-a-game.md, "The front end"): stacks of disks seen a little
+// from the side, with the height of a stack and the Kings' crowns; steps
+// "e5-f6" and tumbles "e5>f6", with a popup when both fit; the falling disks
+// animated one after the other. Positions carry the board's grid (pos.grid).
 
-import { sqIndex, sqName, fileOf, rankOf, squareAt, readRanks, targetsFrom } from '../notation.js';
 import { t } from '../i18n.js';
 
 export const name = 'tumbling-down';
@@ -16,13 +16,14 @@ const DISK_GAP_MS = 110;
 const COLOURS = ['b', 'r'];
 
 /**
- * Reads a position text: board[i] is the stack on square i, bottom to top
- * in "b" and "r" ("" when empty); side is the letter to move.
+ * Reads a position text of the board grid: board[i] is the stack on square
+ * i, bottom to top in "b" and "r" ("" when empty); side is the letter to
+ * move.
  */
-export function parse(text) {
+export function parse(text, grid) {
   const [rows, side] = String(text || '').trim().split(/\s+/);
-  const board = readRanks(rows, (row) => row.split(','), (item) => item);
-  return { board, side: side || 'b' };
+  const board = grid.readRanks(rows, (row) => row.split(','), (item) => item);
+  return { grid, board, side: side || 'b' };
 }
 
 /**
@@ -30,10 +31,25 @@ export function parse(text) {
  * whole stack). Returns {from, to, kind} with square indexes, kind "step"
  * or "tumble", or null.
  */
-export function parseMove(move) {
-  const m = /^([a-h][1-8])([->])([a-h][1-8])$/.exec(String(move || '').trim());
+export function parseMove(move, grid) {
+  const m = /^([a-z][1-9])([->])([a-z][1-9])$/.exec(String(move || '').trim());
   if (!m) return null;
-  return { from: sqIndex(m[1]), to: sqIndex(m[3]), kind: m[2] === '>' ? 'tumble' : 'step' };
+  const from = grid.sqIndex(m[1]);
+  const to = grid.sqIndex(m[3]);
+  if (from < 0 || to < 0) return null;
+  return { from, to, kind: m[2] === '>' ? 'tumble' : 'step' };
+}
+
+/** The squares from a square's neighbour towards another neighbour, on to the edge: where a tumble's disks land. Null when to is no neighbour. */
+function lineFrom(grid, from, to) {
+  const df = grid.fileOf(to) - grid.fileOf(from);
+  const dr = grid.rankOf(to) - grid.rankOf(from);
+  if (Math.abs(df) > 1 || Math.abs(dr) > 1 || (df === 0 && dr === 0)) return null;
+  const line = [];
+  for (let f = grid.fileOf(from) + df, r = grid.rankOf(from) + dr; grid.squareAt(f, r) >= 0; f += df, r += dr) {
+    line.push(grid.squareAt(f, r));
+  }
+  return line;
 }
 
 /**
@@ -62,22 +78,17 @@ export function kings(board) {
  * move.
  */
 export function flights(before, after, move) {
-  const mv = parseMove(move);
+  const mv = parseMove(move, before.grid);
   if (!mv) return null;
   const stack = before.board[mv.from];
   if (!stack) return null;
-  const df = fileOf(mv.to) - fileOf(mv.from);
-  const dr = rankOf(mv.to) - rankOf(mv.from);
-  if (Math.abs(df) > 1 || Math.abs(dr) > 1 || (df === 0 && dr === 0)) return null;
+  // The squares along the line, up to the edge.
+  const line = lineFrom(before.grid, mv.from, mv.to);
+  if (!line) return null;
   if (mv.kind === 'step' || stack.length === 1) {
     const top = after.board[mv.to];
     if (!top) return null;
     return [{ from: mv.from, fromLevel: stack.length - 1, to: mv.to, toLevel: top.length - 1, color: stack[stack.length - 1] }];
-  }
-  // The squares along the line, up to the edge.
-  const line = [];
-  for (let f = fileOf(mv.from) + df, r = rankOf(mv.from) + dr; squareAt(f, r) >= 0; f += df, r += dr) {
-    line.push(squareAt(f, r));
   }
   const landing = [];
   for (let k = 0; k < stack.length; k++) landing.push(line[Math.min(k, line.length - 1)]);
@@ -115,16 +126,13 @@ const SIDE_NAME = { b: 'mk.Black', r: 'mk.Red' };
  * for the pile at the edge). Null when the move is not one of the stack's.
  */
 export function preview(pos, move) {
-  const mv = parseMove(move);
+  const mv = parseMove(move, pos.grid);
   if (!mv) return null;
   const stack = pos.board[mv.from];
   if (!stack) return null;
-  const df = fileOf(mv.to) - fileOf(mv.from);
-  const dr = rankOf(mv.to) - rankOf(mv.from);
-  if (Math.abs(df) > 1 || Math.abs(dr) > 1 || (df === 0 && dr === 0)) return null;
+  const line = lineFrom(pos.grid, mv.from, mv.to);
+  if (!line) return null;
   const disks = mv.kind === 'tumble' ? [...stack] : [stack[stack.length - 1]];
-  const line = [];
-  for (let f = fileOf(mv.from) + df, r = rankOf(mv.from) + dr; squareAt(f, r) >= 0; f += df, r += dr) line.push(squareAt(f, r));
   const out = [];
   disks.forEach((c, k) => {
     const sq = line[Math.min(k, line.length - 1)];
@@ -150,7 +158,7 @@ export function describe(pos, sq) {
   const king = kings(pos.board)[top].has(sq);
   const n = stack.length;
   return {
-    title: t(`${king ? 'mk.stackKing' : 'mk.stack'}.${n === 1 ? 'one' : 'other'}`, { sq: sqName(sq), n, owner: t(SIDE_NAME[top]) }),
+    title: t(`${king ? 'mk.stackKing' : 'mk.stack'}.${n === 1 ? 'one' : 'other'}`, { sq: pos.grid.sqName(sq), n, owner: t(SIDE_NAME[top]) }),
     items: [...stack].map((c, i) => ({ cls: 'disk-chip ' + c, text: t(i === n - 1 ? 'mk.top' : 'mk.disk', { n: i + 1, colour: t(COLOUR_NAME[c]) }) })),
   };
 }
@@ -170,6 +178,7 @@ export function endMarks(before, after, move, end) {
   const mover = before ? before.side : '';
   const other = mover === 'b' ? 'r' : 'b';
   const name = (c) => t(SIDE_NAME[c]);
+  const sqName = (q) => after.grid.sqName(q);
   const hit = (kingsOf, by) => {
     const squares = [...new Set(landed.filter((f) => kingsOf.has(f.to) && f.color === by).map((f) => f.to))];
     return squares;
@@ -206,7 +215,7 @@ export function endMarks(before, after, move, end) {
 /** Draws the disks of every stack, and over a stack its height and, on a King, a crown. */
 export function draw(view, pos) {
   const k = kings(pos.board);
-  const pieces = new Array(64).fill(null).map(() => []);
+  const pieces = pos.board.map(() => []);
   pos.board.forEach((stack, i) => {
     if (!stack) return;
     const step = diskStep(stack.length);
@@ -256,7 +265,7 @@ export function animate(view, before, after, move, pieces) {
 export function sideInfo(pos, side, sides) {
   const squares = [...kings(pos.board)[sides[side].letter]];
   const height = squares.length ? pos.board[squares[0]].length : 0;
-  const where = squares.map(sqName).join(', ');
+  const where = squares.map((q) => pos.grid.sqName(q)).join(', ');
   return {
     badge: { cls: 'crown-chip', text: '♛' },
     text: height ? `${height} · ${where}` : 'no King',
@@ -266,19 +275,20 @@ export function sideInfo(pos, side, sides) {
 
 /** A side whose disks start in the upper half sees the board the other way round. */
 export function orientation(start, side, sides) {
+  const { grid } = start;
   const letter = sides[side].letter;
   let sum = 0;
   let n = 0;
   start.board.forEach((s, sq) => {
     for (const d of s) {
       if (d === letter) {
-        sum += rankOf(sq);
+        sum += grid.rankOf(sq);
         n++;
       }
     }
   });
   if (n === 0) return side === 1 ? 1 : 0;
-  return sum / n > 3.5 ? 1 : 0;
+  return sum / n > (grid.ranks - 1) / 2 ? 1 : 0;
 }
 
 /** Every move starts from a stack: a click alone plays nothing. */
@@ -287,8 +297,8 @@ export function tapMove() {
 }
 
 /** Where the stack on a square may step or tumble. */
-export function targets(legal, from) {
-  return targetsFrom(legal, from);
+export function targets(legal, from, pos) {
+  return pos.grid.targetsFrom(legal, from);
 }
 
 /** A step and a tumble to the same square: Shift tumbles at once, else the board asks. */
@@ -339,7 +349,7 @@ export const editTools = [
 
 /** A position with a square edited by a tool ('side' with sq -1 turns the side to move); a new position object. */
 export function edit(pos, sq, tool) {
-  const p = { board: [...pos.board], side: pos.side };
+  const p = { grid: pos.grid, board: [...pos.board], side: pos.side };
   if (tool === 'side') {
     p.side = p.side === 'b' ? 'r' : 'b';
     return p;
@@ -351,22 +361,5 @@ export function edit(pos, sq, tool) {
 
 /** A position object as its text. */
 export function format(pos) {
-  const ranks = [];
-  for (let r = 7; r >= 0; r--) {
-    const items = [];
-    let empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const s = pos.board[squareAt(f, r)];
-      if (!s) {
-        empty++;
-        continue;
-      }
-      if (empty) items.push(String(empty));
-      empty = 0;
-      items.push(s);
-    }
-    if (empty) items.push(String(empty));
-    ranks.push(items.join(','));
-  }
-  return `${ranks.join('/')} ${pos.side}`;
+  return `${pos.grid.writeRanks(pos.board, (s) => s, ',')} ${pos.side}`;
 }
