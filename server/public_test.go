@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/magneton-games/magneton/server/analysis"
 	"github.com/magneton-games/magneton/server/chat"
 	"github.com/magneton-games/magneton/server/round"
 	"github.com/magneton-games/magneton/server/wire"
@@ -296,5 +297,46 @@ func TestMovesRecordedInTheGamesNotation(t *testing.T) {
 	}
 	if got := other.state(c.ID); got.Moves[0] != step {
 		t.Errorf("the stored game's move: %q, want %q", got.Moves[0], step)
+	}
+}
+
+// TestPanicInReview: a panic in a game review's work stops that review,
+// not the process: the server goes on, and reviews again.
+func TestPanicInReview(t *testing.T) {
+	var once sync.Once
+	panicked := make(chan struct{})
+	analysis.FaultHook = func(point string) {
+		if point == "review" {
+			once.Do(func() {
+				close(panicked)
+				panic("injected in a review")
+			})
+		}
+	}
+	t.Cleanup(func() { analysis.FaultHook = nil })
+	s := startServer(t, t.TempDir(), func(c *Config) { c.ReviewMoveTime = 20 * time.Millisecond })
+	u := s.user()
+	finished := func() string {
+		c := u.create(map[string]any{"opponent": "computer", "level": 1, "color": "first"})
+		ws := u.connect(c.ID)
+		ws.move(ws.moves(0).Legal[0])
+		ws.moves(2)
+		ws.send(wire.ClientMsg{Type: "resign"})
+		ws.until("the end", func(st state) bool { return st.Status == "finished" })
+		return c.ID
+	}
+	first := finished()
+	if code := u.do("POST", "/api/games/"+first+"/review", map[string]any{}, nil); code != http.StatusAccepted {
+		t.Fatalf("the first review: %d", code)
+	}
+	<-panicked
+	second := finished()
+	var rv wire.Review
+	u.do("POST", "/api/games/"+second+"/review", map[string]any{}, &rv)
+	for deadline := time.Now().Add(20 * time.Second); rv.Status != "done" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		u.do("GET", "/api/games/"+second+"/review", nil, &rv)
+	}
+	if rv.Status != "done" {
+		t.Errorf("a review after a review's panic: %+v", rv)
 	}
 }

@@ -63,6 +63,17 @@ func New(cfg Config) *Analysis {
 	return a
 }
 
+// FaultHook, when a test sets it, is called at points of the analyses'
+// work ("review" before each position of a review is searched) to inject
+// faults there.
+var FaultHook func(point string)
+
+func hook(point string) {
+	if FaultHook != nil {
+		FaultHook(point)
+	}
+}
+
 // Close stops the reviews and waits for them, within ctx.
 func (a *Analysis) Close(ctx context.Context) error {
 	a.closing.Store(true)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"runtime/debug"
 	"time"
 
 	"github.com/magneton-games/magneton/ai"
@@ -212,6 +213,13 @@ func (a *Analysis) startReview(ctx context.Context, row *store.Game, total int) 
 		a.wg.Add(1)
 		go func() {
 			defer a.wg.Done()
+			defer func() {
+				// A fault in a review stops it, not the process: a later
+				// request starts it again once it is stale.
+				if p := recover(); p != nil {
+					a.cfg.Logger.Error("panic in a review", "game", row.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+				}
+			}()
 			if err := a.runReview(got); err != nil && !errors.Is(err, context.Canceled) {
 				a.cfg.Logger.Warn("review stopped", "game", row.ID, "err", err)
 			}
@@ -351,6 +359,7 @@ func (a *Analysis) evaluate(ctx context.Context, t ai.Thinker, pv, solver ai.Pro
 		e.Result = res.String()
 		return e, nil
 	}
+	hook("review")
 	slot, err := a.cfg.Pool.Analysis(ctx, "reviews") // the reviews take turns as one client
 	if err != nil {
 		return e, err
