@@ -340,3 +340,25 @@ func TestPanicInReview(t *testing.T) {
 		t.Errorf("a review after a review's panic: %+v", rv)
 	}
 }
+
+// TestLogoutLeavesTheSeats: logging out takes the browser's seats in its
+// games with it, so that a shared browser keeps no control of the
+// account's games.
+func TestLogoutLeavesTheSeats(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	ann := s.signedUp("ann")
+	c := ann.create(map[string]any{"opponent": "computer", "level": 1, "color": "first"})
+	if st := ann.state(c.ID); st.Seat == nil || *st.Seat != 0 {
+		t.Fatalf("ann's seat before logging out: %v", st.Seat)
+	}
+	if _, code := ann.account("POST", "/api/account/logout", map[string]any{}); code != http.StatusOK {
+		t.Fatalf("logout: %d", code)
+	}
+	if st := ann.state(c.ID); st.Seat != nil {
+		t.Errorf("the browser still holds seat %d after logging out", *st.Seat)
+	}
+	ann.account("POST", "/api/account/login", map[string]string{"name": "ann", "password": "long enough"})
+	if st := ann.state(c.ID); st.Seat == nil || *st.Seat != 0 {
+		t.Errorf("ann's seat after logging in again: %v", st.Seat)
+	}
+}

@@ -367,6 +367,13 @@ func (a *Accounts) handleLogout(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	a.cfg.Identities.SetCookie(w, r, identity.SessionCookie, "", -1)
+	// The seats go with the login: a shared browser keeps no control of
+	// the account's games.
+	for _, c := range r.Cookies() {
+		if u != nil && identity.IsSeatCookie(c.Name) {
+			a.cfg.Identities.SetCookie(w, r, c.Name, "", -1)
+		}
+	}
 	r.Header.Del("Cookie") // answer as the guest the browser is now
 	p, err := a.cfg.Identities.Who(w, r)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/magneton-games/magneton/server/ids"
@@ -156,6 +157,9 @@ func SeatOf(r *http.Request, g *store.Game, userID string) int {
 
 // SeatCookie is the name of the cookie of a seat in game id.
 func SeatCookie(id string) string { return "seat_" + id }
+
+// IsSeatCookie reports whether a cookie's name is a seat's.
+func IsSeatCookie(name string) bool { return strings.HasPrefix(name, "seat_") }
 
 // SetSeatCookie gives the client the token of its seat in a game.
 func (rs *Resolver) SetSeatCookie(w http.ResponseWriter, r *http.Request, id, token string) {
