@@ -362,3 +362,26 @@ func TestLogoutLeavesTheSeats(t *testing.T) {
 		t.Errorf("ann's seat after logging in again: %v", st.Seat)
 	}
 }
+
+// TestFirstMoveDeadlineSurvivesARestart: the time for a first move that
+// ran before a restart stays spent after it, as a running clock's does.
+func TestFirstMoveDeadlineSurvivesARestart(t *testing.T) {
+	dir := t.TempDir()
+	s := startServer(t, dir, func(c *Config) { c.FirstMoveTimeout = 6 * time.Second })
+	_, b, _, _, id := humanGame(t, s, map[string]any{"clock": "5+0"})
+	before := b.state(id)
+	if before.FirstMoveBy == nil {
+		t.Fatal("no first-move deadline")
+	}
+	time.Sleep(3 * time.Second)
+	s.stop()
+	s2 := startServer(t, dir, func(c *Config) { c.FirstMoveTimeout = 6 * time.Second })
+	u := s2.user()
+	st := u.state(id)
+	if st.FirstMoveBy == nil {
+		t.Fatalf("after the restart: no first-move deadline (%s %s)", st.Status, st.Reason)
+	}
+	if left := time.Duration(*st.FirstMoveBy-st.At) * time.Millisecond; left > 4500*time.Millisecond {
+		t.Errorf("the first move's time after a restart: %v left of 6 s, 3 s of which had run", left)
+	}
+}

@@ -547,8 +547,14 @@ func (g Game) rebase(now time.Time, chargeUntil int64) (Game, Effects, error) {
 	return g.update(nr, now)
 }
 
-// pause saves the running clock as of now.
+// pause saves the running clock as of now; before the first moves, when
+// the game stopped (StoppedAt), so that the time to make one that ran
+// stays spent.
 func (g Game) pause(now time.Time) (Game, Effects, error) {
+	if _, first := g.FirstMoveDeadline(); first && !g.row.PerMove {
+		g.row.Updated = now.UnixMilli()
+		return g, Effects{Save: SaveRow}, nil
+	}
 	run := g.Running()
 	if run < 0 {
 		return g, Effects{}, nil

@@ -127,8 +127,15 @@ var flows = []struct {
 				}
 			}},
 			{ev: Event{Kind: Pause}, at: 70 * time.Second, want: func(t *testing.T, g Game, fx Effects) {
-				if fx.Save != SaveNone {
-					t.Error("a pause saved a clock that does not run")
+				// The stop is noted: a new owner charges the first move's
+				// time up to it (10 s more, of the 20 left).
+				if fx.Save != SaveRow || g.StoppedAt() != t0.Add(70*time.Second).UnixMilli() {
+					t.Errorf("a pause before the first moves: save %d, stopped at %d", fx.Save, g.StoppedAt())
+				}
+			}},
+			{ev: Event{Kind: Rebase, ChargeUntil: t0.Add(70 * time.Second).UnixMilli()}, at: time.Hour, want: func(t *testing.T, g Game, _ Effects) {
+				if at, _ := g.FirstMoveDeadline(); !at.Equal(t0.Add(time.Hour + 10*time.Second)) {
+					t.Errorf("the deadline after a restart an hour later: %v, want 10 s after it", at.Sub(t0))
 				}
 			}},
 		}},

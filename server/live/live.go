@@ -292,6 +292,18 @@ func (g Game) FirstMoveDeadline() (time.Time, bool) {
 	return time.UnixMilli(g.row.ClockAt).Add(wait), true
 }
 
+// StoppedAt is when the game's last owner stopped running it (ms since the
+// epoch), for a new owner when no instance held the game: what it charges
+// the clock up to (Rebase), and no more. A running clock is saved as of
+// the stop; before the first moves, a Pause notes the stop as the row's
+// last change.
+func (g Game) StoppedAt() int64 {
+	if _, first := g.FirstMoveDeadline(); first && g.row.Updated > g.row.ClockAt {
+		return g.row.Updated
+	}
+	return g.row.ClockAt
+}
+
 // Timer returns when the game's timer must fire, the Flag event then
 // applied: at the first-move deadline, or when the running side's time
 // runs out (at once when it has); false when nothing waits on time.

@@ -18,7 +18,7 @@ func (s *Session) becomeOwner(previous string) {
 		s.rooms.log.Warn("game taken over but not read", "game", s.id, "err", err)
 	}
 	rs := s.rooms
-	chargeUntil := s.g.Row().ClockAt // nobody held it: nobody ran the clock
+	chargeUntil := s.g.StoppedAt() // nobody held it: nobody ran the clock since
 	switch {
 	case previous == rs.cfg.Instance && s.g.Row().ClockAt < rs.started.UnixMilli():
 		chargeUntil = rs.prevBeat // this instance ran it before a restart
