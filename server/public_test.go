@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/magneton-games/magneton/server/analysis"
 	"github.com/magneton-games/magneton/server/chat"
 	"github.com/magneton-games/magneton/server/round"
@@ -383,5 +384,78 @@ func TestFirstMoveDeadlineSurvivesARestart(t *testing.T) {
 	}
 	if left := time.Duration(*st.FirstMoveBy-st.At) * time.Millisecond; left > 4500*time.Millisecond {
 		t.Errorf("the first move's time after a restart: %v left of 6 s, 3 s of which had run", left)
+	}
+}
+
+// TestOriginSchemeAndHeaders: a request whose Origin names this host by
+// another scheme is another site's, for the API and the game sockets; and
+// every answer, pages and API alike, says it may not be framed and whence
+// it loads what.
+func TestOriginSchemeAndHeaders(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	host := strings.TrimPrefix(s.url, "http://")
+	for _, tc := range []struct {
+		origin string
+		want   int
+	}{
+		{"http://" + host, http.StatusCreated},
+		{"https://" + host, http.StatusForbidden}, // the plain-HTTP site is not the TLS one
+		{"http://evil.example", http.StatusForbidden},
+	} {
+		req, _ := http.NewRequest("POST", s.url+"/api/games", strings.NewReader(`{"opponent":"computer"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Origin", tc.origin)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tc.want {
+			t.Errorf("POST with Origin %s: %d, want %d", tc.origin, resp.StatusCode, tc.want)
+		}
+	}
+	c := s.user().create(map[string]any{"opponent": "computer"})
+	url := "ws" + strings.TrimPrefix(s.url, "http") + "/api/games/" + c.ID + "/ws"
+	h := http.Header{"Origin": {"https://" + host}}
+	if conn, _, err := websocket.Dial(t.Context(), url, &websocket.DialOptions{HTTPHeader: h}); err == nil {
+		conn.CloseNow()
+		t.Error("a socket opened from the TLS origin of a plain-HTTP site")
+	}
+	for _, path := range []string{"/", "/g/" + c.ID, "/api/meta", "/css/app.css"} {
+		resp, err := http.Get(s.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		csp := resp.Header.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "script-src 'self'") ||
+			resp.Header.Get("X-Frame-Options") != "DENY" || resp.Header.Get("Referrer-Policy") == "" || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s: CSP %q, X-Frame-Options %q, Referrer-Policy %q, X-Content-Type-Options %q", path, csp,
+				resp.Header.Get("X-Frame-Options"), resp.Header.Get("Referrer-Policy"), resp.Header.Get("X-Content-Type-Options"))
+		}
+	}
+}
+
+// TestLookAlikeNames: a name that reads as another's (I, l and 1 alike, O
+// and 0, rn and m, with or without - and _) is taken, and names that pass
+// for the computer are reserved.
+func TestLookAlikeNames(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	s.signedUp("alice")
+	s.signedUp("Morgan_1")
+	for _, name := range []string{"aIice", "a1ice", "ALICE", "al-ice", "Morgan-l", "MorganI", "rnorgan_1"} {
+		a, code := s.userFrom("127.0.1.1").account("POST", "/api/account/signup", map[string]string{"name": name, "password": "long enough"})
+		if code != http.StatusConflict || !strings.Contains(a.Error, "taken") {
+			t.Errorf("sign-up as %s: %d %q, want 409 taken", name, code, a.Error)
+		}
+	}
+	for _, name := range []string{"computer-8", "Computer8", "c0mputer"} {
+		a, code := s.userFrom("127.0.1.2").account("POST", "/api/account/signup", map[string]string{"name": name, "password": "long enough"})
+		if code != http.StatusBadRequest || !strings.Contains(a.Error, "reserved") {
+			t.Errorf("sign-up as %s: %d %q, want 400 reserved", name, code, a.Error)
+		}
+	}
+	if _, code := s.userFrom("127.0.1.3").account("POST", "/api/account/signup", map[string]string{"name": "alicia", "password": "long enough"}); code != http.StatusOK {
+		t.Errorf("sign-up as alicia: %d", code)
 	}
 }

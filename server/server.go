@@ -209,7 +209,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	profiles.New(cfg.Store, ids, log).Routes(mux)
 	puzzles.New(cfg.Store, ids, log).Routes(mux)
 	lessons.New(cfg.Store, ids, log).Routes(mux)
-	s.handler = mux
+	s.handler = guard(proxies, mux)
 	s.bgWG.Add(1)
 	go s.sweeper(time.Minute)
 	return s, nil

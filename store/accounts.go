@@ -32,24 +32,37 @@ var ErrNoSession = errors.New("not logged in")
 // (names are ASCII letters, digits, '-' and '_').
 func nameKey(name string) string { return strings.ToLower(name) }
 
+// LookKey is a user name as it reads, so that no name passes for another:
+// lower case, without - and _, with rn read as m, vv as w, 1 and i as l,
+// and 0 as o. Two accounts never have the same (migration 00012 computes
+// it the same way in SQL).
+func LookKey(name string) string {
+	k := strings.ToLower(name)
+	for _, r := range [][2]string{{"-", ""}, {"_", ""}, {"rn", "m"}, {"vv", "w"}, {"1", "l"}, {"i", "l"}, {"0", "o"}} {
+		k = strings.ReplaceAll(k, r[0], r[1])
+	}
+	return k
+}
+
 func (s *sqlStore) CreateUser(ctx context.Context, u *User) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var one int
-		err := tx.QueryRowContext(ctx, `SELECT 1 FROM users WHERE name_key = $1`, nameKey(u.Name)).Scan(&one)
+		err := tx.QueryRowContext(ctx, `SELECT 1 FROM users WHERE name_key = $1 OR look_key = $2`, nameKey(u.Name), LookKey(u.Name)).Scan(&one)
 		if err == nil {
 			return ErrNameTaken
 		}
 		if !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO users (id, name, name_key, password, created) VALUES ($1, $2, $3, $4, $5)`,
-			u.ID, u.Name, nameKey(u.Name), u.Password, u.Created)
+		_, err = tx.ExecContext(ctx, `INSERT INTO users (id, name, name_key, look_key, password, created) VALUES ($1, $2, $3, $4, $5, $6)`,
+			u.ID, u.Name, nameKey(u.Name), LookKey(u.Name), u.Password, u.Created)
 		return err
 	})
 	if err != nil && !errors.Is(err, ErrNameTaken) {
 		// Two sign-ups of one name at once: the unique key refused the
 		// second, whatever the driver calls it.
-		if _, e := s.UserByName(ctx, u.Name); e == nil {
+		var one int
+		if s.r.QueryRowContext(ctx, `SELECT 1 FROM users WHERE name_key = $1 OR look_key = $2`, nameKey(u.Name), LookKey(u.Name)).Scan(&one) == nil {
 			err = ErrNameTaken
 		}
 	}

@@ -208,7 +208,7 @@ type Notifier interface {
 // Accounts keeps the players' accounts.
 type Accounts interface {
 	// CreateUser adds an account; ErrNameTaken when another has the name
-	// in any case.
+	// in any case, or one that reads the same (LookKey).
 	CreateUser(ctx context.Context, u *User) error
 	// UserByName finds an account by name, in any case; UserByID by id.
 	// Both return ErrNoUser when there is none.

@@ -102,6 +102,9 @@ func CheckUserName(name string) error {
 		}
 	}
 	low := strings.ToLower(name)
+	if strings.HasPrefix(store.LookKey(name), "computer") {
+		return wire.Refuse("name_reserved", fmt.Sprintf("user name %q is reserved", name), "name", name)
+	}
 	if strings.HasPrefix(low, "guest") {
 		return wire.Refuse("name_guest", fmt.Sprintf("user name %q: names starting with \"guest\" are kept for guests", name), "name", name)
 	}
@@ -257,7 +260,7 @@ func (a *Accounts) handleSignup(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	if err := a.cfg.Store.CreateUser(ctx, u); err != nil {
 		if errors.Is(err, store.ErrNameTaken) {
-			jsonapi.WriteCoded(w, http.StatusConflict, "name_taken", fmt.Sprintf("the user name %q is taken (names differ in more than upper and lower case)", req.Name), "name", req.Name)
+			jsonapi.WriteCoded(w, http.StatusConflict, "name_taken", fmt.Sprintf("the user name %q is taken, or one that reads the same (names differ in more than upper and lower case, - and _, and look-alike letters such as l, I and 1, or O and 0)", req.Name), "name", req.Name)
 			return
 		}
 		a.fail(w, r, err)

@@ -47,24 +47,43 @@ func Line(l store.ChatLine) wire.ChatLine {
 }
 
 // Clean checks and tidies a chat line: trimmed, control characters made
-// spaces, at most MaxRunes long.
+// spaces, the characters that turn the direction of text (U+202A to
+// U+202E, U+2066 to U+2069, the marks U+200E and U+200F) dropped, so that
+// no line can show itself backwards or spill over the next; a line with
+// nothing visible (spaces and invisible formatting only) is empty; at most
+// MaxRunes long.
 func Clean(text string) (string, error) {
 	text = strings.TrimSpace(strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
+		switch {
+		case unicode.IsControl(r):
 			return ' '
+		case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f:
+			return -1
 		}
 		return r
 	}, text))
 	if !utf8.ValidString(text) {
 		return "", wire.Refuse("chat_utf8", "chat: the message is not valid UTF-8")
 	}
-	if text == "" {
+	if !visible(text) {
 		return "", wire.Refuse("chat_empty", "chat: the message is empty")
 	}
 	if n := utf8.RuneCountInString(text); n > MaxRunes {
 		return "", wire.Refuse("chat_long", fmt.Sprintf("chat: a message is at most %d characters (this one has %d)", MaxRunes, n), "max", fmt.Sprint(MaxRunes), "n", fmt.Sprint(n))
 	}
 	return text, nil
+}
+
+// visible reports whether text shows anything: a rune that is neither
+// space nor invisible formatting (zero-width spaces and joiners, the byte
+// order mark, soft hyphens).
+func visible(text string) bool {
+	for _, r := range text {
+		if !unicode.IsSpace(r) && !unicode.Is(unicode.Cf, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // Log is one game's chat: its lines once Loaded, and its writers' paces.

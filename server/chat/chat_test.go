@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/magneton-games/magneton/server/wire"
 	"github.com/magneton-games/magneton/store"
 )
 
@@ -33,5 +34,28 @@ func TestWriters(t *testing.T) {
 	}
 	if Writer(0, "ann", "1.2.3.4") == Writer(1, "bob", "1.2.3.4") {
 		t.Error("the two players of one address share a pace")
+	}
+}
+
+// TestClean: control and direction-changing characters go, and a line of
+// nothing visible is empty.
+func TestClean(t *testing.T) {
+	for _, tc := range []struct{ in, out, code string }{
+		{"  good luck  ", "good luck", ""},
+		{"tab\there", "tab here", ""},
+		{"evil \u202egnp.exe", "evil gnp.exe", ""},
+		{"\u2067isolate\u2069", "isolate", ""},
+		{"\u200b\u200c\u200d\ufeff", "", "chat_empty"},
+		{" \u2060 \u00ad ", "", "chat_empty"},
+		{"family 👨\u200d👩\u200d👧", "family 👨\u200d👩\u200d👧", ""},
+	} {
+		got, err := Clean(tc.in)
+		code := ""
+		if err != nil {
+			code = err.(wire.Refusal).Code
+		}
+		if got != tc.out || code != tc.code {
+			t.Errorf("Clean(%q) = %q, %q; want %q, %q", tc.in, got, code, tc.out, tc.code)
+		}
 	}
 }

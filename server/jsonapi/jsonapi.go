@@ -99,15 +99,20 @@ func Fail(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	}
 }
 
+// CrossSite is the refusal of a request that another site's page sent.
+const CrossSite = "cross-site request refused: this API takes requests from its own pages only"
+
 // Read reads a request body of at most MaxBody bytes into v, refusing
 // fields of the wrong type and trailing data; false when it has answered
 // an error. It first refuses what a web page of another site could send:
 // a body that is not declared JSON (a plain HTML form cannot declare it
 // without the browser asking this server first, which it never allows)
-// and a request whose Origin is another site.
+// and a request that says it comes from another site (a browser's
+// Sec-Fetch-Site; the server checks the Origin of every request that
+// changes anything before it gets here, SameOrigin).
 func Read(w http.ResponseWriter, r *http.Request, v any) bool {
-	if !SameOrigin(r) {
-		WriteError(w, http.StatusForbidden, "cross-site request refused: this API takes requests from its own pages only")
+	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+		WriteError(w, http.StatusForbidden, CrossSite)
 		return false
 	}
 	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
@@ -136,9 +141,10 @@ func Read(w http.ResponseWriter, r *http.Request, v any) bool {
 
 // SameOrigin reports whether a request comes from this server's own pages
 // or from a program that is no browser: an Origin header, when there is
-// one, must name the host the request was sent to, and a browser's
+// one, must name the scheme (https when the request came over TLS, as tls
+// says) and the host the request was sent to, and a browser's
 // Sec-Fetch-Site must not say cross-site.
-func SameOrigin(r *http.Request) bool {
+func SameOrigin(r *http.Request, tls bool) bool {
 	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
 		return false
 	}
@@ -146,8 +152,12 @@ func SameOrigin(r *http.Request) bool {
 	if origin == "" {
 		return true
 	}
+	scheme := "http"
+	if tls {
+		scheme = "https"
+	}
 	u, err := url.Parse(origin)
-	return err == nil && u.Host != "" && strings.EqualFold(u.Host, r.Host)
+	return err == nil && u.Host != "" && strings.EqualFold(u.Host, r.Host) && strings.EqualFold(u.Scheme, scheme)
 }
 
 // DecodeError says what is wrong with a JSON text that did not decode, in
