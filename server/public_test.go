@@ -459,3 +459,27 @@ func TestLookAlikeNames(t *testing.T) {
 		t.Errorf("sign-up as alicia: %d", code)
 	}
 }
+
+// TestProfilesLimited: one address cannot look up profiles without limit
+// (names could be enumerated so), and another is not held up by it.
+func TestProfilesLimited(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	s.signedUp("ann")
+	scanner := s.userFrom("127.0.2.1")
+	limited := 0
+	for i := range DefaultLimits.ProfilesBurst + 10 {
+		var e struct{ Error, Code string }
+		if code := scanner.do("GET", fmt.Sprintf("/api/users/name%d", i), nil, &e); code == http.StatusTooManyRequests {
+			if e.Code != "profiles_fast" {
+				t.Errorf("the refusal: %s %q", e.Code, e.Error)
+			}
+			limited++
+		}
+	}
+	if limited < 10 {
+		t.Errorf("%d of %d lookups refused, want the ones over the burst of %d", limited, DefaultLimits.ProfilesBurst+10, DefaultLimits.ProfilesBurst)
+	}
+	if code := s.userFrom("127.0.2.2").do("GET", "/api/users/ann", nil, nil); code != http.StatusOK {
+		t.Errorf("another address: %d", code)
+	}
+}

@@ -206,7 +206,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.analysis.Routes(mux)
 	accounts.New(accounts.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Games: rooms,
 		WriteTimeout: cfg.WriteTimeout, Logger: log}).Routes(mux)
-	profiles.New(cfg.Store, ids, log).Routes(mux)
+	profiles.New(profiles.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Logger: log}).Routes(mux)
 	puzzles.New(cfg.Store, ids, log).Routes(mux)
 	lessons.New(cfg.Store, ids, log).Routes(mux)
 	s.handler = guard(proxies, mux)

@@ -49,6 +49,11 @@ type Limits struct {
 	AuthBurst         int
 	FailuresPerMinute float64
 	FailuresBurst     int
+	// ProfilesPerMinute and ProfilesBurst: the token bucket of lookups of
+	// players' profiles per IP, so that the accounts' names cannot be
+	// enumerated fast.
+	ProfilesPerMinute float64
+	ProfilesBurst     int
 }
 
 // DefaultLimits are the limits of a server that sets none: generous for a
@@ -66,6 +71,8 @@ var DefaultLimits = Limits{
 	AuthBurst:         20,
 	FailuresPerMinute: 1,
 	FailuresBurst:     5,
+	ProfilesPerMinute: 60,
+	ProfilesBurst:     30,
 }
 
 // NoLimits lifts every per-client limit: for load tests, whose thousands
@@ -74,6 +81,7 @@ var NoLimits = Limits{
 	SocketsPerIP: -1, GamesPerMinute: -1, GamesBurst: -1, AnalysesPerMinute: -1, AnalysesBurst: -1,
 	MessagesPerSecond: -1, MessagesBurst: -1, ThinkersPerIP: -1,
 	AuthPerMinute: -1, AuthBurst: -1, FailuresPerMinute: -1, FailuresBurst: -1,
+	ProfilesPerMinute: -1, ProfilesBurst: -1,
 }
 
 // WithDefaults returns l with each zero field set to DefaultLimits' value.
@@ -104,6 +112,8 @@ func (l Limits) WithDefaults() Limits {
 		AuthBurst:         pick(l.AuthBurst, d.AuthBurst),
 		FailuresPerMinute: pickf(l.FailuresPerMinute, d.FailuresPerMinute),
 		FailuresBurst:     pick(l.FailuresBurst, d.FailuresBurst),
+		ProfilesPerMinute: pickf(l.ProfilesPerMinute, d.ProfilesPerMinute),
+		ProfilesBurst:     pick(l.ProfilesBurst, d.ProfilesBurst),
 	}
 }
 
@@ -176,6 +186,7 @@ type Clients struct {
 
 type clientState struct {
 	games, analyses, messages *rate.Limiter
+	profiles                  *rate.Limiter
 	auth                      *Bucket
 	failures                  map[string]*Bucket // by user name, lower case
 	sockets                   int
@@ -207,6 +218,7 @@ func (c *Clients) get(ip string, now time.Time) *clientState {
 		st = &clientState{
 			games:    newLimiter(c.lim.GamesPerMinute/60, c.lim.GamesBurst),
 			analyses: newLimiter(c.lim.AnalysesPerMinute/60, c.lim.AnalysesBurst),
+			profiles: newLimiter(c.lim.ProfilesPerMinute/60, c.lim.ProfilesBurst),
 			messages: newLimiter(c.lim.MessagesPerSecond, c.lim.MessagesBurst),
 			auth:     newAuthBucket(c.lim.AuthPerMinute/60, c.lim.AuthBurst, now),
 			failures: map[string]*Bucket{},
@@ -288,6 +300,13 @@ func newAuthBucket(perSecond float64, burst int, now time.Time) *Bucket {
 		return &Bucket{unlimited: true}
 	}
 	return NewBucket(perSecond, burst, now)
+}
+
+// AllowProfile takes a lookup of a player's profile from ip's bucket.
+func (c *Clients) AllowProfile(ip string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.get(ip, time.Now()).profiles.Allow()
 }
 
 // AllowMessage takes a WebSocket message from ip's bucket.

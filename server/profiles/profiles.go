@@ -21,6 +21,7 @@ import (
 	"github.com/magneton-games/magneton/server/identity"
 	"github.com/magneton-games/magneton/server/ids"
 	"github.com/magneton-games/magneton/server/jsonapi"
+	"github.com/magneton-games/magneton/server/limits"
 	"github.com/magneton-games/magneton/server/live"
 	"github.com/magneton-games/magneton/server/ratings"
 	"github.com/magneton-games/magneton/server/wire"
@@ -38,16 +39,27 @@ type Store interface {
 	Moves(ctx context.Context, id string) ([]store.Move, error)
 }
 
+// Config is what the profiles need.
+type Config struct {
+	Store      Store
+	Identities *identity.Resolver
+	Clients    *limits.Clients
+	Proxies    limits.Proxies
+	Logger     *slog.Logger
+}
+
 // Profiles answers the players' API.
 type Profiles struct {
 	st         Store
 	identities *identity.Resolver
+	clients    *limits.Clients
+	proxies    limits.Proxies
 	log        *slog.Logger
 }
 
 // New makes the profiles' handlers.
-func New(st Store, identities *identity.Resolver, log *slog.Logger) *Profiles {
-	return &Profiles{st: st, identities: identities, log: log}
+func New(cfg Config) *Profiles {
+	return &Profiles{st: cfg.Store, identities: cfg.Identities, clients: cfg.Clients, proxies: cfg.Proxies, log: cfg.Logger}
 }
 
 // publicOnly reports whether the request sees only the public games of
@@ -87,6 +99,11 @@ type historyPoint struct {
 // userByPath reads the {name} of a path and finds the account, answering
 // the client itself when there is none.
 func (h *Profiles) userByPath(w http.ResponseWriter, r *http.Request) (*store.User, bool) {
+	if !h.clients.AllowProfile(h.proxies.ClientIP(r)) {
+		max := fmt.Sprintf("%g", h.clients.Limits().ProfilesPerMinute)
+		jsonapi.WriteCoded(w, http.StatusTooManyRequests, "profiles_fast", "too many profiles looked up from your address: at most "+max+" a minute; try again in a moment", "max", max)
+		return nil, false
+	}
 	name := r.PathValue("name")
 	var u *store.User
 	err := store.ErrNoUser

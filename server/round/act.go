@@ -16,7 +16,7 @@ import (
 
 // errDisagree is what a client hears when the instances passed its action
 // back and forth without one doing it.
-var errDisagree = wire.Refusef("the server instances could not agree who runs this game; please try again")
+var errDisagree = wire.Refuse("instances_disagree", "the server instances could not agree who runs this game; please try again")
 
 // act carries out a player's message (move, resign, draw, rematch, chat)
 // for seat, as the game's owner, with s.mu held.

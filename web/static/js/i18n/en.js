@@ -527,6 +527,8 @@ export default {
   "err.spectator": "Spectators cannot do that.",
   "err.not_saved": "The server could not save that; please try again.",
   "err.game_moved": "Another server now runs this game; please try again.",
+  "err.instances_disagree": "The servers could not agree which of them runs this game; please try again.",
+  "err.profiles_fast": "Too many profiles looked up from your address (at most {max} a minute); try again in a moment.",
   "err.invite_wrong": "This invitation is not for this game.",
   "err.private_game": "This game is private: you need its invitation link to join.",
   "err.two_players": "The game already has two players.",

@@ -526,6 +526,8 @@ export default {
   "err.spectator": "Spektantoj ne povas fari tion.",
   "err.not_saved": "La servilo ne povis konservi tion; bonvolu reprovi.",
   "err.game_moved": "Alia servilo nun gvidas ĉi tiun ludon; bonvolu reprovi.",
+  "err.instances_disagree": "La serviloj ne interkonsentis, kiu el ili gvidas ĉi tiun ludon; bonvolu reprovi.",
+  "err.profiles_fast": "Tro da profiloj rigarditaj de via adreso (maksimume {max} po minuto); reprovu post momento.",
   "err.invite_wrong": "Ĉi tiu invito ne estas por ĉi tiu ludo.",
   "err.private_game": "Ĉi tiu ludo estas privata: por aliĝi vi bezonas ĝian invitan ligilon.",
   "err.two_players": "La ludo jam havas du ludantojn.",

@@ -526,6 +526,8 @@ export default {
   "err.spectator": "Los espectadores no pueden hacer eso.",
   "err.not_saved": "El servidor no ha podido guardarlo; inténtalo de nuevo.",
   "err.game_moved": "Otro servidor lleva ahora esta partida; inténtalo de nuevo.",
+  "err.instances_disagree": "Los servidores no se han puesto de acuerdo sobre cuál lleva esta partida; inténtalo de nuevo.",
+  "err.profiles_fast": "Demasiados perfiles consultados desde tu dirección (como mucho {max} por minuto); inténtalo dentro de un momento.",
   "err.invite_wrong": "Esta invitación no es para esta partida.",
   "err.private_game": "Esta partida es privada: para unirte necesitas su enlace de invitación.",
   "err.two_players": "La partida ya tiene dos jugadores.",

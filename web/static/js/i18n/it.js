@@ -526,6 +526,8 @@ export default {
   "err.spectator": "Gli spettatori non possono farlo.",
   "err.not_saved": "Il server non è riuscito a salvarlo; riprova.",
   "err.game_moved": "Ora questa partita è gestita da un altro server; riprova.",
+  "err.instances_disagree": "I server non sono riusciti ad accordarsi su chi gestisce questa partita; riprova.",
+  "err.profiles_fast": "Troppi profili consultati dal tuo indirizzo (al massimo {max} al minuto); riprova tra un momento.",
   "err.invite_wrong": "Questo invito non è per questa partita.",
   "err.private_game": "Questa partita è privata: per entrare serve il suo link d’invito.",
   "err.two_players": "La partita ha già due giocatori.",
