@@ -1,10 +1,14 @@
 package server
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +19,8 @@ import (
 	"github.com/magneton-games/magneton/server/chat"
 	"github.com/magneton-games/magneton/server/round"
 	"github.com/magneton-games/magneton/server/wire"
+	"github.com/magneton-games/magneton/store"
+	"github.com/magneton-games/magneton/store/storetest"
 )
 
 // concurrently sends n requests at once (each from its own browser of
@@ -481,5 +487,62 @@ func TestProfilesLimited(t *testing.T) {
 	}
 	if code := s.userFrom("127.0.2.2").do("GET", "/api/users/ann", nil, nil); code != http.StatusOK {
 		t.Errorf("another address: %d", code)
+	}
+}
+
+// logBuffer is a logger's output kept for a test to read.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *logBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *logBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// startInstance starts an instance of the server on the database at url.
+func startInstance(t *testing.T, url, instance string, log io.Writer) *testServer {
+	t.Helper()
+	st, err := store.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Store: st, Static: testStatic, ComputerMoveTime: 20 * time.Millisecond, Instance: instance,
+		Logger: slog.New(slog.NewTextHandler(log, nil))}
+	srv, err := New(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	s := &testServer{t: t, st: st, srv: srv, ts: ts, url: ts.URL}
+	t.Cleanup(s.stop)
+	return s
+}
+
+// TestMirrorStopsQuietly: an instance that only mirrors a game does not
+// save its clock when it stops (the owner does), and logs no error for it.
+func TestMirrorStopsQuietly(t *testing.T) {
+	url := storetest.URL(t, "postgres")
+	var logA, logB logBuffer
+	a := startInstance(t, url, "a", &logA)
+	b := startInstance(t, url, "b", &logB)
+	u := a.user()
+	c := u.create(map[string]any{"opponent": "computer", "level": 1, "color": "first", "clock": "5+0"})
+	ws := u.connect(c.ID)
+	ws.move(ws.moves(0).Legal[0])
+	ws.moves(2) // both clocks run
+	viewer := b.user()
+	viewer.connect(c.ID).until("the mirror shows the moves", func(st state) bool { return len(st.Moves) >= 2 })
+	b.stop()
+	if strings.Contains(logB.String(), "level=ERROR") {
+		t.Errorf("the mirror logged errors as it stopped:\n%s", logB.String())
 	}
 }

@@ -439,7 +439,8 @@ func (s *Session) shutdown() {
 	s.closed = true
 	s.stopFlag()
 	s.stopAI()
-	if next, fx, _ := s.g.Apply(live.Event{Kind: live.Pause}, time.Now()); fx.Save != live.SaveNone {
+	// The owner saves the clock; a mirror has nothing to save.
+	if next, fx, _ := s.g.Apply(live.Event{Kind: live.Pause}, time.Now()); fx.Save != live.SaveNone && !s.mirror {
 		if what, err := s.persist(next, fx); err != nil {
 			s.rooms.log.Error("clock not saved at shutdown", "game", s.id, "err", err, "what", what)
 		} else {
