@@ -31,7 +31,13 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	if err := s.cfg.Store.Ping(ctx); err != nil {
-		s.log.Error("health check", "err", err)
+		if r.Context().Err() != nil {
+			// The prober gave up first: its own time limit, not the
+			// database's fault (yet).
+			s.log.Warn("health check: the prober left before the database answered", "err", err)
+		} else {
+			s.log.Error("health check", "err", err)
+		}
 		http.Error(w, "database not answering", http.StatusServiceUnavailable)
 		return
 	}

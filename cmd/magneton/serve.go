@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -176,8 +177,16 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 		return fmt.Errorf("serve: %w", err)
 	}
 	defer ln.Close()
+	// Answer at once, while the database is opened and migrated: a
+	// prober hears 503 "starting" rather than nothing.
+	var front frontDoor
+	hs := httpServer(&front, handler)
+	failed := make(chan error, 1)
+	go func() { failed <- hs.Serve(ln) }()
+	log.Info("listening", "addr", ln.Addr().String())
 	st, err := store.Open(ctx, dbURL)
 	if err != nil {
+		hs.Close()
 		return fmt.Errorf("serve: %w", err)
 	}
 	defer st.Close()
@@ -185,16 +194,35 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 	cfg.Instance = o.instanceName(dbURL, ln.Addr())
 	srv, err := server.New(ctx, cfg)
 	if err != nil {
+		hs.Close()
 		return fmt.Errorf("serve: %w", err)
 	}
-	hs := httpServer(srv.Handler(), handler)
+	front.open(srv.Handler())
 	fmt.Fprintf(stdout, "magneton: serving on http://%s\n", ln.Addr())
 	log.Info("serving", "addr", ln.Addr().String(), "db", redactURL(dbURL), "instance", cfg.Instance)
 
 	sigs, stop := signal.NotifyContext(ctx, syscall.SIGTERM, os.Interrupt)
 	defer stop()
-	serveErr := o.serveUntil(sigs, log, srv, hs, ln)
+	serveErr := o.serveUntil(sigs, log, srv, failed)
 	return shutdown(log, srv, hs, st, serveErr)
+}
+
+// frontDoor is the HTTP handler while the server starts: 503 "starting"
+// to everything, then the server's handler once it is open.
+type frontDoor struct {
+	h atomic.Pointer[http.Handler]
+}
+
+// open lets the requests through to h from now on.
+func (f *frontDoor) open(h http.Handler) { f.h.Store(&h) }
+
+func (f *frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h := f.h.Load(); h != nil {
+		(*h).ServeHTTP(w, r)
+		return
+	}
+	w.Header().Set("Retry-After", "1")
+	http.Error(w, "starting: the database is being opened", http.StatusServiceUnavailable)
 }
 
 // logHandler is the log's handler on stderr at level: text, or JSON
@@ -248,12 +276,10 @@ func httpServer(handler http.Handler, logs slog.Handler) *http.Server {
 	}
 }
 
-// serveUntil serves on ln until sigs ends (a signal, or the end of the
+// serveUntil serves until sigs ends (a signal, or the end of the
 // command's context), and then for --drain with /readyz answering 503,
-// or until serving fails, with the error it returns.
-func (o serveOptions) serveUntil(sigs context.Context, log *slog.Logger, srv *server.Server, hs *http.Server, ln net.Listener) error {
-	failed := make(chan error, 1)
-	go func() { failed <- hs.Serve(ln) }()
+// or until serving fails (failed), with the error it returns.
+func (o serveOptions) serveUntil(sigs context.Context, log *slog.Logger, srv *server.Server, failed <-chan error) error {
 	select {
 	case <-sigs.Done():
 		log.Info("shutting down", "drain", o.drain)

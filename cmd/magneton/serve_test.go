@@ -5,9 +5,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"os/exec"
@@ -358,5 +360,57 @@ func TestServeCrashClock(t *testing.T) {
 	// the kill) and a little below (the time since the restart).
 	if d := got - want; d < -500 || d > 1100 {
 		t.Errorf("the running clock after the crash: %d ms, want %d within a second (the downtime was 2 s)", got, want)
+	}
+}
+
+// TestHealthWhileStarting: while the database is opened (here a server that
+// accepts the connection and never answers), /healthz and /readyz answer
+// 503 at once instead of hanging.
+func TestHealthWhileStarting(t *testing.T) {
+	silent, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer silent.Close()
+	go func() {
+		for {
+			c, err := silent.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close() // held open, never answered
+		}
+	}()
+	free, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := free.Addr().String()
+	free.Close()
+	cmd := exec.Command(buildBinary(t), "serve", "--addr", addr, "--db", "postgres://magneton@"+silent.Addr().String()+"/magneton?connect_timeout=60")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	client := &http.Client{Timeout: 2 * time.Second}
+	for _, path := range []string{"/healthz", "/readyz"} {
+		var resp *http.Response
+		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			if resp, err = client.Get("http://" + addr + path); err == nil {
+				break
+			}
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				t.Fatalf("%s while the database opens: no answer within 2 s", path)
+			}
+		}
+		if resp == nil {
+			t.Fatalf("%s: the server never listened: %v", path, err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "starting") {
+			t.Errorf("%s while the database opens: %d %q", path, resp.StatusCode, body)
+		}
 	}
 }
