@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -112,8 +113,17 @@ func tab(t *testing.T, bctx context.Context, name string) *page {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 860)); err != nil {
 		t.Fatalf("%s: open a tab: %v", name, err)
 	}
+	// What the Content-Security-Policy blocks is an error too.
+	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: cspWatch}); err != nil {
+		t.Fatalf("%s: watch the security policy: %v", name, err)
+	}
 	return p
 }
+
+// cspWatch reports each violation of the page's security policy as a
+// console error.
+const cspWatch = `document.addEventListener('securitypolicyviolation', (e) =>
+	console.error('Content-Security-Policy blocked ' + e.blockedURI + ' (' + e.violatedDirective + ')'));`
 
 func (p *page) addErr(s string) {
 	p.mu.Lock()

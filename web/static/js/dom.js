@@ -26,6 +26,7 @@ export function h(spec, attrs, ...children) {
     else if (k === 'class') e.className += ' ' + v;
     else if (k === 'text') e.textContent = v;
     else if (k === 'value') e.value = v;
+    else if (k === 'style') e.style.cssText = v; // through the CSSOM, which the site's security policy allows
     else e.setAttribute(k, v === true ? '' : v);
   }
   append(e, children);
@@ -36,7 +37,10 @@ export function h(spec, attrs, ...children) {
 export function el(tag, cls, attrs) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
-  if (attrs) for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (attrs) for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'style') e.style.cssText = v;
+    else e.setAttribute(k, v);
+  }
   return e;
 }
 
@@ -66,7 +70,13 @@ export function morph(a, b) {
   }
   if (a.nodeType !== Node.ELEMENT_NODE) return;
   for (const at of [...a.attributes]) if (!b.hasAttribute(at.name)) a.removeAttribute(at.name);
-  for (const at of b.attributes) if (a.getAttribute(at.name) !== at.value) a.setAttribute(at.name, at.value);
+  for (const at of b.attributes) {
+    if (a.getAttribute(at.name) === at.value) continue;
+    // A style goes through the CSSOM: the security policy refuses style
+    // attributes set as text.
+    if (at.name === 'style') a.style.cssText = b.style.cssText;
+    else a.setAttribute(at.name, at.value);
+  }
   morphChildren(a, [...b.childNodes]);
 }
 
