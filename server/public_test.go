@@ -17,6 +17,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/magneton-games/magneton/server/analysis"
 	"github.com/magneton-games/magneton/server/chat"
+	"github.com/magneton-games/magneton/server/ratings"
 	"github.com/magneton-games/magneton/server/round"
 	"github.com/magneton-games/magneton/server/wire"
 	"github.com/magneton-games/magneton/store"
@@ -544,5 +545,37 @@ func TestMirrorStopsQuietly(t *testing.T) {
 	b.stop()
 	if strings.Contains(logB.String(), "level=ERROR") {
 		t.Errorf("the mirror logged errors as it stopped:\n%s", logB.String())
+	}
+}
+
+// TestRatedPairLimit: two accounts play at most ratings.PairLimit rated
+// games with each other in a day: the next rated seek of one is refused
+// to the other, and a rated game's rematch past the limit is casual. (Two
+// accounts of one address gained 486 points in 84 games in 7 minutes.)
+func TestRatedPairLimit(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	ann, bob := s.signedUp("ann"), s.signedUp("bob")
+	var last created
+	for i := range ratings.PairLimit {
+		c := ann.create(map[string]any{"opponent": "human", "rated": true, "public": true, "color": "first"})
+		if j, code := bob.join(c.ID, map[string]string{}); code != http.StatusOK {
+			t.Fatalf("rated game %d: bob's join %d %q", i+1, code, j.Error)
+		}
+		sa, sb := ann.connect(c.ID), bob.connect(c.ID)
+		openHuman(sa, sb)
+		sb.send(wire.ClientMsg{Type: "resign"})
+		sa.until("rated", func(st state) bool { return st.Status == "finished" && st.Sides[0].RatingDiff != nil })
+		last = c
+	}
+	c := ann.create(map[string]any{"opponent": "human", "rated": true, "public": true, "color": "first"})
+	if j, code := bob.join(c.ID, map[string]string{}); code != http.StatusForbidden || !strings.Contains(j.Error, "rated games") {
+		t.Errorf("a rated game past the day's limit for the pair: %d %q, want 403", code, j.Error)
+	}
+	sa := ann.connect(last.ID)
+	sa.send(wire.ClientMsg{Type: "rematch", Action: "offer"})
+	bob.connect(last.ID).send(wire.ClientMsg{Type: "rematch", Action: "accept"})
+	st := sa.until("the rematch", func(st state) bool { return st.Rematch != nil && st.Rematch.Game != "" })
+	if next := ann.state(st.Rematch.Game); next.Rated {
+		t.Errorf("the rematch past the pair's limit is rated")
 	}
 }

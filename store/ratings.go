@@ -197,3 +197,13 @@ func (s *sqlStore) RateGame(ctx context.Context, g *Game, fresh Rating, update f
 	}
 	return after, nil
 }
+
+func (s *sqlStore) RatedBetween(ctx context.Context, a, b string, since int64) (int, error) {
+	var n int
+	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE status = 'finished' AND rated = 1
+		AND ((user0 = $1 AND user1 = $2) OR (user0 = $2 AND user1 = $1)) AND updated >= $3`, a, b, since).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("rated games of %s and %s: %w", a, b, err)
+	}
+	return n, nil
+}

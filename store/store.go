@@ -252,6 +252,9 @@ type Ratings interface {
 	// UserGames returns an account's finished games, newest first, paged
 	// as List; the public ones only with publicOnly.
 	UserGames(ctx context.Context, userID, before string, limit int, publicOnly bool) ([]*Game, error)
+	// RatedBetween counts the finished rated games of two accounts with
+	// each other updated at or after since (ms since the epoch).
+	RatedBetween(ctx context.Context, a, b string, since int64) (int, error)
 	// UserRecord counts an account's finished games won, drawn and lost.
 	UserRecord(ctx context.Context, userID string) (wins, draws, losses int, err error)
 	// RateGame applies a finished rated game's result to its players'

@@ -24,6 +24,14 @@ import (
 // (rating.Rating.Provisional): the leaderboards list only those.
 const ProvisionalRD = 110
 
+// PairLimit is how many rated games two accounts may play with each other
+// within PairWindow: past it their games are casual, so that two accounts
+// of one player cannot farm a rating.
+const (
+	PairLimit  = 3
+	PairWindow = 24 * time.Hour
+)
+
 // Reader is the part of the store that reads an account's rating.
 type Reader interface {
 	Rating(ctx context.Context, userID, game, family string) (store.Rating, bool, error)
@@ -32,6 +40,9 @@ type Reader interface {
 // Store is the part of the store that keeps the ratings of games.
 type Store interface {
 	Reader
+	// RatedBetween counts the finished rated games of two accounts with
+	// each other updated at or after since (ms since the epoch).
+	RatedBetween(ctx context.Context, a, b string, since int64) (int, error)
 	RateGame(ctx context.Context, g *store.Game, fresh store.Rating, update func(a, b store.Rating) (store.Rating, store.Rating, error)) ([2]store.Rating, error)
 }
 
@@ -144,3 +155,13 @@ func Rate(ctx context.Context, st Store, row store.Game, now time.Time) (store.G
 	}
 	return row, nil
 }
+
+// PairAllowed reports whether accounts a and b may play another rated game
+// with each other at now, within PairLimit.
+func PairAllowed(ctx context.Context, st Store, a, b string, now time.Time) (bool, error) {
+	n, err := st.RatedBetween(ctx, a, b, now.Add(-PairWindow).UnixMilli())
+	return n < PairLimit, err
+}
+
+// ErrPair refuses a rated game between two accounts past PairLimit.
+var ErrPair = wire.Forbid("rated_pair", fmt.Sprintf("you have played %d rated games with this player in the last 24 hours: play a casual game", PairLimit), "max", fmt.Sprint(PairLimit))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/magneton-games/magneton/rating"
 	"github.com/magneton-games/magneton/server/chat"
 	"github.com/magneton-games/magneton/server/cluster"
 	"github.com/magneton-games/magneton/server/ids"
@@ -12,6 +13,7 @@ import (
 	"github.com/magneton-games/magneton/server/ratings"
 	"github.com/magneton-games/magneton/server/socket"
 	"github.com/magneton-games/magneton/server/wire"
+	"github.com/magneton-games/magneton/store"
 )
 
 // errDisagree is what a client hears when the instances passed its action
@@ -97,9 +99,7 @@ func (s *Session) join(tokenHash, inviteHash string, who live.Player) (int, erro
 	}
 	ev := live.Event{Kind: live.Join, Token: tokenHash, Invite: inviteHash, Player: who}
 	if row := s.g.Row(); row.Rated && who.User != "" && row.Users[0] != who.User && row.Users[1] != who.User {
-		ctx, cancel := s.rooms.dbContext()
-		r, err := ratings.Of(ctx, s.rooms.st, who.User, row.Game, row.Family)
-		cancel()
+		r, err := s.ratedJoiner(&row, who.User)
 		if err != nil {
 			return 0, err
 		}
@@ -107,6 +107,27 @@ func (s *Session) join(tokenHash, inviteHash string, who live.Player) (int, erro
 	}
 	fx, err := s.run(ev, time.Now())
 	return fx.Seat, err
+}
+
+// ratedJoiner reads the rating of userID, who joins the rated game row,
+// and refuses the join when the two accounts have played their rated
+// games with each other for the day (ratings.PairLimit).
+func (s *Session) ratedJoiner(row *store.Game, userID string) (rating.Rating, error) {
+	ctx, cancel := s.rooms.dbContext()
+	defer cancel()
+	for _, creator := range row.Users {
+		if creator == "" {
+			continue
+		}
+		ok, err := ratings.PairAllowed(ctx, s.rooms.st, creator, userID, time.Now())
+		if err != nil {
+			return rating.Rating{}, err
+		}
+		if !ok {
+			return rating.Rating{}, ratings.ErrPair
+		}
+	}
+	return ratings.Of(ctx, s.rooms.st, userID, row.Game, row.Family)
 }
 
 // ActAnywhere does a seated player's action on this instance if it owns

@@ -35,6 +35,9 @@ func (s *Session) run(ev live.Event, now time.Time) (live.Effects, error) {
 	}
 	var rematch *Session
 	if fx.Rematch != nil {
+		if err := s.casualPastPairLimit(fx.Rematch, now); err != nil {
+			return fx, err
+		}
 		g, err := live.New(fx.Rematch, s.rooms.cfg.Play, now)
 		if err != nil {
 			return fx, err
@@ -51,6 +54,23 @@ func (s *Session) run(ev live.Event, now time.Time) (live.Effects, error) {
 		return s.run(*fx.Then, now)
 	}
 	return fx, refusal
+}
+
+// casualPastPairLimit makes a rated rematch casual when its two accounts
+// have played ratings.PairLimit rated games with each other lately.
+func (s *Session) casualPastPairLimit(next *store.Game, now time.Time) error {
+	if !next.Rated {
+		return nil
+	}
+	ctx, cancel := s.rooms.dbContext()
+	defer cancel()
+	ok, err := ratings.PairAllowed(ctx, s.rooms.st, next.Users[0], next.Users[1], now)
+	if err != nil || ok {
+		return err
+	}
+	next.Rated, next.Family, next.MinRating, next.MaxRating = false, "", 0, 0
+	s.rooms.log.Info("rematch casual: the pair's rated games for the day are played", "game", s.id)
+	return nil
 }
 
 // failed is what a client hears of a save that failed; a game that

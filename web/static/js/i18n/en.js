@@ -559,6 +559,7 @@ export default {
   "err.no_user": "There is no such player.",
   "err.play_over": "{move}: the game is already over ({result}).",
   "err.rated_self": "You cannot play a rated game against yourself.",
+  "err.rated_pair": "You have played {max} rated games with this player in the last 24 hours: play a casual game.",
   "err.rating_between": "This game is for ratings from {lo} to {hi}; yours is {rating}.",
   "err.rating_above": "This game is for ratings of {lo} and above; yours is {rating}.",
   "err.rating_below": "This game is for ratings up to {hi}; yours is {rating}.",

@@ -558,6 +558,7 @@ export default {
   "err.no_user": "Tia ludanto ne ekzistas.",
   "err.play_over": "{move}: la ludo jam finiĝis ({result}).",
   "err.rated_self": "Vi ne povas ludi taksatan ludon kontraŭ vi mem.",
+  "err.rated_pair": "Vi jam ludis {max} taksatajn ludojn kun ĉi tiu homo en la lastaj 24 horoj: ludu amikan ludon.",
   "err.rating_between": "Ĉi tiu ludo estas por taksoj de {lo} ĝis {hi}; via estas {rating}.",
   "err.rating_above": "Ĉi tiu ludo estas por taksoj de {lo} aŭ pli; via estas {rating}.",
   "err.rating_below": "Ĉi tiu ludo estas por taksoj ĝis {hi}; via estas {rating}.",

@@ -558,6 +558,7 @@ export default {
   "err.no_user": "Ese jugador no existe.",
   "err.play_over": "{move}: la partida ya ha terminado ({result}).",
   "err.rated_self": "No puedes jugar una partida puntuada contra ti mismo.",
+  "err.rated_pair": "Ya has jugado {max} partidas puntuadas con esta persona en las últimas 24 horas: juega una amistosa.",
   "err.rating_between": "Esta partida es para puntuaciones de {lo} a {hi}; la tuya es {rating}.",
   "err.rating_above": "Esta partida es para puntuaciones de {lo} o más; la tuya es {rating}.",
   "err.rating_below": "Esta partida es para puntuaciones de hasta {hi}; la tuya es {rating}.",

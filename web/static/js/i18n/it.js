@@ -558,6 +558,7 @@ export default {
   "err.no_user": "Questo giocatore non esiste.",
   "err.play_over": "{move}: la partita è già finita ({result}).",
   "err.rated_self": "Non puoi giocare una partita valida per il punteggio contro te stesso.",
+  "err.rated_pair": "Hai già giocato {max} partite valide per il punteggio con questa persona nelle ultime 24 ore: gioca un'amichevole.",
   "err.rating_between": "Questa partita è per punteggi da {lo} a {hi}; il tuo è {rating}.",
   "err.rating_above": "Questa partita è per punteggi da {lo} in su; il tuo è {rating}.",
   "err.rating_below": "Questa partita è per punteggi fino a {hi}; il tuo è {rating}.",
