@@ -371,3 +371,30 @@ func TestUserRecord(t *testing.T) {
 		}
 	})
 }
+
+// TestRatedBetween counts a pair's finished rated games, either seat, since
+// a time.
+func TestRatedBetween(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx, s := openWithUsers(t, backend, &store.User{ID: "a", Name: "ann", Password: "h", Created: 1}, &store.User{ID: "b", Name: "bob", Password: "h", Created: 1})
+		games := []*store.Game{
+			ratedGame("g1", [2]string{"a", "b"}, 100),
+			ratedGame("g2", [2]string{"b", "a"}, 200),
+			ratedGame("old", [2]string{"a", "b"}, 10),
+			ratedGame("other", [2]string{"a", ""}, 300),
+			sample("casual", store.Finished, 300),
+			ratedGame("going", [2]string{"a", "b"}, 300),
+		}
+		games[4].Users = [2]string{"a", "b"}
+		games[4].Rated = false
+		games[5].Status = store.Playing
+		for _, g := range games {
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n, err := s.RatedBetween(ctx, "b", "a", 50); err != nil || n != 2 {
+			t.Errorf("rated games of a and b since 50: %d (%v), want 2", n, err)
+		}
+	})
+}
