@@ -305,6 +305,43 @@ type Lessons interface {
 	AddLearnProgress(ctx context.Context, userID, game string, solved []string, at int64) ([]string, error)
 }
 
+// Moderation keeps what the site's moderators know and do: each account's
+// standing (role, mute, ban, closure), the players' reports and blocks,
+// the log of the moderators' actions, where each account was seen, and the
+// removal of a game from the ratings.
+type Moderation interface {
+	// Standing returns an account's standing (ErrNoUser for none);
+	// SetStanding writes it.
+	Standing(ctx context.Context, userID string) (Standing, error)
+	SetStanding(ctx context.Context, userID string, st Standing) error
+	// AddReport stores a report; Reports lists the open ones (or the
+	// closed), newest first; Report reads one (ErrNoReport); CloseReport
+	// closes an open one with its outcome.
+	AddReport(ctx context.Context, r *Report) error
+	Reports(ctx context.Context, open bool, limit int) ([]Report, error)
+	Report(ctx context.Context, id string) (Report, error)
+	CloseReport(ctx context.Context, id, by, outcome string, at int64) error
+	// Block and Unblock change whom an account blocks; Blocks lists the
+	// names it blocks; Blocked reports whether either of two accounts
+	// blocks the other.
+	Block(ctx context.Context, userID, blocked string, at int64) error
+	Unblock(ctx context.Context, userID, blocked string) error
+	Blocks(ctx context.Context, userID string) ([]string, error)
+	Blocked(ctx context.Context, a, b string) (bool, error)
+	// LogAction logs a moderator's action; ModLog reads the newest.
+	LogAction(ctx context.Context, a *ModAction) error
+	ModLog(ctx context.Context, limit int) ([]ModAction, error)
+	// Seen notes where an account was seen (SeenAddress, SeenBrowser);
+	// Shared returns the kinds of place where two accounts were both seen.
+	Seen(ctx context.Context, userID, kind, value string, at int64) error
+	Shared(ctx context.Context, a, b string) ([]string, error)
+	// RatedGames returns the finished games whose result is in an
+	// account's rating; VoidGame takes one game's result off both its
+	// players' ratings (ErrNotVoidable when it is in none).
+	RatedGames(ctx context.Context, userID string) ([]string, error)
+	VoidGame(ctx context.Context, gameID string, at int64) error
+}
+
 // Store is the whole database: each of the interfaces above, which the
 // server's packages take one or a few of. It is safe for concurrent use.
 type Store interface {
@@ -318,6 +355,7 @@ type Store interface {
 	Reviews
 	Puzzles
 	Lessons
+	Moderation
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
 	// Close closes the database.
