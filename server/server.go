@@ -10,6 +10,7 @@
 //	profiles   players' profiles and leaderboards; ratings: Glicko-2 use
 //	analysis   the analysis board, the rules engine for pages, reviews
 //	puzzles    rated puzzles; lessons: lesson progress
+//	moderation reports, blocks, the moderators' mutes, bans and closures
 //	cluster    the traffic between instances sharing a database
 //	computer   the engine's searches, fairly sharing the cores
 //	limits     what one client may use; socket, chat, jsonapi, wire, ids
@@ -41,6 +42,7 @@ import (
 	"github.com/magneton-games/magneton/server/limits"
 	"github.com/magneton-games/magneton/server/live"
 	"github.com/magneton-games/magneton/server/lobby"
+	"github.com/magneton-games/magneton/server/moderation"
 	"github.com/magneton-games/magneton/server/profiles"
 	"github.com/magneton-games/magneton/server/puzzles"
 	"github.com/magneton-games/magneton/server/round"
@@ -162,6 +164,7 @@ type Server struct {
 	clients  *limits.Clients
 	rooms    *round.Rooms
 	analysis *analysis.Analysis
+	mod      *moderation.Moderation
 	ctx      context.Context // cancelled by Close
 	cancel   context.CancelFunc
 	bgWG     sync.WaitGroup // the sweeper
@@ -185,12 +188,14 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	pool := computer.NewPool(computer.Config{Thinkers: cfg.MaxThinkers, PerClient: cfg.Limits.ThinkersPerIP, Analyses: cfg.MaxAnalyses,
 		MemoryMB: cfg.SearchMemoryMB, MoveTime: cfg.ComputerMoveTime})
 	play := live.Settings{MaxPlies: cfg.MaxPlies, FirstMoveTimeout: cfg.FirstMoveTimeout, ClaimAfter: cfg.ClaimAfter, Expire: cfg.Expire}
+	mod := moderation.New(moderation.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, WriteTimeout: cfg.WriteTimeout, Logger: log})
+	s.mod = mod
 	lob := lobby.New(lobby.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Play: play,
-		Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, Logger: log})
+		Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, Logger: log, Moderation: mod})
 	rooms, err := round.New(ctx, round.Config{Store: cfg.Store, Logger: log, Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout,
 		Play: play, Pool: pool, Clients: s.clients, Proxies: proxies, Identities: ids,
 		Sockets:      socket.Limits{Rate: cfg.MessageRate, Burst: cfg.MessageBurst, Clients: s.clients},
-		PingInterval: cfg.PingInterval, PingTimeout: cfg.PingTimeout, ListsChanged: lob.ListsChanged})
+		PingInterval: cfg.PingInterval, PingTimeout: cfg.PingTimeout, ListsChanged: lob.ListsChanged, Moderation: mod})
 	if err != nil {
 		s.cancel()
 		return nil, fmt.Errorf("server: %w", err)
@@ -205,7 +210,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	mux.HandleFunc("GET /api/games/{id}/ws", rooms.ServeWS)
 	s.analysis.Routes(mux)
 	accounts.New(accounts.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Games: rooms,
-		WriteTimeout: cfg.WriteTimeout, Logger: log}).Routes(mux)
+		WriteTimeout: cfg.WriteTimeout, Logger: log, Moderation: mod}).Routes(mux)
+	mod.Routes(mux)
 	profiles.New(profiles.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Logger: log}).Routes(mux)
 	puzzles.New(cfg.Store, ids, log).Routes(mux)
 	lessons.New(cfg.Store, ids, log).Routes(mux)
@@ -220,6 +226,9 @@ func (s *Server) Handler() http.Handler { return s.handler }
 
 // Rooms returns the games this instance holds in memory.
 func (s *Server) Rooms() *round.Rooms { return s.rooms }
+
+// Moderation returns the moderators' decisions and tools.
+func (s *Server) Moderation() *moderation.Moderation { return s.mod }
 
 // Clients returns what each client uses of the server.
 func (s *Server) Clients() *limits.Clients { return s.clients }

@@ -208,7 +208,7 @@ func (s *sqlStore) LogAction(ctx context.Context, a *ModAction) error {
 }
 
 func (s *sqlStore) ModLog(ctx context.Context, limit int) ([]ModAction, error) {
-	actions, err := collect[ModAction](s.r.QueryContext(ctx, `SELECT l.id, l.moderator, COALESCE(u.name, ''), l.action, l.target, l.target_name, l.game_id, l.reason, l.at
+	actions, err := collect[ModAction](s.r.QueryContext(ctx, `SELECT l.id, l.moderator, COALESCE(u.name, l.moderator), l.action, l.target, l.target_name, l.game_id, l.reason, l.at
 		FROM mod_log l LEFT JOIN users u ON u.id = l.moderator ORDER BY l.at DESC, l.id LIMIT $1`, limit))(func(rows *sql.Rows) (ModAction, error) {
 		var a ModAction
 		err := rows.Scan(&a.ID, &a.Moderator, &a.ModeratorName, &a.Action, &a.Target, &a.TargetName, &a.Game, &a.Reason, &a.At)

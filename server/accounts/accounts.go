@@ -86,36 +86,6 @@ func CheckPassword(encoded, password string) bool {
 	return subtle.ConstantTimeCompare(got, want) == 1
 }
 
-// reservedNames may not be taken, in any case, nor may a name that starts
-// with "guest": they would pass for the computer, a guest or the site.
-var reservedNames = []string{"computer", "admin", "administrator", "moderator", "system", "anonymous", "human", "magneton", "root", "support"}
-
-// CheckUserName says what is wrong with a user name, or nil.
-func CheckUserName(name string) error {
-	if n := len(name); n < 2 || n > 20 {
-		return wire.Refuse("name_length", fmt.Sprintf("user name %q: want 2 to 20 characters, not %d", name, n), "name", name, "n", fmt.Sprint(n))
-	}
-	for i, r := range name {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
-			return wire.Refuse("name_char", fmt.Sprintf("user name %q: character %d, %q, is not a letter, a digit, '-' or '_'", name, i+1, r),
-				"name", name, "pos", fmt.Sprint(i+1), "char", string(r))
-		}
-	}
-	low := strings.ToLower(name)
-	if strings.HasPrefix(store.LookKey(name), "computer") {
-		return wire.Refuse("name_reserved", fmt.Sprintf("user name %q is reserved", name), "name", name)
-	}
-	if strings.HasPrefix(low, "guest") {
-		return wire.Refuse("name_guest", fmt.Sprintf("user name %q: names starting with \"guest\" are kept for guests", name), "name", name)
-	}
-	for _, r := range reservedNames {
-		if low == r {
-			return wire.Refuse("name_reserved", fmt.Sprintf("user name %q is reserved", name), "name", name)
-		}
-	}
-	return nil
-}
-
 // checkNewPassword says what is wrong with a password to be set, or nil.
 func checkNewPassword(p string) error {
 	switch {
@@ -154,6 +124,18 @@ type Config struct {
 	// WriteTimeout bounds one database write.
 	WriteTimeout time.Duration
 	Logger       *slog.Logger
+	// Moderation tells a banned or closed account it may not log in, and
+	// the account its standing, and notes where accounts are seen (nil:
+	// nobody is moderated).
+	Moderation Moderation
+}
+
+// Moderation is what the accounts ask of the moderators' decisions
+// (package moderation).
+type Moderation interface {
+	CheckPlay(ctx context.Context, userID string) error
+	Told(ctx context.Context, userID string) (wire.Standing, error)
+	Seen(ctx context.Context, userID, addr, browser string)
 }
 
 // Accounts answers the account API.
@@ -183,9 +165,17 @@ type accountRequest struct {
 	NewPassword string `json:"new_password"`
 }
 
-// accountJSON is what GET /api/account and the account actions answer.
-func accountJSON(p live.Player) map[string]any {
-	return map[string]any{"name": p.Name, "guest": p.User == ""}
+// accountJSON is what GET /api/account and the account actions answer:
+// the name, whether it is a guest's, and an account's standing with the
+// moderators.
+func (a *Accounts) accountJSON(ctx context.Context, p live.Player) map[string]any {
+	out := map[string]any{"name": p.Name, "guest": p.User == ""}
+	if p.User != "" && a.cfg.Moderation != nil {
+		if st, err := a.cfg.Moderation.Told(ctx, p.User); err == nil {
+			out["standing"] = st
+		}
+	}
+	return out
 }
 
 func (a *Accounts) fail(w http.ResponseWriter, r *http.Request, err error) {
@@ -198,7 +188,7 @@ func (a *Accounts) handleAccount(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	jsonapi.Write(w, http.StatusOK, accountJSON(p))
+	jsonapi.Write(w, http.StatusOK, a.accountJSON(r.Context(), p))
 }
 
 // hashing admits a few password hashes at a time: each takes 19 MiB for
@@ -243,7 +233,7 @@ func (a *Accounts) handleSignup(w http.ResponseWriter, r *http.Request) {
 			att.Refund()
 		}
 	}()
-	if err := CheckUserName(req.Name); err != nil {
+	if err := identity.CheckUserName(req.Name); err != nil {
 		jsonapi.WriteRefusal(w, http.StatusBadRequest, err)
 		return
 	}
@@ -306,6 +296,12 @@ func (a *Accounts) handleLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	att.Refund()
+	if a.cfg.Moderation != nil {
+		if err := a.cfg.Moderation.CheckPlay(r.Context(), u.ID); err != nil {
+			jsonapi.WriteRefusal(w, http.StatusForbidden, err) // banned or closed: told why
+			return
+		}
+	}
 	a.logIn(w, r, u)
 }
 
@@ -341,7 +337,10 @@ func (a *Accounts) logIn(w http.ResponseWriter, r *http.Request, u *store.User) 
 		}
 	}
 	a.cfg.Identities.SetCookie(w, r, identity.SessionCookie, token, identity.SessionLife)
-	jsonapi.Write(w, http.StatusOK, accountJSON(live.Player{Name: u.Name, User: u.ID}))
+	if a.cfg.Moderation != nil {
+		a.cfg.Moderation.Seen(r.Context(), u.ID, a.cfg.Proxies.ClientIP(r), identity.Browser(r))
+	}
+	jsonapi.Write(w, http.StatusOK, a.accountJSON(r.Context(), live.Player{Name: u.Name, User: u.ID}))
 }
 
 func (a *Accounts) handleLogout(w http.ResponseWriter, r *http.Request) {
@@ -383,7 +382,7 @@ func (a *Accounts) handleLogout(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	jsonapi.Write(w, http.StatusOK, accountJSON(p))
+	jsonapi.Write(w, http.StatusOK, a.accountJSON(r.Context(), p))
 }
 
 func (a *Accounts) handlePassword(w http.ResponseWriter, r *http.Request) {

@@ -43,7 +43,7 @@ func Sees(seat int, room string, over bool) bool {
 
 // Line is a stored line as clients see it.
 func Line(l store.ChatLine) wire.ChatLine {
-	return wire.ChatLine{Room: l.Room, Name: l.Name, Side: l.Side, Text: l.Text, At: l.At}
+	return wire.ChatLine{Seq: l.Seq, Room: l.Room, Name: l.Name, Side: l.Side, Text: l.Text, At: l.At}
 }
 
 // Clean checks and tidies a chat line: trimmed, control characters made

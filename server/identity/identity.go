@@ -109,6 +109,15 @@ func (rs *Resolver) Player(r *http.Request) (userID, guestHash string) {
 	return "", ""
 }
 
+// Browser returns the hash of the request's guest token: the browser, the
+// same whether or not it is logged in ("" for one never seen).
+func Browser(r *http.Request) string {
+	if c, err := r.Cookie(GuestCookie); err == nil && len(c.Value) >= 16 {
+		return ids.Hash(c.Value)
+	}
+	return ""
+}
+
 // Identity returns the id of the account a request is logged in as (""
 // for none) and the name it goes by: the account's, the guest's of its
 // guest cookie, or "" when it has neither. Unlike Who, it sets no cookie.

@@ -54,6 +54,10 @@ type Limits struct {
 	// enumerated fast.
 	ProfilesPerMinute float64
 	ProfilesBurst     int
+	// ReportsPerMinute and ReportsBurst: the token bucket of reports of
+	// players per IP.
+	ReportsPerMinute float64
+	ReportsBurst     int
 }
 
 // DefaultLimits are the limits of a server that sets none: generous for a
@@ -73,6 +77,8 @@ var DefaultLimits = Limits{
 	FailuresBurst:     5,
 	ProfilesPerMinute: 60,
 	ProfilesBurst:     30,
+	ReportsPerMinute:  3,
+	ReportsBurst:      10,
 }
 
 // NoLimits lifts every per-client limit: for load tests, whose thousands
@@ -81,7 +87,7 @@ var NoLimits = Limits{
 	SocketsPerIP: -1, GamesPerMinute: -1, GamesBurst: -1, AnalysesPerMinute: -1, AnalysesBurst: -1,
 	MessagesPerSecond: -1, MessagesBurst: -1, ThinkersPerIP: -1,
 	AuthPerMinute: -1, AuthBurst: -1, FailuresPerMinute: -1, FailuresBurst: -1,
-	ProfilesPerMinute: -1, ProfilesBurst: -1,
+	ProfilesPerMinute: -1, ProfilesBurst: -1, ReportsPerMinute: -1, ReportsBurst: -1,
 }
 
 // WithDefaults returns l with each zero field set to DefaultLimits' value.
@@ -114,6 +120,8 @@ func (l Limits) WithDefaults() Limits {
 		FailuresBurst:     pick(l.FailuresBurst, d.FailuresBurst),
 		ProfilesPerMinute: pickf(l.ProfilesPerMinute, d.ProfilesPerMinute),
 		ProfilesBurst:     pick(l.ProfilesBurst, d.ProfilesBurst),
+		ReportsPerMinute:  pickf(l.ReportsPerMinute, d.ReportsPerMinute),
+		ReportsBurst:      pick(l.ReportsBurst, d.ReportsBurst),
 	}
 }
 
@@ -186,7 +194,7 @@ type Clients struct {
 
 type clientState struct {
 	games, analyses, messages *rate.Limiter
-	profiles                  *rate.Limiter
+	profiles, reports         *rate.Limiter
 	auth                      *Bucket
 	failures                  map[string]*Bucket // by user name, lower case
 	sockets                   int
@@ -219,6 +227,7 @@ func (c *Clients) get(ip string, now time.Time) *clientState {
 			games:    newLimiter(c.lim.GamesPerMinute/60, c.lim.GamesBurst),
 			analyses: newLimiter(c.lim.AnalysesPerMinute/60, c.lim.AnalysesBurst),
 			profiles: newLimiter(c.lim.ProfilesPerMinute/60, c.lim.ProfilesBurst),
+			reports:  newLimiter(c.lim.ReportsPerMinute/60, c.lim.ReportsBurst),
 			messages: newLimiter(c.lim.MessagesPerSecond, c.lim.MessagesBurst),
 			auth:     newAuthBucket(c.lim.AuthPerMinute/60, c.lim.AuthBurst, now),
 			failures: map[string]*Bucket{},
@@ -307,6 +316,13 @@ func (c *Clients) AllowProfile(ip string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.get(ip, time.Now()).profiles.Allow()
+}
+
+// AllowReport takes a report of a player from ip's bucket.
+func (c *Clients) AllowReport(ip string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.get(ip, time.Now()).reports.Allow()
 }
 
 // AllowMessage takes a WebSocket message from ip's bucket.

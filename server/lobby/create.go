@@ -13,6 +13,7 @@ import (
 
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/server/identity"
 	"github.com/magneton-games/magneton/server/ids"
 	"github.com/magneton-games/magneton/server/jsonapi"
 	"github.com/magneton-games/magneton/server/live"
@@ -214,8 +215,11 @@ func (l *Lobby) handleCreate(w http.ResponseWriter, r *http.Request) {
 	ng, err := check(req)
 	if err == nil {
 		if ng.creator, err = l.cfg.Identities.Who(w, r); err == nil {
-			err = l.checkRated(r.Context(), &ng, req)
+			err = l.mayPlay(r, ng.creator.User)
 		}
+	}
+	if err == nil {
+		err = l.checkRated(r.Context(), &ng, req)
 	}
 	if err != nil {
 		l.refuse(w, r, err)
@@ -239,6 +243,20 @@ func (l *Lobby) handleCreate(w http.ResponseWriter, r *http.Request) {
 		out.Invite = "/g/" + row.ID + "?invite=" + ng.invite
 	}
 	jsonapi.Write(w, http.StatusCreated, out)
+}
+
+// mayPlay refuses a banned or closed account; for one in good standing it
+// notes where it is seen, for the flags of rated games.
+func (l *Lobby) mayPlay(r *http.Request, userID string) error {
+	mod := l.cfg.Moderation
+	if mod == nil || userID == "" {
+		return nil
+	}
+	if err := mod.CheckPlay(r.Context(), userID); err != nil {
+		return badRequest{http.StatusForbidden, err}
+	}
+	mod.Seen(r.Context(), userID, l.cfg.Proxies.ClientIP(r), identity.Browser(r))
+	return nil
 }
 
 // refuse answers a request's mistake, or fails with another error.

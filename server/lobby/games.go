@@ -62,6 +62,10 @@ func (l *Lobby) handleJoin(w http.ResponseWriter, r *http.Request) {
 		jsonapi.Write(w, http.StatusOK, wire.Joined{ID: id, Seat: identity.SeatOf(r, &row, who.User)}) // already seated
 		return
 	}
+	if err := l.mayJoin(r, s.Row(), who.User); err != nil {
+		l.refuse(w, r, err)
+		return
+	}
 	inviteHash := ""
 	if req.Invite != "" {
 		inviteHash = ids.Hash(req.Invite)
@@ -80,6 +84,24 @@ func (l *Lobby) handleJoin(w http.ResponseWriter, r *http.Request) {
 	l.cfg.Logger.Info("player joined", "game", id, "seat", seat)
 	l.cfg.Identities.SetSeatCookie(w, r, id, token)
 	jsonapi.Write(w, http.StatusOK, wire.Joined{ID: id, Seat: seat})
+}
+
+// mayJoin refuses the joiner of row, the account userID ("" for a guest),
+// when it is banned or closed, or when it and the game's creator block
+// one another.
+func (l *Lobby) mayJoin(r *http.Request, row store.Game, userID string) error {
+	if err := l.mayPlay(r, userID); err != nil {
+		return err
+	}
+	if l.cfg.Moderation == nil {
+		return nil
+	}
+	for _, creator := range row.Users {
+		if err := l.cfg.Moderation.CheckPair(r.Context(), creator, userID); err != nil {
+			return badRequest{http.StatusForbidden, err}
+		}
+	}
+	return nil
 }
 
 // joinRematch gives the caller its seat in a rematch: the seat cookie of

@@ -45,6 +45,17 @@ type Config struct {
 	Instance     string
 	WriteTimeout time.Duration
 	Logger       *slog.Logger
+	// Moderation says who may play whom, and notes where the players are
+	// seen (nil: everyone plays everyone).
+	Moderation Moderation
+}
+
+// Moderation is what the lobby asks of the moderators' decisions (package
+// moderation).
+type Moderation interface {
+	CheckPlay(ctx context.Context, userID string) error
+	CheckPair(ctx context.Context, a, b string) error
+	Seen(ctx context.Context, userID, addr, browser string)
 }
 
 // Lobby answers the games' API.

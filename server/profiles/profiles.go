@@ -17,7 +17,6 @@ import (
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/record"
-	"github.com/magneton-games/magneton/server/accounts"
 	"github.com/magneton-games/magneton/server/identity"
 	"github.com/magneton-games/magneton/server/ids"
 	"github.com/magneton-games/magneton/server/jsonapi"
@@ -107,7 +106,7 @@ func (h *Profiles) userByPath(w http.ResponseWriter, r *http.Request) (*store.Us
 	name := r.PathValue("name")
 	var u *store.User
 	err := store.ErrNoUser
-	if accounts.CheckUserName(name) == nil { // else no account can have the name
+	if identity.CheckUserName(name) == nil { // else no account can have the name
 		u, err = h.st.UserByName(r.Context(), name)
 	}
 	if errors.Is(err, store.ErrNoUser) {

@@ -31,11 +31,14 @@ func (s *Session) act(seat int, m wire.ClientMsg) error {
 	ev := live.Event{Kind: live.Kind(m.Type), Seat: seat, Move: m.Move, Action: m.Action}
 	switch ev.Kind {
 	case "chat":
-		return s.postChat(seat, m.Name, m.Addr, m.Text)
+		return s.postChat(seat, m.Name, m.Addr, m.User, m.Text)
 	case live.Cancel:
 	case live.Move, live.Resign, live.Draw, live.Abort, live.Takeback, live.Claim, live.Rematch:
 		if s.closed {
 			return wire.ErrShuttingDown
+		}
+		if err := s.mayPlay(seat); err != nil {
+			return err
 		}
 	default:
 		return wire.Refusef("unknown message type %q", m.Type)
@@ -50,12 +53,41 @@ func (s *Session) act(seat int, m wire.ClientMsg) error {
 	return err
 }
 
+// mayPlay refuses the actions of a seat whose account the moderators
+// banned or closed.
+func (s *Session) mayPlay(seat int) error {
+	if mod := s.rooms.cfg.Moderation; mod != nil {
+		return mod.CheckPlay(s.rooms.ctx, s.g.Row().Users[seat])
+	}
+	return nil
+}
+
+// mayChat refuses a line of a muted account, and the players' lines in a
+// game between two accounts of which one blocks the other.
+func (s *Session) mayChat(seat int, user string, now time.Time) error {
+	mod := s.rooms.cfg.Moderation
+	if mod == nil {
+		return nil
+	}
+	row := s.g.Row()
+	if seat >= 0 {
+		user = row.Users[seat]
+		if err := mod.CheckPair(s.rooms.ctx, row.Users[0], row.Users[1]); err != nil {
+			return err
+		}
+	}
+	return mod.CheckChat(s.rooms.ctx, user, now)
+}
+
 // postChat adds a line by seat (-1: a spectator named name, from the
-// address addr), saved, then sent to those who may see it, here and on the
-// other instances.
-func (s *Session) postChat(seat int, name, addr, text string) error {
+// address addr, of the account user or a guest), saved, then sent to those
+// who may see it, here and on the other instances.
+func (s *Session) postChat(seat int, name, addr, user, text string) error {
 	text, err := chat.Clean(text)
 	if err != nil {
+		return err
+	}
+	if err := s.mayChat(seat, user, time.Now()); err != nil {
 		return err
 	}
 	writer := chat.Writer(seat, name, addr)
@@ -106,6 +138,10 @@ func (s *Session) join(tokenHash, inviteHash string, who live.Player) (int, erro
 		ev.Rating = r
 	}
 	fx, err := s.run(ev, time.Now())
+	if mod := s.rooms.cfg.Moderation; err == nil && mod != nil {
+		row := s.g.Row()
+		mod.FlagShared(s.rooms.ctx, &row)
+	}
 	return fx.Seat, err
 }
 

@@ -80,6 +80,20 @@ type Config struct {
 	// ListsChanged is called when a game may have joined or left the
 	// lobby's lists (nil: nothing to tell).
 	ListsChanged func()
+	// Moderation says who may chat and play (nil: everyone).
+	Moderation Moderation
+}
+
+// Moderation is what the games ask of the moderators' decisions (package
+// moderation): whether an account ("" for a guest) may chat now, may play,
+// and whether two accounts block each other; and what they tell them: a
+// rated game that began, to flag when its accounts share an address or a
+// browser.
+type Moderation interface {
+	CheckChat(ctx context.Context, userID string, now time.Time) error
+	CheckPlay(ctx context.Context, userID string) error
+	CheckPair(ctx context.Context, a, b string) error
+	FlagShared(ctx context.Context, row *store.Game)
 }
 
 // Rooms is the games this instance holds in memory.

@@ -39,7 +39,7 @@ func (rs *Rooms) ServeWS(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		rs.log.Warn("session not read", "err", err)
 	}
-	c.Name = who.Name
+	c.Name, c.User = who.Name, who.User
 	s, err := rs.seat(r, id, who.User, c)
 	if err != nil {
 		jsonapi.Fail(w, r, rs.log, err)
@@ -115,7 +115,7 @@ func (rs *Rooms) handle(s *Session, c *socket.Client, m wire.ClientMsg) error {
 		c.Send(s.stateJSON(c.Seat, time.Now()))
 		return nil
 	case "chat":
-		m.Name, m.Addr = c.Name, c.IP
+		m.Name, m.Addr, m.User = c.Name, c.IP, c.User
 		return rs.ActAnywhere(s, c.Seat, m)
 	case "move", "resign", "draw", "rematch", "cancel", "abort", "takeback", "claim":
 	default:

@@ -58,10 +58,12 @@ type Client struct {
 	conn *websocket.Conn
 	// IP is the client's address as the limits count it; Seat the seat it
 	// plays (-1 for a spectator); Name the account's or guest's name it
-	// came with ("" for neither), for a spectator's chat.
+	// came with ("" for neither), for a spectator's chat, and User the
+	// account's id ("" for a guest).
 	IP   string
 	Seat int
 	Name string
+	User string
 	out  chan []byte
 	quit chan struct{}
 	once sync.Once

@@ -19,8 +19,10 @@ type ClientMsg struct {
 	// there is replaced), carried to the game's owner.
 	Name string `json:"name,omitempty"`
 	// Addr is the sender's address as the limits count it, for the pace
-	// of a spectator's lines: set by the server like Name.
+	// of a spectator's lines, and User the sender's account ("" for a
+	// guest), for the moderators' mutes: set by the server like Name.
 	Addr string `json:"addr,omitempty"`
+	User string `json:"user,omitempty"`
 }
 
 // ClientTypes are the message types a client may send, as refusals list
@@ -125,6 +127,9 @@ type Rematch struct {
 // ChatLine is a chat line as clients see it; on a socket a new line comes
 // as ChatMsg.
 type ChatLine struct {
+	// Seq numbers the game's lines from 0, in order (a report names a
+	// line so).
+	Seq int `json:"seq"`
 	// Room is "players", or "spectators": the spectators' room, which the
 	// players see once the game is over.
 	Room string `json:"room"`
@@ -200,4 +205,40 @@ type Created struct {
 type Joined struct {
 	ID   string `json:"id"`
 	Seat int    `json:"seat"`
+}
+
+// Standing is an account's standing with the moderators, as GET
+// /api/account tells its owner: muted until MutedUntil (ms since the
+// epoch, 0 for not), banned or closed (then it is logged out), and why.
+type Standing struct {
+	Moderator  bool   `json:"moderator,omitempty"`
+	MutedUntil int64  `json:"muted_until,omitempty"`
+	Banned     bool   `json:"banned,omitempty"`
+	Closed     bool   `json:"closed,omitempty"`
+	Reason     string `json:"reason,omitempty"`
+}
+
+// Report is a report as the moderators see it (GET /api/mod/reports).
+type Report struct {
+	ID       string `json:"id"`
+	Reporter string `json:"reporter"` // the reporter's name; "" for the system's own flags
+	Target   string `json:"target"`   // the name of the player reported
+	Game     string `json:"game,omitempty"`
+	ChatSeq  int    `json:"chat_seq"` // the chat line's number, -1 for none
+	Reason   string `json:"reason"`
+	Text     string `json:"text"`
+	Created  int64  `json:"created"`
+	Closed   int64  `json:"closed,omitempty"`
+	Outcome  string `json:"outcome,omitempty"`
+}
+
+// ModAction is a moderator's action as the log shows it (GET
+// /api/mod/log).
+type ModAction struct {
+	Moderator string `json:"moderator"`
+	Action    string `json:"action"`
+	Target    string `json:"target,omitempty"`
+	Game      string `json:"game,omitempty"`
+	Reason    string `json:"reason,omitempty"`
+	At        int64  `json:"at"`
 }
