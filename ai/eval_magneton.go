@@ -250,7 +250,7 @@ func MagnetonKit(w [MagFeatures]int, rules magneton.Rules) *Kit[magneton.Positio
 		Game: magneton.Spec.Name,
 		Eval: func(p magneton.Position) int {
 			f := features(p)
-			return weigh(f[:], w[:])
+			return Weigh(f[:], w[:])
 		},
 		MoveKey:  func(m magneton.Move) uint16 { return uint16(m) & 0x1fff },
 		MoveKeys: 1 << 13,
@@ -266,7 +266,7 @@ func MagnetonKit(w [MagFeatures]int, rules magneton.Rules) *Kit[magneton.Positio
 		k.Threatened = func(p magneton.Position) bool { return p.WinsInOne(p.Side().Other(), 1) > 0 }
 		k.EvalThreatened = func(p magneton.Position) (int, bool) {
 			f := features(p)
-			return weigh(f[:], w[:]), f[MagThreats] < 0
+			return Weigh(f[:], w[:]), f[MagThreats] < 0
 		}
 	}
 	return k

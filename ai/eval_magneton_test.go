@@ -123,7 +123,7 @@ func TestLevelEightWeights(t *testing.T) {
 	}
 	f := MagnetonFeatures(p)
 	gp := MagnetonProfile.(*profile[magneton.Position, magneton.Move]).gp
-	if weigh(f[:], gp.StrongestWeights) == weigh(f[:], gp.Weights) {
+	if Weigh(f[:], gp.StrongestWeights) == Weigh(f[:], gp.Weights) {
 		t.Fatal("the position does not tell the two weights apart")
 	}
 	for _, tc := range []struct {
@@ -134,7 +134,7 @@ func TestLevelEightWeights(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := pl.(*abPlayer[magneton.Position, magneton.Move]).kit.Eval(p), weigh(f[:], tc.w); got != want {
+		if got, want := pl.(*abPlayer[magneton.Position, magneton.Move]).kit.Eval(p), Weigh(f[:], tc.w); got != want {
 			t.Errorf("%s evaluates %d, want %d (weights %v)", tc.name, got, want, tc.w)
 		}
 	}

@@ -202,7 +202,7 @@ func TumblingKit(w [TumFeatures]int) *Kit[tumbling.Position, tumbling.Move] {
 		Game: tumbling.Spec.Name,
 		Eval: func(p tumbling.Position) int {
 			f := tumblingFeatures(&p)
-			return weigh(f[:], w[:])
+			return Weigh(f[:], w[:])
 		},
 		MoveKey:  func(m tumbling.Move) uint16 { return uint16(m) & 0x3ff },
 		MoveKeys: 1 << 10,
@@ -258,7 +258,7 @@ var TumblingProfile = MustProfile(GameProfile[tumbling.Position, tumbling.Move]{
 	Levels: [6]Level{
 		{Nodes: 1, Mistakes: 0.4}, {Nodes: 500}, {Nodes: 2400}, {Nodes: 6000}, {Nodes: 18000}, {Nodes: 36000},
 	},
-	LevelOneTemp: beginnerTemp,
+	LevelOneTemp: MistakeTemp,
 	Strongest:    AlphaBeta,
 	// 800, then the steps of docs/strength.md's ladder on the current
 	// evaluation (commit e511129): +200, +131, +177, +164, +153, +115,
@@ -272,13 +272,19 @@ var TumblingProfile = MustProfile(GameProfile[tumbling.Position, tumbling.Move]{
 })
 
 // newBoardspaceD5 makes the baseline boardspace-d5: a plain alpha-beta to
-// depth 5 whatever the time, with no quiescence, reductions or contempt,
-// on Boardspace's evaluation.
+// depth 5 whatever the time (boardspaceEngine), on Boardspace's
+// evaluation.
 func newBoardspaceD5(_ game.Rules, cfg Config) (Player, error) {
-	p := newABPlayer("boardspace-d5", boardspaceKit, cfg, Level{Depth: 5})
-	p.eng.NoQuiescence = true
-	p.eng.NoReductions = true
-	p.eng.Contempt = 0
-	p.fixed = true
-	return p, nil
+	return FixedDepth("boardspace-d5", boardspaceEngine(cfg.HashMB, cfg.Threads), 5), nil
+}
+
+// boardspaceEngine is the search of boardspace-d5: alpha-beta on
+// Boardspace's evaluation with no quiescence, reductions or contempt, as
+// Boardspace's bot searches.
+func boardspaceEngine(hashMB, threads int) *Engine[tumbling.Position, tumbling.Move] {
+	eng := NewEngine(boardspaceKit, hashMB, threads)
+	eng.NoQuiescence = true
+	eng.NoReductions = true
+	eng.Contempt = 0
+	return eng
 }

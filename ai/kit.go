@@ -80,9 +80,9 @@ func MateMoves(score int) int {
 	return 0
 }
 
-// weigh is a linear evaluation: the features times their weights, summed
-// and kept within ±MaxEval.
-func weigh(features, weights []int) int {
+// Weigh is a linear evaluation, for a game's Kit.Eval: the features times
+// their weights, summed and kept within ±MaxEval, as the searches need.
+func Weigh(features, weights []int) int {
 	s := 0
 	for i, x := range features {
 		s += x * weights[i]
