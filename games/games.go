@@ -18,8 +18,10 @@ import (
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
+	"github.com/magneton-games/magneton/magneton/magnetonai"
 	"github.com/magneton-games/magneton/prove"
 	"github.com/magneton-games/magneton/tumbling"
+	"github.com/magneton-games/magneton/tumbling/tumblingai"
 	"github.com/magneton-games/magneton/ugi"
 )
 
@@ -32,10 +34,11 @@ type Game struct {
 	Solver prove.Game
 }
 
-// builtin are the project's games, Magneton first (the default).
+// builtin are the project's games, Magneton first (the default): each
+// its rules' Spec and its own AI package's profile and solver.
 var builtin = []*Game{
-	{Spec: magneton.Spec, AI: ai.MagnetonProfile, Solver: prove.For[magneton.Position, magneton.Move](ai.MagnetonProfile)},
-	{Spec: tumbling.Spec, AI: ai.TumblingProfile, Solver: prove.For[tumbling.Position, tumbling.Move](ai.TumblingProfile)},
+	{Spec: magneton.Spec, AI: magnetonai.Profile, Solver: magnetonai.Solver},
+	{Spec: tumbling.Spec, AI: tumblingai.Profile, Solver: tumblingai.Solver},
 }
 
 var (
