@@ -175,7 +175,30 @@ func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim
 		maxDepth = maxPly - 8
 	}
 	e.tt.gen++
-	// Age the history so that old games do not dominate it.
+	e.prepare(sh, history)
+	defer stopOnCancel(ctx, sh)()
+	wg := e.startHelpers(root, maxDepth)
+	best := e.deepen(root, len(moves), lim, maxDepth, start, &res, info)
+	sh.stop.Store(true)
+	wg.Wait()
+	for _, w := range e.workers[:e.threads] {
+		w.flush()
+	}
+	best.Nodes = sh.nodes.Load()
+	best.Time = time.Since(start)
+	if best.BestMove == "" {
+		best.BestMove = root.FormatMove(res.Move)
+		best.PV = []string{best.BestMove}
+	}
+	res.Info = best
+	return res, nil
+}
+
+// prepare readies the workers of the threads for a search sharing sh
+// from a game of earlier positions history: each with its node count at
+// zero, no killers and no best move yet, and its history aged so that old
+// games do not dominate it.
+func (e *Engine[P, M]) prepare(sh *shared, history []uint64) {
 	for i := 0; i < e.threads; i++ {
 		w := e.worker(i)
 		w.sh = sh
@@ -187,9 +210,12 @@ func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim
 		w.path = append(w.path[:0], history...)
 		w.hasBest = false
 	}
-	// A goroutine turns a cancelled context into the stop flag.
+}
+
+// stopOnCancel turns a cancelled ctx into sh's stop flag, from a
+// goroutine that the function it returns ends.
+func stopOnCancel(ctx context.Context, sh *shared) (end func()) {
 	done := make(chan struct{})
-	defer close(done)
 	go func() {
 		select {
 		case <-ctx.Done():
@@ -197,19 +223,35 @@ func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim
 		case <-done:
 		}
 	}()
+	return func() { close(done) }
+}
 
+// startHelpers starts the Lazy SMP threads besides the main one: each
+// deepens on its own up to maxDepth until the search stops, half of them
+// a depth ahead, and they share what they find through the table.
+func (e *Engine[P, M]) startHelpers(root P, maxDepth int) *sync.WaitGroup {
 	var wg sync.WaitGroup
 	for i := 1; i < e.threads; i++ {
 		wg.Add(1)
 		go func(w *worker[P, M]) {
 			defer wg.Done()
-			for d := 1 + w.id%2; d <= maxDepth && !sh.stop.Load(); d++ {
+			for d := 1 + w.id%2; d <= maxDepth && !w.sh.stop.Load(); d++ {
 				w.search(root, d, 0, -inf, inf)
 			}
 		}(e.workers[i])
 	}
+	return &wg
+}
 
+// deepen is the main thread's iterative deepening from depth 1 to
+// maxDepth: it keeps res.Move up to date, calls info after each completed
+// depth, and returns the report of the last one, its move that of a
+// deeper iteration stopped after it found a better one. It ends when the
+// search is stopped or when another depth would not pay (deeperPays);
+// moves is the number of root moves.
+func (e *Engine[P, M]) deepen(root P, moves int, lim Budget, maxDepth int, start time.Time, res *SearchResult[M], info func(Info)) Info {
 	w := e.workers[0]
+	sh := w.sh
 	var best Info
 	for d := 1; d <= maxDepth; d++ {
 		score := w.search(root, d, 0, -inf, inf)
@@ -227,43 +269,44 @@ func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim
 			break
 		}
 		sh.depth1.Store(true)
-		best = Info{Depth: d, Score: score, Mate: MateMoves(score), BestMove: root.FormatMove(res.Move)}
-		for _, m := range w.pv[0][:w.pvLen[0]] {
-			best.PV = append(best.PV, root.FormatMove(m))
-		}
-		if len(best.PV) == 0 {
-			best.PV = []string{best.BestMove}
-		}
-		w.flush()
-		best.Nodes = sh.nodes.Load()
-		best.Time = time.Since(start)
+		best = w.depthReport(root, d, score, res.Move, start)
 		if info != nil {
 			info(best)
 		}
-		if stopped {
-			break
-		}
-		// A forced result found: deeper searches will not change it.
-		if m := MateMoves(score); m != 0 && d >= 2*abs(m)+2 && lim.Depth == 0 {
-			break
-		}
-		if lim.Soft > 0 && (len(moves) == 1 || time.Since(start) > lim.Soft) {
+		if stopped || !deeperPays(score, d, lim, moves, start) {
 			break
 		}
 	}
-	sh.stop.Store(true)
-	wg.Wait()
-	for _, w := range e.workers[:e.threads] {
-		w.flush()
+	return best
+}
+
+// depthReport is the report of the completed iteration of depth d, which
+// scored score and chose move: its principal variation (at least the
+// move), and the nodes of every thread so far.
+func (w *worker[P, M]) depthReport(root P, d, score int, move M, start time.Time) Info {
+	in := Info{Depth: d, Score: score, Mate: MateMoves(score), BestMove: root.FormatMove(move)}
+	for _, m := range w.pv[0][:w.pvLen[0]] {
+		in.PV = append(in.PV, root.FormatMove(m))
 	}
-	best.Nodes = sh.nodes.Load()
-	best.Time = time.Since(start)
-	if best.BestMove == "" {
-		best.BestMove = root.FormatMove(res.Move)
-		best.PV = []string{best.BestMove}
+	if len(in.PV) == 0 {
+		in.PV = []string{in.BestMove}
 	}
-	res.Info = best
-	return res, nil
+	w.flush()
+	in.Nodes = w.sh.nodes.Load()
+	in.Time = time.Since(start)
+	return in
+}
+
+// deeperPays reports whether the iteration after depth d, which scored
+// score, is worth starting: not when a forced result was found that
+// deeper searches will not change (unless a depth was asked for), nor
+// past the soft time limit, nor with a single legal move at the root when
+// the time is limited.
+func deeperPays(score, d int, lim Budget, moves int, start time.Time) bool {
+	if m := MateMoves(score); m != 0 && d >= 2*abs(m)+2 && lim.Depth == 0 {
+		return false
+	}
+	return !(lim.Soft > 0 && (moves == 1 || time.Since(start) > lim.Soft))
 }
 
 func abs(x int) int {
