@@ -1,11 +1,14 @@
 // Package games is the catalogue of the games the project plays. Each game
 // is one registration, a Game: its rules (game.Spec: names, sides, rule
-// options and variants, endings, bench suite, record formats, symmetries)
-// and its computer players (ai.Profile). Everything outside a game's own
-// packages finds a game here by name: the command line, the match runner,
-// the engine protocol, the tuner, records, the play server and the
-// conformance tests (package gametest). Adding a game is adding it to
-// builtin below (or calling Register), not editing lists across the tree.
+// options and variants, endings, bench suite, record formats, symmetries),
+// its computer players (ai.Profile) and its solver (prove.Game), the
+// last two made by the game's own AI package (magneton/magnetonai,
+// tumbling/tumblingai), which does not import this one. Everything
+// outside a game's own packages finds a game here by name: the command
+// line, the match runner, the engine protocol, the tuner, records, the
+// play server and the conformance tests (package gametest). Adding a game
+// is adding it to builtin below (or calling Register), not editing lists
+// across the tree (docs/adding-a-game.md).
 package games
 
 import (
