@@ -1,4 +1,4 @@
-package ai
+package ai_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/magneton"
 	"github.com/magneton-games/magneton/tumbling"
 )
@@ -25,8 +26,8 @@ func BenchmarkSearchMagneton(b *testing.B) {
 			var nodes int64
 			var el time.Duration
 			for b.Loop() {
-				eng := NewEngine(magnetonKit, 16, 1)
-				res, _ := eng.Search(context.Background(), p, nil, Budget{Hard: 500 * time.Millisecond}, nil)
+				eng := ai.NewEngine(magnetonKit, 16, 1)
+				res, _ := eng.Search(context.Background(), p, nil, ai.Budget{Hard: 500 * time.Millisecond}, nil)
 				nodes += res.Info.Nodes
 				el += res.Info.Time
 				b.Logf("depth %d score %d pv %v nodes %d", res.Info.Depth, res.Info.Score, res.Info.PV, res.Info.Nodes)
@@ -49,8 +50,8 @@ func BenchmarkSearchTumbling(b *testing.B) {
 			var nodes int64
 			var el time.Duration
 			for b.Loop() {
-				eng := NewEngine(tumblingKit, 16, 1)
-				res, _ := eng.Search(context.Background(), p, nil, Budget{Depth: 6}, nil)
+				eng := ai.NewEngine(tumblingKit, 16, 1)
+				res, _ := eng.Search(context.Background(), p, nil, ai.Budget{Depth: 6}, nil)
 				nodes += res.Info.Nodes
 				el += res.Info.Time
 			}

@@ -1,10 +1,11 @@
-package ai
+package ai_test
 
 import (
 	"context"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
 	"github.com/magneton-games/magneton/tumbling"
@@ -140,7 +141,7 @@ func exhaustive(rules game.Rules, s game.State, n int) bool {
 	}
 }
 
-func exhaustiveOn[P game.Position[P, M], M comparable](kit *Kit[P, M], p P, n int) bool {
+func exhaustiveOn[P game.Position[P, M], M comparable](kit *ai.Kit[P, M], p P, n int) bool {
 	if n > 0 {
 		return winIn(kit, p, n)
 	}

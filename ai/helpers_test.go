@@ -1,14 +1,38 @@
-package ai
+package ai_test
 
 import (
+	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/magneton"
+	"github.com/magneton-games/magneton/magneton/magnetonai"
 	"github.com/magneton-games/magneton/tumbling"
+	"github.com/magneton-games/magneton/tumbling/tumblingai"
 )
+
+// The tests of the generic searches run on the real games, whose kits and
+// profiles are the games' own AI packages, which import this one: hence
+// an external test package. export_test.go opens the few internals they
+// check.
+
+// The default kits of the games' profiles, as their players search with.
+var (
+	magnetonKit = mustKit[magneton.Position, magneton.Move](magnetonai.Profile, magneton.Rules{})
+	tumblingKit = mustKit[tumbling.Position, tumbling.Move](tumblingai.Profile, tumbling.Rules{})
+)
+
+// mustKit is ai.KitFor for the tests' own profiles, which must have one.
+func mustKit[P game.Position[P, M], M comparable](pr ai.Profile, rules game.Rules) *ai.Kit[P, M] {
+	kit, err := ai.KitFor[P, M](pr, rules)
+	if err != nil {
+		panic(err)
+	}
+	return kit
+}
 
 // winIn reports whether the side to move in p forces a win within n of its
 // own moves, by exhaustive AND-OR search (repetitions aside). It is the
 // tests' independent check of the searches.
-func winIn[P game.Position[P, M], M comparable](kit *Kit[P, M], p P, n int) bool {
+func winIn[P game.Position[P, M], M comparable](kit *ai.Kit[P, M], p P, n int) bool {
 	us := p.Side()
 	for _, m := range p.AppendMoves(nil) {
 		c := p.Play(m)
@@ -51,14 +75,14 @@ func winIn[P game.Position[P, M], M comparable](kit *Kit[P, M], p P, n int) bool
 }
 
 // profileOf returns the profile of the game of rules.
-func profileOf(rules game.Rules) Profile {
+func profileOf(rules game.Rules) ai.Profile {
 	if rules.Spec() == tumbling.Spec {
-		return TumblingProfile
+		return tumblingai.Profile
 	}
-	return MagnetonProfile
+	return magnetonai.Profile
 }
 
 // newPlayer makes a named player of the game of rules.
-func newPlayer(name string, rules game.Rules, cfg Config) (Player, error) {
+func newPlayer(name string, rules game.Rules, cfg ai.Config) (ai.Player, error) {
 	return profileOf(rules).NewPlayer(name, rules, cfg)
 }

@@ -7,7 +7,8 @@ import (
 // Kit is what the searches need to know about one game beyond the
 // game-neutral game.Position: how to evaluate a position and how to number
 // moves. It is the only game-specific part of a search; each game's kit is
-// in its eval_<game>.go file.
+// in the game's own AI package (magneton/magnetonai, tumbling/tumblingai),
+// beside its rules.
 type Kit[P game.Position[P, M], M comparable] struct {
 	// Game names the game, as its Spec does.
 	Game string
@@ -80,9 +81,9 @@ func MateMoves(score int) int {
 	return 0
 }
 
-// weigh is a linear evaluation: the features times their weights, summed
-// and kept within ±MaxEval.
-func weigh(features, weights []int) int {
+// Weigh is a linear evaluation, for a game's Kit.Eval: the features times
+// their weights, summed and kept within ±MaxEval, as the searches need.
+func Weigh(features, weights []int) int {
 	s := 0
 	for i, x := range features {
 		s += x * weights[i]

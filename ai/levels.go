@@ -40,6 +40,17 @@ func newABPlayer[P game.Position[P, M], M comparable](name string, kit *Kit[P, M
 		rng: rand.New(rand.NewPCG(uint64(cfg.Seed), 0xab1e))}
 }
 
+// FixedDepth returns a player that searches every move with eng to depth
+// plies, whatever the move's limits say of time, depth or nodes: only a
+// cancelled context stops it early. It is for a baseline defined by its
+// depth and its engine's settings (such as Tumbling Down's boardspace-d5,
+// an engine without quiescence, reductions or contempt), which plays the
+// same at any move time. It never plays a beginner's move nor searches
+// for threats first; the player is eng's only user.
+func FixedDepth[P game.Position[P, M], M comparable](name string, eng *Engine[P, M], depth int) Thinker {
+	return &abPlayer[P, M]{name: name, eng: eng, kit: eng.kit, lv: Level{Depth: depth}, fixed: true}
+}
+
 func (a *abPlayer[P, M]) Name() string { return a.name }
 
 func (a *abPlayer[P, M]) NewGame() { a.eng.Clear(); a.endgame = false }
@@ -50,7 +61,7 @@ func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, in
 		return Info{}, err
 	}
 	if a.lv.Mistakes > 0 && a.rng.Float64() < a.lv.Mistakes {
-		mv := p.FormatMove(beginnerMove(a.kit, p, a.rng, beginnerTemp))
+		mv := p.FormatMove(beginnerMove(a.kit, p, a.rng, MistakeTemp))
 		return Info{BestMove: mv, PV: []string{mv}}, nil
 	}
 	t0 := time.Now()
@@ -250,9 +261,10 @@ const (
 	MCTSAlgo  Algorithm = "mcts"
 )
 
-// beginnerTemp is the softmax temperature, in evaluation units, of the
-// beginner's moves that levels 2 to 7 play as mistakes.
-const beginnerTemp = 60
+// MistakeTemp is the softmax temperature, in evaluation units, of the
+// beginner's moves that levels 2 to 7 play as mistakes; a game whose
+// level 1 plays as their mistakes gives it as GameProfile.LevelOneTemp.
+const MistakeTemp = 60
 
 // LevelNames names the levels 1 to 8 (index 0 is level 1), for menus.
 var LevelNames = [8]string{"beginner", "novice", "casual", "intermediate", "club", "strong", "expert", "max"}

@@ -131,22 +131,39 @@ func (s *MCTS[P, M]) Search(ctx context.Context, root P, lim Budget, info func(I
 	return res, nil
 }
 
+// rootStat is what the trees know of one root move.
+type rootStat struct {
+	visits, reward float64
+	proven         int8
+}
+
 // report sums the root statistics of the trees, which no thread may be
-// changing.
+// changing: the move is the most visited (a proven win before any, a
+// proven loss after all), the line the first tree's most visited.
 func (s *MCTS[P, M]) report(trees []*mtree[P, M], root P, start time.Time, iters int64) Info {
-	type stat struct {
-		visits, reward float64
-		proven         int8
+	stats, order, depth := rootStats(trees)
+	in := Info{Depth: depth, Nodes: iters, Time: time.Since(start)}
+	best, ok := mostVisited(stats, order)
+	if !ok {
+		moves := root.AppendMoves(nil)
+		best = moves[0]
 	}
-	stats := map[M]*stat{}
-	var order []M
-	depth := 0
+	in.BestMove = root.FormatMove(best)
+	in.Score, in.Mate = statScore(stats[best])
+	in.PV = s.line(root, best, in.BestMove)
+	return in
+}
+
+// rootStats adds up the statistics of each root move over the trees, in
+// the order the moves were first expanded, and the deepest the trees went.
+func rootStats[P game.Position[P, M], M comparable](trees []*mtree[P, M]) (stats map[M]*rootStat, order []M, depth int) {
+	stats = map[M]*rootStat{}
 	for _, t := range trees {
 		depth = max(depth, t.maxDepth)
 		for _, c := range t.root.children {
 			st := stats[c.move]
 			if st == nil {
-				st = &stat{}
+				st = &rootStat{}
 				stats[c.move] = st
 				order = append(order, c.move)
 			}
@@ -157,7 +174,12 @@ func (s *MCTS[P, M]) report(trees []*mtree[P, M], root P, start time.Time, iters
 			}
 		}
 	}
-	var best M
+	return stats, order, depth
+}
+
+// mostVisited is the root move to play: a proven win first, then the most
+// visited, a proven loss last; false when no move was expanded.
+func mostVisited[M comparable](stats map[M]*rootStat, order []M) (best M, ok bool) {
 	bestKey := math.Inf(-1)
 	for _, m := range order {
 		st := stats[m]
@@ -172,28 +194,34 @@ func (s *MCTS[P, M]) report(trees []*mtree[P, M], root P, start time.Time, iters
 			best, bestKey = m, key
 		}
 	}
-	in := Info{Depth: depth, Nodes: iters, Time: time.Since(start)}
-	if len(order) == 0 {
-		moves := root.AppendMoves(nil)
-		best = moves[0]
-	}
-	in.BestMove = root.FormatMove(best)
-	st := stats[best]
+	return best, len(order) > 0
+}
+
+// statScore is the score of a root move's statistics (nil: none) on the
+// evaluation's scale, and its Mate: a proven result is a win or a loss
+// of unknown distance (the tree does not keep it), reported as the
+// nearest.
+func statScore(st *rootStat) (score, mate int) {
 	switch {
 	case st != nil && st.proven == 1:
-		in.Score = Mate - 1
+		score = Mate - 1
 	case st != nil && st.proven == -1:
-		in.Score = -(Mate - 2)
+		score = -(Mate - 2)
 	case st != nil && st.visits > 0:
 		q := math.Min(math.Max(st.reward/st.visits, 0.001), 0.999)
-		in.Score = int(-evalScale * math.Log(1/q-1))
+		score = int(-evalScale * math.Log(1/q-1))
 	}
 	if st != nil && st.proven != 0 {
-		// The tree does not keep the distance; report a win or loss.
-		in.Mate = MateMoves(in.Score)
+		mate = MateMoves(score)
 	}
-	// The principal variation of the first tree.
-	in.PV = []string{in.BestMove}
+	return score, mate
+}
+
+// line is the principal variation of the first tree from root after the
+// move best (written bestText): the most visited child at each node, at
+// most 12 moves in all.
+func (s *MCTS[P, M]) line(root P, best M, bestText string) []string {
+	pv := []string{bestText}
 	t := s.trees[0]
 	p := root
 	n := t.root
@@ -201,21 +229,21 @@ func (s *MCTS[P, M]) report(trees []*mtree[P, M], root P, start time.Time, iters
 		if c.move == best {
 			p = p.Play(best)
 			n = c
-			for len(in.PV) < 12 && len(n.children) > 0 {
+			for len(pv) < 12 && len(n.children) > 0 {
 				b := n.children[0]
 				for _, c := range n.children {
 					if c.visits > b.visits {
 						b = c
 					}
 				}
-				in.PV = append(in.PV, p.FormatMove(b.move))
+				pv = append(pv, p.FormatMove(b.move))
 				p = p.Play(b.move)
 				n = b
 			}
 			break
 		}
 	}
-	return in
+	return pv
 }
 
 // reuse moves the tree's root to root: a descendant of the old root within
@@ -264,7 +292,16 @@ func countNodes[M comparable](n *mnode[M]) int {
 
 // iterate runs one selection, expansion, simulation and backup.
 func (s *MCTS[P, M]) iterate(t *mtree[P, M]) {
-	kit := s.kit
+	n, p, depth := s.descend(t)
+	t.maxDepth = max(t.maxDepth, depth)
+	s.backup(n, s.simulate(t, n, p))
+}
+
+// descend is the selection and the expansion: from the root it follows
+// the best child by UCT (selectChild) until a node with a move not yet
+// expanded, whose child it adds (while the tree has room), or a finished
+// position. It returns that node, its position and its depth.
+func (s *MCTS[P, M]) descend(t *mtree[P, M]) (*mnode[M], P, int) {
 	n := t.root
 	p := t.rootPos
 	depth := 0
@@ -296,7 +333,7 @@ func (s *MCTS[P, M]) iterate(t *mtree[P, M]) {
 			t.nodes++
 			n = c
 			depth++
-			if r, ok := kit.Decided(p); ok {
+			if r, ok := s.kit.Decided(p); ok {
 				c.ready = true
 				s.setTerminal(c, r, mover.Other())
 			}
@@ -309,29 +346,40 @@ func (s *MCTS[P, M]) iterate(t *mtree[P, M]) {
 		p = p.Play(n.move)
 		depth++
 	}
-	t.maxDepth = max(t.maxDepth, depth)
-	// Simulation: the reward for the side that moved into n.
-	var reward float64
+	return n, p, depth
+}
+
+// simulate is the reward of the leaf n, at position p, for the side that
+// moved into it: its proven result, or a random playout's, or the
+// evaluation's turned into a win probability.
+func (s *MCTS[P, M]) simulate(t *mtree[P, M], n *mnode[M], p P) float64 {
 	switch {
 	case n.proven == 1:
-		reward = 1
+		return 1
 	case n.proven == -1:
-		reward = 0
+		return 0
 	case n.draw:
-		reward = 0.5
+		return 0.5
 	case s.Playouts:
 		r, _ := game.Playout(p, t.rng, 300, t.buf)
-		reward = 0.5
+		reward := 0.5
 		if w, ok := r.Winner(); ok {
 			reward = 0
 			if w != p.Side() {
 				reward = 1
 			}
 		}
-	default:
-		reward = 1 / (1 + math.Exp(float64(kit.Eval(p))/evalScale))
+		return reward
 	}
-	// Backup with the solver.
+	return 1 / (1 + math.Exp(float64(s.kit.Eval(p))/evalScale))
+}
+
+// backup adds the reward, for the side that moved into n, to n and its
+// ancestors (each for the other side), and with the MCTS-solver proves
+// each parent whose result its children now settle: lost for the side
+// that moved into it when one child is won for its mover, won when every
+// child (every move expanded) is lost for its mover.
+func (s *MCTS[P, M]) backup(n *mnode[M], reward float64) {
 	for c := n; c != nil; c = c.parent {
 		c.visits++
 		c.reward += reward

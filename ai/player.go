@@ -1,6 +1,11 @@
-// Package ai holds the computer players of both games: alpha-beta and MCTS
-// searches generic over game.Position, the baselines used to measure them,
-// and the levels people choose from.
+// Package ai holds the computer players of every game, generic over
+// game.Position: the alpha-beta and MCTS searches, the threat-space and
+// proof searches of forced results, the players every game has (levels 1
+// to 8, random, greedy) and the profile (GameProfile, Profile) through
+// which a game gives them what is its own: its evaluation and search kit
+// (Kit), its levels' handicaps and its baselines. Each game's profile is
+// in the game's own AI package beside its rules (such as
+// magneton/magnetonai); this package imports no game.
 package ai
 
 import (

@@ -20,8 +20,9 @@ type Config struct {
 	Threads int   // search threads (Lazy SMP for alpha-beta, root parallel MCTS); default 1
 	HashMB  int   // transposition table size in megabytes; default 16 (each alpha-beta player has its own)
 	Seed    int64 // seed of the random choices of the weaker players and baselines; 0 picks one
-	// Weights, if not nil, replace the evaluation weights of the game
-	// (MagnetonWeights or TumblingWeights order); the tuning tool uses it.
+	// Weights, if not nil, replace the evaluation weights of the game,
+	// one a feature in the order of its Profile's Evaluation().Names;
+	// the tuning tool uses it.
 	Weights []int
 	// Prover, if not nil, is the proof search the strongest level uses
 	// in the endgame (see EndgameNodes); games.NewPlayer gives each

@@ -13,8 +13,9 @@ import (
 
 // Profile is what the computer players know of one game: how to make its
 // players by name, the proof search of its forced results, and its
-// evaluation for the tuner. A game's registration (package games) holds
-// its profile; NewProfile makes one from a GameProfile.
+// evaluation for the tuner. Each game's own AI package beside its rules
+// declares its profile (NewProfile makes one from a GameProfile), and
+// the game's registration (package games) holds it.
 type Profile interface {
 	// Spec returns the game the profile plays.
 	Spec() *game.Spec

@@ -175,7 +175,30 @@ func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim
 		maxDepth = maxPly - 8
 	}
 	e.tt.gen++
-	// Age the history so that old games do not dominate it.
+	e.prepare(sh, history)
+	defer stopOnCancel(ctx, sh)()
+	wg := e.startHelpers(root, maxDepth)
+	best := e.deepen(root, len(moves), lim, maxDepth, start, &res, info)
+	sh.stop.Store(true)
+	wg.Wait()
+	for _, w := range e.workers[:e.threads] {
+		w.flush()
+	}
+	best.Nodes = sh.nodes.Load()
+	best.Time = time.Since(start)
+	if best.BestMove == "" {
+		best.BestMove = root.FormatMove(res.Move)
+		best.PV = []string{best.BestMove}
+	}
+	res.Info = best
+	return res, nil
+}
+
+// prepare readies the workers of the threads for a search sharing sh
+// from a game of earlier positions history: each with its node count at
+// zero, no killers and no best move yet, and its history aged so that old
+// games do not dominate it.
+func (e *Engine[P, M]) prepare(sh *shared, history []uint64) {
 	for i := 0; i < e.threads; i++ {
 		w := e.worker(i)
 		w.sh = sh
@@ -187,9 +210,12 @@ func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim
 		w.path = append(w.path[:0], history...)
 		w.hasBest = false
 	}
-	// A goroutine turns a cancelled context into the stop flag.
+}
+
+// stopOnCancel turns a cancelled ctx into sh's stop flag, from a
+// goroutine that the function it returns ends.
+func stopOnCancel(ctx context.Context, sh *shared) (end func()) {
 	done := make(chan struct{})
-	defer close(done)
 	go func() {
 		select {
 		case <-ctx.Done():
@@ -197,19 +223,35 @@ func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim
 		case <-done:
 		}
 	}()
+	return func() { close(done) }
+}
 
+// startHelpers starts the Lazy SMP threads besides the main one: each
+// deepens on its own up to maxDepth until the search stops, half of them
+// a depth ahead, and they share what they find through the table.
+func (e *Engine[P, M]) startHelpers(root P, maxDepth int) *sync.WaitGroup {
 	var wg sync.WaitGroup
 	for i := 1; i < e.threads; i++ {
 		wg.Add(1)
 		go func(w *worker[P, M]) {
 			defer wg.Done()
-			for d := 1 + w.id%2; d <= maxDepth && !sh.stop.Load(); d++ {
+			for d := 1 + w.id%2; d <= maxDepth && !w.sh.stop.Load(); d++ {
 				w.search(root, d, 0, -inf, inf)
 			}
 		}(e.workers[i])
 	}
+	return &wg
+}
 
+// deepen is the main thread's iterative deepening from depth 1 to
+// maxDepth: it keeps res.Move up to date, calls info after each completed
+// depth, and returns the report of the last one, its move that of a
+// deeper iteration stopped after it found a better one. It ends when the
+// search is stopped or when another depth would not pay (deeperPays);
+// moves is the number of root moves.
+func (e *Engine[P, M]) deepen(root P, moves int, lim Budget, maxDepth int, start time.Time, res *SearchResult[M], info func(Info)) Info {
 	w := e.workers[0]
+	sh := w.sh
 	var best Info
 	for d := 1; d <= maxDepth; d++ {
 		score := w.search(root, d, 0, -inf, inf)
@@ -227,43 +269,44 @@ func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim
 			break
 		}
 		sh.depth1.Store(true)
-		best = Info{Depth: d, Score: score, Mate: MateMoves(score), BestMove: root.FormatMove(res.Move)}
-		for _, m := range w.pv[0][:w.pvLen[0]] {
-			best.PV = append(best.PV, root.FormatMove(m))
-		}
-		if len(best.PV) == 0 {
-			best.PV = []string{best.BestMove}
-		}
-		w.flush()
-		best.Nodes = sh.nodes.Load()
-		best.Time = time.Since(start)
+		best = w.depthReport(root, d, score, res.Move, start)
 		if info != nil {
 			info(best)
 		}
-		if stopped {
-			break
-		}
-		// A forced result found: deeper searches will not change it.
-		if m := MateMoves(score); m != 0 && d >= 2*abs(m)+2 && lim.Depth == 0 {
-			break
-		}
-		if lim.Soft > 0 && (len(moves) == 1 || time.Since(start) > lim.Soft) {
+		if stopped || !deeperPays(score, d, lim, moves, start) {
 			break
 		}
 	}
-	sh.stop.Store(true)
-	wg.Wait()
-	for _, w := range e.workers[:e.threads] {
-		w.flush()
+	return best
+}
+
+// depthReport is the report of the completed iteration of depth d, which
+// scored score and chose move: its principal variation (at least the
+// move), and the nodes of every thread so far.
+func (w *worker[P, M]) depthReport(root P, d, score int, move M, start time.Time) Info {
+	in := Info{Depth: d, Score: score, Mate: MateMoves(score), BestMove: root.FormatMove(move)}
+	for _, m := range w.pv[0][:w.pvLen[0]] {
+		in.PV = append(in.PV, root.FormatMove(m))
 	}
-	best.Nodes = sh.nodes.Load()
-	best.Time = time.Since(start)
-	if best.BestMove == "" {
-		best.BestMove = root.FormatMove(res.Move)
-		best.PV = []string{best.BestMove}
+	if len(in.PV) == 0 {
+		in.PV = []string{in.BestMove}
 	}
-	res.Info = best
-	return res, nil
+	w.flush()
+	in.Nodes = w.sh.nodes.Load()
+	in.Time = time.Since(start)
+	return in
+}
+
+// deeperPays reports whether the iteration after depth d, which scored
+// score, is worth starting: not when a forced result was found that
+// deeper searches will not change (unless a depth was asked for), nor
+// past the soft time limit, nor with a single legal move at the root when
+// the time is limited.
+func deeperPays(score, d int, lim Budget, moves int, start time.Time) bool {
+	if m := MateMoves(score); m != 0 && d >= 2*abs(m)+2 && lim.Depth == 0 {
+		return false
+	}
+	return !(lim.Soft > 0 && (moves == 1 || time.Since(start) > lim.Soft))
 }
 
 func abs(x int) int {
@@ -541,27 +584,6 @@ func (w *worker[P, M]) setPV(ply int, m M) {
 	w.pvLen[ply] = w.pvLen[ply+1] + 1
 }
 
-// rememberCut records the quiet move m, which made a cutoff at ply, for
-// the ordering of the nodes searched next: as a killer of the ply (its
-// sibling nodes often have the same refutation) and in the history of the
-// side, by depth squared, so that cutoffs near the root count most. The
-// history is halved when an entry grows large: that keeps it far below
-// the killers' ordering score, and recent cutoffs ahead of old ones.
-func (w *worker[P, M]) rememberCut(m M, side, depth, ply int) {
-	if w.killers[ply][0] != m {
-		w.killers[ply][1] = w.killers[ply][0]
-		w.killers[ply][0] = m
-	}
-	kit := w.e.kit
-	hi := side*kit.MoveKeys + int(kit.MoveKey(m))
-	w.history[hi] += int32(depth * depth)
-	if w.history[hi] > 1<<20 {
-		for j := range w.history {
-			w.history[j] /= 2
-		}
-	}
-}
-
 // storeTT keeps the node's result for its next visits and the next
 // iterations. score is exact only inside the window (alpha, beta) the
 // node was searched with (alpha as it was before the moves); outside it,
@@ -576,68 +598,6 @@ func (w *worker[P, M]) storeTT(h uint64, best M, score, depth, ply, alpha, beta 
 		bound = boundUpper
 	}
 	w.e.tt.store(h, ttEntry{move: w.e.kit.MoveKey(best) + 1, score: int16(scoreToTT(score, ply)), depth: int8(depth), bound: bound})
-}
-
-const (
-	hashScore   = 1 << 30
-	killerScore = 1 << 29
-)
-
-// order scores the moves for move ordering: the hash move, then the
-// killers, then by history.
-func (w *worker[P, M]) order(p P, moves []M, ply int, hashKey uint16) []int32 {
-	kit := w.e.kit
-	scores := w.scores[ply][:0]
-	base := int(p.Side()) * kit.MoveKeys
-	k0, k1 := w.killers[ply][0], w.killers[ply][1]
-	for _, m := range moves {
-		key := kit.MoveKey(m)
-		var s int32
-		switch {
-		case hashKey != 0 && key+1 == hashKey:
-			s = hashScore
-		case m == k0:
-			s = killerScore + 1
-		case m == k1:
-			s = killerScore
-		default:
-			s = w.history[base+int(key)]
-		}
-		scores = append(scores, s)
-	}
-	w.scores[ply] = scores
-	return scores
-}
-
-// pickFirst is how many moves the search orders by selection before it
-// sorts the rest.
-const pickFirst = 6
-
-// byScore sorts moves by their scores, highest first.
-type byScore[M any] struct {
-	moves  []M
-	scores []int32
-}
-
-func (b byScore[M]) Len() int           { return len(b.moves) }
-func (b byScore[M]) Less(i, j int) bool { return b.scores[i] > b.scores[j] }
-func (b byScore[M]) Swap(i, j int) {
-	b.moves[i], b.moves[j] = b.moves[j], b.moves[i]
-	b.scores[i], b.scores[j] = b.scores[j], b.scores[i]
-}
-
-// pick moves the best scored move from i on to i (selection sort step).
-func pick[M any](moves []M, scores []int32, i int) {
-	b := i
-	for j := i + 1; j < len(scores); j++ {
-		if scores[j] > scores[b] {
-			b = j
-		}
-	}
-	if b != i {
-		moves[i], moves[b] = moves[b], moves[i]
-		scores[i], scores[b] = scores[b], scores[i]
-	}
 }
 
 // quiesce scores a leaf: a win when the side to move can win at once (the

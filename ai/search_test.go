@@ -1,13 +1,12 @@
-package ai
+package ai_test
 
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
 	"github.com/magneton-games/magneton/tumbling"
@@ -40,7 +39,7 @@ var magnetonMates = []mateCase{
 // them when they were found. MCTS must prove wins in one and
 // two; for wins in three it must play a winning move (Magneton only: in
 // Tumbling Down it needs a few seconds).
-func checkMates[P game.Position[P, M], M comparable](t *testing.T, kit *Kit[P, M], parse func(string) (P, error), cases []mateCase, useMCTS, deep bool) {
+func checkMates[P game.Position[P, M], M comparable](t *testing.T, kit *ai.Kit[P, M], parse func(string) (P, error), cases []mateCase, useMCTS, deep bool) {
 	t.Helper()
 	for _, c := range cases {
 		exhaustive := deep || c.n < 3
@@ -51,7 +50,7 @@ func checkMates[P game.Position[P, M], M comparable](t *testing.T, kit *Kit[P, M
 		if exhaustive && (!winIn(kit, p, c.n) || (c.n > 1 && winIn(kit, p, c.n-1))) {
 			t.Fatalf("%s: not a win in exactly %d", c.pos, c.n)
 		}
-		var res SearchResult[M]
+		var res ai.SearchResult[M]
 		if useMCTS {
 			if c.n == 3 && !deep {
 				continue // too slow for the default test run
@@ -60,9 +59,9 @@ func checkMates[P game.Position[P, M], M comparable](t *testing.T, kit *Kit[P, M
 			// fewer iterations a second (the hardest case here needs about
 			// 200,000), and a time budget failed under load. MCTS stops
 			// once it has proven the result.
-			res, err = NewMCTS(kit, 1, 1).Search(context.Background(), p, Budget{Nodes: 2_000_000, Hard: time.Minute}, nil)
+			res, err = ai.NewMCTS(kit, 1, 1).Search(context.Background(), p, ai.Budget{Nodes: 2_000_000, Hard: time.Minute}, nil)
 		} else {
-			res, err = NewEngine(kit, 8, 1).Search(context.Background(), p, nil, Budget{Depth: 2*c.n + 1}, nil)
+			res, err = ai.NewEngine(kit, 8, 1).Search(context.Background(), p, nil, ai.Budget{Depth: 2*c.n + 1}, nil)
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -87,7 +86,7 @@ func checkMates[P game.Position[P, M], M comparable](t *testing.T, kit *Kit[P, M
 		}
 		if !exhaustive {
 			// The engine, searching deeper, must still see the win.
-			after, _ := NewEngine(kit, 8, 1).Search(context.Background(), q, nil, Budget{Depth: 2 * c.n}, nil)
+			after, _ := ai.NewEngine(kit, 8, 1).Search(context.Background(), q, nil, ai.Budget{Depth: 2 * c.n}, nil)
 			if m := after.Info.Mate; m >= 0 || -m > c.n-1 {
 				t.Errorf("%s: after %s the engine sees mate %d for the opponent, want -%d", c.pos, p.FormatMove(res.Move), m, c.n-1)
 			}
@@ -148,11 +147,11 @@ func TestPlayersLegal(t *testing.T) {
 func testPlayersLegal(t *testing.T, rules game.Rules, names []string) {
 	for i, a := range names {
 		b := names[(i+1)%len(names)]
-		pa, err := newPlayer(a, rules, Config{Seed: int64(i + 1), HashMB: 4})
+		pa, err := newPlayer(a, rules, ai.Config{Seed: int64(i + 1), HashMB: 4})
 		if err != nil {
 			t.Fatal(err)
 		}
-		pb, err := newPlayer(b, rules, Config{Seed: int64(i + 2), HashMB: 4, Threads: 2})
+		pb, err := newPlayer(b, rules, ai.Config{Seed: int64(i + 2), HashMB: 4, Threads: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -161,10 +160,10 @@ func testPlayersLegal(t *testing.T, rules game.Rules, names []string) {
 			if r, _ := g.Result(); r.Over() {
 				break
 			}
-			pl := [2]Player{pa, pb}[g.Position().Side()]
+			pl := [2]ai.Player{pa, pb}[g.Position().Side()]
 			// The fixed-depth baseline ignores the time; the context stops it.
 			ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-			m, err := pl.Move(ctx, g, Limits{MoveTime: 5 * time.Millisecond})
+			m, err := pl.Move(ctx, g, ai.Limits{MoveTime: 5 * time.Millisecond})
 			cancel()
 			if err != nil {
 				t.Fatalf("%s: %v", pl.Name(), err)
@@ -173,19 +172,25 @@ func testPlayersLegal(t *testing.T, rules game.Rules, names []string) {
 				t.Fatalf("%s played an illegal move: %v", pl.Name(), err)
 			}
 		}
-		if _, err := pa.Move(context.Background(), game.NewGame(rules.Start()), Limits{Nodes: 100}); err != nil {
+		if _, err := pa.Move(context.Background(), game.NewGame(rules.Start()), ai.Limits{Nodes: 100}); err != nil {
 			t.Fatal(err)
 		}
 	}
 }
 
-// TestGreedyTakesWinAndAvoidsLoss checks the greedy baseline's definition.
+// TestGreedyTakesWin checks the greedy baseline's definition: it takes a
+// win in one whatever its random choices (twenty moves of one player,
+// which draws anew each move).
 func TestGreedyTakesWin(t *testing.T) {
 	p, _ := parseMagneton(magnetonMates[0].pos)
-	rng := rand.New(rand.NewPCG(1, 1))
+	pl, err := newPlayer("greedy", magneton.Rules{}, ai.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := game.NewGame(game.Adapt[magneton.Position, magneton.Move](p, magneton.Rules{}))
 	for range 20 {
-		if m := greedyMove(magnetonKit, p, rng); m.String() != "b3" {
-			t.Fatalf("greedy played %s, not the win b3", m)
+		if m, err := pl.Move(context.Background(), g, ai.Limits{}); err != nil || m != "b3" {
+			t.Fatalf("greedy played %s (%v), not the win b3", m, err)
 		}
 	}
 }
@@ -197,12 +202,12 @@ func TestLevelsTakeWinInOne(t *testing.T) {
 	p, _ := parseMagneton(magnetonMates[0].pos)
 	for lv := 1; lv <= 8; lv++ {
 		for seed := range int64(8) {
-			pl, err := newPlayer(fmt.Sprintf("level:%d", lv), magneton.Rules{}, Config{Seed: seed + 1, HashMB: 1})
+			pl, err := newPlayer(fmt.Sprintf("level:%d", lv), magneton.Rules{}, ai.Config{Seed: seed + 1, HashMB: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
 			g := game.NewGame(game.Adapt[magneton.Position, magneton.Move](p, magneton.Rules{}))
-			m, err := pl.Move(context.Background(), g, Limits{Nodes: 2000})
+			m, err := pl.Move(context.Background(), g, ai.Limits{Nodes: 2000})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -213,52 +218,27 @@ func TestLevelsTakeWinInOne(t *testing.T) {
 	}
 }
 
-// TestProfileCheck checks that the game profiles pass their own check and
-// that the check catches what the issue of a silent default was: a level
-// table left out (every level would play at full strength) and a missing
-// level 1 temperature (a division by zero in beginnerMove).
-func TestProfileCheck(t *testing.T) {
-	for _, pr := range []Profile{MagnetonProfile, TumblingProfile} {
-		if err := pr.Check(); err != nil {
-			t.Errorf("%s: %v", pr.Spec().Name, err)
+// TestSearchStopsOnCancel checks that a search without limits returns a
+// legal move soon after its context is cancelled.
+func TestSearchStopsOnCancel(t *testing.T) {
+	for _, name := range []string{"alphabeta", "mcts"} {
+		pl, err := newPlayer(name, magneton.Rules{}, ai.Config{})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	good := MagnetonProfile.(*profile[magneton.Position, magneton.Move]).gp
-	for _, tc := range []struct {
-		name   string
-		change func(*GameProfile[magneton.Position, magneton.Move])
-		want   string
-	}{
-		{"no levels", func(g *GameProfile[magneton.Position, magneton.Move]) { g.Levels = [6]Level{} }, "level 2 caps nothing"},
-		{"no level ratings", func(g *GameProfile[magneton.Position, magneton.Move]) { g.LevelRatings = [8]int{} }, "level 1's rating 0"},
-		{"falling level ratings", func(g *GameProfile[magneton.Position, magneton.Move]) { g.LevelRatings[5] = 900 }, "level 6's rating 900: want ratings that rise"},
-		{"no temperature", func(g *GameProfile[magneton.Position, magneton.Move]) { g.LevelOneTemp = 0 }, "LevelOneTemp 0"},
-		{"no kit", func(g *GameProfile[magneton.Position, magneton.Move]) { g.Kit = nil }, "no Kit"},
-		{"weights", func(g *GameProfile[magneton.Position, magneton.Move]) { g.Weights = g.Weights[1:] }, "feature names"},
-		{"algorithm", func(g *GameProfile[magneton.Position, magneton.Move]) { g.Strongest = "" }, "Strongest"},
-		{"level 8's weights", func(g *GameProfile[magneton.Position, magneton.Move]) { g.StrongestWeights = []int{1} }, "1 StrongestWeights"},
-		{"baseline", func(g *GameProfile[magneton.Position, magneton.Move]) {
-			g.Baselines = []Baseline{{Name: "greedy", New: func(game.Rules, Config) (Player, error) { return nil, nil }}}
-		}, "clashes"},
-	} {
-		gp := good
-		tc.change(&gp)
-		if _, err := NewProfile(gp); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
+		g := game.NewGame(magneton.Rules{}.Start())
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		start := time.Now()
+		m, err := pl.Move(ctx, g, ai.Limits{Depth: 100})
+		cancel()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
 		}
-	}
-}
-
-func TestNewPlayerErrors(t *testing.T) {
-	for _, name := range []string{"level:0", "level:9", "nobody", "boardspace-d5", "ugi:"} {
-		if _, err := MagnetonProfile.NewPlayer(name, magneton.Rules{}, Config{}); err == nil {
-			t.Errorf("NewPlayer(%q) gave no error", name)
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%s took %v to stop", name, d)
 		}
-	}
-	if _, err := MagnetonProfile.NewPlayer("greedy", tumbling.Rules{}, Config{}); err == nil {
-		t.Error("Magneton's profile made a player of Tumbling Down")
-	}
-	if _, err := MagnetonProfile.NewPlayer("alphabeta", magneton.Rules{}, Config{Weights: []int{1}}); err == nil {
-		t.Error("a player with too few weights was made")
+		if err := g.Play(m); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }

@@ -1,9 +1,10 @@
-package ai
+package ai_test
 
 import (
 	"context"
 	"testing"
 
+	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
 )
@@ -29,16 +30,16 @@ func TestThreatWin(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, _, ok := threatWin(ctx, magnetonKit, p, nil, 2*c.n-2, 0); ok {
+		if _, _, _, ok := ai.ThreatWin(ctx, magnetonKit, p, nil, 2*c.n-2, 0); ok {
 			t.Errorf("%s: a win by threats within %d plies, want none", c.pos, 2*c.n-2)
 		}
-		m, n, _, ok := threatWin(ctx, magnetonKit, p, nil, 2*c.n-1, 0)
+		m, n, _, ok := ai.ThreatWin(ctx, magnetonKit, p, nil, 2*c.n-1, 0)
 		if !ok || n != c.n {
 			t.Errorf("%s: threatWin = %v, %d, %v; want a win in %d", c.pos, m, n, ok, c.n)
 			continue
 		}
 		child := game.Adapt[magneton.Position, magneton.Move](p.Play(m), magneton.Rules{})
-		if got, _ := forcedResult(ctx, magnetonKit, child, 2*c.n-2, 0); got != -(c.n - 1) {
+		if got, _ := profileOf(magneton.Rules{}).ForcedResult(ctx, child, 2*c.n-2, 0); got != -(c.n - 1) {
 			t.Errorf("%s: after %s the opponent's forced result is %d, want %d", c.pos, m, got, -(c.n - 1))
 		}
 	}
@@ -56,30 +57,30 @@ func TestThreatDefence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := NewEngine(magnetonKit, 1, 1).Search(ctx, p, nil, Budget{Depth: 4}, nil)
+	res, err := ai.NewEngine(magnetonKit, 1, 1).Search(ctx, p, nil, ai.Budget{Depth: 4}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := p.FormatMove(res.Move); got != "e3-d2" {
 		t.Fatalf("the plain depth-4 search plays %s, want e3-d2 (the case no longer shows the miss)", got)
 	}
-	if !threatLoss(ctx, magnetonKit, p, res.Move, nil, 9, 0) {
+	if !ai.ThreatLoss(ctx, magnetonKit, p, res.Move, nil, 9, 0) {
 		t.Fatalf("threatLoss(e3-d2) = false, want Black's win by threats")
 	}
 	s, err := magneton.Rules{}.ParsePosition(pos)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pl, err := profileOf(magneton.Rules{}).NewPlayer("level:8", magneton.Rules{}, Config{Seed: 1})
+	pl, err := profileOf(magneton.Rules{}).NewPlayer("level:8", magneton.Rules{}, ai.Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	mv, err := pl.Move(ctx, game.NewGame(s), Limits{Depth: 4})
+	mv, err := pl.Move(ctx, game.NewGame(s), ai.Limits{Depth: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
 	m, _ := p.ParseMove(mv)
-	if mv == "e3-d2" || threatLoss(ctx, magnetonKit, p, m, nil, 9, 0) {
+	if mv == "e3-d2" || ai.ThreatLoss(ctx, magnetonKit, p, m, nil, 9, 0) {
 		t.Errorf("level 8 plays %s, which loses by threats", mv)
 	}
 }
@@ -92,12 +93,12 @@ func TestExclude(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := NewEngine(magnetonKit, 1, 1)
+	e := ai.NewEngine(magnetonKit, 1, 1)
 	all := p.AppendMoves(nil)
 	win, _ := p.ParseMove("b3")
 	e.Exclude = []magneton.Move{win}
 	for _, d := range []int{1, 3} {
-		res, err := e.Search(context.Background(), p, nil, Budget{Depth: d}, nil)
+		res, err := e.Search(context.Background(), p, nil, ai.Budget{Depth: d}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,7 +108,7 @@ func TestExclude(t *testing.T) {
 	}
 	// Every move but one excluded: that one is played.
 	e.Exclude = append([]magneton.Move(nil), all[1:]...)
-	res, _ := e.Search(context.Background(), p, nil, Budget{Depth: 2}, nil)
+	res, _ := e.Search(context.Background(), p, nil, ai.Budget{Depth: 2}, nil)
 	if res.Move != all[0] {
 		t.Errorf("all but %s excluded: played %s", all[0], res.Move)
 	}

@@ -1,11 +1,14 @@
 // Package games is the catalogue of the games the project plays. Each game
 // is one registration, a Game: its rules (game.Spec: names, sides, rule
-// options and variants, endings, bench suite, record formats, symmetries)
-// and its computer players (ai.Profile). Everything outside a game's own
-// packages finds a game here by name: the command line, the match runner,
-// the engine protocol, the tuner, records, the play server and the
-// conformance tests (package gametest). Adding a game is adding it to
-// builtin below (or calling Register), not editing lists across the tree.
+// options and variants, endings, bench suite, record formats, symmetries),
+// its computer players (ai.Profile) and its solver (prove.Game), the
+// last two made by the game's own AI package (magneton/magnetonai,
+// tumbling/tumblingai), which does not import this one. Everything
+// outside a game's own packages finds a game here by name: the command
+// line, the match runner, the engine protocol, the tuner, records, the
+// play server and the conformance tests (package gametest). Adding a game
+// is adding it to builtin below (or calling Register), not editing lists
+// across the tree (docs/adding-a-game.md).
 package games
 
 import (
@@ -18,8 +21,10 @@ import (
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
+	"github.com/magneton-games/magneton/magneton/magnetonai"
 	"github.com/magneton-games/magneton/prove"
 	"github.com/magneton-games/magneton/tumbling"
+	"github.com/magneton-games/magneton/tumbling/tumblingai"
 	"github.com/magneton-games/magneton/ugi"
 )
 
@@ -32,10 +37,11 @@ type Game struct {
 	Solver prove.Game
 }
 
-// builtin are the project's games, Magneton first (the default).
+// builtin are the project's games, Magneton first (the default): each
+// its rules' Spec and its own AI package's profile and solver.
 var builtin = []*Game{
-	{Spec: magneton.Spec, AI: ai.MagnetonProfile, Solver: prove.For[magneton.Position, magneton.Move](ai.MagnetonProfile)},
-	{Spec: tumbling.Spec, AI: ai.TumblingProfile, Solver: prove.For[tumbling.Position, tumbling.Move](ai.TumblingProfile)},
+	{Spec: magneton.Spec, AI: magnetonai.Profile, Solver: magnetonai.Solver},
+	{Spec: tumbling.Spec, AI: tumblingai.Profile, Solver: tumblingai.Solver},
 }
 
 var (
@@ -54,7 +60,8 @@ func init() {
 // Register adds a game. It is an error for the game to lack a Spec that
 // builds its rules, to lack an AI profile of the same Spec that passes its
 // check, or to share a name or alias with a game already registered.
-// Registering the same Game again does nothing.
+// Registering the same game again (the same Spec, profile and solver)
+// does nothing.
 func Register(g *Game) error {
 	if err := check(g); err != nil {
 		return err
@@ -62,7 +69,7 @@ func Register(g *Game) error {
 	mu.Lock()
 	defer mu.Unlock()
 	for _, r := range registered {
-		if r == g {
+		if sameGame(r, g) {
 			return nil
 		}
 		for _, n := range names(g.Spec) {
@@ -73,6 +80,15 @@ func Register(g *Game) error {
 	}
 	registered = append(registered, g)
 	return nil
+}
+
+// sameGame reports whether two registrations are one game's, made of the
+// same Spec, profile and solver: a test that registers the game again
+// (go test -count=2) registers a new Game of the same values. A profile
+// made by ai.NewProfile and a solver made by prove.For compare by
+// identity.
+func sameGame(a, b *Game) bool {
+	return a == b || a.Spec == b.Spec && a.AI == b.AI && a.Solver == b.Solver
 }
 
 // check reports what a registration lacks.

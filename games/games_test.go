@@ -7,6 +7,7 @@ import (
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
+	"github.com/magneton-games/magneton/magneton/magnetonai"
 )
 
 func TestLookup(t *testing.T) {
@@ -52,8 +53,8 @@ func TestRegisterRefuses(t *testing.T) {
 	}{
 		{"nil", nil, "without a Spec"},
 		{"no AI", &Game{Spec: &plain}, "has no AI profile"},
-		{"another game's AI", &Game{Spec: &plain, AI: ai.MagnetonProfile}, "its AI profile is magneton's"},
-		{"a taken name", &Game{Spec: magneton.Spec, AI: ai.MagnetonProfile}, ""},
+		{"another game's AI", &Game{Spec: &plain, AI: magnetonai.Profile}, "its AI profile is magneton's"},
+		{"a taken name", &Game{Spec: magneton.Spec, AI: magnetonai.Profile}, ""},
 		{"a taken alias", &Game{Spec: &renamed, AI: profileFor(t, &renamed)}, `the name "tumbling" is tumbling-down's`},
 		{"an ending twice", &Game{Spec: &badEnding, AI: profileFor(t, &badEnding)}, `"repetition" is not unique`},
 	} {
@@ -73,13 +74,27 @@ func TestRegisterRefuses(t *testing.T) {
 	}
 }
 
+// TestRegisterAgain: a new Game of the same Spec, profile and solver as a
+// registered game's is that game again, not a clash of names: a test that
+// registers a game of its own may run again (go test -count=2).
+func TestRegisterAgain(t *testing.T) {
+	for _, g := range builtin {
+		if err := Register(&Game{Spec: g.Spec, AI: g.AI, Solver: g.Solver}); err != nil {
+			t.Errorf("%s again: %v", g.Spec.Name, err)
+		}
+	}
+	if n := len(All()); n != len(builtin) {
+		t.Errorf("%d games registered, want %d", n, len(builtin))
+	}
+}
+
 // profileFor makes a Magneton profile for a copy of Magneton's Spec.
 func profileFor(t *testing.T, sp *game.Spec) ai.Profile {
 	t.Helper()
 	pr, err := ai.NewProfile(ai.GameProfile[magneton.Position, magneton.Move]{
 		Spec: sp,
 		Kit: func(r game.Rules, _ []int) *ai.Kit[magneton.Position, magneton.Move] {
-			return ai.MagnetonKit(ai.MagnetonWeights, magneton.Rules{})
+			return magnetonai.Kit(magnetonai.Weights, magneton.Rules{})
 		},
 		FeatureNames: []string{"tempo"},
 		Weights:      []int{1},

@@ -92,7 +92,20 @@ var lengthBase [9]uint32
 
 const allFiles uint64 = 0x0101010101010101 // rank 1 of every file... after a shift, bit 8i
 
+// init fills the package's line tables, in this order: each later table
+// is built from the earlier ones.
 func init() {
+	initTernary()
+	initLengthBase()
+	initOutcomeTables()
+	for s := range 64 {
+		initGeometry(Square(s))
+	}
+}
+
+// initTernary fills ternary (a rank's bits as base-3 digits) and
+// rankSpread (a rank's bits spread one a file).
+func initTernary() {
 	for b := range 256 {
 		t, p := 0, 1
 		for i := range 8 {
@@ -104,6 +117,11 @@ func init() {
 		}
 		ternary[b] = uint16(t)
 	}
+}
+
+// initLengthBase fills lengthBase, where each line length's entries
+// start, and checks that they fill tableSize.
+func initLengthBase() {
 	size := uint32(0)
 	pow := uint32(1)
 	for l := 1; l <= 8; l++ {
@@ -114,7 +132,15 @@ func init() {
 	if size != tableSize {
 		panic("magneton: line table size miscounted")
 	}
-	pow = 1
+}
+
+// initOutcomeTables fills effectTable and destTable: for each line length,
+// each square on the line and each contents of the line with our stone on
+// that square, the squares the magnetic effect of a stone there changes
+// (under strong and weak force) and the stone's destinations along the
+// line (under each movement variant).
+func initOutcomeTables() {
+	pow := uint32(1)
 	for l := 1; l <= 8; l++ {
 		pow *= 3
 		for pos := range l {
@@ -138,40 +164,45 @@ func init() {
 			}
 		}
 	}
-	for s := range 64 {
-		sq := Square(s)
-		f, r := sq.File(), sq.Rank()
-		g := &geometry[s]
-		g.base[lineFile] = lengthBase[8] + uint32(r)*pow3(8)
-		g.base[lineRank] = lengthBase[8] + uint32(f)*pow3(8)
-		for kind, d := range [2]int{northEast, southEast} {
-			mask := uint64(1) << s
-			lo, hi := r, r
-			for _, dir := range [2]int{d, d ^ 4} {
-				mask |= rays[dir][s]
-				if e := rayEnd[dir][s]; e != NoSquare {
-					lo, hi = min(lo, e.Rank()), max(hi, e.Rank())
-				}
+}
+
+// initGeometry fills geometry[sq], the record of the four lines through
+// sq (squareLines): where their entries start in the outcome tables, the
+// diagonals' masks and shifts, and what the drops of perft's last ply
+// need (sq's digit on each line, the lines' numbers, the drop bases).
+func initGeometry(sq Square) {
+	s := int(sq)
+	f, r := sq.File(), sq.Rank()
+	g := &geometry[s]
+	g.base[lineFile] = lengthBase[8] + uint32(r)*pow3(8)
+	g.base[lineRank] = lengthBase[8] + uint32(f)*pow3(8)
+	for kind, d := range [2]int{northEast, southEast} {
+		mask := uint64(1) << s
+		lo, hi := r, r
+		for _, dir := range [2]int{d, d ^ 4} {
+			mask |= rays[dir][s]
+			if e := rayEnd[dir][s]; e != NoSquare {
+				lo, hi = min(lo, e.Rank()), max(hi, e.Rank())
 			}
-			g.base[lineDiag+kind] = lengthBase[hi-lo+1] + uint32(r-lo)*pow3(hi-lo+1)
-			if kind == 0 {
-				g.diagMask, g.diagShift = mask, uint8(lo)
-			} else {
-				g.antiMask, g.antiShift = mask, uint8(lo)
-			}
-			g.digit[lineDiag+kind] = uint16(pow3(r - lo))
-			id := 16 + f - r + 7 // north-east diagonals by file minus rank
-			if kind == 1 {
-				id = 31 + f + r // south-east ones by file plus rank
-			}
-			g.line[lineDiag+kind] = uint8(id)
 		}
-		g.diagMul, g.antiMul = allFiles<<g.diagShift, allFiles<<g.antiShift
-		g.digit[lineFile], g.digit[lineRank] = uint16(pow3(r)), uint16(pow3(f))
-		g.line[lineFile], g.line[lineRank] = uint8(f), uint8(8+r)
-		for k := range 4 {
-			g.dropBase[k] = g.base[k] + uint32(g.digit[k])
+		g.base[lineDiag+kind] = lengthBase[hi-lo+1] + uint32(r-lo)*pow3(hi-lo+1)
+		if kind == 0 {
+			g.diagMask, g.diagShift = mask, uint8(lo)
+		} else {
+			g.antiMask, g.antiShift = mask, uint8(lo)
 		}
+		g.digit[lineDiag+kind] = uint16(pow3(r - lo))
+		id := 16 + f - r + 7 // north-east diagonals by file minus rank
+		if kind == 1 {
+			id = 31 + f + r // south-east ones by file plus rank
+		}
+		g.line[lineDiag+kind] = uint8(id)
+	}
+	g.diagMul, g.antiMul = allFiles<<g.diagShift, allFiles<<g.antiShift
+	g.digit[lineFile], g.digit[lineRank] = uint16(pow3(r)), uint16(pow3(f))
+	g.line[lineFile], g.line[lineRank] = uint8(f), uint8(8+r)
+	for k := range 4 {
+		g.dropBase[k] = g.base[k] + uint32(g.digit[k])
 	}
 }
 

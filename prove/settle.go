@@ -93,20 +93,33 @@ func (st *settler[P, M]) Settle(ctx context.Context, s game.State, hist []uint64
 	return pf, nil
 }
 
+// moveCand is a move of the position whose move settle is choosing.
+type moveCand[M comparable] struct {
+	m     M
+	plies uint32 // the length of the proof of the position it leads to
+	known bool   // proven for the winner (in the table, or a win at once)
+	old   bool   // back to a position of the game
+}
+
 // move is the side to move's move at p, proven won or lost for winner:
 // the winner's move to the position of shortest proof (off hist when
 // one is), or the loser's move to the position of longest proof (a move
 // whose loss the table no longer holds counts as longest: its loss is
 // not proven now).
 func (st *settler[P, M]) move(ctx context.Context, p P, winner game.Side, hist []uint64, left func() int64) (M, bool) {
-	sv := st.sv
-	type cand struct {
-		m     M
-		plies uint32
-		known bool // proven in the table
-		old   bool // back to a position of the game
+	cands := st.candidates(p, winner, hist)
+	if p.Side() == winner {
+		return st.winnerMove(ctx, p, winner, cands, left)
 	}
-	var cands []cand
+	return st.loserMove(ctx, p, winner, cands, left)
+}
+
+// candidates lists the moves of p that the choice of a move for winner
+// weighs, with what the table knows of the positions they lead to: every
+// move that does not end the game, and those that end it in winner's win.
+func (st *settler[P, M]) candidates(p P, winner game.Side, hist []uint64) []moveCand[M] {
+	sv := st.sv
+	var cands []moveCand[M]
 	for _, m := range p.AppendMoves(nil) {
 		c := p.Play(m)
 		r, over := sv.kit.Decided(c)
@@ -116,7 +129,7 @@ func (st *settler[P, M]) move(ctx context.Context, p P, winner game.Side, hist [
 		}
 		if over {
 			if r == game.WinFor(winner) {
-				cands = append(cands, cand{m: m, known: true})
+				cands = append(cands, moveCand[M]{m: m, known: true})
 			}
 			continue
 		}
@@ -125,39 +138,48 @@ func (st *settler[P, M]) move(ctx context.Context, p P, winner game.Side, hist [
 		// p, the winner when the loser does: proven for the winner is
 		// delta 0 at the former, phi 0 at the latter.
 		proven := ok && (p.Side() == winner && e.delta == 0 || p.Side() != winner && e.phi == 0)
-		cands = append(cands, cand{m: m, plies: e.plies, known: proven, old: slices.Contains(hist, c.Hash())})
+		cands = append(cands, moveCand[M]{m: m, plies: e.plies, known: proven, old: slices.Contains(hist, c.Hash())})
+	}
+	return cands
+}
+
+// winnerMove is the winner's move among cands: the proof's child of
+// shortest proof, off the game's positions; when the table lost those
+// (or they lead back into the game), the first child off the game's
+// positions proved again within the budget; else the shortest proven.
+func (st *settler[P, M]) winnerMove(ctx context.Context, p P, winner game.Side, cands []moveCand[M], left func() int64) (M, bool) {
+	sv := st.sv
+	best := -1
+	for i, c := range cands {
+		if c.known && (best < 0 || c.old != cands[best].old && !c.old || c.old == cands[best].old && c.plies < cands[best].plies) {
+			best = i
+		}
+	}
+	if best >= 0 && !cands[best].old {
+		return cands[best].m, true
+	}
+	for _, c := range cands {
+		if c.old || c.known || ctx.Err() != nil || left() <= 0 {
+			continue
+		}
+		sv.MaxNodes = left()
+		if v, _ := sv.Prove(ctx, p.Play(c.m), winner); v == Proven {
+			return c.m, true
+		}
+	}
+	if best >= 0 {
+		return cands[best].m, true
 	}
 	var zero M
-	if p.Side() == winner {
-		// The proof's children: the shortest, off the game's positions.
-		best := -1
-		for i, c := range cands {
-			if c.known && (best < 0 || c.old != cands[best].old && !c.old || c.old == cands[best].old && c.plies < cands[best].plies) {
-				best = i
-			}
-		}
-		if best >= 0 && !cands[best].old {
-			return cands[best].m, true
-		}
-		// The table lost them (or they lead back into the game): prove
-		// the children off the game's positions again.
-		for _, c := range cands {
-			if c.old || c.known || ctx.Err() != nil || left() <= 0 {
-				continue
-			}
-			sv.MaxNodes = left()
-			if v, _ := sv.Prove(ctx, p.Play(c.m), winner); v == Proven {
-				return c.m, true
-			}
-		}
-		if best >= 0 {
-			return cands[best].m, true
-		}
-		return zero, false
-	}
-	// The loser: the longest proof, an unproven move before any. A
-	// position whose side to move wins at once is settled without an
-	// entry in the table; another the table lost is proved again.
+	return zero, false
+}
+
+// loserMove is the loser's move among cands: the longest proof, an
+// unproven move before any. A position whose side to move wins at once
+// is settled without an entry in the table; another the table lost is
+// proved again within the budget.
+func (st *settler[P, M]) loserMove(ctx context.Context, p P, winner game.Side, cands []moveCand[M], left func() int64) (M, bool) {
+	sv := st.sv
 	for i := range cands {
 		c := &cands[i]
 		if c.known {
@@ -176,7 +198,7 @@ func (st *settler[P, M]) move(ctx context.Context, p P, winner game.Side, hist [
 			c.known, c.plies = true, uint32(plies)
 		}
 	}
-	slices.SortStableFunc(cands, func(a, b cand) int {
+	slices.SortStableFunc(cands, func(a, b moveCand[M]) int {
 		if a.known != b.known {
 			if a.known {
 				return 1
@@ -186,6 +208,7 @@ func (st *settler[P, M]) move(ctx context.Context, p P, winner game.Side, hist [
 		return cmp.Compare(b.plies, a.plies)
 	})
 	if len(cands) == 0 {
+		var zero M
 		return zero, false
 	}
 	return cands[0].m, true

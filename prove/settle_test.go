@@ -8,6 +8,7 @@ import (
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/internal/tictactoe"
+	"github.com/magneton-games/magneton/internal/tictactoe/tictactoeai"
 )
 
 // distance is the exact length of a won or lost position with best play:
@@ -44,7 +45,7 @@ func distance(s game.State) (game.Result, int) {
 // move resists as long as the longest defence.
 func TestSettleTicTacToe(t *testing.T) {
 	rules := tictactoe.Spec.New(tictactoe.Spec.Defaults())
-	pv := tictactoe.Game.Solver.Prover(1)
+	pv := tictactoeai.Solver.Prover(1)
 	all := map[string]game.State{}
 	reachable(rules.Start(), all)
 	seen := map[game.Result]int{}

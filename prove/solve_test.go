@@ -13,6 +13,7 @@ import (
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/internal/tictactoe"
+	"github.com/magneton-games/magneton/internal/tictactoe/tictactoeai"
 	"github.com/magneton-games/magneton/prove"
 )
 
@@ -76,7 +77,7 @@ func TestTicTacToeEveryPosition(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		kit, err := ai.KitFor[tictactoe.Position, tictactoe.Move](tictactoe.Profile, rules)
+		kit, err := ai.KitFor[tictactoe.Position, tictactoe.Move](tictactoeai.Profile, rules)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -196,7 +197,7 @@ func certificateText(t *testing.T, text string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := tictactoe.Game.Solver.Solve(context.Background(), s, prove.Options{HashMiB: 1, Certificate: true})
+	rep, err := tictactoeai.Solver.Solve(context.Background(), s, prove.Options{HashMiB: 1, Certificate: true})
 	if err != nil || rep.Certificate == nil {
 		t.Fatalf("%s: %v, %+v", text, err, rep)
 	}
@@ -280,7 +281,7 @@ func TestCertificateMutations(t *testing.T) {
 // for another, or the side changed, is rejected.
 func TestDrawCertificate(t *testing.T) {
 	rules := tictactoe.Spec.New(tictactoe.Spec.Defaults())
-	rep, err := tictactoe.Game.Solver.Solve(context.Background(), rules.Start(), prove.Options{HashMiB: 1, Certificate: true})
+	rep, err := tictactoeai.Solver.Solve(context.Background(), rules.Start(), prove.Options{HashMiB: 1, Certificate: true})
 	if err != nil || rep.Result != game.Draw || rep.Draw[0] == nil || rep.Draw[1] == nil {
 		t.Fatalf("%v, %+v", err, rep)
 	}

@@ -64,6 +64,23 @@ func TestSettledNeverReplaced(t *testing.T) {
 // damaged file is refused with a message saying what is wrong.
 func TestTableFile(t *testing.T) {
 	dir := t.TempDir()
+	tt := sampleTable()
+	path := filepath.Join(dir, "a.table")
+	if err := tt.save(path, "game x"); err != nil {
+		t.Fatal(err)
+	}
+	saved, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("round trip", func(t *testing.T) { checkTableRoundTrip(t, tt, path) })
+	t.Run("version 1", func(t *testing.T) { checkTableVersion1(t, filepath.Join(dir, "v1.table")) })
+	t.Run("damaged", func(t *testing.T) { checkTableDamaged(t, saved, filepath.Join(dir, "cut.table")) })
+}
+
+// sampleTable is a table of 64 buckets holding entries of every kind: won
+// and lost (settled, kept apart) and open ones.
+func sampleTable() *table {
 	tt := newTableOf(64)
 	for k := uint64(1); k < 200; k += 2 {
 		switch k % 6 {
@@ -75,10 +92,13 @@ func TestTableFile(t *testing.T) {
 			tt.put(entry{key: k, phi: uint32(k % 7), delta: uint32(k%5 + 1), work: uint32(k)})
 		}
 	}
-	path := filepath.Join(dir, "a.table")
-	if err := tt.save(path, "game x"); err != nil {
-		t.Fatal(err)
-	}
+	return tt
+}
+
+// checkTableRoundTrip checks that tt, saved at path for the rules "game
+// x", loads again the same, saves again to the same bytes, and is refused
+// for other rules.
+func checkTableRoundTrip(t *testing.T, tt *table, path string) {
 	got, err := loadTable(path, "game x")
 	if err != nil {
 		t.Fatal(err)
@@ -98,7 +118,7 @@ func TestTableFile(t *testing.T) {
 	if got.stored != held {
 		t.Errorf("stored %d after loading, %d held when saved", got.stored, held)
 	}
-	again := filepath.Join(dir, "b.table")
+	again := filepath.Join(filepath.Dir(path), "b.table")
 	if err := got.save(again, "game x"); err != nil {
 		t.Fatal(err)
 	}
@@ -110,11 +130,13 @@ func TestTableFile(t *testing.T) {
 	if _, err := loadTable(path, "game y"); err == nil || !strings.Contains(err.Error(), `"game x"`) {
 		t.Errorf("a table of other rules: got %v, want a refusal naming its rules", err)
 	}
+}
 
-	// Version 1: the same header, the entries with the settled ones
-	// among them, nothing after.
-	v1 := filepath.Join(dir, "v1.table")
-	f, err := os.Create(v1)
+// checkTableVersion1 writes a version 1 file at path (the same header, the
+// entries with the settled ones among them, nothing after) and checks
+// that it loads with the settled entries moved to the map.
+func checkTableVersion1(t *testing.T, path string) {
+	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +154,7 @@ func TestTableFile(t *testing.T) {
 	}
 	w.Flush()
 	f.Close()
-	got, err = loadTable(v1, "game x")
+	got, err := loadTable(path, "game x")
 	if err != nil {
 		t.Fatalf("a version 1 table: %v", err)
 	}
@@ -148,17 +170,20 @@ func TestTableFile(t *testing.T) {
 	if got.Settled() != 2 || got.stored != 3 {
 		t.Errorf("version 1 table: %d settled (want 2), %d stored (want 3)", got.Settled(), got.stored)
 	}
+}
 
-	// Cut short, and a settled count that is not a number.
-	cut := filepath.Join(dir, "cut.table")
-	os.WriteFile(cut, a[:len(a)-5], 0o644)
-	if _, err := loadTable(cut, "game x"); err == nil || !strings.Contains(err.Error(), "settled result") {
+// checkTableDamaged writes at path the file a (a saved table of 64
+// buckets for "game x") cut short, then with a settled count that is not a
+// number, and checks that each is refused with what is wrong.
+func checkTableDamaged(t *testing.T, a []byte, path string) {
+	os.WriteFile(path, a[:len(a)-5], 0o644)
+	if _, err := loadTable(path, "game x"); err == nil || !strings.Contains(err.Error(), "settled result") {
 		t.Errorf("a table cut in its settled results: got %v", err)
 	}
 	entriesEnd := strings.Index(string(a), "game x\n64\n") + len("game x\n64\n") + 64*entrySize
 	bad := append(append([]byte{}, a[:entriesEnd]...), "many\n"...)
-	os.WriteFile(cut, bad, 0o644)
-	if _, err := loadTable(cut, "game x"); err == nil || !strings.Contains(err.Error(), "count of settled results") {
+	os.WriteFile(path, bad, 0o644)
+	if _, err := loadTable(path, "game x"); err == nil || !strings.Contains(err.Error(), "count of settled results") {
 		t.Errorf("a table with a bad settled count: got %v", err)
 	}
 }

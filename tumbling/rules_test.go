@@ -62,262 +62,281 @@ func mustPlay(t *testing.T, p Position, move string) Position {
 	return q
 }
 
+// playCase is one move on a crafted position under some rules: the
+// stacks before (with side to move) and after, and the result.
+type playCase struct {
+	name   string
+	rules  Rules
+	before map[string]string
+	side   string
+	move   string
+	after  map[string]string
+	result game.Result
+	reason *game.Ending
+}
+
+// playCases are the moves, the captures and the own-king and no-king
+// rules under the default capture rule (capture=any).
+var playCases = []playCase{
+	{
+		name:   "edge-of-board pile: a 4-stack two squares from a corner leaves 1 then 3",
+		before: map[string]string{"c3": "rbrb", "h8": "rr", "h1": "b"},
+		side:   "b", move: "c3>b2",
+		after: map[string]string{"b2": "r", "a1": "brb", "h8": "rr", "h1": "b"},
+	},
+	{
+		name:   "a tumble with room drops one disk a square, bottom first",
+		before: map[string]string{"a1": "rbrb", "h8": "rr", "h1": "b"},
+		side:   "b", move: "a1>b2",
+		after: map[string]string{"b2": "r", "c3": "b", "d4": "r", "e5": "b", "h8": "rr", "h1": "b"},
+	},
+	{
+		name:   "a step moves only the top disk",
+		before: map[string]string{"d4": "rbb", "e5": "r", "h8": "rr", "a1": "b"},
+		side:   "b", move: "d4-d5",
+		after: map[string]string{"d4": "rb", "d5": "b", "e5": "r", "h8": "rr", "a1": "b"},
+	},
+	{
+		name:   "a step on the enemy King wins, even leaving the mover no King",
+		before: map[string]string{"d4": "b", "e5": "rr", "h8": "r"},
+		side:   "b", move: "d4-e5",
+		after:  map[string]string{"e5": "rrb", "h8": "r"},
+		result: game.FirstWins, reason: KingCaptured,
+	},
+	{
+		name:   "a step on an enemy stack that is not a King does not win",
+		before: map[string]string{"d4": "b", "e5": "r", "h8": "rr", "a1": "b"},
+		side:   "b", move: "d4-e5",
+		after: map[string]string{"e5": "rb", "h8": "rr", "a1": "b"},
+	},
+	{
+		name:   "capture by the last disk of a tumble",
+		before: map[string]string{"a1": "bbb", "a4": "rr", "h8": "r", "h1": "b"},
+		side:   "b", move: "a1>a2",
+		after:  map[string]string{"a2": "b", "a3": "b", "a4": "rrb", "h8": "r", "h1": "b"},
+		result: game.FirstWins, reason: KingCaptured,
+	},
+	{
+		name:   "capture by the pile at the edge",
+		before: map[string]string{"f1": "bbr", "h1": "bbb", "a8": "b", "a1": "r"},
+		side:   "r", move: "f1>g1",
+		after:  map[string]string{"g1": "b", "h1": "bbbbr", "a8": "b", "a1": "r"},
+		result: game.SecondWins, reason: KingCaptured,
+	},
+	{
+		name:   "several equally tall Kings: covering any one wins",
+		before: map[string]string{"d4": "b", "e5": "rr", "a8": "rr", "h1": "b"},
+		side:   "b", move: "d4-e5",
+		after:  map[string]string{"e5": "rrb", "a8": "rr", "h1": "b"},
+		result: game.FirstWins, reason: KingCaptured,
+	},
+	{
+		name:   "own-king capture: an enemy disk from a tumble lands on the mover's King",
+		before: map[string]string{"c3": "rb", "d3": "bb", "h8": "r", "a8": "r"},
+		side:   "b", move: "c3>d3",
+		after:  map[string]string{"d3": "bbr", "e3": "b", "h8": "r", "a8": "r"},
+		result: game.SecondWins, reason: OwnKing,
+	},
+	{
+		name:   "own-king=ignored: covering your own King is no loss",
+		rules:  Rules{OwnKingIgnored: true},
+		before: map[string]string{"c3": "rb", "d3": "bb", "h8": "r", "a8": "r"},
+		side:   "b", move: "c3>d3",
+		after: map[string]string{"d3": "bbr", "e3": "b", "h8": "r", "a8": "r"},
+	},
+	{
+		name:   "capturing an enemy King in the same move beats covering your own",
+		before: map[string]string{"c3": "rb", "d3": "bb", "e3": "r", "a8": "r"},
+		side:   "b", move: "c3>d3",
+		after:  map[string]string{"d3": "bbr", "e3": "rb", "a8": "r"},
+		result: game.FirstWins, reason: KingCaptured,
+	},
+	{
+		name:   "a capture wins even when it leaves the mover without a King",
+		before: map[string]string{"a1": "bb", "a2": "r", "a3": "rr", "h8": "rr"},
+		side:   "b", move: "a1>a2",
+		after:  map[string]string{"a2": "rb", "a3": "rrb", "h8": "rr"},
+		result: game.FirstWins, reason: KingCaptured,
+	},
+	{
+		name:   "no-king: the mover left without a King loses",
+		before: map[string]string{"a1": "bb", "a2": "r", "a3": "r", "h8": "rr"},
+		side:   "b", move: "a1>a2",
+		after:  map[string]string{"a2": "rb", "a3": "rb", "h8": "rr"},
+		result: game.SecondWins, reason: NoKing,
+	},
+	{
+		name:   "no-king=ignored: a side without a King plays on",
+		rules:  Rules{NoKingIgnored: true},
+		before: map[string]string{"a1": "bb", "a2": "r", "a3": "r", "h8": "rr"},
+		side:   "b", move: "a1>a2",
+		after: map[string]string{"a2": "rb", "a3": "rb", "h8": "rr"},
+	},
+}
+
+// pbemCases are the capture rule capture=pbem (one run of the victim's
+// colour under one run of the capturer's), beside capture=any where the
+// two differ.
+var pbemCases = []playCase{
+	{
+		name:   "capture=pbem: one run of the victim's colour under one run of the capturer's captures",
+		rules:  Rules{Capture: CapturePBEM},
+		before: map[string]string{"e1": "brb", "h1": "rr", "a8": "r", "a1": "b"},
+		side:   "b", move: "e1>f1",
+		after:  map[string]string{"f1": "b", "g1": "r", "h1": "rrb", "a8": "r", "a1": "b"},
+		result: game.FirstWins, reason: KingCaptured,
+	},
+	{
+		name:   "capture=pbem: victim-colour disks dropped first still make one run",
+		rules:  Rules{Capture: CapturePBEM},
+		before: map[string]string{"f1": "brb", "h1": "rr", "a8": "r", "a1": "b"},
+		side:   "b", move: "f1>g1",
+		after:  map[string]string{"g1": "b", "h1": "rrrb", "a8": "r", "a1": "b"},
+		result: game.FirstWins, reason: KingCaptured,
+	},
+	{
+		name:   "capture=pbem: a mixed pile on a King does not capture",
+		rules:  Rules{Capture: CapturePBEM},
+		before: map[string]string{"f1": "bbrb", "h1": "rr", "a8": "r", "a1": "b"},
+		side:   "b", move: "f1>g1",
+		after: map[string]string{"g1": "b", "h1": "rrbrb", "a8": "r", "a1": "b"},
+	},
+	{
+		name:   "capture=any: the same mixed pile captures",
+		before: map[string]string{"f1": "bbrb", "h1": "rr", "a8": "r", "a1": "b"},
+		side:   "b", move: "f1>g1",
+		after:  map[string]string{"g1": "b", "h1": "rrbrb", "a8": "r", "a1": "b"},
+		result: game.FirstWins, reason: KingCaptured,
+	},
+	{
+		name:   "capture=pbem with no-king: a spoilt King that was the last single-colour stack loses by no-king",
+		rules:  Rules{Capture: CapturePBEM},
+		before: map[string]string{"f1": "bbrb", "h1": "rr", "a1": "b"},
+		side:   "b", move: "f1>g1",
+		after:  map[string]string{"g1": "b", "h1": "rrbrb", "a1": "b"},
+		result: game.FirstWins, reason: NoKing,
+	},
+	{
+		name:   "capture=pbem: an own King under a mixed pile is not lost",
+		rules:  Rules{Capture: CapturePBEM},
+		before: map[string]string{"f1": "rrbb", "h1": "bb", "a8": "r", "a1": "b"},
+		side:   "b", move: "f1>g1",
+		after: map[string]string{"g1": "r", "h1": "bbrbb", "a8": "r", "a1": "b"},
+	},
+	{
+		name:   "capture=pbem: an own King under one run of enemy disks is lost",
+		rules:  Rules{Capture: CapturePBEM},
+		before: map[string]string{"c3": "rb", "d3": "bb", "h8": "r", "a8": "r"},
+		side:   "b", move: "c3>d3",
+		after:  map[string]string{"d3": "bbr", "e3": "b", "h8": "r", "a8": "r"},
+		result: game.SecondWins, reason: OwnKing,
+	},
+}
+
+// boardspaceCases are the capture rule capture=boardspace (no capture
+// that makes the victim a taller King), beside capture=any where the two
+// differ.
+var boardspaceCases = []playCase{
+	// Boardspace's rule, from its rules page ("without creating a taller
+	// king in the process"; "not all moves that add checkers to a king
+	// capture it") and the issue's example.
+	{
+		name:   "capture=boardspace: no capture when the move makes the victim a taller King",
+		rules:  Rules{Capture: CaptureBoardspace, TumbleOnly: true},
+		before: map[string]string{"h8": "bb", "a4": "rr", "a2": "rr", "a1": "rrb"},
+		side:   "b", move: "a1>a2",
+		after: map[string]string{"h8": "bb", "a4": "rrb", "a3": "r", "a2": "rrr"},
+	},
+	{
+		name:   "capture=any: the same move captures",
+		rules:  Rules{TumbleOnly: true},
+		before: map[string]string{"h8": "bb", "a4": "rr", "a2": "rr", "a1": "rrb"},
+		side:   "b", move: "a1>a2",
+		after:  map[string]string{"h8": "bb", "a4": "rrb", "a3": "r", "a2": "rrr"},
+		result: game.FirstWins, reason: KingCaptured,
+	},
+	{
+		name:   "capture=boardspace: a new King only as tall as the old one does not save it",
+		rules:  Rules{Capture: CaptureBoardspace},
+		before: map[string]string{"h8": "bb", "a4": "rr", "a2": "r", "a1": "rrb"},
+		side:   "b", move: "a1>a2",
+		after:  map[string]string{"h8": "bb", "a4": "rrb", "a3": "r", "a2": "rr"},
+		result: game.FirstWins, reason: KingCaptured,
+	},
+	{
+		name:   "capture=boardspace: a tumble's disk on a King captures when nothing grew",
+		rules:  Rules{Capture: CaptureBoardspace},
+		before: map[string]string{"a1": "bb", "a3": "rr", "h8": "r"},
+		side:   "b", move: "a1>a2",
+		after:  map[string]string{"a2": "b", "a3": "rrb", "h8": "r"},
+		result: game.FirstWins, reason: KingCaptured,
+	},
+	{
+		name:   "capture=boardspace: a step onto a King captures",
+		rules:  Rules{Capture: CaptureBoardspace},
+		before: map[string]string{"d4": "b", "e5": "rr", "h8": "r", "a1": "b"},
+		side:   "b", move: "d4-e5",
+		after:  map[string]string{"e5": "rrb", "h8": "r", "a1": "b"},
+		result: game.FirstWins, reason: KingCaptured,
+	},
+	{
+		name:   "capture=boardspace: a mixed pile on a King captures, unlike capture=pbem",
+		rules:  Rules{Capture: CaptureBoardspace},
+		before: map[string]string{"f1": "bbrb", "h1": "rr", "a8": "r", "a1": "b"},
+		side:   "b", move: "f1>g1",
+		after:  map[string]string{"g1": "b", "h1": "rrbrb", "a8": "r", "a1": "b"},
+		result: game.FirstWins, reason: KingCaptured,
+	},
+	{
+		name:   "capture=boardspace: an own King covered while nothing grew is lost",
+		rules:  Rules{Capture: CaptureBoardspace},
+		before: map[string]string{"c3": "rb", "d3": "bb", "h8": "r", "a8": "r"},
+		side:   "b", move: "c3>d3",
+		after:  map[string]string{"d3": "bbr", "e3": "b", "h8": "r", "a8": "r"},
+		result: game.SecondWins, reason: OwnKing,
+	},
+	{
+		name:   "capture=boardspace: an own King covered while the mover grew a taller one is not lost",
+		rules:  Rules{Capture: CaptureBoardspace},
+		before: map[string]string{"c3": "rbb", "d3": "bb", "f3": "bb", "h8": "r", "a8": "r"},
+		side:   "b", move: "c3>d3",
+		after: map[string]string{"d3": "bbr", "e3": "b", "f3": "bbb", "h8": "r", "a8": "r"},
+	},
+	{
+		name:   "capture=any: the same own King covered loses",
+		before: map[string]string{"c3": "rbb", "d3": "bb", "f3": "bb", "h8": "r", "a8": "r"},
+		side:   "b", move: "c3>d3",
+		after:  map[string]string{"d3": "bbr", "e3": "b", "f3": "bbb", "h8": "r", "a8": "r"},
+		result: game.SecondWins, reason: OwnKing,
+	},
+	{
+		name:   "capture=boardspace with own-king=ignored: an own King covered is no loss",
+		rules:  Rules{Capture: CaptureBoardspace, OwnKingIgnored: true},
+		before: map[string]string{"c3": "rb", "d3": "bb", "h8": "r", "a8": "r"},
+		side:   "b", move: "c3>d3",
+		after: map[string]string{"d3": "bbr", "e3": "b", "h8": "r", "a8": "r"},
+	},
+	{
+		name:   "capture=boardspace: capturing wins even when the mover's own King falls too",
+		rules:  Rules{Capture: CaptureBoardspace},
+		before: map[string]string{"c3": "rb", "d3": "bb", "e3": "r", "h8": "b"},
+		side:   "b", move: "c3>d3",
+		after:  map[string]string{"d3": "bbr", "e3": "rb", "h8": "b"},
+		result: game.FirstWins, reason: KingCaptured,
+	},
+	{
+		name:   "capture=boardspace: stepping the top disk off a King is no loss",
+		rules:  Rules{Capture: CaptureBoardspace},
+		before: map[string]string{"a1": "bb", "c1": "bb", "h8": "r"},
+		side:   "b", move: "a1-a2",
+		after: map[string]string{"a1": "b", "a2": "b", "c1": "bb", "h8": "r"},
+	},
+}
+
 // TestPlay covers the named cases of the rules on crafted positions: each
 // row plays one move under some rules and checks the stacks and result.
 func TestPlay(t *testing.T) {
-	tests := []struct {
-		name   string
-		rules  Rules
-		before map[string]string
-		side   string
-		move   string
-		after  map[string]string
-		result game.Result
-		reason *game.Ending
-	}{
-		{
-			name:   "edge-of-board pile: a 4-stack two squares from a corner leaves 1 then 3",
-			before: map[string]string{"c3": "rbrb", "h8": "rr", "h1": "b"},
-			side:   "b", move: "c3>b2",
-			after: map[string]string{"b2": "r", "a1": "brb", "h8": "rr", "h1": "b"},
-		},
-		{
-			name:   "a tumble with room drops one disk a square, bottom first",
-			before: map[string]string{"a1": "rbrb", "h8": "rr", "h1": "b"},
-			side:   "b", move: "a1>b2",
-			after: map[string]string{"b2": "r", "c3": "b", "d4": "r", "e5": "b", "h8": "rr", "h1": "b"},
-		},
-		{
-			name:   "a step moves only the top disk",
-			before: map[string]string{"d4": "rbb", "e5": "r", "h8": "rr", "a1": "b"},
-			side:   "b", move: "d4-d5",
-			after: map[string]string{"d4": "rb", "d5": "b", "e5": "r", "h8": "rr", "a1": "b"},
-		},
-		{
-			name:   "a step on the enemy King wins, even leaving the mover no King",
-			before: map[string]string{"d4": "b", "e5": "rr", "h8": "r"},
-			side:   "b", move: "d4-e5",
-			after:  map[string]string{"e5": "rrb", "h8": "r"},
-			result: game.FirstWins, reason: KingCaptured,
-		},
-		{
-			name:   "a step on an enemy stack that is not a King does not win",
-			before: map[string]string{"d4": "b", "e5": "r", "h8": "rr", "a1": "b"},
-			side:   "b", move: "d4-e5",
-			after: map[string]string{"e5": "rb", "h8": "rr", "a1": "b"},
-		},
-		{
-			name:   "capture by the last disk of a tumble",
-			before: map[string]string{"a1": "bbb", "a4": "rr", "h8": "r", "h1": "b"},
-			side:   "b", move: "a1>a2",
-			after:  map[string]string{"a2": "b", "a3": "b", "a4": "rrb", "h8": "r", "h1": "b"},
-			result: game.FirstWins, reason: KingCaptured,
-		},
-		{
-			name:   "capture by the pile at the edge",
-			before: map[string]string{"f1": "bbr", "h1": "bbb", "a8": "b", "a1": "r"},
-			side:   "r", move: "f1>g1",
-			after:  map[string]string{"g1": "b", "h1": "bbbbr", "a8": "b", "a1": "r"},
-			result: game.SecondWins, reason: KingCaptured,
-		},
-		{
-			name:   "several equally tall Kings: covering any one wins",
-			before: map[string]string{"d4": "b", "e5": "rr", "a8": "rr", "h1": "b"},
-			side:   "b", move: "d4-e5",
-			after:  map[string]string{"e5": "rrb", "a8": "rr", "h1": "b"},
-			result: game.FirstWins, reason: KingCaptured,
-		},
-		{
-			name:   "own-king capture: an enemy disk from a tumble lands on the mover's King",
-			before: map[string]string{"c3": "rb", "d3": "bb", "h8": "r", "a8": "r"},
-			side:   "b", move: "c3>d3",
-			after:  map[string]string{"d3": "bbr", "e3": "b", "h8": "r", "a8": "r"},
-			result: game.SecondWins, reason: OwnKing,
-		},
-		{
-			name:   "own-king=ignored: covering your own King is no loss",
-			rules:  Rules{OwnKingIgnored: true},
-			before: map[string]string{"c3": "rb", "d3": "bb", "h8": "r", "a8": "r"},
-			side:   "b", move: "c3>d3",
-			after: map[string]string{"d3": "bbr", "e3": "b", "h8": "r", "a8": "r"},
-		},
-		{
-			name:   "capturing an enemy King in the same move beats covering your own",
-			before: map[string]string{"c3": "rb", "d3": "bb", "e3": "r", "a8": "r"},
-			side:   "b", move: "c3>d3",
-			after:  map[string]string{"d3": "bbr", "e3": "rb", "a8": "r"},
-			result: game.FirstWins, reason: KingCaptured,
-		},
-		{
-			name:   "a capture wins even when it leaves the mover without a King",
-			before: map[string]string{"a1": "bb", "a2": "r", "a3": "rr", "h8": "rr"},
-			side:   "b", move: "a1>a2",
-			after:  map[string]string{"a2": "rb", "a3": "rrb", "h8": "rr"},
-			result: game.FirstWins, reason: KingCaptured,
-		},
-		{
-			name:   "no-king: the mover left without a King loses",
-			before: map[string]string{"a1": "bb", "a2": "r", "a3": "r", "h8": "rr"},
-			side:   "b", move: "a1>a2",
-			after:  map[string]string{"a2": "rb", "a3": "rb", "h8": "rr"},
-			result: game.SecondWins, reason: NoKing,
-		},
-		{
-			name:   "no-king=ignored: a side without a King plays on",
-			rules:  Rules{NoKingIgnored: true},
-			before: map[string]string{"a1": "bb", "a2": "r", "a3": "r", "h8": "rr"},
-			side:   "b", move: "a1>a2",
-			after: map[string]string{"a2": "rb", "a3": "rb", "h8": "rr"},
-		},
-		{
-			name:   "capture=pbem: one run of the victim's colour under one run of the capturer's captures",
-			rules:  Rules{Capture: CapturePBEM},
-			before: map[string]string{"e1": "brb", "h1": "rr", "a8": "r", "a1": "b"},
-			side:   "b", move: "e1>f1",
-			after:  map[string]string{"f1": "b", "g1": "r", "h1": "rrb", "a8": "r", "a1": "b"},
-			result: game.FirstWins, reason: KingCaptured,
-		},
-		{
-			name:   "capture=pbem: victim-colour disks dropped first still make one run",
-			rules:  Rules{Capture: CapturePBEM},
-			before: map[string]string{"f1": "brb", "h1": "rr", "a8": "r", "a1": "b"},
-			side:   "b", move: "f1>g1",
-			after:  map[string]string{"g1": "b", "h1": "rrrb", "a8": "r", "a1": "b"},
-			result: game.FirstWins, reason: KingCaptured,
-		},
-		{
-			name:   "capture=pbem: a mixed pile on a King does not capture",
-			rules:  Rules{Capture: CapturePBEM},
-			before: map[string]string{"f1": "bbrb", "h1": "rr", "a8": "r", "a1": "b"},
-			side:   "b", move: "f1>g1",
-			after: map[string]string{"g1": "b", "h1": "rrbrb", "a8": "r", "a1": "b"},
-		},
-		{
-			name:   "capture=any: the same mixed pile captures",
-			before: map[string]string{"f1": "bbrb", "h1": "rr", "a8": "r", "a1": "b"},
-			side:   "b", move: "f1>g1",
-			after:  map[string]string{"g1": "b", "h1": "rrbrb", "a8": "r", "a1": "b"},
-			result: game.FirstWins, reason: KingCaptured,
-		},
-		{
-			name:   "capture=pbem with no-king: a spoilt King that was the last single-colour stack loses by no-king",
-			rules:  Rules{Capture: CapturePBEM},
-			before: map[string]string{"f1": "bbrb", "h1": "rr", "a1": "b"},
-			side:   "b", move: "f1>g1",
-			after:  map[string]string{"g1": "b", "h1": "rrbrb", "a1": "b"},
-			result: game.FirstWins, reason: NoKing,
-		},
-		{
-			name:   "capture=pbem: an own King under a mixed pile is not lost",
-			rules:  Rules{Capture: CapturePBEM},
-			before: map[string]string{"f1": "rrbb", "h1": "bb", "a8": "r", "a1": "b"},
-			side:   "b", move: "f1>g1",
-			after: map[string]string{"g1": "r", "h1": "bbrbb", "a8": "r", "a1": "b"},
-		},
-		{
-			name:   "capture=pbem: an own King under one run of enemy disks is lost",
-			rules:  Rules{Capture: CapturePBEM},
-			before: map[string]string{"c3": "rb", "d3": "bb", "h8": "r", "a8": "r"},
-			side:   "b", move: "c3>d3",
-			after:  map[string]string{"d3": "bbr", "e3": "b", "h8": "r", "a8": "r"},
-			result: game.SecondWins, reason: OwnKing,
-		},
-		// Boardspace's rule, from its rules page ("without creating a taller
-		// king in the process"; "not all moves that add checkers to a king
-		// capture it") and the issue's example.
-		{
-			name:   "capture=boardspace: no capture when the move makes the victim a taller King",
-			rules:  Rules{Capture: CaptureBoardspace, TumbleOnly: true},
-			before: map[string]string{"h8": "bb", "a4": "rr", "a2": "rr", "a1": "rrb"},
-			side:   "b", move: "a1>a2",
-			after: map[string]string{"h8": "bb", "a4": "rrb", "a3": "r", "a2": "rrr"},
-		},
-		{
-			name:   "capture=any: the same move captures",
-			rules:  Rules{TumbleOnly: true},
-			before: map[string]string{"h8": "bb", "a4": "rr", "a2": "rr", "a1": "rrb"},
-			side:   "b", move: "a1>a2",
-			after:  map[string]string{"h8": "bb", "a4": "rrb", "a3": "r", "a2": "rrr"},
-			result: game.FirstWins, reason: KingCaptured,
-		},
-		{
-			name:   "capture=boardspace: a new King only as tall as the old one does not save it",
-			rules:  Rules{Capture: CaptureBoardspace},
-			before: map[string]string{"h8": "bb", "a4": "rr", "a2": "r", "a1": "rrb"},
-			side:   "b", move: "a1>a2",
-			after:  map[string]string{"h8": "bb", "a4": "rrb", "a3": "r", "a2": "rr"},
-			result: game.FirstWins, reason: KingCaptured,
-		},
-		{
-			name:   "capture=boardspace: a tumble's disk on a King captures when nothing grew",
-			rules:  Rules{Capture: CaptureBoardspace},
-			before: map[string]string{"a1": "bb", "a3": "rr", "h8": "r"},
-			side:   "b", move: "a1>a2",
-			after:  map[string]string{"a2": "b", "a3": "rrb", "h8": "r"},
-			result: game.FirstWins, reason: KingCaptured,
-		},
-		{
-			name:   "capture=boardspace: a step onto a King captures",
-			rules:  Rules{Capture: CaptureBoardspace},
-			before: map[string]string{"d4": "b", "e5": "rr", "h8": "r", "a1": "b"},
-			side:   "b", move: "d4-e5",
-			after:  map[string]string{"e5": "rrb", "h8": "r", "a1": "b"},
-			result: game.FirstWins, reason: KingCaptured,
-		},
-		{
-			name:   "capture=boardspace: a mixed pile on a King captures, unlike capture=pbem",
-			rules:  Rules{Capture: CaptureBoardspace},
-			before: map[string]string{"f1": "bbrb", "h1": "rr", "a8": "r", "a1": "b"},
-			side:   "b", move: "f1>g1",
-			after:  map[string]string{"g1": "b", "h1": "rrbrb", "a8": "r", "a1": "b"},
-			result: game.FirstWins, reason: KingCaptured,
-		},
-		{
-			name:   "capture=boardspace: an own King covered while nothing grew is lost",
-			rules:  Rules{Capture: CaptureBoardspace},
-			before: map[string]string{"c3": "rb", "d3": "bb", "h8": "r", "a8": "r"},
-			side:   "b", move: "c3>d3",
-			after:  map[string]string{"d3": "bbr", "e3": "b", "h8": "r", "a8": "r"},
-			result: game.SecondWins, reason: OwnKing,
-		},
-		{
-			name:   "capture=boardspace: an own King covered while the mover grew a taller one is not lost",
-			rules:  Rules{Capture: CaptureBoardspace},
-			before: map[string]string{"c3": "rbb", "d3": "bb", "f3": "bb", "h8": "r", "a8": "r"},
-			side:   "b", move: "c3>d3",
-			after: map[string]string{"d3": "bbr", "e3": "b", "f3": "bbb", "h8": "r", "a8": "r"},
-		},
-		{
-			name:   "capture=any: the same own King covered loses",
-			before: map[string]string{"c3": "rbb", "d3": "bb", "f3": "bb", "h8": "r", "a8": "r"},
-			side:   "b", move: "c3>d3",
-			after:  map[string]string{"d3": "bbr", "e3": "b", "f3": "bbb", "h8": "r", "a8": "r"},
-			result: game.SecondWins, reason: OwnKing,
-		},
-		{
-			name:   "capture=boardspace with own-king=ignored: an own King covered is no loss",
-			rules:  Rules{Capture: CaptureBoardspace, OwnKingIgnored: true},
-			before: map[string]string{"c3": "rb", "d3": "bb", "h8": "r", "a8": "r"},
-			side:   "b", move: "c3>d3",
-			after: map[string]string{"d3": "bbr", "e3": "b", "h8": "r", "a8": "r"},
-		},
-		{
-			name:   "capture=boardspace: capturing wins even when the mover's own King falls too",
-			rules:  Rules{Capture: CaptureBoardspace},
-			before: map[string]string{"c3": "rb", "d3": "bb", "e3": "r", "h8": "b"},
-			side:   "b", move: "c3>d3",
-			after:  map[string]string{"d3": "bbr", "e3": "rb", "h8": "b"},
-			result: game.FirstWins, reason: KingCaptured,
-		},
-		{
-			name:   "capture=boardspace: stepping the top disk off a King is no loss",
-			rules:  Rules{Capture: CaptureBoardspace},
-			before: map[string]string{"a1": "bb", "c1": "bb", "h8": "r"},
-			side:   "b", move: "a1-a2",
-			after: map[string]string{"a1": "b", "a2": "b", "c1": "bb", "h8": "r"},
-		},
-	}
-	for _, tt := range tests {
+	for _, tt := range slices.Concat(playCases, pbemCases, boardspaceCases) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := mustParse(t, tt.rules, board(tt.before, tt.side))
 			q := mustPlay(t, p, tt.move)

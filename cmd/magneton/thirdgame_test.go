@@ -7,13 +7,14 @@ import (
 
 	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/internal/tictactoe"
+	"github.com/magneton-games/magneton/internal/tictactoe/tictactoeai"
 )
 
 // TestThirdGame checks the design of one registration per game: the toy
 // game of package tictactoe, registered here and named nowhere else,
 // works in every subcommand that handles any game.
 func TestThirdGame(t *testing.T) {
-	if err := games.Register(tictactoe.Game); err != nil {
+	if err := games.Register(&games.Game{Spec: tictactoe.Spec, AI: tictactoeai.Profile, Solver: tictactoeai.Solver}); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {

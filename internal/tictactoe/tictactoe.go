@@ -1,8 +1,10 @@
-// Package tictactoe is a throwaway third game, noughts and crosses on a
-// 3x3 board, kept to check that the project's games are each one
-// registration: this package registers it (Game) and nothing else in the
-// tree names it, yet the command line, the match runner, the engine
-// protocol and the conformance suite all play it. Only tests import it.
+// Package tictactoe is the rules of a throwaway third game, noughts and
+// crosses on a 3x3 board, kept to check that the project's games are each
+// one registration: its computer players are package tictactoeai, and the
+// tests that need the game register it (games.Register) as a built-in
+// game is registered; nothing else in the tree names it, yet the command
+// line, the match runner, the engine protocol and the conformance suite
+// all play it. Only tests import it.
 //
 // Squares are a1 to c3, numbered file-major like game.Square (a1=0, a2=1,
 // a3=2, b1=3, ..., c3=8). A position text is the ranks from 3 down to 1,
@@ -24,8 +26,9 @@ import (
 // Move is the square a stone is put on, 0 to 8.
 type Move uint8
 
-// lines are the eight lines of three as masks of squares.
-var lines = [8]uint16{
+// Lines are the eight lines of three as masks of squares (bit n for
+// square n).
+var Lines = [8]uint16{
 	0b000000111, 0b000111000, 0b111000000, // the files a, b, c
 	0b001001001, 0b010010010, 0b100100100, // the ranks 1, 2, 3
 	0b100010001, 0b001010100, // the diagonals a1-c3 and a3-c1
@@ -136,7 +139,7 @@ func (r Rules) Parse(text string) (Position, error) {
 
 // has reports whether side s has three in a row.
 func (p Position) has(s game.Side) bool {
-	for _, l := range lines {
+	for _, l := range Lines {
 		if p.stones[s]&l == l {
 			return true
 		}
@@ -146,6 +149,14 @@ func (p Position) has(s game.Side) bool {
 
 // Side returns the side to move.
 func (p Position) Side() game.Side { return p.side }
+
+// Stones returns the squares of side s's stones as a mask (bit n for
+// square n), to count the lines a side may still make.
+func (p Position) Stones(s game.Side) uint16 { return p.stones[s] }
+
+// Misere reports whether the position is played under misère rules, where
+// three in a row loses.
+func (p Position) Misere() bool { return p.misere }
 
 // AppendMoves appends the empty squares, none once the game is over.
 func (p Position) AppendMoves(buf []Move) []Move {

@@ -10,7 +10,9 @@
 // N plies), where f_i are the evaluation's features (the game's
 // ai.Profile Evaluation). The scale 200 is the one MCTS
 // uses to turn an evaluation into a win probability. It prints the fitted
-// weights as the Go array to paste into ai/eval_<game>.go.
+// weights as the Go array to paste into the game's evaluation, in its AI
+// package beside its rules (magneton/magnetonai/eval.go,
+// tumbling/tumblingai/eval.go).
 //
 // With --pgn it fits the games of record files instead, such as those of
 // a match between two different players (`magneton match --pgn`), whose

@@ -159,21 +159,17 @@ func (e *Engine) out() bool {
 	return e.stop
 }
 
-// pvs returns the score of p for its side to move within (alpha, beta).
+// pvs returns the score of p for its side to move within (alpha, beta):
+// a negamax with principal variation search, whose steps that can settle
+// the node come first (a decided game, a repetition, the horizon, the
+// table), then the moves in order.
 func (e *Engine) pvs(p magneton.Position, depth, ply, alpha, beta int) int {
 	if w, ok := p.Winner(); ok {
-		if w == p.Side() {
-			return mate - ply
-		}
-		return ply - mate
+		return wonScore(w == p.Side(), ply)
 	}
 	h := p.Hash()
-	if ply > 0 {
-		for i := len(e.path) - 2; i >= 0; i -= 2 {
-			if e.path[i] == h {
-				return 0
-			}
-		}
+	if ply > 0 && e.repeated(h) {
+		return 0
 	}
 	if e.out() {
 		return 0
@@ -181,36 +177,79 @@ func (e *Engine) pvs(p magneton.Position, depth, ply, alpha, beta int) int {
 	if depth <= 0 || ply >= maxDepth {
 		return Eval(p)
 	}
-	var ttMove magneton.Move
-	if t := e.probe(h); t != nil {
-		ttMove = t.move
-		if int(t.depth) >= depth && beta-alpha == 1 {
-			s := int(t.score)
-			if s > mateSoon {
-				s -= ply
-			} else if s < -mateSoon {
-				s += ply
-			}
-			if t.kind == kindExact || t.kind == kindLower && s >= beta || t.kind == kindUpper && s <= alpha {
-				return s
-			}
-		}
+	ttMove, s, cut := e.probeCut(h, depth, ply, alpha, beta)
+	if cut {
+		return s
 	}
 	moves := p.AppendMoves(e.buf[ply][:0])
 	e.buf[ply] = moves
 	if len(moves) == 0 {
 		r, _ := p.Outcome()
 		if w, ok := r.Winner(); ok {
-			if w == p.Side() {
-				return mate - ply
-			}
-			return ply - mate
+			return wonScore(w == p.Side(), ply)
 		}
 		return 0
 	}
-	// Ordering: the table's move, the killers, then by history; each
-	// move packed under its ordering key, sorted highest first.
 	side := int(p.Side())
+	e.sortMoves(moves, ttMove, side, ply)
+	e.path = append(e.path, h)
+	best, bestMove := e.searchMoves(p, moves, ttMove, side, depth, ply, alpha, beta)
+	e.path = e.path[:len(e.path)-1]
+	if e.stop {
+		return 0
+	}
+	e.store(h, best, bestMove, depth, ply, alpha, beta)
+	return best
+}
+
+// wonScore is the score of a decided game at ply for the side to move:
+// a win (won) sooner is better, a loss later is less bad.
+func wonScore(won bool, ply int) int {
+	if won {
+		return mate - ply
+	}
+	return ply - mate
+}
+
+// repeated reports whether the position of hash h, at the end of the
+// line, came before with the same side to move, in the game or on the
+// line: a repetition, scored as a draw.
+func (e *Engine) repeated(h uint64) bool {
+	for i := len(e.path) - 2; i >= 0; i -= 2 {
+		if e.path[i] == h {
+			return true
+		}
+	}
+	return false
+}
+
+// probeCut looks the node up in the table: it returns the stored move
+// (NoMove for none), which goes first in the ordering, and whether the
+// entry settles a zero-window node on its own (cut), with its score. An
+// entry searched less deep than depth only orders the moves.
+func (e *Engine) probeCut(h uint64, depth, ply, alpha, beta int) (ttMove magneton.Move, score int, cut bool) {
+	t := e.probe(h)
+	if t == nil {
+		return ttMove, 0, false
+	}
+	if int(t.depth) >= depth && beta-alpha == 1 {
+		s := int(t.score)
+		if s > mateSoon {
+			s -= ply
+		} else if s < -mateSoon {
+			s += ply
+		}
+		if t.kind == kindExact || t.kind == kindLower && s >= beta || t.kind == kindUpper && s <= alpha {
+			return t.move, s, true
+		}
+	}
+	return t.move, 0, false
+}
+
+// sortMoves orders moves in place: the table's move, the killers of the
+// ply, then by the side's history; each move packed under its ordering
+// key, sorted highest first.
+func (e *Engine) sortMoves(moves []magneton.Move, ttMove magneton.Move, side, ply int) {
 	keys := e.order[ply][:0]
 	for _, m := range moves {
 		var k int64
@@ -232,9 +271,16 @@ func (e *Engine) pvs(p magneton.Position, depth, ply, alpha, beta int) int {
 	for i, k := range keys {
 		moves[i] = magneton.Move(k & 0xffff)
 	}
-	e.path = append(e.path, h)
-	origAlpha := alpha
-	best, bestMove := -infinity, moves[0]
+}
+
+// searchMoves searches the ordered moves of p and returns the best score
+// and its move (the first move when none beats the others; worthless when
+// e.stop is set). The first move gets the full window, the others a zero
+// window first, searched again in full when they beat alpha. A move that
+// cuts off becomes a killer of the ply and gains history by depth
+// squared.
+func (e *Engine) searchMoves(p magneton.Position, moves []magneton.Move, ttMove magneton.Move, side, depth, ply, alpha, beta int) (best int, bestMove magneton.Move) {
+	best, bestMove = -infinity, moves[0]
 	for i := range moves {
 		m := moves[i]
 		c := p.Play(m)
@@ -248,8 +294,7 @@ func (e *Engine) pvs(p magneton.Position, depth, ply, alpha, beta int) int {
 			}
 		}
 		if e.stop {
-			e.path = e.path[:len(e.path)-1]
-			return 0
+			return 0, bestMove
 		}
 		if s > best {
 			best, bestMove = s, m
@@ -265,11 +310,17 @@ func (e *Engine) pvs(p magneton.Position, depth, ply, alpha, beta int) int {
 			break
 		}
 	}
-	e.path = e.path[:len(e.path)-1]
+	return best, bestMove
+}
+
+// store keeps the node's result in the table (replace-always): exact
+// inside the window (alpha, beta) it was searched with, a bound outside
+// it, a win or loss relative to the node.
+func (e *Engine) store(h uint64, best int, bestMove magneton.Move, depth, ply, alpha, beta int) {
 	kind := uint8(kindExact)
 	if best >= beta {
 		kind = kindLower
-	} else if best <= origAlpha {
+	} else if best <= alpha {
 		kind = kindUpper
 	}
 	stored := best
@@ -279,7 +330,6 @@ func (e *Engine) pvs(p magneton.Position, depth, ply, alpha, beta int) int {
 		stored -= ply
 	}
 	e.table[h&e.mask] = entry{key: h, score: int16(stored), move: bestMove, depth: int8(depth), kind: kind}
-	return best
 }
 
 // windows lists the 130 sets of four squares in a row on the board.

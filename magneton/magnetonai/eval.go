@@ -1,8 +1,15 @@
-package ai
+// Package magnetonai is Magneton's computer players, beside its rules
+// (package magneton): the evaluation and search kit of package ai's
+// generic searches, the profile of its levels and baselines (Profile),
+// and its proof-number solver (Solver). A registration of the game,
+// games.Game{Spec: magneton.Spec, AI: Profile, Solver: Solver}, holds
+// them; this package does not know the registry.
+package magnetonai
 
 import (
 	"math/bits"
 
+	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
 )
@@ -17,26 +24,26 @@ import (
 
 // Magneton feature indices.
 const (
-	MagThree    = iota // windows of 4 with 3 own stones and 1 empty square
-	MagTwo             // windows with 2 own stones and 2 empty squares
-	MagFour            // full windows of own stones (made without a magnet, they do not win)
-	MagEdge            // own stones on the edge
-	MagCenter          // own stones in the centre 4x4
-	MagTempo           // 1 for the side to move (the opponent's count is 0)
-	MagThreats         // minus the opponent's winning moves if it were to move, at most 2 (default rules only)
-	MagPush            // own stones that a push would carry onto the square completing a line of four
-	MagMobility        // own legal moves in the move phase (0 while the side has stones in hand)
-	MagFeatures
+	Three    = iota // windows of 4 with 3 own stones and 1 empty square
+	Two             // windows with 2 own stones and 2 empty squares
+	Four            // full windows of own stones (made without a magnet, they do not win)
+	Edge            // own stones on the edge
+	Center          // own stones in the centre 4x4
+	Tempo           // 1 for the side to move (the opponent's count is 0)
+	Threats         // minus the opponent's winning moves if it were to move, at most 2 (default rules only)
+	Push            // own stones that a push would carry onto the square completing a line of four
+	Mobility        // own legal moves in the move phase (0 while the side has stones in hand)
+	NumFeatures
 )
 
-// MagnetonFeatureNames names the features for the tuning tool.
-var MagnetonFeatureNames = [MagFeatures]string{"three", "two", "four", "edge", "center", "tempo", "threats", "push", "mobility"}
+// FeatureNames names the features for the tuning tool.
+var FeatureNames = [NumFeatures]string{"three", "two", "four", "edge", "center", "tempo", "threats", "push", "mobility"}
 
-// MagnetonWeights are the default weights, those of levels 1 to 7, set by
+// Weights are the default weights, those of levels 1 to 7, set by
 // hand (docs/strength.md).
-var MagnetonWeights = [MagFeatures]int{40, 8, 10, 5, 3, 10, 150, 0, 0}
+var Weights = [NumFeatures]int{40, 8, 10, 5, 3, 10, 150, 0, 0}
 
-// MagnetonLevel8Weights are level 8's weights, fitted by tools/tune to the
+// Level8Weights are level 8's weights, fitted by tools/tune to the
 // last 12 plies of level 4's self-play games (docs/strength.md):
 //
 //	go run ./tools/tune --game magneton --games 400 --player level:4 --seed 17 --last 12
@@ -45,7 +52,7 @@ var MagnetonWeights = [MagFeatures]int{40, 8, 10, 5, 3, 10, 150, 0, 0}
 // left at 0, so that the kit need not compute them (the fit gave them
 // little weight). The fit counts stones on the edge and in the centre
 // against their side, where the hand-made weights counted them for it.
-var MagnetonLevel8Weights = [MagFeatures]int{52, 12, -3, -41, -11, 33, 296, 0, 0}
+var Level8Weights = [NumFeatures]int{52, 12, -3, -41, -11, 33, 296, 0, 0}
 
 const (
 	filesAtoE  uint64 = 0x000000ffffffffff
@@ -83,19 +90,19 @@ func windows(own, other uint64) (two, three, four int) {
 	return
 }
 
-// MagnetonFeatures returns the features of a position, side to move minus
+// Features returns the features of a position, side to move minus
 // opponent, under the default movement rules (force=strong,
 // movement=any-magnet).
-func MagnetonFeatures(p magneton.Position) [MagFeatures]int {
+func Features(p magneton.Position) [NumFeatures]int {
 	return defaultFeatures(p, true)
 }
 
-// defaultFeatures is MagnetonFeatures, with the counts of stoneLines
+// defaultFeatures is Features, with the counts of stoneLines
 // (push, mobility) only when lines is set: they walk every stone's eight
 // directions, which a kit whose weights ignore them need not pay for.
-func defaultFeatures(p magneton.Position, lines bool) [MagFeatures]int {
-	f := magnetonFeatures(p)
-	f[MagThreats] = -p.WinsInOne(p.Side().Other(), 2)
+func defaultFeatures(p magneton.Position, lines bool) [NumFeatures]int {
+	f := boardFeatures(p)
+	f[Threats] = -p.WinsInOne(p.Side().Other(), 2)
 	if !lines {
 		return f
 	}
@@ -103,30 +110,30 @@ func defaultFeatures(p magneton.Position, lines bool) [MagFeatures]int {
 	ob, tb := p.Stones(us), p.Stones(them)
 	up, um := stoneLines(ob, tb)
 	tp, tm := stoneLines(tb, ob)
-	f[MagPush] = up - tp
+	f[Push] = up - tp
 	if p.InHand(us) == 0 {
-		f[MagMobility] += um
+		f[Mobility] += um
 	}
 	if p.InHand(them) == 0 {
-		f[MagMobility] -= tm
+		f[Mobility] -= tm
 	}
 	return f
 }
 
-// magnetonFeatures is MagnetonFeatures without the threats, the push
+// boardFeatures is Features without the threats, the push
 // count and mobility, which need the default movement rules.
-func magnetonFeatures(p magneton.Position) [MagFeatures]int {
+func boardFeatures(p magneton.Position) [NumFeatures]int {
 	us, them := p.Side(), p.Side().Other()
 	ob, tb := p.Stones(us), p.Stones(them)
 	u2, u3, u4 := windows(ob, tb)
 	t2, t3, t4 := windows(tb, ob)
-	var f [MagFeatures]int
-	f[MagThree] = u3 - t3
-	f[MagTwo] = u2 - t2
-	f[MagFour] = u4 - t4
-	f[MagEdge] = bits.OnesCount64(ob&edgeMask) - bits.OnesCount64(tb&edgeMask)
-	f[MagCenter] = bits.OnesCount64(ob&centerMask) - bits.OnesCount64(tb&centerMask)
-	f[MagTempo] = 1
+	var f [NumFeatures]int
+	f[Three] = u3 - t3
+	f[Two] = u2 - t2
+	f[Four] = u4 - t4
+	f[Edge] = bits.OnesCount64(ob&edgeMask) - bits.OnesCount64(tb&edgeMask)
+	f[Center] = bits.OnesCount64(ob&centerMask) - bits.OnesCount64(tb&centerMask)
+	f[Tempo] = 1
 	return f
 }
 
@@ -233,24 +240,24 @@ func stoneLines(own, other uint64) (push, moves int) {
 	return push, moves
 }
 
-// MagnetonKit returns the search kit of Magneton with the given weights
+// Kit returns the search kit of Magneton with the given weights
 // for the given rules. Under the default movement rules (force=strong,
 // movement=any-magnet) it counts winning moves with
 // magneton.Position.WinsInOne, which is fast there: for the win-in-one
 // test at the leaves, the threats feature and the threat extension; under
 // others it plays the moves out and has no threats feature.
-func MagnetonKit(w [MagFeatures]int, rules magneton.Rules) *Kit[magneton.Position, magneton.Move] {
+func Kit(w [NumFeatures]int, rules magneton.Rules) *ai.Kit[magneton.Position, magneton.Move] {
 	fast := !rules.Weak && !rules.OneSided
-	features := magnetonFeatures
+	features := boardFeatures
 	if fast {
-		lines := w[MagPush] != 0 || w[MagMobility] != 0
-		features = func(p magneton.Position) [MagFeatures]int { return defaultFeatures(p, lines) }
+		lines := w[Push] != 0 || w[Mobility] != 0
+		features = func(p magneton.Position) [NumFeatures]int { return defaultFeatures(p, lines) }
 	}
-	k := &Kit[magneton.Position, magneton.Move]{
+	k := &ai.Kit[magneton.Position, magneton.Move]{
 		Game: magneton.Spec.Name,
 		Eval: func(p magneton.Position) int {
 			f := features(p)
-			return weigh(f[:], w[:])
+			return ai.Weigh(f[:], w[:])
 		},
 		MoveKey:  func(m magneton.Move) uint16 { return uint16(m) & 0x1fff },
 		MoveKeys: 1 << 13,
@@ -266,58 +273,8 @@ func MagnetonKit(w [MagFeatures]int, rules magneton.Rules) *Kit[magneton.Positio
 		k.Threatened = func(p magneton.Position) bool { return p.WinsInOne(p.Side().Other(), 1) > 0 }
 		k.EvalThreatened = func(p magneton.Position) (int, bool) {
 			f := features(p)
-			return weigh(f[:], w[:]), f[MagThreats] < 0
+			return ai.Weigh(f[:], w[:]), f[Threats] < 0
 		}
 	}
 	return k
 }
-
-var magnetonKit = MagnetonKit(MagnetonWeights, magneton.Rules{})
-
-// MagnetonProfile is Magneton's computer players.
-//
-// Between players who both search, Magneton is so drawish that node
-// budgets hardly separate them; its levels 2 to 7 differ instead by how
-// often they make a mistake, of the kind a person makes: a plausible move
-// that does not throw the game in one. The chances were set by matches
-// between neighbouring levels, and level 1's temperature is higher than
-// the mistakes' (60): at 60, levels 1 to 4 spanned too little strength for
-// three steps of 100 Elo. docs/strength.md gives the measured differences.
-var MagnetonProfile = MustProfile(GameProfile[magneton.Position, magneton.Move]{
-	Spec: magneton.Spec,
-	Kit: func(rules game.Rules, weights []int) *Kit[magneton.Position, magneton.Move] {
-		w := MagnetonWeights
-		copy(w[:], weights)
-		mr, _ := rules.(magneton.Rules)
-		return MagnetonKit(w, mr)
-	},
-	FeatureNames: MagnetonFeatureNames[:],
-	Weights:      MagnetonWeights[:],
-	Features: func(p magneton.Position) []int {
-		f := MagnetonFeatures(p)
-		return f[:]
-	},
-	Levels: [6]Level{
-		{Nodes: 1, Mistakes: 0.8},
-		{Nodes: 1, Mistakes: 0.4},
-		{Nodes: 1},
-		{Mistakes: 0.5},
-		{Mistakes: 0.33},
-		{Mistakes: 0.2},
-	},
-	LevelOneTemp:     150,
-	Strongest:        AlphaBeta,
-	StrongestWeights: MagnetonLevel8Weights[:],
-	// Wins by threats of up to nine plies, 10,000 nodes a search: a few
-	// milliseconds a move (docs/strength.md).
-	Threats: ThreatSearch{Plies: 9, Nodes: 10000},
-	// 800, then the steps of docs/strength.md's ladder (the two 200-game
-	// runs of a step averaged; level 8 over 7 the 100-game run): +200,
-	// +155, +152, +173, +151, +115, +246.
-	LevelRatings: [8]int{800, 1000, 1155, 1307, 1480, 1631, 1746, 1992},
-	Baselines: []Baseline{{
-		Name:    "simple-ab",
-		Summary: "an independent plain engine: iterative-deepening PVS with a table, killers and history, on open windows of four, mobility and wins in one",
-		New:     newSimpleAB,
-	}},
-})

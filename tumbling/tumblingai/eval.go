@@ -1,8 +1,15 @@
-package ai
+// Package tumblingai is Tumbling Down's computer players, beside its
+// rules (package tumbling): the evaluation and search kit of package ai's
+// generic searches, the profile of its levels and its baseline
+// boardspace-d5 (Profile), and its proof-number solver (Solver). A
+// registration of the game, games.Game{Spec: tumbling.Spec, AI: Profile,
+// Solver: Solver}, holds them; this package does not know the registry.
+package tumblingai
 
 import (
 	"math/bits"
 
+	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/tumbling"
 )
@@ -18,23 +25,23 @@ import (
 
 // Tumbling Down feature indices.
 const (
-	TumTops      = iota // stacks controlled (own disk on top)
-	TumPure             // single-colour stacks
-	TumDisks            // disks in the stacks controlled
-	TumKingH            // height of the Kings
-	TumKings            // number of Kings (each one is a target)
-	TumAttacked         // Kings within reach of an enemy step or tumble (counted against their owner)
-	TumReach            // squares within reach of own steps and tumbles
-	TumTempo            // 1 for the side to move
-	TumAttackers        // enemy stacks within reach of a King (counted against the King's owner)
-	TumLatent           // enemy stacks one disk short of reaching a King (counted against the King's owner)
-	TumFeatures
+	Tops       = iota // stacks controlled (own disk on top)
+	Pure              // single-colour stacks
+	Disks             // disks in the stacks controlled
+	KingHeight        // height of the Kings
+	Kings             // number of Kings (each one is a target)
+	Attacked          // Kings within reach of an enemy step or tumble (counted against their owner)
+	Reach             // squares within reach of own steps and tumbles
+	Tempo             // 1 for the side to move
+	Attackers         // enemy stacks within reach of a King (counted against the King's owner)
+	Latent            // enemy stacks one disk short of reaching a King (counted against the King's owner)
+	NumFeatures
 )
 
-// TumblingFeatureNames names the features for the tuning tool.
-var TumblingFeatureNames = [TumFeatures]string{"tops", "pure", "disks", "king-height", "kings", "attacked", "reach", "tempo", "attackers", "latent"}
+// FeatureNames names the features for the tuning tool.
+var FeatureNames = [NumFeatures]string{"tops", "pure", "disks", "king-height", "kings", "attacked", "reach", "tempo", "attackers", "latent"}
 
-// TumblingWeights are the default weights, fitted by tools/tune: the first
+// Weights are the default weights, fitted by tools/tune: the first
 // eight by
 //
 //	go run ./tools/tune --game tumbling --games 300 --player level:4 --verify 100
@@ -47,7 +54,7 @@ var TumblingFeatureNames = [TumFeatures]string{"tops", "pure", "disks", "king-he
 //
 // (54.5% against the eight-feature weights at level 5; the matches at
 // level 8 are in docs/strength.md).
-var TumblingWeights = [TumFeatures]int{-17, 6, 4, -4, 24, 29, 9, 34, -85, -40}
+var Weights = [NumFeatures]int{-17, 6, 4, -4, 24, 29, 9, 34, -85, -40}
 
 // tumbleReach[s][d][h] holds the squares a stack of height h on s covers
 // when it topples in direction d (h capped at 7, which reaches the edge).
@@ -85,12 +92,12 @@ func reachWith(h *[64]uint8, tops uint64) uint64 {
 	return acc
 }
 
-// tumblingWinCandidates keeps the moves that drop a disk on an enemy King:
+// winCandidates keeps the moves that drop a disk on an enemy King:
 // only those can win at once (leaving the opponent without a
 // single-colour stack also needs a disk on each of its Kings). Testing a
 // move's reach against the Kings costs a table look-up, playing it a copy
 // of the position.
-func tumblingWinCandidates(p *tumbling.Position, moves, buf []tumbling.Move) []tumbling.Move {
+func winCandidates(p *tumbling.Position, moves, buf []tumbling.Move) []tumbling.Move {
 	k, _ := p.Kings(p.Side().Other())
 	h := p.Heights()
 	// The stacks that reach a King in some direction; only their moves
@@ -121,34 +128,34 @@ func tumblingWinCandidates(p *tumbling.Position, moves, buf []tumbling.Move) []t
 	return buf
 }
 
-// TumblingFeatures returns the features of a position, side to move minus
+// Features returns the features of a position, side to move minus
 // opponent.
-func TumblingFeatures(p tumbling.Position) [TumFeatures]int {
-	return tumblingFeatures(&p)
+func Features(p tumbling.Position) [NumFeatures]int {
+	return features(&p)
 }
 
-// tumblingFeatures is TumblingFeatures on a pointer: a Position is a few
+// features is Features on a pointer: a Position is a few
 // hundred bytes, and the evaluation runs at every leaf.
-func tumblingFeatures(p *tumbling.Position) [TumFeatures]int {
+func features(p *tumbling.Position) [NumFeatures]int {
 	us, them := p.Side(), p.Side().Other()
-	var f [TumFeatures]int
+	var f [NumFeatures]int
 	pure, disks := pureAndDisks(p)
 	ku, hu := p.Kings(us)
 	kt, ht := p.Kings(them)
 	h := p.Heights()
 	ru, rt := reachWith(&h, p.Tops(us)), reachWith(&h, p.Tops(them))
-	f[TumTops] = bits.OnesCount64(p.Tops(us)) - bits.OnesCount64(p.Tops(them))
-	f[TumPure] = bits.OnesCount64(pure[us]) - bits.OnesCount64(pure[them])
-	f[TumDisks] = disks[us] - disks[them]
-	f[TumKingH] = hu - ht
-	f[TumKings] = bits.OnesCount64(ku) - bits.OnesCount64(kt)
-	f[TumAttacked] = boolInt(ku&rt != 0) - boolInt(kt&ru != 0)
-	f[TumReach] = bits.OnesCount64(ru) - bits.OnesCount64(rt)
-	f[TumTempo] = 1
+	f[Tops] = bits.OnesCount64(p.Tops(us)) - bits.OnesCount64(p.Tops(them))
+	f[Pure] = bits.OnesCount64(pure[us]) - bits.OnesCount64(pure[them])
+	f[Disks] = disks[us] - disks[them]
+	f[KingHeight] = hu - ht
+	f[Kings] = bits.OnesCount64(ku) - bits.OnesCount64(kt)
+	f[Attacked] = boolInt(ku&rt != 0) - boolInt(kt&ru != 0)
+	f[Reach] = bits.OnesCount64(ru) - bits.OnesCount64(rt)
+	f[Tempo] = 1
 	au, lu := attackers(&h, p.Tops(them), ku)
 	at, lt := attackers(&h, p.Tops(us), kt)
-	f[TumAttackers] = au - at
-	f[TumLatent] = lu - lt
+	f[Attackers] = au - at
+	f[Latent] = lu - lt
 	return f
 }
 
@@ -189,96 +196,35 @@ func boolInt(b bool) int {
 	return 0
 }
 
-func tumblingDecided(p tumbling.Position) (game.Result, bool) {
+// decided is Kit.Decided: a King taken (or the last single-colour stack
+// lost) decides the game at once.
+func decided(p tumbling.Position) (game.Result, bool) {
 	if w, ok := p.Winner(); ok {
 		return game.WinFor(w), true
 	}
 	return game.Ongoing, false
 }
 
-// TumblingKit returns the search kit of Tumbling Down with the given weights.
-func TumblingKit(w [TumFeatures]int) *Kit[tumbling.Position, tumbling.Move] {
-	return &Kit[tumbling.Position, tumbling.Move]{
+// Kit returns the search kit of Tumbling Down with the given weights.
+func Kit(w [NumFeatures]int) *ai.Kit[tumbling.Position, tumbling.Move] {
+	return &ai.Kit[tumbling.Position, tumbling.Move]{
 		Game: tumbling.Spec.Name,
 		Eval: func(p tumbling.Position) int {
-			f := tumblingFeatures(&p)
-			return weigh(f[:], w[:])
+			f := features(&p)
+			return ai.Weigh(f[:], w[:])
 		},
 		MoveKey:  func(m tumbling.Move) uint16 { return uint16(m) & 0x3ff },
 		MoveKeys: 1 << 10,
-		Decided:  tumblingDecided,
+		Decided:  decided,
 		// Both measured for Tumbling Down in docs/strength.md.
 		Pass:           func(p tumbling.Position) tumbling.Position { return p.Pass() },
 		DeepReductions: true,
 		WinCandidates: func(p tumbling.Position, moves, buf []tumbling.Move) []tumbling.Move {
-			return tumblingWinCandidates(&p, moves, buf)
+			return winCandidates(&p, moves, buf)
 		},
 	}
 }
 
-var tumblingKit = TumblingKit(TumblingWeights)
-
-// boardspaceKit is the evaluation of Boardspace's best Tumbling Down bot:
-// 2 x stacks controlled + 1 x single-colour stacks, side to move minus
-// opponent.
-var boardspaceKit = &Kit[tumbling.Position, tumbling.Move]{
-	Game: tumbling.Spec.Name,
-	Eval: func(p tumbling.Position) int {
-		us, them := p.Side(), p.Side().Other()
-		tops := bits.OnesCount64(p.Tops(us)) - bits.OnesCount64(p.Tops(them))
-		return 100 * (2*tops + bits.OnesCount64(p.Pure(us)) - bits.OnesCount64(p.Pure(them)))
-	},
-	MoveKey:  func(m tumbling.Move) uint16 { return uint16(m) & 0x3ff },
-	MoveKeys: 1 << 10,
-	Decided:  tumblingDecided,
-}
-
-// TumblingProfile is Tumbling Down's computer players.
-//
-// Levels 3 to 7 search two and a half to five times as many nodes as the
-// level below (the ratios that gave steps of about the same size: a
-// budget counts in whole plies more or less), and level 2 searches one ply
-// with 40% mistakes. docs/strength.md gives the measured differences.
-var TumblingProfile = MustProfile(GameProfile[tumbling.Position, tumbling.Move]{
-	Spec: tumbling.Spec,
-	Kit: func(_ game.Rules, weights []int) *Kit[tumbling.Position, tumbling.Move] {
-		if weights == nil {
-			return tumblingKit
-		}
-		var w [TumFeatures]int
-		copy(w[:], weights)
-		return TumblingKit(w)
-	},
-	FeatureNames: TumblingFeatureNames[:],
-	Weights:      TumblingWeights[:],
-	Features: func(p tumbling.Position) []int {
-		f := TumblingFeatures(p)
-		return f[:]
-	},
-	Levels: [6]Level{
-		{Nodes: 1, Mistakes: 0.4}, {Nodes: 500}, {Nodes: 2400}, {Nodes: 6000}, {Nodes: 18000}, {Nodes: 36000},
-	},
-	LevelOneTemp: beginnerTemp,
-	Strongest:    AlphaBeta,
-	// 800, then the steps of docs/strength.md's ladder on the current
-	// evaluation (commit e511129): +200, +131, +177, +164, +153, +115,
-	// +135.
-	LevelRatings: [8]int{800, 1000, 1131, 1308, 1472, 1625, 1740, 1875},
-	Baselines: []Baseline{{
-		Name:    "boardspace-d5",
-		Summary: "Boardspace's best bot: a depth-5 alpha-beta on 2 x stacks controlled + 1 x pure stacks",
-		New:     newBoardspaceD5,
-	}},
-})
-
-// newBoardspaceD5 makes the baseline boardspace-d5: a plain alpha-beta to
-// depth 5 whatever the time, with no quiescence, reductions or contempt,
-// on Boardspace's evaluation.
-func newBoardspaceD5(_ game.Rules, cfg Config) (Player, error) {
-	p := newABPlayer("boardspace-d5", boardspaceKit, cfg, Level{Depth: 5})
-	p.eng.NoQuiescence = true
-	p.eng.NoReductions = true
-	p.eng.Contempt = 0
-	p.fixed = true
-	return p, nil
-}
+// defaultKit is the kit of the default weights, made once: the players
+// of every level but a tuner's share it.
+var defaultKit = Kit(Weights)

@@ -1,4 +1,4 @@
-package ai
+package tumblingai
 
 import (
 	"testing"
@@ -28,10 +28,10 @@ func TestTumblingAttackers(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.pos, err)
 		}
-		f := TumblingFeatures(p)
-		if f[TumAttacked] != tc.attacked || f[TumAttackers] != tc.attackers || f[TumLatent] != tc.latent {
+		f := Features(p)
+		if f[Attacked] != tc.attacked || f[Attackers] != tc.attackers || f[Latent] != tc.latent {
 			t.Errorf("%s: attacked %d, attackers %d, latent %d; want %d, %d, %d", tc.pos,
-				f[TumAttacked], f[TumAttackers], f[TumLatent], tc.attacked, tc.attackers, tc.latent)
+				f[Attacked], f[Attackers], f[Latent], tc.attacked, tc.attackers, tc.latent)
 		}
 	}
 }

@@ -1,13 +1,18 @@
-package ai
+package tumblingai
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"testing"
+	"time"
 
+	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/tumbling"
 )
+
+func parseTumbling(s string) (tumbling.Position, error) { return tumbling.Rules{}.Parse(s) }
 
 // plainBoardspaceEval is the boardspace-d5 evaluation written out again,
 // as simply as possible: 2 x stacks controlled + 1 x single-colour stacks,
@@ -33,12 +38,26 @@ func plainBoardspaceEval(p tumbling.Position) int {
 	return 100 * score
 }
 
+// plainScore scores a finished game for the side to move at ply as the
+// engine does: ai.Mate minus the plies to a win, the negation for a loss,
+// 0 for a draw.
+func plainScore(r game.Result, side game.Side, ply int) int {
+	w, ok := r.Winner()
+	switch {
+	case !ok:
+		return 0
+	case w == side:
+		return ai.Mate - ply
+	}
+	return -(ai.Mate - ply)
+}
+
 // plainMinimax is a full-width negamax without pruning, table or move
-// ordering, scoring as the engine does: a decided game Mate minus the
+// ordering, scoring as the engine does: a decided game ai.Mate minus the
 // plies to it, a repetition of a position on the path a draw (0).
 func plainMinimax(p tumbling.Position, depth, ply int, path []uint64) int {
-	if r, ok := tumblingDecided(p); ok {
-		return resultScore(r, p.Side(), ply)
+	if r, ok := decided(p); ok {
+		return plainScore(r, p.Side(), ply)
 	}
 	for i := len(path) - 2; ply > 0 && i >= 0; i -= 2 {
 		if path[i] == p.Hash() {
@@ -46,12 +65,12 @@ func plainMinimax(p tumbling.Position, depth, ply int, path []uint64) int {
 		}
 	}
 	if r, _ := p.Outcome(); r.Over() {
-		return resultScore(r, p.Side(), ply)
+		return plainScore(r, p.Side(), ply)
 	}
 	if depth == 0 {
 		return plainBoardspaceEval(p)
 	}
-	best := -inf
+	best := math.MinInt
 	path = append(path, p.Hash())
 	for _, m := range p.AppendMoves(nil) {
 		best = max(best, -plainMinimax(p.Play(m), depth-1, ply+1, path))
@@ -97,12 +116,9 @@ func TestBoardspaceExact(t *testing.T) {
 		if got, want := boardspaceKit.Eval(p), plainBoardspaceEval(p); got != want {
 			t.Fatalf("%s: eval %d, plain %d", p, got, want)
 		}
-		pl, err := newPlayer("boardspace-d5", tumbling.Rules{}, Config{HashMB: 4})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ab := pl.(*abPlayer[tumbling.Position, tumbling.Move])
-		res, err := ab.eng.Search(context.Background(), p, nil, Budget{Depth: depth}, nil)
+		// The engine of the player boardspace-d5, as Profile makes it
+		// with a 4 MB table and one thread, at the test's depth.
+		res, err := boardspaceEngine(4, 1).Search(context.Background(), p, nil, ai.Budget{Depth: depth}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -130,11 +146,38 @@ func BenchmarkBoardspaceD5(b *testing.B) {
 			}
 			var nodes int64
 			for b.Loop() {
-				pl, _ := newPlayer("boardspace-d5", tumbling.Rules{}, Config{HashMB: 64})
-				res, _ := pl.(*abPlayer[tumbling.Position, tumbling.Move]).eng.Search(context.Background(), p, nil, Budget{Depth: 5}, nil)
+				res, _ := boardspaceEngine(64, 1).Search(context.Background(), p, nil, ai.Budget{Depth: 5}, nil)
 				nodes = res.Info.Nodes
 			}
 			b.ReportMetric(float64(nodes), "nodes")
 		})
+	}
+}
+
+// TestBoardspaceD5Player checks that the player boardspace-d5 is
+// boardspaceEngine searching to depth 5 whatever the move's limits say: a
+// millisecond and depth 2 change neither its depth, nor its move, score
+// and nodes.
+func TestBoardspaceD5Player(t *testing.T) {
+	p, err := parseTumbling(exactCases[0].pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, err := Profile.NewPlayer("boardspace-d5", tumbling.Rules{}, ai.Config{HashMB: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := game.NewGame(game.Adapt[tumbling.Position, tumbling.Move](p, tumbling.Rules{}))
+	got, err := pl.(ai.Thinker).Think(context.Background(), g, ai.Limits{MoveTime: time.Millisecond, Depth: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := boardspaceEngine(4, 1).Search(context.Background(), p, nil, ai.Budget{Depth: 5}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Depth != 5 || got.BestMove != p.FormatMove(want.Move) || got.Score != want.Info.Score || got.Nodes != want.Info.Nodes {
+		t.Errorf("boardspace-d5: depth %d %s score %d (%d nodes), want depth 5 %s score %d (%d nodes)",
+			got.Depth, got.BestMove, got.Score, got.Nodes, p.FormatMove(want.Move), want.Info.Score, want.Info.Nodes)
 	}
 }

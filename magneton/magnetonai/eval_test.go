@@ -1,12 +1,12 @@
-package ai
+package magnetonai
 
 import (
 	"context"
 	"math/rand/v2"
-
-	"github.com/magneton-games/magneton/game"
 	"testing"
 
+	"github.com/magneton-games/magneton/ai"
+	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
 )
 
@@ -79,7 +79,8 @@ func TestMobilityCountsMoves(t *testing.T) {
 // the speed: searches of random positions to a fixed depth with and
 // without it agree on the move, the score and the nodes.
 func TestEvalThreatenedSameSearch(t *testing.T) {
-	plain := *magnetonKit
+	kit := Kit(Weights, magneton.Rules{})
+	plain := *kit
 	plain.EvalThreatened = nil
 	rng := rand.New(rand.NewPCG(5, 6))
 	for g := 0; g < 12; g++ {
@@ -93,9 +94,9 @@ func TestEvalThreatenedSameSearch(t *testing.T) {
 				p = q
 			}
 		}
-		var got [2]SearchResult[magneton.Move]
-		for i, kit := range []*Kit[magneton.Position, magneton.Move]{magnetonKit, &plain} {
-			res, err := NewEngine(kit, 4, 1).Search(context.Background(), p, nil, Budget{Depth: 4}, nil)
+		var got [2]ai.SearchResult[magneton.Move]
+		for i, kit := range []*ai.Kit[magneton.Position, magneton.Move]{kit, &plain} {
+			res, err := ai.NewEngine(kit, 4, 1).Search(context.Background(), p, nil, ai.Budget{Depth: 4}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -112,30 +113,4 @@ func TestEvalThreatenedSameSearch(t *testing.T) {
 func gameOver(p magneton.Position) bool {
 	r, _ := p.Outcome()
 	return r.Over()
-}
-
-// TestLevelEightWeights checks that level 8 evaluates with the profile's
-// StrongestWeights and the levels below with Weights.
-func TestLevelEightWeights(t *testing.T) {
-	p, err := magneton.Rules{}.Parse("8/8/3WB3/3W4/3W4/2W1B3/8/8 b 8 10")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := MagnetonFeatures(p)
-	gp := MagnetonProfile.(*profile[magneton.Position, magneton.Move]).gp
-	if weigh(f[:], gp.StrongestWeights) == weigh(f[:], gp.Weights) {
-		t.Fatal("the position does not tell the two weights apart")
-	}
-	for _, tc := range []struct {
-		name string
-		w    []int
-	}{{"level:8", gp.StrongestWeights}, {"level:7", gp.Weights}} {
-		pl, err := MagnetonProfile.NewPlayer(tc.name, magneton.Rules{}, Config{HashMB: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, want := pl.(*abPlayer[magneton.Position, magneton.Move]).kit.Eval(p), weigh(f[:], tc.w); got != want {
-			t.Errorf("%s evaluates %d, want %d (weights %v)", tc.name, got, want, tc.w)
-		}
-	}
 }
