@@ -5,6 +5,7 @@ import (
 
 	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/internal/tictactoe"
+	"github.com/magneton-games/magneton/internal/tictactoe/tictactoeai"
 )
 
 // registerToyGame registers the toy third game, internal/tictactoe, so
@@ -12,7 +13,7 @@ import (
 // again does nothing). It stays registered for the tests run after.
 func registerToyGame(t *testing.T) {
 	t.Helper()
-	if err := games.Register(tictactoe.Game); err != nil {
+	if err := games.Register(&games.Game{Spec: tictactoe.Spec, AI: tictactoeai.Profile, Solver: tictactoeai.Solver}); err != nil {
 		t.Fatal(err)
 	}
 }
