@@ -34,6 +34,7 @@ type testServer struct {
 	t    *testing.T
 	url  string
 	addr string
+	srv  *server.Server
 	stop func()
 }
 
@@ -81,5 +82,5 @@ func serve(t *testing.T, db, addr string, config func(*server.Config)) *testServ
 		})
 	}
 	t.Cleanup(stop)
-	return &testServer{t: t, url: "http://" + ln.Addr().String(), addr: ln.Addr().String(), stop: stop}
+	return &testServer{t: t, url: "http://" + ln.Addr().String(), addr: ln.Addr().String(), srv: srv, stop: stop}
 }

@@ -171,13 +171,14 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 // isPage reports whether a path (without its leading /) is one of the
 // front end's views rather than a file: a game (g/<id>), a profile
 // (@/<name>), the analysis board (analysis, analysis/...), a game's
-// rules and lessons (learn, learn/<game>) and the puzzles.
+// rules and lessons (learn, learn/<game>), the puzzles and the moderators'
+// page (mod).
 func isPage(name string) bool {
 	first, rest, below := strings.Cut(name, "/")
 	switch first {
 	case "g", "@":
 		return below && rest != ""
-	case "analysis", "learn", "puzzles":
+	case "analysis", "learn", "puzzles", "mod":
 		return true
 	}
 	return false

@@ -40,7 +40,7 @@ export function onAccountChange(fn) {
 
 function set(a) {
   const before = current;
-  current = a && typeof a.name === 'string' ? { name: a.name, guest: !!a.guest } : current;
+  current = a && typeof a.name === 'string' ? { name: a.name, guest: !!a.guest, standing: a.standing || null } : current;
   render();
   if (!before || !current || before.name !== current.name || before.guest !== current.guest) {
     for (const fn of listeners) {
@@ -65,7 +65,7 @@ export function initAccount(container) {
 async function load() {
   try {
     const a = await api('GET', '/api/account');
-    current = { name: a.name, guest: !!a.guest };
+    current = { name: a.name, guest: !!a.guest, standing: a.standing || null };
   } catch (err) {
     current = null;
     box.dataset.error = err.message;
@@ -96,6 +96,7 @@ function render() {
   const item = (id, label, fn) => h('button.menu-item', { type: 'button', id, onclick: () => { closeMenu(); fn(); } }, label);
   const menu = h('div.menu', { id: 'account-menu', hidden: true },
     h('a.menu-item', { href: profileHref(current.name), id: 'account-profile' }, t('acc.profile')),
+    current.standing && current.standing.moderator ? h('a.menu-item', { href: '/mod', id: 'account-mod' }, t('md.title')) : null,
     item('account-password-open', t('acc.password'), () => openForm('password', toggle)),
     item('logout', t('acc.logout'), () => logout(false)),
     item('logout-everywhere', t('acc.logoutAll'), () => logout(true)));
@@ -136,7 +137,13 @@ function render() {
   wrap.addEventListener('focusout', (e) => {
     if (!menu.hidden && e.relatedTarget && !wrap.contains(e.relatedTarget)) closeMenu(false);
   });
-  box.append(h('a.account-name.user-link', { href: profileHref(current.name), title: t('acc.profile') }, current.name), wrap);
+  const st = current.standing || {};
+  const muted = st.muted_until && st.muted_until > Date.now()
+    ? h('span.tag.muted-tag', { id: 'account-muted', title: st.reason || '' }, t('md.mutedUntil', { until: new Date(st.muted_until).toLocaleString() }))
+    : null;
+  box.append(h('a.account-name.user-link', { href: profileHref(current.name), title: t('acc.profile') }, current.name));
+  if (muted) box.append(muted);
+  box.append(wrap);
 }
 
 // Closes the menu on a click anywhere else, and on Escape from the toggle.

@@ -12,6 +12,7 @@ import { leaderboardView } from './leaderboard.js';
 import { initAccount, onAccountChange } from './account.js';
 import { learnIndexView, learnGameView } from './learn.js';
 import { puzzlesView } from './puzzles.js';
+import { modView } from './mod.js';
 import { t, LANGS, getLang, setLang, onLangChange } from './i18n.js';
 
 const main = document.getElementById('app');
@@ -39,6 +40,9 @@ function route() {
   if (learn) {
     view = learn[1] ? learnGameView(decode(learn[1])) : learnIndexView();
     nav = 'learn';
+  } else if (/^\/mod\/?$/.test(path)) {
+    view = modView();
+    nav = '';
   } else if (/^\/puzzles\/?$/.test(path)) {
     view = puzzlesView(new URLSearchParams(location.search));
     nav = 'puzzles';

@@ -8,6 +8,7 @@
 import { t } from './i18n.js';
 import { h } from './dom.js';
 import { chatOn, setChatOn, isMuted, setMuted } from './prefs.js';
+import { openReport } from './report.js';
 
 /** The server's limit on a line's length. */
 export const MAX_CHAT = 300;
@@ -15,7 +16,8 @@ export const MAX_CHAT = 300;
 /**
  * A chat panel; send(msg) sends a message over the game's socket and
  * reports whether it went. Call state(s) with every game state, lines(list)
- * with a whole state's lines, add(line) with a new one.
+ * with a whole state's lines, add(line) with a new one. Every line of
+ * someone else's can be reported to the moderators.
  */
 class ChatPanel {
   constructor(send) {
@@ -80,10 +82,17 @@ class ChatPanel {
     const s = this.s;
     const mine = s && s.seat != null && line.side === s.seat;
     const spectator = line.room === 'spectators';
-    return h('li.chat-line', { 'data-room': line.room || 'players', 'data-side': String(line.side ?? -1), class: mine ? 'mine' : null },
-      h('span.chat-name', line.name || t('w.anonymous')),
+    const name = line.name || t('w.anonymous');
+    const report = !mine && s && s.id && typeof line.seq === 'number'
+      ? h('button.chat-report.link-btn', {
+        type: 'button', title: t('rp.line', { name }), 'aria-label': t('rp.line', { name }),
+        onclick: (e) => openReport({ game: s.id, chat_seq: line.seq }, name, e.currentTarget),
+      }, '⚑')
+      : null;
+    return h('li.chat-line', { 'data-room': line.room || 'players', 'data-side': String(line.side ?? -1), 'data-seq': String(line.seq ?? ''), class: mine ? 'mine' : null },
+      h('span.chat-name', name),
       spectator ? h('span.chat-tag', { title: "said in the spectators' room" }, 'spectator') : null,
-      h('span.chat-text', line.text || ''));
+      h('span.chat-text', line.text || ''), report);
   }
 
   render() {

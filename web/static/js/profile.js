@@ -11,6 +11,7 @@ import { shortResult, rulesLabel, clockLabel, outcomeFor } from './words.js';
 import { playerTag } from './players.js';
 import { ratingChart } from './chart.js';
 import { account } from './account.js';
+import { openReport } from './report.js';
 
 const PAGE = 50;
 const SITE = document.title.split(' · ')[0]; // the site's name, as index.html gives it
@@ -64,6 +65,11 @@ class ProfilePage {
       return;
     }
     if (this.destroyed) return;
+    const me = account();
+    if (me && !me.guest) {
+      const list = await api('GET', '/api/blocks').catch(() => ({ blocked: [] }));
+      this.blocked = (list.blocked || []).some((n) => n.toLowerCase() === this.prof.name.toLowerCase());
+    }
     const games = (this.games = this.prof.games || []);
     this.last = games.length ? games[games.length - 1].id : '';
     this.more = games.length >= PAGE;
@@ -88,7 +94,9 @@ class ProfilePage {
         own ? h('span.tag', 'you') : null),
       h('p.muted', prof.created ? t('pr.since', { date: formatDay(prof.created) }) : ''),
       h('dl.record', stat(t('lb.games'), w + d + l), stat(t('pr.wins'), w, 'win'), stat(t('pr.draws'), d, 'draw'), stat(t('pr.losses'), l, 'loss')),
-      h('a.btn.small#pgn-all', { href: `/api/users/${this.enc}/games.pgn`, download: `${prof.name}.pgn` }, t('pr.pgn'))));
+      h('div.profile-actions',
+        h('a.btn.small#pgn-all', { href: `/api/users/${this.enc}/games.pgn`, download: `${prof.name}.pgn` }, t('pr.pgn')),
+        me && !me.guest && !own ? this.moderationButtons() : null)));
     this.node.append(this.ratingsCard(own), this.gamesCard());
     this.renderRows();
     this.drawChart();
@@ -102,6 +110,27 @@ class ProfilePage {
       });
       this.observer.observe(this.chartBox);
     }
+  }
+
+  /** The buttons that report the player to the moderators and block or unblock them. */
+  moderationButtons() {
+    const name = this.prof.name;
+    const block = h('button.btn.small.ghost#block', { type: 'button', 'aria-pressed': String(!!this.blocked) }, this.blocked ? t('rp.unblock') : t('rp.block'));
+    block.onclick = async () => {
+      try {
+        const res = await api('POST', `/api/blocks/${this.enc}`, { block: !this.blocked });
+        this.blocked = res.blocked;
+        block.textContent = this.blocked ? t('rp.unblock') : t('rp.block');
+        block.setAttribute('aria-pressed', String(this.blocked));
+        toast(this.blocked ? t('rp.blocked', { name }) : t('rp.unblocked', { name }), 'info');
+      } catch (err) {
+        toast(err.message, 'error');
+      }
+    };
+    return [
+      h('button.btn.small.ghost#report', { type: 'button', onclick: (e) => openReport({ user: name }, name, e.currentTarget) }, t('rp.report')),
+      block,
+    ];
   }
 
   /** A card per rating, and the graph of the one chosen. */
