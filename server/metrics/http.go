@@ -31,16 +31,20 @@ const noRoute = "none"
 // HTTP counts and times the requests that next answers, by the route the
 // server's mux chose (Request.Pattern, which the mux sets on the request
 // it is given: next must pass it on as it is) and the status's class. A
-// nil *Metrics returns next.
+// WebSocket is counted at its upgrade, not when it closes, and not timed.
+// A nil *Metrics returns next.
 func (m *Metrics) HTTP(next http.Handler) http.Handler {
 	if m == nil {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		sw := &statusWriter{ResponseWriter: w}
+		sw := &statusWriter{ResponseWriter: w, m: m.http, r: r}
 		done := false
 		defer func() {
+			if sw.upgraded {
+				return // counted then
+			}
 			code := sw.status
 			switch {
 			case code == 0 && !done:
@@ -48,18 +52,21 @@ func (m *Metrics) HTTP(next http.Handler) http.Handler {
 			case code == 0:
 				code = http.StatusOK // nothing written: the server answers 200
 			}
-			route := r.Pattern
-			if route == "" {
-				route = noRoute
-			}
+			route := routeOf(r)
 			m.http.requests.WithLabelValues(route, statusClass(code)).Inc()
-			if code != http.StatusSwitchingProtocols {
-				m.http.duration.WithLabelValues(route).Observe(time.Since(start).Seconds())
-			}
+			m.http.duration.WithLabelValues(route).Observe(time.Since(start).Seconds())
 		}()
 		next.ServeHTTP(sw, r)
 		done = true
 	})
+}
+
+// routeOf is the route label of a request: the pattern the mux chose.
+func routeOf(r *http.Request) string {
+	if r.Pattern == "" {
+		return noRoute
+	}
+	return r.Pattern
 }
 
 // statusClass is a status code's class: "2xx" for 200 to 299, and so on.
@@ -85,6 +92,11 @@ func statusClass(code int) string {
 type statusWriter struct {
 	http.ResponseWriter
 	status int // 0 until the answer's status is written
+	// upgraded: a WebSocket's upgrade (101) was written, and the request
+	// of r counted in m at once.
+	upgraded bool
+	m        *httpMetrics
+	r        *http.Request
 }
 
 func (w *statusWriter) WriteHeader(code int) {
@@ -92,6 +104,11 @@ func (w *statusWriter) WriteHeader(code int) {
 	// own; 101 is a WebSocket's, the last there is.
 	if w.status == 0 && (code >= 200 || code == http.StatusSwitchingProtocols) {
 		w.status = code
+		if code == http.StatusSwitchingProtocols {
+			// The handler's routing is done: the mux has set the pattern.
+			w.upgraded = true
+			w.m.requests.WithLabelValues(routeOf(w.r), statusClass(code)).Inc()
+		}
 	}
 	w.ResponseWriter.WriteHeader(code)
 }

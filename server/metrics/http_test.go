@@ -89,3 +89,19 @@ func TestStatusClass(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPUpgrade: a WebSocket is counted at its upgrade, while it lives.
+func TestHTTPUpgrade(t *testing.T) {
+	m := New("main", nil)
+	var during float64
+	h := m.HTTP(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Pattern = "GET /ws" // as the mux sets it
+		w.WriteHeader(http.StatusSwitchingProtocols)
+		during, _ = value(scrape(t, m), "magneton_http_requests_total", "route", "GET /ws", "status", "1xx")
+	}))
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/ws", nil))
+	after, _ := value(scrape(t, m), "magneton_http_requests_total", "route", "GET /ws", "status", "1xx")
+	if during != 1 || after != 1 {
+		t.Errorf("the upgrade counted %v times while the socket lived and %v after, want 1 and 1", during, after)
+	}
+}
