@@ -83,10 +83,9 @@ func New(instance string, log *slog.Logger) *Metrics {
 	m.searchWait = [2]prometheus.Observer{wait.WithLabelValues("computer"), wait.WithLabelValues("analysis")}
 	db := prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "magneton_db_duration_seconds",
 		Help: "Time of the store's calls, by operation (the store method, in snake case), errors included.", Buckets: fastBuckets}, []string{"op"})
+	// An operation is shown from its first call: most of the fifty are
+	// rare, and each is seventeen series.
 	m.db = newLabelled(func(op string) prometheus.Observer { return db.WithLabelValues(op) })
-	for _, op := range StoreOps {
-		m.db.of(op)
-	}
 	m.leases = prometheus.NewGauge(prometheus.GaugeOpts{Name: "magneton_leases_held",
 		Help: "Games whose lease this instance holds (it runs them), as the database said at the last round of leases (every second)."})
 	m.takeovers = prometheus.NewCounter(prometheus.CounterOpts{Name: "magneton_takeovers_total",
