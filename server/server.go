@@ -122,7 +122,9 @@ type Config struct {
 	ReviewMoveTime time.Duration
 	// Metrics, when set, is told what the server does, for Prometheus:
 	// it times the store's calls and the HTTP requests, and hears the
-	// games and the computer's searches. One server a Metrics.
+	// games and the computer's searches. One server a Metrics. nil
+	// measures nothing: a nil *Metrics's methods do nothing, so it is
+	// handed to the rooms and the pool as it is.
 	Metrics *metrics.Metrics
 }
 
