@@ -14,6 +14,7 @@
 //	cluster    the traffic between instances sharing a database
 //	computer   the engine's searches, fairly sharing the cores
 //	limits     what one client may use; socket, chat, jsonapi, wire, ids
+//	metrics    the series for Prometheus, which the others report to
 //
 // Every accepted move is committed to the store before it is acknowledged
 // or broadcast. What one client may use is bounded (Limits). A game is
@@ -42,6 +43,7 @@ import (
 	"github.com/magneton-games/magneton/server/limits"
 	"github.com/magneton-games/magneton/server/live"
 	"github.com/magneton-games/magneton/server/lobby"
+	"github.com/magneton-games/magneton/server/metrics"
 	"github.com/magneton-games/magneton/server/moderation"
 	"github.com/magneton-games/magneton/server/profiles"
 	"github.com/magneton-games/magneton/server/puzzles"
@@ -120,6 +122,12 @@ type Config struct {
 	// ReviewMoveTime is the engine's time for each position of a game
 	// review; 0 means 300 ms.
 	ReviewMoveTime time.Duration
+	// Metrics, when set, is told what the server does, for Prometheus:
+	// it times the store's calls and the HTTP requests, and hears the
+	// games and the computer's searches. One server a Metrics. nil
+	// measures nothing: a nil *Metrics's methods do nothing, so it is
+	// handed to the rooms and the pool as it is.
+	Metrics *metrics.Metrics
 }
 
 // withDefaults is the configuration with each zero field at its default.
@@ -180,13 +188,14 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, errors.New("server: no store")
 	}
 	cfg = cfg.withDefaults()
+	cfg.Store = cfg.Metrics.Store(cfg.Store) // every package's calls timed
 	log := cfg.Logger.With("instance", cfg.Instance)
 	s := &Server{cfg: cfg, log: log, clients: limits.NewClients(cfg.Limits)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	proxies := limits.Proxies(cfg.TrustedProxies)
 	ids := identity.NewResolver(cfg.Store, proxies, cfg.WriteTimeout, log)
 	pool := computer.NewPool(computer.Config{Thinkers: cfg.MaxThinkers, PerClient: cfg.Limits.ThinkersPerIP, Analyses: cfg.MaxAnalyses,
-		MemoryMB: cfg.SearchMemoryMB, MoveTime: cfg.ComputerMoveTime})
+		MemoryMB: cfg.SearchMemoryMB, MoveTime: cfg.ComputerMoveTime, Metrics: cfg.Metrics})
 	play := live.Settings{MaxPlies: cfg.MaxPlies, FirstMoveTimeout: cfg.FirstMoveTimeout, ClaimAfter: cfg.ClaimAfter, Expire: cfg.Expire}
 	mod := moderation.New(moderation.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, WriteTimeout: cfg.WriteTimeout, Logger: log})
 	s.mod = mod
@@ -195,7 +204,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	rooms, err := round.New(ctx, round.Config{Store: cfg.Store, Logger: log, Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout,
 		Play: play, Pool: pool, Clients: s.clients, Proxies: proxies, Identities: ids,
 		Sockets:      socket.Limits{Rate: cfg.MessageRate, Burst: cfg.MessageBurst, Clients: s.clients},
-		PingInterval: cfg.PingInterval, PingTimeout: cfg.PingTimeout, ListsChanged: lob.ListsChanged, Moderation: mod})
+		PingInterval: cfg.PingInterval, PingTimeout: cfg.PingTimeout, ListsChanged: lob.ListsChanged, Moderation: mod, Metrics: cfg.Metrics})
 	if err != nil {
 		s.cancel()
 		return nil, fmt.Errorf("server: %w", err)
@@ -215,10 +224,28 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	profiles.New(profiles.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Logger: log}).Routes(mux)
 	puzzles.New(cfg.Store, ids, log).Routes(mux)
 	lessons.New(cfg.Store, ids, log).Routes(mux)
-	s.handler = guard(proxies, mux)
+	s.handler = cfg.Metrics.HTTP(guard(proxies, mux))
+	if err := s.watch(pool); err != nil {
+		s.cancel()
+		rooms.Close(context.Background())
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	s.bgWG.Add(1)
 	go s.sweeper(time.Minute)
 	return s, nil
+}
+
+// watch has the metrics read what the rooms and the pool hold at each
+// scrape.
+func (s *Server) watch(pool *computer.Pool) error {
+	return s.cfg.Metrics.Watch(metrics.Sources{
+		Games:   s.rooms.Census,
+		Sockets: s.rooms.SocketsOpen,
+		Searches: func() (int, int, int) {
+			st := pool.Stats()
+			return st.Waiting, st.AnalysesWaiting, st.TableMB
+		},
+	})
 }
 
 // Handler returns the HTTP handler of the whole server.

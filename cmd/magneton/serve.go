@@ -20,6 +20,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/magneton-games/magneton/server"
+	"github.com/magneton-games/magneton/server/metrics"
 	"github.com/magneton-games/magneton/store"
 	"github.com/magneton-games/magneton/web"
 )
@@ -43,6 +44,7 @@ type serveOptions struct {
 	instance     string
 	drain        time.Duration
 	proxies      []string
+	adminAddr    string
 }
 
 // defaultInstance names an instance on a shared database by its host and
@@ -83,10 +85,16 @@ several instances may share behind a load balancer (docs/deploy.md). Every
 move is saved before anyone sees it; on start the server resumes the
 unfinished games that need it (a clock running, the computer to move),
 charging a running clock up to the moment it stopped. SIGINT or SIGTERM
-stops it gracefully.`,
+stops it gracefully.
+
+With --admin ADDR a second listener, for the operators only, serves the
+metrics for Prometheus on /metrics and Go's profiler on /debug/pprof/;
+the public address serves neither. It prints its address on a second
+line after the first.`,
 		Example: `  magneton serve                                   # SQLite in ./data, on http://127.0.0.1:8080
   magneton serve --addr 0.0.0.0:8080 --data /var/lib/magneton
-  magneton serve --db 'postgres://magneton:PASSWORD@db.internal/magneton' --instance web1`,
+  magneton serve --db 'postgres://magneton:PASSWORD@db.internal/magneton' --instance web1
+  magneton serve --admin 127.0.0.1:9090 --log-json   # metrics and pprof on 9090, logs as JSON lines`,
 		Args: exactArgs(0, 0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
 			return serve(c.Context(), o, c.OutOrStdout(), c.ErrOrStderr())
@@ -106,6 +114,7 @@ stops it gracefully.`,
 	f.StringVar(&o.instance, "instance", "", "this instance's name among those sharing the database (default: host:port on PostgreSQL, main on SQLite)")
 	f.StringArrayVar(&o.proxies, "trusted-proxy", nil, "a reverse proxy's address or CIDR (repeatable) whose X-Forwarded-For and X-Forwarded-Proto are believed")
 	f.DurationVar(&o.drain, "drain", 0, "on SIGTERM, answer /readyz 503 this long (serving on) before stopping, for a load balancer: 0 to 5m")
+	f.StringVar(&o.adminAddr, "admin", "", "an address (host:port, kept private) serving /metrics for Prometheus and /debug/pprof/; off when empty")
 	return c
 }
 
@@ -177,6 +186,12 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 		return fmt.Errorf("serve: %w", err)
 	}
 	defer ln.Close()
+	cfg.Instance = o.instanceName(dbURL, ln.Addr())
+	adm, err := o.admin(&cfg, handler)
+	if err != nil {
+		return err
+	}
+	defer adm.close() // after the shutdown: the metrics are there while the site drains
 	// Answer at once, while the database is opened and migrated: a
 	// prober hears 503 "starting" rather than nothing.
 	var front frontDoor
@@ -191,7 +206,6 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 	}
 	defer st.Close()
 	cfg.Store, cfg.Static, cfg.Logger = st, web.Files, log
-	cfg.Instance = o.instanceName(dbURL, ln.Addr())
 	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		hs.Close()
@@ -199,12 +213,32 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 	}
 	front.open(srv.Handler())
 	fmt.Fprintf(stdout, "magneton: serving on http://%s\n", ln.Addr())
+	if adm != nil {
+		// After the first line, which tests and scripts read alone.
+		fmt.Fprintf(stdout, "magneton: admin on http://%s\n", adm.addr())
+	}
 	log.Info("serving", "addr", ln.Addr().String(), "db", redactURL(dbURL), "instance", cfg.Instance)
 
 	sigs, stop := signal.NotifyContext(ctx, syscall.SIGTERM, os.Interrupt)
 	defer stop()
 	serveErr := o.serveUntil(sigs, log, srv, failed)
 	return shutdown(log, srv, hs, st, serveErr)
+}
+
+// admin starts the admin address of --admin, with the metrics it serves
+// set in cfg.Metrics (cfg.Instance named); nil without --admin. It is up
+// before the database opens, so that a start that hangs can be profiled.
+func (o serveOptions) admin(cfg *server.Config, logs slog.Handler) (*adminServer, error) {
+	if o.adminAddr == "" {
+		return nil, nil
+	}
+	cfg.Metrics = metrics.New(cfg.Instance, slog.New(logs))
+	a, err := startAdmin(o.adminAddr, cfg.Metrics, logs)
+	if err != nil {
+		return nil, err
+	}
+	slog.New(logs).Info("admin listening", "addr", a.addr().String())
+	return a, nil
 }
 
 // frontDoor is the HTTP handler while the server starts: 503 "starting"

@@ -32,6 +32,9 @@ type serveProc struct {
 	url    string
 	stderr *bytes.Buffer
 	done   chan error
+	// admin receives the admin address's URL, when serve prints one
+	// (--admin) after its first line.
+	admin chan string
 }
 
 func startServe(t *testing.T, bin, dir string, args ...string) *serveProc {
@@ -41,7 +44,7 @@ func startServe(t *testing.T, bin, dir string, args ...string) *serveProc {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &serveProc{cmd: cmd, stderr: &bytes.Buffer{}, done: make(chan error, 1)}
+	p := &serveProc{cmd: cmd, stderr: &bytes.Buffer{}, done: make(chan error, 1), admin: make(chan string, 1)}
 	cmd.Stderr = p.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -58,10 +61,27 @@ func startServe(t *testing.T, bin, dir string, args ...string) *serveProc {
 	}
 	p.url = u
 	go func() {
-		io.Copy(io.Discard, out)
+		for lines.Scan() {
+			if u, ok := strings.CutPrefix(lines.Text(), "magneton: admin on "); ok {
+				p.admin <- u
+			}
+		}
+		io.Copy(io.Discard, out) // after a line too long for the scanner
 		p.done <- cmd.Wait()
 	}()
 	return p
+}
+
+// adminURL is the admin address's URL that serve printed.
+func (p *serveProc) adminURL(t *testing.T) string {
+	t.Helper()
+	select {
+	case u := <-p.admin:
+		return u
+	case <-time.After(10 * time.Second):
+		t.Fatalf("serve printed no admin address: %s", p.stderr)
+		return ""
+	}
 }
 
 // crashClient is a cookie jar speaking the API.

@@ -7,12 +7,18 @@
 // transposition table that is most of its memory, is made when its search
 // has a core and dropped after the move: the searches waiting hold no
 // memory.
+//
+// A pool reports what monitoring wants (Config.Metrics, Stats) without
+// knowing how it is shown: the searches waiting, their waits and the
+// memory of the tables in use.
 package computer
 
 import (
 	"context"
 	"fmt"
 	"runtime"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/magneton-games/magneton/ai"
@@ -37,6 +43,33 @@ type Config struct {
 	// MoveTime is the computer's thinking time per move in games without
 	// a clock; 0 uses 1 s at level 8 and 300 ms below.
 	MoveTime time.Duration
+	// Metrics hears of each search's wait; nil reports nothing.
+	Metrics Metrics
+}
+
+// Metrics hears what a pool measures as it happens, for monitoring
+// (package server/metrics shows it to Prometheus). It is called from many
+// goroutines, once a search: it must be cheap and safe for concurrent use.
+type Metrics interface {
+	// Waited is how long a search waited for its core (analysis: for an
+	// analysis slot), once it has it; a search that gave up waiting is
+	// not reported.
+	Waited(analysis bool, d time.Duration)
+}
+
+// noMetrics reports nothing.
+type noMetrics struct{}
+
+func (noMetrics) Waited(bool, time.Duration) {}
+
+// Stats is what a pool holds at one moment, for monitoring.
+type Stats struct {
+	// Waiting and AnalysesWaiting are the searches waiting for a core,
+	// and the analyses waiting for a slot.
+	Waiting, AnalysesWaiting int
+	// TableMB is the memory of the transposition tables of the searches
+	// that have a core or slot now (the waiting ones hold none).
+	TableMB int
 }
 
 // Pool shares the cores among the searches.
@@ -44,6 +77,7 @@ type Pool struct {
 	cfg      Config
 	sched    *scheduler
 	analyses *scheduler
+	tableMB  atomic.Int64 // of the searches running
 }
 
 // NewPool makes a pool.
@@ -57,9 +91,28 @@ func NewPool(cfg Config) *Pool {
 	if cfg.MemoryMB <= 0 {
 		cfg.MemoryMB = 256
 	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = noMetrics{}
+	}
+	m := cfg.Metrics
+	sched := newScheduler(cfg.Thinkers, cfg.PerClient)
+	sched.waited = func(d time.Duration) { m.Waited(false, d) }
 	analyses := newScheduler(cfg.Analyses, 0)
 	analyses.byUse, analyses.used = true, map[string]usage{}
-	return &Pool{cfg: cfg, sched: newScheduler(cfg.Thinkers, cfg.PerClient), analyses: analyses}
+	analyses.waited = func(d time.Duration) { m.Waited(true, d) }
+	return &Pool{cfg: cfg, sched: sched, analyses: analyses}
+}
+
+// Stats is what the pool holds now.
+func (p *Pool) Stats() Stats {
+	return Stats{Waiting: p.sched.waiting(), AnalysesWaiting: p.analyses.waiting(), TableMB: int(p.tableMB.Load())}
+}
+
+// holdTable counts a table of mb in use until the returned func is
+// called.
+func (p *Pool) holdTable(mb int) (drop func()) {
+	p.tableMB.Add(int64(mb))
+	return func() { p.tableMB.Add(-int64(mb)) }
 }
 
 // TableMB is the transposition table of one search at a level: a share of
@@ -110,6 +163,7 @@ func (p *Pool) Play(ctx context.Context, client string, level int, g *game.Game,
 		return "", err
 	}
 	defer release()
+	defer p.holdTable(p.TableMB(level))()
 	player, err := p.Player(level, g.Rules())
 	if err != nil {
 		return "", fmt.Errorf("no computer player: %w", err)
@@ -124,7 +178,14 @@ func (p *Pool) Play(ctx context.Context, client string, level int, g *game.Game,
 // Analysis waits for one of the analysis slots for client; done gives it
 // back. A slot that frees goes to the waiting client that has used the
 // slots least lately, so that clients who keep them busy wait behind those
-// who ask now and then.
+// who ask now and then. An analysis searches with a table of TableMB(8),
+// counted in Stats while it holds the slot.
 func (p *Pool) Analysis(ctx context.Context, client string) (done func(), err error) {
-	return p.analyses.acquire(ctx, client)
+	release, err := p.analyses.acquire(ctx, client)
+	if err != nil {
+		return nil, err
+	}
+	drop := p.holdTable(p.TableMB(8))
+	var once sync.Once // as release: a second call must not count the table out twice
+	return func() { once.Do(func() { drop(); release() }) }, nil
 }

@@ -25,6 +25,8 @@ type scheduler struct {
 	// every other turn.
 	byUse bool
 	used  map[string]usage
+	// waited hears each wait that ended with a slot; nil for none.
+	waited func(time.Duration)
 }
 
 // usage is a client's time in the slots, decayed, as of at.
@@ -57,6 +59,7 @@ func newScheduler(slots, perKey int) *scheduler {
 // acquire waits for a slot for a search of key's; release gives it back.
 func (sc *scheduler) acquire(ctx context.Context, key string) (release func(), err error) {
 	w := &waiter{key: key, ready: make(chan struct{})}
+	asked := time.Now()
 	sc.mu.Lock()
 	sc.queue = append(sc.queue, w)
 	sc.dispatch()
@@ -77,6 +80,9 @@ func (sc *scheduler) acquire(ctx context.Context, key string) (release func(), e
 	}
 	var once sync.Once
 	start := time.Now()
+	if sc.waited != nil {
+		sc.waited(start.Sub(asked))
+	}
 	return func() { once.Do(func() { sc.release(key, time.Since(start)) }) }, nil
 }
 
@@ -95,6 +101,19 @@ func (sc *scheduler) release(key string, held time.Duration) {
 		delete(sc.running, key)
 	}
 	sc.dispatch()
+}
+
+// waiting is how many wait for a slot now.
+func (sc *scheduler) waiting() int {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	n := 0
+	for _, w := range sc.queue {
+		if !w.done { // a waiter that gave up stays in the queue until the next dispatch
+			n++
+		}
+	}
+	return n
 }
 
 // dispatch gives each free slot to the waiter whose client has the fewest

@@ -21,8 +21,9 @@ import (
 var errDisagree = wire.Refuse("instances_disagree", "the server instances could not agree who runs this game; please try again")
 
 // act carries out a player's message (move, resign, draw, rematch, chat)
-// for seat, as the game's owner, with s.mu held.
-func (s *Session) act(seat int, m wire.ClientMsg) error {
+// for seat, as the game's owner, with s.mu held; the message arrived here
+// at arrived (for the move's latency).
+func (s *Session) act(seat int, m wire.ClientMsg, arrived time.Time) error {
 	if s.mirror {
 		return cluster.ErrNotOwner
 	}
@@ -50,6 +51,10 @@ func (s *Session) act(seat int, m wire.ClientMsg) error {
 		s.seen(now) // the claim is judged by who is away now
 	}
 	_, err := s.run(ev, now)
+	if ev.Kind == live.Move && err == nil {
+		// Saved and broadcast: a move refused or not saved is an error.
+		s.rooms.metrics.MoveLatency(time.Since(arrived))
+	}
 	return err
 }
 
@@ -169,8 +174,9 @@ func (s *Session) ratedJoiner(row *store.Game, userID string) (rating.Rating, er
 // ActAnywhere does a seated player's action on this instance if it owns
 // the game, else on its owner.
 func (rs *Rooms) ActAnywhere(s *Session, seat int, m wire.ClientMsg) error {
+	arrived := time.Now()
 	for range 3 {
-		err := rs.actLocally(s, seat, m)
+		err := rs.actLocally(s, seat, m, arrived)
 		if !errors.Is(err, cluster.ErrNotOwner) {
 			return err
 		}
@@ -184,11 +190,11 @@ func (rs *Rooms) ActAnywhere(s *Session, seat int, m wire.ClientMsg) error {
 
 // actLocally does the action as the game's owner (cluster.ErrNotOwner for
 // a mirror).
-func (rs *Rooms) actLocally(s *Session, seat int, m wire.ClientMsg) (err error) {
+func (rs *Rooms) actLocally(s *Session, seat int, m wire.ClientMsg, arrived time.Time) (err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer s.recoverError(&err, "message "+m.Type)
-	return s.act(seat, m)
+	return s.act(seat, m, arrived)
 }
 
 // JoinAnywhere gives the free seat to a token's holder, on this instance

@@ -50,6 +50,9 @@ func (s *Session) run(ev live.Event, now time.Time) (live.Effects, error) {
 	}
 	s.g = next.Saved()
 	s.carryOut(fx, rematch)
+	if fx.Save == live.SaveMove {
+		s.rooms.metrics.Moved(s.g.Spec().Name)
+	}
 	if fx.Then != nil && refusal == nil {
 		return s.run(*fx.Then, now)
 	}
@@ -426,7 +429,7 @@ func (s *Session) becomeMirror() {
 	if s.mirror {
 		return
 	}
-	s.mirror = true
+	s.setMirror(true)
 	s.stopFlag()
 	s.stopAI()
 	s.rooms.log.Info("game lost to another instance", "game", s.id)

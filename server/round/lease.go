@@ -13,7 +13,7 @@ import (
 // just taken its lease from previous ("" for nobody): it reads the game
 // again, rebases the clock, and starts the clock and the computer.
 func (s *Session) becomeOwner(previous string) {
-	s.mirror = false
+	s.setMirror(false)
 	if err := s.refresh(); err != nil {
 		s.rooms.log.Warn("game taken over but not read", "game", s.id, "err", err)
 	}
@@ -37,6 +37,7 @@ func (s *Session) becomeOwner(previous string) {
 	}
 	if previous != "" && previous != rs.cfg.Instance {
 		rs.log.Info("game taken over", "game", s.id, "from", previous)
+		rs.metrics.TakenOver()
 	}
 	s.armFlag()
 	s.maybeAI()

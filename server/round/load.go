@@ -80,7 +80,7 @@ func (rs *Rooms) Session(ctx context.Context, id string, keep bool) (*Session, e
 	rs.sessions[id] = s
 	rs.mu.Unlock()
 	s.mu.Lock()
-	s.mirror = owner != rs.cfg.Instance
+	s.setMirror(owner != rs.cfg.Instance)
 	if s.mirror {
 		s.reportPresence() // the owner answers with an announcement of who is connected
 	} else {
@@ -133,6 +133,25 @@ func (rs *Rooms) Count() int {
 	defer rs.mu.Unlock()
 	return len(rs.sessions)
 }
+
+// Census is how many games this instance has in memory as their owner,
+// and as a mirror of another instance's. It takes no game's lock: a scrape
+// does not wait for a game's database write.
+func (rs *Rooms) Census() (owned, mirrored int) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	for _, s := range rs.sessions {
+		if s.mirrored.Load() {
+			mirrored++
+		} else {
+			owned++
+		}
+	}
+	return owned, mirrored
+}
+
+// SocketsOpen is how many clients' sockets are open here.
+func (rs *Rooms) SocketsOpen() int { return int(rs.sockets.Load()) }
 
 // Closing reports whether the rooms are shutting down.
 func (rs *Rooms) Closing() bool { return rs.closing.Load() }

@@ -14,9 +14,12 @@ import (
 // clock restarts from its stored value, and a computer to move starts
 // thinking. Close them when done.
 func New(ctx context.Context, cfg Config) (*Rooms, error) {
-	rs := &Rooms{cfg: cfg, st: cfg.Store, log: cfg.Logger, pool: cfg.Pool, sessions: map[string]*Session{}}
+	rs := &Rooms{cfg: cfg, st: cfg.Store, log: cfg.Logger, pool: cfg.Pool, metrics: cfg.Metrics, sessions: map[string]*Session{}}
 	if rs.pool == nil {
 		rs.pool = computer.NewPool(computer.Config{})
+	}
+	if rs.metrics == nil {
+		rs.metrics = noMetrics{}
 	}
 	rs.node = cluster.NewNode(cfg.Store, cfg.Instance, cfg.WriteTimeout, cfg.Logger)
 	rs.ctx, rs.cancel = context.WithCancel(context.Background())
@@ -86,6 +89,7 @@ func (rs *Rooms) Presence(r cluster.PresenceReport) {
 // Request carries out a mirror's request as the game's owner; the seat is
 // a join's.
 func (rs *Rooms) Request(rq cluster.Request) (seat int, err error) {
+	arrived := time.Now()
 	ctx, cancel := context.WithTimeout(rs.ctx, rs.cfg.WriteTimeout)
 	defer cancel()
 	s, err := rs.Session(ctx, rq.Game, true)
@@ -105,7 +109,7 @@ func (rs *Rooms) Request(rq cluster.Request) (seat int, err error) {
 	}
 	switch rq.Op {
 	case "msg":
-		return 0, s.act(rq.Seat, rq.Msg)
+		return 0, s.act(rq.Seat, rq.Msg, arrived)
 	case "join":
 		return s.join(rq.Token, rq.Invite, rq.Who)
 	case "presence":
@@ -153,6 +157,7 @@ func (rs *Rooms) leaseRound(reportPresence bool) {
 		rs.log.Warn("leases not read", "err", err)
 		return
 	}
+	rs.metrics.LeasesHeld(len(held))
 	mine := idSet(held)
 	// One question for all the games followed here, rather than one per
 	// game: with a thousand games mirrored, those reads were most of what

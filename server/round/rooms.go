@@ -13,6 +13,10 @@
 // it, its clock runs, or the computer is to move; the database holds the
 // rest. A panic in one game's work rolls that game back to what the
 // database holds; it never ends the process.
+//
+// The rooms tell monitoring what happens (Config.Metrics: moves, their
+// latency, takeovers, leases) and what they hold (Census, SocketsOpen),
+// without knowing how it is shown.
 package round
 
 import (
@@ -82,6 +86,9 @@ type Config struct {
 	ListsChanged func()
 	// Moderation says who may chat and play (nil: everyone).
 	Moderation Moderation
+	// Metrics hears what the games do, for monitoring; nil reports
+	// nothing.
+	Metrics Metrics
 }
 
 // Moderation is what the games ask of the moderators' decisions (package
@@ -96,15 +103,44 @@ type Moderation interface {
 	FlagShared(ctx context.Context, row *store.Game)
 }
 
+// Metrics hears what the rooms measure as it happens, for monitoring
+// (package server/metrics shows it to Prometheus). It is called from the
+// games' work, with a game's lock held: it must be cheap (no allocation,
+// no waiting) and safe for concurrent use.
+type Metrics interface {
+	// Moved is a move saved and sent to the clients, a player's or the
+	// computer's, in a game by name (game.Spec.Name).
+	Moved(game string)
+	// MoveLatency is the time from a player's move message's arrival at
+	// the game's owner to the move's save and broadcast.
+	MoveLatency(d time.Duration)
+	// TakenOver is a game this instance took over from another.
+	TakenOver()
+	// LeasesHeld is how many games' leases this instance holds, as the
+	// database said at a round of leases.
+	LeasesHeld(n int)
+}
+
+// noMetrics reports nothing.
+type noMetrics struct{}
+
+func (noMetrics) Moved(string)              {}
+func (noMetrics) MoveLatency(time.Duration) {}
+func (noMetrics) TakenOver()                {}
+func (noMetrics) LeasesHeld(int)            {}
+
 // Rooms is the games this instance holds in memory.
 type Rooms struct {
-	cfg    Config
-	st     Store
-	log    *slog.Logger
-	node   *cluster.Node
-	pool   *computer.Pool
-	ctx    context.Context // cancelled by Close: stops the computers
-	cancel context.CancelFunc
+	cfg     Config
+	st      Store
+	log     *slog.Logger
+	node    *cluster.Node
+	pool    *computer.Pool
+	metrics Metrics
+	ctx     context.Context // cancelled by Close: stops the computers
+	cancel  context.CancelFunc
+	// sockets counts the clients' sockets open here, for monitoring.
+	sockets atomic.Int64
 
 	mu       sync.Mutex
 	sessions map[string]*Session // games in play, and finished ones being watched
@@ -173,8 +209,10 @@ type Session struct {
 	// fault that comes back every time does not loop.
 	panics int
 	// mirror: another instance owns the game; this session shows it to
-	// its clients and forwards their actions.
-	mirror bool
+	// its clients and forwards their actions. mirrored is its copy that
+	// Census reads without the lock (set with setMirror).
+	mirror   bool
+	mirrored atomic.Bool
 	// remote holds, for the owner, the mirrors' reports of their clients;
 	// ownerConnected and ownerWatchers, for a mirror, the presence as the
 	// owner last announced it.
@@ -200,6 +238,12 @@ type presence struct {
 	// reports of one mirror travel by two ways (a request when its clients
 	// change, the periodic report) and may arrive out of order.
 	sent int64
+}
+
+// setMirror makes the session a mirror or the owner (with s.mu held).
+func (s *Session) setMirror(yes bool) {
+	s.mirror = yes
+	s.mirrored.Store(yes)
 }
 
 // newSession is the session of a game's value, not yet in the map.

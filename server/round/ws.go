@@ -50,6 +50,8 @@ func (rs *Rooms) ServeWS(w http.ResponseWriter, r *http.Request) {
 	}
 	rs.connWG.Add(1)
 	defer rs.connWG.Done()
+	rs.sockets.Add(1)
+	defer rs.sockets.Add(-1)
 	if rs.closing.Load() {
 		c.Close(websocket.StatusGoingAway, "the server is shutting down")
 		return

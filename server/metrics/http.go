@@ -1,0 +1,124 @@
+package metrics
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// httpMetrics are the series of the HTTP requests.
+type httpMetrics struct {
+	requests *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+}
+
+func newHTTPMetrics() *httpMetrics {
+	return &httpMetrics{
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "magneton_http_requests_total",
+			Help: "HTTP requests answered, by route (the pattern of the server's mux that took it, none when refused before routing) and status class (2xx, 4xx, ...; 1xx is a WebSocket's upgrade)."},
+			[]string{"route", "status"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "magneton_http_request_duration_seconds",
+			Help: "Time to answer an HTTP request, by route; a WebSocket, which lives on after its upgrade, is not observed.", Buckets: httpBuckets},
+			[]string{"route"}),
+	}
+}
+
+// noRoute is the route of a request no pattern of the mux took: refused
+// before routing (another site's origin), or a method the route lacks.
+const noRoute = "none"
+
+// HTTP counts and times the requests that next answers, by the route the
+// server's mux chose (Request.Pattern, which the mux sets on the request
+// it is given: next must pass it on as it is) and the status's class. A
+// WebSocket is counted at its upgrade, not when it closes, and not timed.
+// A nil *Metrics returns next.
+func (m *Metrics) HTTP(next http.Handler) http.Handler {
+	if m == nil {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w, m: m.http, r: r}
+		done := false
+		defer func() {
+			if sw.upgraded {
+				return // counted then
+			}
+			code := sw.status
+			switch {
+			case code == 0 && !done:
+				code = http.StatusInternalServerError // a panic: the server drops the connection
+			case code == 0:
+				code = http.StatusOK // nothing written: the server answers 200
+			}
+			route := routeOf(r)
+			m.http.requests.WithLabelValues(route, statusClass(code)).Inc()
+			m.http.duration.WithLabelValues(route).Observe(time.Since(start).Seconds())
+		}()
+		next.ServeHTTP(sw, r)
+		done = true
+	})
+}
+
+// routeOf is the route label of a request: the pattern the mux chose.
+func routeOf(r *http.Request) string {
+	if r.Pattern == "" {
+		return noRoute
+	}
+	return r.Pattern
+}
+
+// statusClass is a status code's class: "2xx" for 200 to 299, and so on.
+func statusClass(code int) string {
+	switch {
+	case code < 100 || code > 599:
+		return "other"
+	case code < 200:
+		return "1xx"
+	case code < 300:
+		return "2xx"
+	case code < 400:
+		return "3xx"
+	case code < 500:
+		return "4xx"
+	}
+	return "5xx"
+}
+
+// statusWriter notes the status of the answer it writes. It unwraps to the
+// writer it wraps, so that http.ResponseController and the WebSocket's
+// hijack reach the connection.
+type statusWriter struct {
+	http.ResponseWriter
+	status int // 0 until the answer's status is written
+	// upgraded: a WebSocket's upgrade (101) was written, and the request
+	// of r counted in m at once.
+	upgraded bool
+	m        *httpMetrics
+	r        *http.Request
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	// An informational status (103 Early Hints) comes before the answer's
+	// own; 101 is a WebSocket's, the last there is.
+	if w.status == 0 && (code >= 200 || code == http.StatusSwitchingProtocols) {
+		w.status = code
+		if code == http.StatusSwitchingProtocols {
+			// The handler's routing is done: the mux has set the pattern.
+			w.upgraded = true
+			w.m.requests.WithLabelValues(routeOf(w.r), statusClass(code)).Inc()
+		}
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap is the writer wrapped, for http.ResponseController.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
