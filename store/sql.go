@@ -38,6 +38,14 @@ func Open(ctx context.Context, url string) (Store, error) {
 	case strings.HasPrefix(url, "postgres:"), strings.HasPrefix(url, "postgresql:"):
 		return OpenPostgres(ctx, url)
 	}
+	// A URL of another scheme (mysql://, a quoted 'postgres://...') is a
+	// mistake, not a file name: opening it would make an empty SQLite
+	// database under a strange name and let the caller think all is well.
+	// sqlite://PATH is refused too: whether its slashes belong to the
+	// path is a guess.
+	if scheme, _, ok := strings.Cut(url, "://"); ok {
+		return nil, fmt.Errorf("open database %q: %q:// is not a database this server knows: use sqlite:PATH (no slashes after the colon), a file's path, or postgres://...", url, scheme)
+	}
 	path := strings.TrimPrefix(url, "sqlite:")
 	if path == "" {
 		return nil, fmt.Errorf("open database: empty path in %q", url)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -247,10 +248,21 @@ func TestRematchAndConcurrentWrites(t *testing.T) {
 }
 
 func TestOpenErrors(t *testing.T) {
-	for _, url := range []string{"sqlite:", "postgres://nobody@127.0.0.1:1/x?connect_timeout=1"} {
-		if _, err := store.Open(context.Background(), url); err == nil {
-			t.Errorf("%s: opened", url)
+	dir := t.TempDir()
+	for _, tc := range []struct{ url, want string }{
+		{"sqlite:", "empty path"},
+		{"postgres://nobody@127.0.0.1:1/x?connect_timeout=1", "127.0.0.1"},
+		{"mysql://root@db/x", `"mysql":// is not a database`},
+		{"'postgres://u@db/x'", `"'postgres":// is not`},
+		{"sqlite://" + dir + "/x.db", "sqlite:PATH (no slashes"},
+	} {
+		_, err := store.Open(context.Background(), tc.url)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error with %q", tc.url, err, tc.want)
 		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("a refused URL left %d files behind", len(ents))
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -33,6 +34,13 @@ func (o *adminOptions) open(ctx context.Context) (store.Store, error) {
 			return nil, fmt.Errorf("admin: --data %s: %w", o.data, err)
 		}
 		url = "sqlite:" + filepath.Join(o.data, "magneton.db")
+	}
+	// The site's database must be there already: an administrator's typo
+	// would otherwise make an empty one and find no one in it.
+	if path, ok := strings.CutPrefix(url, "sqlite:"); ok || !strings.Contains(url, ":") {
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("admin: no site's database at %s: %w", path, err)
+		}
 	}
 	st, err := store.Open(ctx, url)
 	if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -54,5 +55,16 @@ func TestAdminModerator(t *testing.T) {
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(string(out), "no such user") {
 		t.Errorf("a name without an account: %v, %q; want exit 1 saying so", err, out)
+	}
+	// A mistyped database is refused, and no empty one is made in its place.
+	missing := filepath.Join(dir, "typo.db")
+	for _, db := range []string{"sqlite:" + missing, missing, "'postgres://u@db/x'"} {
+		out, err := exec.Command(bin, "admin", "moderator", "ann", "--db", db).CombinedOutput()
+		if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(string(out), "database") {
+			t.Errorf("--db %s: %v, %q; want exit 1 about the database", db, err, out)
+		}
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Errorf("a mistyped --db made %s", missing)
 	}
 }

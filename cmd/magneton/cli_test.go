@@ -181,11 +181,11 @@ func TestExamples(t *testing.T) {
 	}
 }
 
-// quickExample tells the examples TestExamples runs: no files, no
-// standard input, no long searches.
+// quickExample tells the examples TestExamples runs: no files, no site's
+// database (admin), no standard input, no long searches.
 func quickExample(args []string) bool {
 	joined := " " + strings.Join(args, " ") + " "
-	for _, slow := range []string{" play ", " match ", " serve ", " ugi ", " record ", " bench ", " < ", " > ", "--time ", " --verify "} {
+	for _, slow := range []string{" play ", " match ", " serve ", " ugi ", " record ", " bench ", " < ", " > ", "--time ", " --verify ", " admin "} {
 		if strings.Contains(joined, slow) {
 			return false
 		}
