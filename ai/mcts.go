@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -66,6 +67,8 @@ const evalScale = 200.0
 // Search runs MCTS from root within lim; Depth is ignored, Nodes counts
 // iterations. info, if not nil, is called about every 250 ms and at the
 // end. The result's move is the most visited root move, or a proven win.
+// A panic of any thread is Search's, as a *PanicError in the caller's
+// goroutine, once every thread has stopped.
 func (s *MCTS[P, M]) Search(ctx context.Context, root P, lim Budget, info func(Info)) (SearchResult[M], error) {
 	res, moves, err := firstResult(root)
 	if err != nil {
@@ -83,12 +86,23 @@ func (s *MCTS[P, M]) Search(ctx context.Context, root P, lim Budget, info func(I
 	}
 	var wg sync.WaitGroup
 	var stop bool
+	var fault *PanicError // the first thread's panic (see PanicError)
 	for i := 0; i < s.threads; i++ {
 		t := s.trees[i]
 		t.reuse(root)
 		wg.Add(1)
 		go func(main bool) {
 			defer wg.Done()
+			defer func() {
+				if p := recover(); p != nil {
+					mu.Lock()
+					if fault == nil {
+						fault = &PanicError{Value: p, Stack: debug.Stack()}
+					}
+					stop = true
+					mu.Unlock()
+				}
+			}()
 			lastInfo := time.Now()
 			for it := 0; ; it++ {
 				if it&63 == 0 {
@@ -118,6 +132,10 @@ func (s *MCTS[P, M]) Search(ctx context.Context, root P, lim Budget, info func(I
 		}(i == 0)
 	}
 	wg.Wait()
+	if fault != nil {
+		s.trees = nil // a panic may leave a tree halfway through an iteration
+		panic(fault)
+	}
 	in := s.report(s.trees[:s.threads], root, start, total)
 	if info != nil {
 		info(in)

@@ -2,7 +2,9 @@ package ai
 
 import (
 	"context"
+	"fmt"
 	"math"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"sync"
@@ -114,6 +116,32 @@ type shared struct {
 	deadline time.Time   // zero: none
 	maxNodes int64
 	ctx      context.Context
+	fault    atomic.Pointer[PanicError] // the first helper thread's panic
+}
+
+// PanicError is the panic of a search whose helper thread panicked: a
+// panic in a goroutine of its own would end the process, however the
+// caller guards its own goroutine. So a helper's panic stops every thread
+// of the search, and Search panics with a *PanicError in the caller's
+// goroutine once they all have stopped, where a server can recover from
+// it as from a panic of the main thread (raised as it was).
+type PanicError struct {
+	Value any    // what the thread panicked with
+	Stack []byte // the thread's stack when it panicked
+}
+
+// Error says what the thread panicked with and where.
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("ai: a search thread panicked: %v\n%s", e.Value, e.Stack)
+}
+
+// catch, deferred in a helper thread, turns its panic into sh's fault and
+// stops the search.
+func (sh *shared) catch() {
+	if p := recover(); p != nil {
+		sh.fault.CompareAndSwap(nil, &PanicError{Value: p, Stack: debug.Stack()})
+		sh.stop.Store(true)
+	}
 }
 
 type worker[P game.Position[P, M], M comparable] struct {
@@ -154,6 +182,8 @@ func (e *Engine[P, M]) worker(i int) *worker[P, M] {
 // search's. info, if not nil, is called after each
 // completed depth. When ctx is cancelled the search stops and returns the
 // best move found so far; the error is non-nil only when root has no move.
+// A panic of any thread is Search's, in the caller's goroutine, after every
+// thread has stopped (see PanicError).
 func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim Budget, info func(Info)) (SearchResult[M], error) {
 	res, moves, err := firstResult(root)
 	if err != nil {
@@ -178,9 +208,23 @@ func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim
 	e.prepare(sh, history)
 	defer stopOnCancel(ctx, sh)()
 	wg := e.startHelpers(root, maxDepth)
+	defer func() {
+		// A panic of the main thread leaves once the helpers, which use
+		// the engine's workers and table, have stopped.
+		if p := recover(); p != nil {
+			sh.stop.Store(true)
+			wg.Wait()
+			e.workers = nil // a panic may leave a thread's state halfway
+			panic(p)
+		}
+	}()
 	best := e.deepen(root, len(moves), lim, maxDepth, start, &res, info)
 	sh.stop.Store(true)
 	wg.Wait()
+	if f := sh.fault.Load(); f != nil {
+		e.workers = nil
+		panic(f)
+	}
 	for _, w := range e.workers[:e.threads] {
 		w.flush()
 	}
@@ -235,6 +279,7 @@ func (e *Engine[P, M]) startHelpers(root P, maxDepth int) *sync.WaitGroup {
 		wg.Add(1)
 		go func(w *worker[P, M]) {
 			defer wg.Done()
+			defer w.sh.catch()
 			for d := 1 + w.id%2; d <= maxDepth && !w.sh.stop.Load(); d++ {
 				w.search(root, d, 0, -inf, inf)
 			}
