@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -231,15 +230,6 @@ func TestPrivateGamesStayUnlisted(t *testing.T) {
 	}
 }
 
-// userFrom is a browser whose connections come from the loopback address
-// ip (127.x.y.z), for tests of what one address may do to another's.
-func (s *testServer) userFrom(ip string) *user {
-	u := s.user()
-	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
-	u.http.Transport = &http.Transport{DialContext: d.DialContext}
-	return u
-}
-
 // TestAnalysisSlotIsShared: two addresses that keep the one analysis slot
 // busy with long analyses, within their limits, do not keep a third
 // visitor's analysis out: the slot goes to whoever has used it least.
@@ -309,7 +299,8 @@ func TestMovesRecordedInTheGamesNotation(t *testing.T) {
 }
 
 // TestPanicInReview: a panic in a game review's work stops that review,
-// not the process: the server goes on, and reviews again.
+// not the process: the server goes on, reviews again, and reviews the
+// faulted game when asked again.
 func TestPanicInReview(t *testing.T) {
 	var once sync.Once
 	panicked := make(chan struct{})
@@ -346,6 +337,15 @@ func TestPanicInReview(t *testing.T) {
 	}
 	if rv.Status != "done" {
 		t.Errorf("a review after a review's panic: %+v", rv)
+	}
+	// Asked again, the faulted review starts over at once, not once it
+	// is stale (two minutes on).
+	rv = wire.Review{}
+	for deadline := time.Now().Add(20 * time.Second); rv.Status != "done" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		u.do("POST", "/api/games/"+first+"/review", map[string]any{}, &rv)
+	}
+	if rv.Status != "done" {
+		t.Errorf("the faulted review asked again: %+v", rv)
 	}
 }
 

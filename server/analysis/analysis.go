@@ -54,11 +54,13 @@ type Analysis struct {
 	closing atomic.Bool
 	// reviews admits the game reviews computed at once (one).
 	reviews chan struct{}
+	mu      sync.Mutex
+	panics  map[string]int // the reviews' panics on this instance, by game
 }
 
 // New makes the analyses' handlers.
 func New(cfg Config) *Analysis {
-	a := &Analysis{cfg: cfg, reviews: make(chan struct{}, 1)}
+	a := &Analysis{cfg: cfg, reviews: make(chan struct{}, 1), panics: map[string]int{}}
 	a.ctx, a.cancel = context.WithCancel(context.Background())
 	return a
 }

@@ -218,6 +218,7 @@ func (a *Analysis) startReview(ctx context.Context, row *store.Game, total int) 
 				// request starts it again once it is stale.
 				if p := recover(); p != nil {
 					a.cfg.Logger.Error("panic in a review", "game", row.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+					a.faulted(got)
 				}
 			}()
 			if err := a.runReview(got); err != nil && !errors.Is(err, context.Canceled) {
@@ -226,6 +227,27 @@ func (a *Analysis) startReview(ctx context.Context, row *store.Game, total int) 
 		}()
 	}
 	return got, nil
+}
+
+// faulted lets the next request start a review over at once after its
+// first panic on this instance, rather than once it is stale: a passing
+// fault does not keep the review away for minutes. After a second panic
+// it waits for reviewStale, so that a fault that strikes every time is
+// not tried again at every poll of the page.
+func (a *Analysis) faulted(rv *store.Review) {
+	a.mu.Lock()
+	a.panics[rv.Game]++
+	again := a.panics[rv.Game] > 1
+	a.mu.Unlock()
+	if again {
+		return
+	}
+	ctx, cancel := context.WithTimeout(a.ctx, a.cfg.WriteTimeout)
+	defer cancel()
+	rv.Updated = 0 // stale: taken over by the next request
+	if err := a.cfg.Store.SaveReview(ctx, rv); err != nil {
+		a.cfg.Logger.Warn("a faulted review not released", "game", rv.Game, "err", err)
+	}
 }
 
 // runReview computes a review from where it stands, saving it after each
