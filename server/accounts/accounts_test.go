@@ -1,8 +1,13 @@
 package accounts
 
 import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestPasswordHash(t *testing.T) {
@@ -33,5 +38,36 @@ func TestPasswordHash(t *testing.T) {
 		if got := CheckPassword(tc.encoded, tc.password); got != tc.want {
 			t.Errorf("%s: checkPassword = %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestHashingBusy: a request that finds every hashing slot taken waits
+// hashWait at most, then hears 503 auth_busy; one that finds a slot hashes.
+func TestHashingBusy(t *testing.T) {
+	a := &Accounts{hashSlots: make(chan struct{}, 1), hashWait: 20 * time.Millisecond}
+	ran := false
+	if err := a.hashing(context.Background(), func() { ran = true }); err != nil || !ran {
+		t.Fatalf("a free slot: %v, ran %v", err, ran)
+	}
+	a.hashSlots <- struct{}{} // every slot busy
+	start := time.Now()
+	err := a.hashing(context.Background(), func() { t.Error("hashed without a slot") })
+	if !errors.Is(err, errHashBusy) || time.Since(start) > time.Second {
+		t.Fatalf("busy slots: %v after %v, want errHashBusy after about 20ms", err, time.Since(start))
+	}
+	rec := httptest.NewRecorder()
+	hashFailed(rec, err)
+	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), `"auth_busy"`) || rec.Header().Get("Retry-After") == "" {
+		t.Errorf("the answer: %d %q, Retry-After %q", rec.Code, rec.Body.String(), rec.Header().Get("Retry-After"))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := a.hashing(ctx, func() {}); !errors.Is(err, context.Canceled) {
+		t.Errorf("a client gone: %v", err)
+	}
+	rec = httptest.NewRecorder()
+	hashFailed(rec, context.Canceled)
+	if rec.Body.Len() != 0 {
+		t.Errorf("an answer to a client gone: %q", rec.Body.String())
 	}
 }
