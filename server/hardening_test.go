@@ -112,16 +112,16 @@ func TestCrossSiteAndContentType(t *testing.T) {
 func TestProtocolDetails(t *testing.T) {
 	s := startServer(t, t.TempDir())
 	_, _, sa, _, id := humanGame(t, s, nil)
-	for _, tc := range []struct{ msg, want string }{
-		{`{"type":5}`, `field "type" must be a string, not number`},
-		{`[1,2]`, "want a JSON object, not array"},
-		{`{"type":"move"`, "malformed message"},
-		{`{"type":"jump"}`, `unknown message type "jump"`},
+	for _, tc := range []struct{ msg, want, code string }{
+		{`{"type":5}`, `field "type" must be a string, not number`, "message_malformed"},
+		{`[1,2]`, "want a JSON object, not array", "message_malformed"},
+		{`{"type":"move"`, "malformed message", "message_malformed"},
+		{`{"type":"jump"}`, `unknown message type "jump"`, ""},
 	} {
 		sa.sendRaw([]byte(tc.msg))
 		st := sa.next()
-		if st.Type != "error" || !strings.Contains(st.Message, tc.want) || strings.Contains(st.Message, "Go ") || strings.Contains(st.Message, "clientMsg") {
-			t.Errorf("%s: %+v, want an error with %q", tc.msg, st, tc.want)
+		if st.Type != "error" || !strings.Contains(st.Message, tc.want) || st.Code != tc.code || strings.Contains(st.Message, "Go ") || strings.Contains(st.Message, "clientMsg") {
+			t.Errorf("%s: %+v, want an error with %q, code %q", tc.msg, st, tc.want, tc.code)
 		}
 	}
 	closeWith := func(what string, typ websocket.MessageType, data []byte, code websocket.StatusCode, wantError bool) {
@@ -148,6 +148,19 @@ func TestProtocolDetails(t *testing.T) {
 	closeWith("binary", websocket.MessageBinary, []byte(`{"type":"ping"}`), websocket.StatusUnsupportedData, true)
 	closeWith("invalid UTF-8", websocket.MessageText, []byte("{\"type\":\"\xff\"}"), websocket.StatusInvalidFramePayloadData, false)
 	closeWith("oversized", websocket.MessageText, []byte(`{"type":"move","move":"`+strings.Repeat("a", 5000)+`"}`), websocket.StatusMessageTooBig, true)
+	// Over the rate, a refusal with its code and rate, which a page can
+	// say in the player's language.
+	fast := s.user().connect(id)
+	for range 60 {
+		fast.sendRaw([]byte(`{"type":"sync"}`))
+	}
+	var over state
+	for over.Type != "error" {
+		over = fast.next()
+	}
+	if over.Code != "messages_fast" || over.Vars["rate"] == "" {
+		t.Errorf("60 messages at once: %+v, want messages_fast with the rate", over)
+	}
 	// The players' game is untouched.
 	sa.move(sa.last.Legal[0])
 	sa.moves(1)

@@ -93,7 +93,7 @@ func (c *Client) Accept(w http.ResponseWriter, r *http.Request, lim Limits) erro
 			if flooded {
 				c.Kick(websocket.StatusPolicyViolation, "too many messages")
 			}
-			return refusal == ""
+			return refusal.Msg == ""
 		},
 	})
 	if err != nil {
@@ -125,9 +125,6 @@ func (c *Client) Kick(code websocket.StatusCode, why string) {
 		close(c.quit)
 	})
 }
-
-// SendError sends a refusal without a code.
-func (c *Client) SendError(msg string) { c.SendRefusal(wire.Refusal{Msg: msg}) }
 
 // SendRefusal sends a refusal with its code and values, if it has them.
 func (c *Client) SendRefusal(rf wire.Refusal) {
@@ -221,7 +218,7 @@ func (c *Client) ReadLoop(ctx context.Context, log *slog.Logger, handle func(wir
 				c.SendRefusal(rf)
 			} else {
 				log.Error("message failed", "type", m.Type, "err", err)
-				c.SendError("internal error")
+				c.SendRefusal(wire.Refuse("internal", "internal error"))
 			}
 		}
 	}
@@ -247,22 +244,22 @@ func (c *Client) next(ctx context.Context) (*wire.ClientMsg, bool) {
 		return nil, false
 	default:
 	}
-	if refusal, flooded := c.in.take(); refusal != "" {
+	if refusal, flooded := c.in.take(); refusal.Msg != "" {
 		if flooded {
-			c.SendError(refusal + "; closing the connection")
+			c.SendRefusal(wire.Refuse("messages_flood", refusal.Msg+"; closing the connection", "rate", refusal.Vars["rate"]))
 			c.Kick(websocket.StatusPolicyViolation, "too many messages")
 			return nil, false
 		}
-		c.SendError(refusal)
+		c.SendRefusal(refusal)
 		return nil, true
 	}
 	switch {
 	case len(data) > MaxFrame:
-		c.SendError(fmt.Sprintf("message over %d bytes; closing the connection", MaxFrame))
+		c.SendRefusal(wire.Refuse("message_too_big", fmt.Sprintf("message over %d bytes; closing the connection", MaxFrame), "max", fmt.Sprint(MaxFrame)))
 		c.Kick(websocket.StatusMessageTooBig, fmt.Sprintf("message over %d bytes", MaxFrame))
 		return nil, false
 	case typ != websocket.MessageText:
-		c.SendError("binary message: the protocol's messages are JSON text; closing the connection")
+		c.SendRefusal(wire.Refuse("message_binary", "binary message: the protocol's messages are JSON text; closing the connection"))
 		c.Kick(websocket.StatusUnsupportedData, "binary messages are not accepted")
 		return nil, false
 	case !utf8.Valid(data):
@@ -271,7 +268,7 @@ func (c *Client) next(ctx context.Context) (*wire.ClientMsg, bool) {
 	}
 	var m wire.ClientMsg
 	if err := json.Unmarshal(data, &m); err != nil {
-		c.SendError("malformed message: " + jsonapi.DecodeError(err))
+		c.SendRefusal(wire.Refuse("message_malformed", "malformed message: "+jsonapi.DecodeError(err)))
 		return nil, true
 	}
 	return &m, true
@@ -305,19 +302,22 @@ type inbox struct {
 	floods floods
 }
 
-// take counts a message; over the rate it returns why, and whether the
-// connection has flooded enough to be closed.
-func (in *inbox) take() (refusal string, flooded bool) {
+// take counts a message; over the rate it returns why (a refusal with no
+// text when within it), and whether the connection has flooded enough to
+// be closed.
+func (in *inbox) take() (refusal wire.Refusal, flooded bool) {
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	now := time.Now()
 	switch {
 	case !in.own.Allow(now):
-		refusal = fmt.Sprintf("too many messages: at most %g a second on one connection", in.own.Rate())
+		rate := fmt.Sprint(in.own.Rate())
+		refusal = wire.Refuse("messages_fast", fmt.Sprintf("too many messages: at most %s a second on one connection", rate), "rate", rate)
 	case !in.lim.Clients.AllowMessage(in.ip):
-		refusal = fmt.Sprintf("too many messages from your address: at most %g a second over all its connections", in.lim.Clients.Limits().MessagesPerSecond)
+		rate := fmt.Sprint(in.lim.Clients.Limits().MessagesPerSecond)
+		refusal = wire.Refuse("messages_fast_address", fmt.Sprintf("too many messages from your address: at most %s a second over all its connections", rate), "rate", rate)
 	default:
-		return "", false
+		return wire.Refusal{}, false
 	}
 	return refusal, in.floods.add(now)
 }
