@@ -10,9 +10,7 @@
 package server
 
 import (
-	"net"
 	"net/http"
-	"net/http/cookiejar"
 	"runtime"
 	"strings"
 	"sync"
@@ -22,15 +20,6 @@ import (
 	"github.com/coder/websocket"
 	"github.com/magneton-games/magneton/server/round"
 )
-
-// from makes a user whose connections come from a loopback address of its
-// own (127.0.0.N): another client as far as the per-IP limits go.
-func (s *testServer) from(ip string) *user {
-	jar, _ := cookiejar.New(nil)
-	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
-	tr := &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 100}
-	return &user{t: s.t, s: s, http: &http.Client{Jar: jar, Timeout: 30 * time.Second, Transport: tr}}
-}
 
 func heapMB() float64 {
 	runtime.GC()
@@ -95,7 +84,7 @@ func TestAbuseStarvation(t *testing.T) {
 		c.ComputerMoveTime = 1 * time.Second
 		c.MaxThinkers = 2
 	})
-	attacker := s.from("127.0.0.2")
+	attacker := s.userFrom("127.0.0.2")
 	for range 20 {
 		attacker.create(map[string]any{"opponent": "computer", "level": 8, "color": "second"})
 	}
@@ -103,7 +92,7 @@ func TestAbuseStarvation(t *testing.T) {
 	if code := attacker.do("POST", "/api/games", map[string]any{"opponent": "computer", "level": 8}, &e); code != http.StatusTooManyRequests {
 		t.Errorf("the attacker's 21st game: %d %q", code, e.Error)
 	}
-	victim := s.from("127.0.0.3")
+	victim := s.userFrom("127.0.0.3")
 	start := time.Now()
 	c := victim.create(map[string]any{"opponent": "computer", "level": 3, "color": "second", "clock": "0.25+0"}) // 15 s
 	ws := victim.connect(c.ID)
@@ -120,7 +109,7 @@ func TestAbuseStarvation(t *testing.T) {
 // meets 429s with messages, and another address is not affected.
 func TestAbusePerIPLimits(t *testing.T) {
 	s := startServer(t, t.TempDir())
-	bot := s.from("127.0.0.4")
+	bot := s.userFrom("127.0.0.4")
 	made, refused := 0, 0
 	var lastErr string
 	for range 266 {
@@ -139,7 +128,7 @@ func TestAbusePerIPLimits(t *testing.T) {
 	if made > 21 || !strings.Contains(lastErr, "too many new games") {
 		t.Errorf("%d games created in a burst of 266", made)
 	}
-	person := s.from("127.0.0.5")
+	person := s.userFrom("127.0.0.5")
 	id := person.create(map[string]any{"opponent": "human"}).ID
 	opened, sockRefused := 0, 0
 	var conns []*websocket.Conn

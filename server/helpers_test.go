@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -83,6 +84,16 @@ type user struct {
 func (s *testServer) user() *user {
 	jar, _ := cookiejar.New(nil)
 	return &user{t: s.t, s: s, http: &http.Client{Jar: jar, Timeout: 20 * time.Second}}
+}
+
+// userFrom is a browser whose connections come from the loopback address
+// ip (127.x.y.z): another client as far as the per-address limits go, for
+// tests of what one address may do to another's.
+func (s *testServer) userFrom(ip string) *user {
+	u := s.user()
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	u.http.Transport = &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 100}
+	return u
 }
 
 // do sends a request with a JSON body (nil for none) and decodes the JSON
@@ -190,6 +201,7 @@ func (u *user) connect(id string) *sock {
 	if err != nil {
 		u.t.Fatalf("dial %s: %v", url, err)
 	}
+	conn.SetReadLimit(4 << 20) // a browser reads a game with its full chat, 2,000 lines
 	s := &sock{t: u.t, conn: conn, msgs: make(chan []byte, 1000)}
 	go func() {
 		for {
