@@ -134,7 +134,7 @@ type Store interface {
 	CreateUser(ctx context.Context, u *store.User) error
 	UserByName(ctx context.Context, name string) (*store.User, error)
 	SetPassword(ctx context.Context, userID, password string) error
-	CreateSession(ctx context.Context, tokenHash, userID string, at int64) error
+	CreateSession(ctx context.Context, tokenHash, userID, agent string, at int64) error
 	DeleteSessions(ctx context.Context, userID, tokenHash string) error
 	ClaimGuestGames(ctx context.Context, guestHash string, u *store.User) (int, error)
 }
@@ -328,7 +328,7 @@ func (a *Accounts) logIn(w http.ResponseWriter, r *http.Request, u *store.User) 
 	token := ids.Token()
 	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.WriteTimeout)
 	defer cancel()
-	if err := a.cfg.Store.CreateSession(ctx, ids.Hash(token), u.ID, time.Now().UnixMilli()); err != nil {
+	if err := a.cfg.Store.CreateSession(ctx, ids.Hash(token), u.ID, "", time.Now().UnixMilli()); err != nil {
 		a.fail(w, r, err)
 		return
 	}
