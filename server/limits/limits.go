@@ -54,6 +54,18 @@ type Limits struct {
 	// enumerated fast.
 	ProfilesPerMinute float64
 	ProfilesBurst     int
+	// ResetsPerHour and ResetsBurst: the bucket of requests for a mail
+	// that sets a new password per IP; AccountResetsPerHour and
+	// AccountResetsBurst the bucket of such mails per account, whoever
+	// asks, so that nobody fills an inbox.
+	ResetsPerHour        float64
+	ResetsBurst          int
+	AccountResetsPerHour float64
+	AccountResetsBurst   int
+	// ExportsPerHour and ExportsBurst: the bucket of downloads of an
+	// account's data per IP (each reads every game of the account).
+	ExportsPerHour float64
+	ExportsBurst   int
 }
 
 // DefaultLimits are the limits of a server that sets none: generous for a
@@ -73,6 +85,14 @@ var DefaultLimits = Limits{
 	FailuresBurst:     5,
 	ProfilesPerMinute: 60,
 	ProfilesBurst:     30,
+	// A person who mistypes their name asks again; a script does not
+	// get far.
+	ResetsPerHour:        10,
+	ResetsBurst:          5,
+	AccountResetsPerHour: 3,
+	AccountResetsBurst:   3,
+	ExportsPerHour:       10,
+	ExportsBurst:         5,
 }
 
 // NoLimits lifts every per-client limit: for load tests, whose thousands
@@ -82,6 +102,8 @@ var NoLimits = Limits{
 	MessagesPerSecond: -1, MessagesBurst: -1, ThinkersPerIP: -1,
 	AuthPerMinute: -1, AuthBurst: -1, FailuresPerMinute: -1, FailuresBurst: -1,
 	ProfilesPerMinute: -1, ProfilesBurst: -1,
+	ResetsPerHour: -1, ResetsBurst: -1, AccountResetsPerHour: -1, AccountResetsBurst: -1,
+	ExportsPerHour: -1, ExportsBurst: -1,
 }
 
 // WithDefaults returns l with each zero field set to DefaultLimits' value.
@@ -114,6 +136,13 @@ func (l Limits) WithDefaults() Limits {
 		FailuresBurst:     pick(l.FailuresBurst, d.FailuresBurst),
 		ProfilesPerMinute: pickf(l.ProfilesPerMinute, d.ProfilesPerMinute),
 		ProfilesBurst:     pick(l.ProfilesBurst, d.ProfilesBurst),
+
+		ResetsPerHour:        pickf(l.ResetsPerHour, d.ResetsPerHour),
+		ResetsBurst:          pick(l.ResetsBurst, d.ResetsBurst),
+		AccountResetsPerHour: pickf(l.AccountResetsPerHour, d.AccountResetsPerHour),
+		AccountResetsBurst:   pick(l.AccountResetsBurst, d.AccountResetsBurst),
+		ExportsPerHour:       pickf(l.ExportsPerHour, d.ExportsPerHour),
+		ExportsBurst:         pick(l.ExportsBurst, d.ExportsBurst),
 	}
 }
 
@@ -182,6 +211,11 @@ type Clients struct {
 	lim Limits
 	mu  sync.Mutex
 	m   map[string]*clientState
+	// slow holds the buckets that refill over an hour, by what they
+	// count and whose ("reset ip", "account id"): kept until they are
+	// full again, however long their owner is idle, since dropping them
+	// with an idle client would give a new burst every few minutes.
+	slow map[string]*Bucket
 }
 
 type clientState struct {
@@ -197,7 +231,7 @@ type clientState struct {
 // NewClients keeps the clients' use under lim (with its defaults filled
 // in).
 func NewClients(lim Limits) *Clients {
-	return &Clients{lim: lim.WithDefaults(), m: map[string]*clientState{}}
+	return &Clients{lim: lim.WithDefaults(), m: map[string]*clientState{}, slow: map[string]*Bucket{}}
 }
 
 // Limits returns the limits in force.
@@ -372,6 +406,43 @@ func (c *Clients) Sweep(cutoff time.Time) {
 			delete(c.m, ip)
 		}
 	}
+	now := time.Now()
+	for k, b := range c.slow {
+		if b.full(now) {
+			delete(c.slow, k)
+		}
+	}
+}
+
+// allowSlow takes a token from the slow bucket key, made full if new with
+// perHour and burst (no limit when either is negative).
+func (c *Clients) allowSlow(key string, perHour float64, burst int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := time.Now()
+	b := c.slow[key]
+	if b == nil {
+		b = newAuthBucket(perHour/3600, burst, now)
+		c.slow[key] = b
+	}
+	return b.Allow(now)
+}
+
+// AllowReset takes a request for a mail that sets a password from ip's
+// bucket.
+func (c *Clients) AllowReset(ip string) bool {
+	return c.allowSlow("reset "+ip, c.lim.ResetsPerHour, c.lim.ResetsBurst)
+}
+
+// AllowAccountReset takes a mail that sets a password from the bucket of
+// the account userID.
+func (c *Clients) AllowAccountReset(userID string) bool {
+	return c.allowSlow("account "+userID, c.lim.AccountResetsPerHour, c.lim.AccountResetsBurst)
+}
+
+// AllowExport takes a download of an account's data from ip's bucket.
+func (c *Clients) AllowExport(ip string) bool {
+	return c.allowSlow("export "+ip, c.lim.ExportsPerHour, c.lim.ExportsBurst)
 }
 
 // Bucket is a token bucket for one sender's pace, kept by its owner under
@@ -433,6 +504,11 @@ func (b *Bucket) wait(now time.Time) time.Duration {
 		return time.Duration(1<<63 - 1)
 	}
 	return time.Duration((1 - tokens) / b.rate * float64(time.Second))
+}
+
+// full reports whether the bucket holds its whole burst again at now.
+func (b *Bucket) full(now time.Time) bool {
+	return b.unlimited || b.tokens+now.Sub(b.last).Seconds()*b.rate >= b.burst
 }
 
 // give puts back a token taken.
