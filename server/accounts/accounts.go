@@ -1,10 +1,12 @@
 // Package accounts is the play server's accounts: sign-up, log-in and
-// log-out, and the change of a password. A player may play at once as a
-// guest (package identity) and sign up at any time; the guest's games then
-// become the account's. Passwords are kept as Argon2id hashes; a few
-// hashes run at a time, and the attempts of one address are limited
-// (package limits), so that neither a burst of sign-ups nor a guesser can
-// take the server.
+// log-out, the change of a password, an e-mail address and the one-time
+// links mailed to it that set a new password, the list of an account's
+// logged-in browsers, the download of its data and its deletion. A player
+// may play at once as a guest (package identity) and sign up at any time;
+// the guest's games then become the account's. Passwords are kept as
+// Argon2id hashes; a few hashes run at a time, and the attempts of one
+// address are limited (package limits), so that neither a burst of
+// sign-ups nor a guesser can take the server.
 package accounts
 
 import (
@@ -27,6 +29,7 @@ import (
 	"github.com/magneton-games/magneton/server/jsonapi"
 	"github.com/magneton-games/magneton/server/limits"
 	"github.com/magneton-games/magneton/server/live"
+	"github.com/magneton-games/magneton/server/mail"
 	"github.com/magneton-games/magneton/server/wire"
 	"github.com/magneton-games/magneton/store"
 )
@@ -102,7 +105,9 @@ func CheckUserName(name string) error {
 		}
 	}
 	low := strings.ToLower(name)
-	if strings.HasPrefix(store.LookKey(name), "computer") {
+	// Nobody may pass for the computer, nor for a deleted account
+	// (store.DeletedPlayer).
+	if look := store.LookKey(name); strings.HasPrefix(look, "computer") || strings.HasPrefix(look, "deleted") {
 		return wire.Refuse("name_reserved", fmt.Sprintf("user name %q is reserved", name), "name", name)
 	}
 	if strings.HasPrefix(low, "guest") {
@@ -133,15 +138,32 @@ type Store interface {
 	// name in any case.
 	CreateUser(ctx context.Context, u *store.User) error
 	UserByName(ctx context.Context, name string) (*store.User, error)
+	UsersByEmail(ctx context.Context, email string, limit int) ([]*store.User, error)
 	SetPassword(ctx context.Context, userID, password string) error
-	CreateSession(ctx context.Context, tokenHash, userID, agent string, at int64) error
-	DeleteSessions(ctx context.Context, userID, tokenHash string) error
+	SetEmail(ctx context.Context, userID, email string) error
 	ClaimGuestGames(ctx context.Context, guestHash string, u *store.User) (int, error)
+	// PlayerGames tells whether an account has games unfinished, which
+	// keep it from being deleted.
+	PlayerGames(ctx context.Context, userID, guestHash string) ([]*store.Game, error)
+	SessionStore
+	ResetStore
+	store.Privacy
 }
 
-// Games is where the games in memory learn of a guest's sign-up.
+// SessionStore is the part of the store that keeps the logins.
+type SessionStore interface {
+	CreateSession(ctx context.Context, tokenHash, userID, agent string, at int64) error
+	DeleteSessions(ctx context.Context, userID, tokenHash string) error
+	Sessions(ctx context.Context, userID string, createdAfter int64) ([]store.Session, error)
+	EndSession(ctx context.Context, userID, id string) (bool, error)
+	EndOtherSessions(ctx context.Context, userID, keepTokenHash string) (int, error)
+}
+
+// Games is where the games in memory learn of a guest's sign-up and of an
+// account's deletion.
 type Games interface {
 	ClaimGuest(guestHash, userID, name string)
+	ForgetUser(userID string)
 }
 
 // Config is what the accounts need.
@@ -151,6 +173,13 @@ type Config struct {
 	Clients    *limits.Clients
 	Proxies    limits.Proxies
 	Games      Games
+	// Mail sends the links that set a new password; nil: the site sends
+	// no mail, and only an operator makes such links (IssueReset).
+	Mail mail.Sender
+	// SiteURL is the site's address as its players reach it
+	// (https://play.example.org), which the mailed links start with;
+	// never taken from a request, whose Host anyone may forge.
+	SiteURL string
 	// WriteTimeout bounds one database write.
 	WriteTimeout time.Duration
 	Logger       *slog.Logger
@@ -161,11 +190,35 @@ type Accounts struct {
 	cfg Config
 	// hashSlots admits the password hashes that run at once.
 	hashSlots chan struct{}
+	// resets holds the requests for a mail that sets a password, which
+	// the mailer (its goroutine, until ctx ends) answers one by one.
+	resets chan resetRequest
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
 }
 
-// New makes the accounts' handlers.
+// New makes the accounts' handlers, and starts the mailer when there is
+// mail to send; Close stops it.
 func New(cfg Config) *Accounts {
-	return &Accounts{cfg: cfg, hashSlots: make(chan struct{}, 4)}
+	a := &Accounts{cfg: cfg, hashSlots: make(chan struct{}, 4), resets: make(chan resetRequest, resetQueue)}
+	a.ctx, a.cancel = context.WithCancel(context.Background())
+	if cfg.Mail != nil {
+		a.wg.Add(1)
+		go a.mailer()
+	}
+	return a
+}
+
+// Close stops the mailer, waiting within ctx for the mail it sends.
+func (a *Accounts) Close(ctx context.Context) {
+	a.cancel()
+	done := make(chan struct{})
+	go func() { a.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
 }
 
 // Routes adds the account API to mux.
@@ -175,17 +228,32 @@ func (a *Accounts) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/account/login", a.handleLogin)
 	mux.HandleFunc("POST /api/account/logout", a.handleLogout)
 	mux.HandleFunc("POST /api/account/password", a.handlePassword)
+	mux.HandleFunc("POST /api/account/email", a.handleEmail)
+	mux.HandleFunc("POST /api/account/forgot", a.handleForgot)
+	mux.HandleFunc("POST /api/account/reset", a.handleReset)
+	mux.HandleFunc("GET /api/account/sessions", a.handleSessions)
+	mux.HandleFunc("POST /api/account/sessions/logout", a.handleEndSessions)
+	mux.HandleFunc("POST /api/account/delete", a.handleDelete)
+	mux.HandleFunc("GET /api/account/data", a.handleData)
 }
 
 type accountRequest struct {
 	Name        string `json:"name"`
 	Password    string `json:"password"`
 	NewPassword string `json:"new_password"`
+	Email       string `json:"email"`
 }
 
-// accountJSON is what GET /api/account and the account actions answer.
-func accountJSON(p live.Player) map[string]any {
-	return map[string]any{"name": p.Name, "guest": p.User == ""}
+// userJSON is what GET /api/account and the account actions answer for
+// an account: its e-mail address too, which only its owner sees, and
+// whether the site sends mail.
+func (a *Accounts) userJSON(u *store.User) map[string]any {
+	return map[string]any{"name": u.Name, "guest": false, "email": u.Email, "mail": a.cfg.Mail != nil}
+}
+
+// guestJSON is what they answer for a guest.
+func (a *Accounts) guestJSON(p live.Player) map[string]any {
+	return map[string]any{"name": p.Name, "guest": true, "mail": a.cfg.Mail != nil}
 }
 
 func (a *Accounts) fail(w http.ResponseWriter, r *http.Request, err error) {
@@ -193,12 +261,21 @@ func (a *Accounts) fail(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 func (a *Accounts) handleAccount(w http.ResponseWriter, r *http.Request) {
+	u, err := a.cfg.Identities.User(r)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	if u != nil {
+		jsonapi.Write(w, http.StatusOK, a.userJSON(u))
+		return
+	}
 	p, err := a.cfg.Identities.Who(w, r)
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	jsonapi.Write(w, http.StatusOK, accountJSON(p))
+	jsonapi.Write(w, http.StatusOK, a.guestJSON(p))
 }
 
 // hashing admits a few password hashes at a time: each takes 19 MiB for
@@ -251,11 +328,15 @@ func (a *Accounts) handleSignup(w http.ResponseWriter, r *http.Request) {
 		jsonapi.WriteRefusal(w, http.StatusBadRequest, err)
 		return
 	}
+	if err := checkEmail(req.Email); err != nil {
+		jsonapi.WriteRefusal(w, http.StatusBadRequest, err)
+		return
+	}
 	var encoded string
 	if err := a.hashing(r.Context(), func() { encoded = HashPassword(req.Password) }); err != nil {
 		return // the client left
 	}
-	u := &store.User{ID: ids.New(), Name: req.Name, Password: encoded, Created: time.Now().UnixMilli()}
+	u := &store.User{ID: ids.New(), Name: req.Name, Password: encoded, Created: time.Now().UnixMilli(), Email: req.Email}
 	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.WriteTimeout)
 	defer cancel()
 	if err := a.cfg.Store.CreateUser(ctx, u); err != nil {
@@ -311,8 +392,13 @@ func (a *Accounts) handleLogin(w http.ResponseWriter, r *http.Request) {
 
 // refuseLogin answers a failed login (or password check), late.
 func refuseLogin(w http.ResponseWriter, refusal error) {
+	refuseLate(w, http.StatusUnauthorized, refusal)
+}
+
+// refuseLate answers a failed attempt with status, late.
+func refuseLate(w http.ResponseWriter, status int, refusal error) {
 	time.Sleep(failureDelay)
-	jsonapi.WriteRefusal(w, http.StatusUnauthorized, refusal)
+	jsonapi.WriteRefusal(w, status, refusal)
 }
 
 // failureDelay is added to the answer to a failed login.
@@ -328,7 +414,7 @@ func (a *Accounts) logIn(w http.ResponseWriter, r *http.Request, u *store.User) 
 	token := ids.Token()
 	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.WriteTimeout)
 	defer cancel()
-	if err := a.cfg.Store.CreateSession(ctx, ids.Hash(token), u.ID, "", time.Now().UnixMilli()); err != nil {
+	if err := a.cfg.Store.CreateSession(ctx, ids.Hash(token), u.ID, ShortAgent(r.UserAgent()), time.Now().UnixMilli()); err != nil {
 		a.fail(w, r, err)
 		return
 	}
@@ -341,7 +427,7 @@ func (a *Accounts) logIn(w http.ResponseWriter, r *http.Request, u *store.User) 
 		}
 	}
 	a.cfg.Identities.SetCookie(w, r, identity.SessionCookie, token, identity.SessionLife)
-	jsonapi.Write(w, http.StatusOK, accountJSON(live.Player{Name: u.Name, User: u.ID}))
+	jsonapi.Write(w, http.StatusOK, a.userJSON(u))
 }
 
 func (a *Accounts) handleLogout(w http.ResponseWriter, r *http.Request) {
@@ -369,11 +455,16 @@ func (a *Accounts) handleLogout(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	a.loggedOut(w, r, u != nil)
+}
+
+// loggedOut clears the browser's login (and, with seats, its seat
+// cookies: a shared browser keeps no control of the account's games) and
+// answers as the guest the browser is now.
+func (a *Accounts) loggedOut(w http.ResponseWriter, r *http.Request, seats bool) {
 	a.cfg.Identities.SetCookie(w, r, identity.SessionCookie, "", -1)
-	// The seats go with the login: a shared browser keeps no control of
-	// the account's games.
 	for _, c := range r.Cookies() {
-		if u != nil && identity.IsSeatCookie(c.Name) {
+		if seats && identity.IsSeatCookie(c.Name) {
 			a.cfg.Identities.SetCookie(w, r, c.Name, "", -1)
 		}
 	}
@@ -383,7 +474,7 @@ func (a *Accounts) handleLogout(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	jsonapi.Write(w, http.StatusOK, accountJSON(p))
+	jsonapi.Write(w, http.StatusOK, a.guestJSON(p))
 }
 
 func (a *Accounts) handlePassword(w http.ResponseWriter, r *http.Request) {
