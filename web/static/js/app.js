@@ -1,6 +1,7 @@
 // The front end's entry point: the header (the site's menu and the account
 // box), the router and the views. /g/<id> is a game, /@/<name> a player's
-// profile; the home page's other views are hash routes.
+// profile, /reset#<token> sets a password with a link; the home page's
+// other views are hash routes.
 
 import { h } from './dom.js';
 import { homeView } from './home.js';
@@ -12,6 +13,7 @@ import { leaderboardView } from './leaderboard.js';
 import { initAccount, onAccountChange } from './account.js';
 import { learnIndexView, learnGameView } from './learn.js';
 import { puzzlesView } from './puzzles.js';
+import { resetView } from './reset.js';
 import { t, LANGS, getLang, setLang, onLangChange } from './i18n.js';
 
 const main = document.getElementById('app');
@@ -39,6 +41,9 @@ function route() {
   if (learn) {
     view = learn[1] ? learnGameView(decode(learn[1])) : learnIndexView();
     nav = 'learn';
+  } else if (/^\/reset\/?$/.test(path)) {
+    view = resetView();
+    nav = '';
   } else if (/^\/puzzles\/?$/.test(path)) {
     view = puzzlesView(new URLSearchParams(location.search));
     nav = 'puzzles';

@@ -8,6 +8,7 @@
 import { t } from './i18n.js';
 import { h } from './dom.js';
 import { chatOn, setChatOn, isMuted, setMuted } from './prefs.js';
+import { playerName } from './words.js';
 
 /** The server's limit on a line's length. */
 export const MAX_CHAT = 300;
@@ -81,7 +82,7 @@ class ChatPanel {
     const mine = s && s.seat != null && line.side === s.seat;
     const spectator = line.room === 'spectators';
     return h('li.chat-line', { 'data-room': line.room || 'players', 'data-side': String(line.side ?? -1), class: mine ? 'mine' : null },
-      h('span.chat-name', line.name || t('w.anonymous')),
+      h('span.chat-name', line.name ? playerName(line.name) : t('w.anonymous')),
       spectator ? h('span.chat-tag', { title: "said in the spectators' room" }, 'spectator') : null,
       h('span.chat-text', line.text || ''));
   }
