@@ -16,10 +16,16 @@ func adminCommand(g *globalOptions) *cobra.Command {
 		Short: "The site operator's tasks on the play server's database",
 		Long: `The site operator's tasks, run on the play server's database (--data or
 --db, as magneton serve takes them) while the server runs or not.`,
-		Args: exactArgs(0, 0, "a subcommand"),
-		RunE: func(c *cobra.Command, _ []string) error {
-			return usagef("admin: name a subcommand (see magneton admin --help)")
+		Example: `  magneton admin reset-link ann --data /var/lib/magneton --site-url https://play.example.org`,
+		// Without a subcommand it shows its help; an unknown one is bad
+		// usage (status 2).
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef("admin: unknown subcommand %q (see magneton admin --help)", args[0])
+			}
+			return nil
 		},
+		RunE: func(c *cobra.Command, _ []string) error { return c.Help() },
 	}
 	for _, add := range adminCommands {
 		c.AddCommand(add(g))

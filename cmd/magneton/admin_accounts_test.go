@@ -61,8 +61,7 @@ func TestAdminUsage(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"admin"}, 2, "name a subcommand"},
-		{[]string{"admin", "bogus"}, 2, ""},
+		{[]string{"admin", "bogus"}, 2, `unknown subcommand "bogus"`},
 		{[]string{"admin", "reset-link"}, 2, ""},
 		{[]string{"admin", "reset-link", "ann", "--site-url", "play.example.org"}, 2, "--site-url"},
 		{[]string{"admin", "reset-link", "ann", "--valid", "10s"}, 2, "--valid"},
