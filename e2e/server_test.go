@@ -40,13 +40,19 @@ type testServer struct {
 
 // serve starts the play server on the database file db, listening on addr
 // ("127.0.0.1:0" for a free port); config, if given, changes its
-// configuration first (a test's shorter time limits). The server stops at
-// the end of the test, or before with stop; a second server on the same
-// file and address is the first one restarted.
+// configuration first (a test's shorter time limits, its mail; SiteURL is
+// the server's address already). The server stops at the end of the
+// test, or before with stop; a second server on the same file and address
+// is the first one restarted.
 func serve(t *testing.T, db, addr string, config func(*server.Config)) *testServer {
 	t.Helper()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
 	st, err := store.Open(context.Background(), "sqlite:"+db)
 	if err != nil {
+		ln.Close()
 		t.Fatal(err)
 	}
 	cfg := server.Config{
@@ -54,17 +60,15 @@ func serve(t *testing.T, db, addr string, config func(*server.Config)) *testServ
 		Static:           web.Files,
 		Logger:           slog.New(slog.DiscardHandler),
 		ComputerMoveTime: 50 * time.Millisecond,
+		SiteURL:          "http://" + ln.Addr().String(),
 	}
 	if config != nil {
 		config(&cfg)
 	}
 	srv, err := server.New(context.Background(), cfg)
 	if err != nil {
+		ln.Close()
 		st.Close()
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
 		t.Fatal(err)
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}

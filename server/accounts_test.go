@@ -244,7 +244,7 @@ func TestGuestSignsUpMidGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	old := "old-session-token"
-	if err := s.st.CreateSession(context.Background(), ids.Hash(old), u.ID, time.Now().Add(-identity.SessionLife-time.Hour).UnixMilli()); err != nil {
+	if err := s.st.CreateSession(context.Background(), ids.Hash(old), u.ID, "", time.Now().Add(-identity.SessionLife-time.Hour).UnixMilli()); err != nil {
 		t.Fatal(err)
 	}
 	req, _ := http.NewRequest("GET", s.url+"/api/account", nil)

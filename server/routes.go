@@ -171,8 +171,8 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 // isPage reports whether a path (without its leading /) is one of the
 // front end's views rather than a file: a game (g/<id>), a profile
 // (@/<name>), the analysis board (analysis, analysis/...), a game's
-// rules and lessons (learn, learn/<game>), the puzzles and the moderators'
-// page (mod).
+// rules and lessons (learn, learn/<game>), the puzzles, the moderators'
+// page (mod), and the page that sets a password with a link (reset).
 func isPage(name string) bool {
 	first, rest, below := strings.Cut(name, "/")
 	switch first {
@@ -180,6 +180,8 @@ func isPage(name string) bool {
 		return below && rest != ""
 	case "analysis", "learn", "puzzles", "mod":
 		return true
+	case "reset":
+		return !below
 	}
 	return false
 }

@@ -6,7 +6,9 @@
 //	round      the games in memory: sessions, sockets, clocks, computers
 //	live       a game being played, as a value changed by events
 //	lobby      the games as a resource: create, join, lists, records
-//	accounts   sign-up, log-in, passwords; identity: who a request is
+//	accounts   sign-up, log-in, passwords, reset links, logged-in
+//	           browsers, an account's data and its deletion; identity:
+//	           who a request is; mail: the mail the site sends
 //	profiles   players' profiles and leaderboards; ratings: Glicko-2 use
 //	analysis   the analysis board, the rules engine for pages, reviews
 //	puzzles    rated puzzles; lessons: lesson progress
@@ -45,6 +47,7 @@ import (
 	"github.com/magneton-games/magneton/server/lobby"
 	"github.com/magneton-games/magneton/server/metrics"
 	"github.com/magneton-games/magneton/server/moderation"
+	"github.com/magneton-games/magneton/server/mail"
 	"github.com/magneton-games/magneton/server/profiles"
 	"github.com/magneton-games/magneton/server/puzzles"
 	"github.com/magneton-games/magneton/server/round"
@@ -128,6 +131,14 @@ type Config struct {
 	// measures nothing: a nil *Metrics's methods do nothing, so it is
 	// handed to the rooms and the pool as it is.
 	Metrics *metrics.Metrics
+	// Mail sends the mails with a link that sets a new password; nil: the
+	// site sends none (the page says so, and an operator makes the links
+	// with magneton admin reset-link).
+	Mail mail.Sender
+	// SiteURL is the site's address as its players reach it
+	// (https://play.example.org), which mailed links start with; needed
+	// with Mail.
+	SiteURL string
 }
 
 // withDefaults is the configuration with each zero field at its default.
@@ -173,6 +184,7 @@ type Server struct {
 	rooms    *round.Rooms
 	analysis *analysis.Analysis
 	mod      *moderation.Moderation
+	accounts *accounts.Accounts
 	ctx      context.Context // cancelled by Close
 	cancel   context.CancelFunc
 	bgWG     sync.WaitGroup // the sweeper
@@ -186,6 +198,9 @@ type Server struct {
 func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("server: no store")
+	}
+	if cfg.Mail != nil && cfg.SiteURL == "" {
+		return nil, errors.New("server: mail without the site's address (SiteURL) for its links")
 	}
 	cfg = cfg.withDefaults()
 	cfg.Store = cfg.Metrics.Store(cfg.Store) // every package's calls timed
@@ -218,8 +233,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	lob.Routes(mux)
 	mux.HandleFunc("GET /api/games/{id}/ws", rooms.ServeWS)
 	s.analysis.Routes(mux)
-	accounts.New(accounts.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Games: rooms,
-		WriteTimeout: cfg.WriteTimeout, Logger: log, Moderation: mod}).Routes(mux)
+	s.accounts = accounts.New(accounts.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Games: rooms,
+		Mail: cfg.Mail, SiteURL: cfg.SiteURL, WriteTimeout: cfg.WriteTimeout, Logger: log, Moderation: mod})
+	s.accounts.Routes(mux)
 	mod.Routes(mux)
 	profiles.New(profiles.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Logger: log}).Routes(mux)
 	puzzles.New(cfg.Store, ids, log).Routes(mux)
@@ -298,6 +314,7 @@ func (s *Server) Close(ctx context.Context) error {
 	}
 	s.cancel()
 	s.analysis.Close(ctx)
+	s.accounts.Close(ctx)
 	err := s.rooms.Close(ctx)
 	s.bgWG.Wait()
 	if err != nil {

@@ -16,7 +16,16 @@ type User struct {
 	// store keeps it as given).
 	Password string
 	Created  int64 // ms since the epoch
+	// Email is the address the links that set a new password go to, ""
+	// for none; only its owner sees it.
+	Email string
 }
+
+// DeletedPlayer is the name a deleted account's seats and chat lines
+// show: a neutral name, the same for every deleted account, that no
+// account can take (names have no spaces, and none starts with
+// "deleted"); front ends word it in the reader's language.
+const DeletedPlayer = "deleted player"
 
 // ErrNameTaken is returned when a user name is taken, in any case.
 var ErrNameTaken = errors.New("that user name is taken")
@@ -27,6 +36,10 @@ var ErrNoUser = errors.New("no such user")
 // ErrNoSession is returned for a session token that is not (or no
 // longer) logged in.
 var ErrNoSession = errors.New("not logged in")
+
+// emailKey is what makes two e-mail addresses the same for a look-up:
+// their lower-case form.
+func emailKey(email string) string { return strings.ToLower(email) }
 
 // nameKey is what makes two user names the same: their lower-case form
 // (names are ASCII letters, digits, '-' and '_').
@@ -54,8 +67,8 @@ func (s *sqlStore) CreateUser(ctx context.Context, u *User) error {
 		if !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO users (id, name, name_key, look_key, password, created) VALUES ($1, $2, $3, $4, $5, $6)`,
-			u.ID, u.Name, nameKey(u.Name), LookKey(u.Name), u.Password, u.Created)
+		_, err = tx.ExecContext(ctx, `INSERT INTO users (id, name, name_key, look_key, password, created, email, email_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			u.ID, u.Name, nameKey(u.Name), LookKey(u.Name), u.Password, u.Created, u.Email, emailKey(u.Email))
 		return err
 	})
 	if err != nil && !errors.Is(err, ErrNameTaken) {
@@ -72,9 +85,12 @@ func (s *sqlStore) CreateUser(ctx context.Context, u *User) error {
 	return nil
 }
 
-func (s *sqlStore) scanUser(row *sql.Row, what string) (*User, error) {
+// userColumns are the columns scanUser reads, in its order.
+const userColumns = `id, name, password, created, email`
+
+func (s *sqlStore) scanUser(row scanner, what string) (*User, error) {
 	var u User
-	err := row.Scan(&u.ID, &u.Name, &u.Password, &u.Created)
+	err := row.Scan(&u.ID, &u.Name, &u.Password, &u.Created, &u.Email)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("user %s: %w", what, ErrNoUser)
 	}
@@ -85,11 +101,11 @@ func (s *sqlStore) scanUser(row *sql.Row, what string) (*User, error) {
 }
 
 func (s *sqlStore) UserByName(ctx context.Context, name string) (*User, error) {
-	return s.scanUser(s.r.QueryRowContext(ctx, `SELECT id, name, password, created FROM users WHERE name_key = $1`, nameKey(name)), fmt.Sprintf("%q", name))
+	return s.scanUser(s.r.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE name_key = $1`, nameKey(name)), fmt.Sprintf("%q", name))
 }
 
 func (s *sqlStore) UserByID(ctx context.Context, id string) (*User, error) {
-	return s.scanUser(s.r.QueryRowContext(ctx, `SELECT id, name, password, created FROM users WHERE id = $1`, id), id)
+	return s.scanUser(s.r.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id), id)
 }
 
 func (s *sqlStore) SetPassword(ctx context.Context, userID, password string) error {
@@ -105,15 +121,40 @@ func (s *sqlStore) SetPassword(ctx context.Context, userID, password string) err
 	return nil
 }
 
-func (s *sqlStore) CreateSession(ctx context.Context, tokenHash, userID string, at int64) error {
-	if _, err := s.w.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, created, seen) VALUES ($1, $2, $3, $3)`, tokenHash, userID, at); err != nil {
+func (s *sqlStore) SetEmail(ctx context.Context, userID, email string) error {
+	res, err := s.w.ExecContext(ctx, `UPDATE users SET email = $2, email_key = $3 WHERE id = $1`, userID, email, emailKey(email))
+	if err == nil {
+		if n, e := res.RowsAffected(); e == nil && n == 0 {
+			err = ErrNoUser
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("set the e-mail of %s: %w", userID, err)
+	}
+	return nil
+}
+
+func (s *sqlStore) UsersByEmail(ctx context.Context, email string, limit int) ([]*User, error) {
+	if email == "" {
+		return nil, nil
+	}
+	users, err := collect[*User](s.r.QueryContext(ctx, `SELECT `+userColumns+` FROM users WHERE email_key = $1 ORDER BY created, id LIMIT $2`, emailKey(email), limit))(
+		func(rows *sql.Rows) (*User, error) { return s.scanUser(rows, "by e-mail") })
+	if err != nil {
+		return nil, fmt.Errorf("users by e-mail: %w", err)
+	}
+	return users, nil
+}
+
+func (s *sqlStore) CreateSession(ctx context.Context, tokenHash, userID, agent string, at int64) error {
+	if _, err := s.w.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, created, seen, agent) VALUES ($1, $2, $3, $3, $4)`, tokenHash, userID, at, agent); err != nil {
 		return fmt.Errorf("create a session for %s: %w", userID, err)
 	}
 	return nil
 }
 
 func (s *sqlStore) SessionUser(ctx context.Context, tokenHash string, createdAfter int64) (*User, error) {
-	row := s.r.QueryRowContext(ctx, `SELECT u.id, u.name, u.password, u.created FROM sessions s JOIN users u ON u.id = s.user_id
+	row := s.r.QueryRowContext(ctx, `SELECT u.id, u.name, u.password, u.created, u.email FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = $1 AND s.created > $2`, tokenHash, createdAfter)
 	u, err := s.scanUser(row, "of a session")
 	if errors.Is(err, ErrNoUser) {

@@ -79,7 +79,7 @@ func TestSessions(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, backend string) {
 		ctx, s := openWithUsers(t, backend, &store.User{ID: "a", Name: "a1", Password: "h", Created: 1}, &store.User{ID: "b", Name: "b1", Password: "h", Created: 1})
 		for _, tc := range []struct{ token, user string }{{"t1", "a"}, {"t2", "a"}, {"t3", "b"}} {
-			if err := s.CreateSession(ctx, tc.token, tc.user, 100); err != nil {
+			if err := s.CreateSession(ctx, tc.token, tc.user, "Firefox 128 on Linux", 100); err != nil {
 				t.Fatal(err)
 			}
 		}

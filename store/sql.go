@@ -292,16 +292,21 @@ func insertGame(ctx context.Context, db execer, g *Game) error {
 // updateGameSQL writes a game's row. A seat given to an account stays the
 // account's (and keeps its name): a server that still holds the row from
 // before a guest signed up (ClaimGuestGames) must not give it back.
+//
+// A deleted account's seat (DeleteUser) stays deleted the same way: no
+// account, guest or seat token, and the name DeletedPlayer.
 const updateGameSQL = `UPDATE games SET
-	player0 = CASE WHEN user0 <> '' AND $19 = '' THEN player0 ELSE $2 END,
-	player1 = CASE WHEN user1 <> '' AND $20 = '' THEN player1 ELSE $3 END,
-	seat0 = $4, seat1 = $5, invite = $6,
+	player0 = CASE WHEN player0 = '` + DeletedPlayer + `' OR (user0 <> '' AND $19 = '') THEN player0 ELSE $2 END,
+	player1 = CASE WHEN player1 = '` + DeletedPlayer + `' OR (user1 <> '' AND $20 = '') THEN player1 ELSE $3 END,
+	seat0 = CASE WHEN player0 = '` + DeletedPlayer + `' THEN '' ELSE $4 END,
+	seat1 = CASE WHEN player1 = '` + DeletedPlayer + `' THEN '' ELSE $5 END,
+	invite = $6,
 	status = $7, result = $8, reason = $9, nmoves = $10, position = $11, remaining0 = $12, remaining1 = $13, clock_at = $14,
 	draw_offer = $15, rematch_by = $16, rematch_game = $17, updated = $18,
-	user0 = CASE WHEN user0 <> '' THEN user0 ELSE $19 END,
-	user1 = CASE WHEN user1 <> '' THEN user1 ELSE $20 END,
-	guest0 = CASE WHEN user0 <> '' THEN '' ELSE $21 END,
-	guest1 = CASE WHEN user1 <> '' THEN '' ELSE $22 END,
+	user0 = CASE WHEN player0 = '` + DeletedPlayer + `' THEN '' WHEN user0 <> '' THEN user0 ELSE $19 END,
+	user1 = CASE WHEN player1 = '` + DeletedPlayer + `' THEN '' WHEN user1 <> '' THEN user1 ELSE $20 END,
+	guest0 = CASE WHEN player0 = '` + DeletedPlayer + `' OR user0 <> '' THEN '' ELSE $21 END,
+	guest1 = CASE WHEN player1 = '` + DeletedPlayer + `' OR user1 <> '' THEN '' ELSE $22 END,
 	rating0 = $23, rating1 = $24, takeback_by = $25, needs_owner = $26
 	WHERE id = $1`
 

@@ -214,8 +214,13 @@ type Accounts interface {
 	// Both return ErrNoUser when there is none.
 	UserByName(ctx context.Context, name string) (*User, error)
 	UserByID(ctx context.Context, id string) (*User, error)
-	// SetPassword replaces an account's password hash.
+	// SetPassword replaces an account's password hash; SetEmail its
+	// e-mail address ("" for none).
 	SetPassword(ctx context.Context, userID, password string) error
+	SetEmail(ctx context.Context, userID, email string) error
+	// UsersByEmail returns the accounts with an e-mail address, in any
+	// case, at most limit of them, the oldest first.
+	UsersByEmail(ctx context.Context, email string, limit int) ([]*User, error)
 	// ClaimGuestGames gives the games a guest played or plays (by the
 	// hash of its guest token) to an account, and returns how many seats
 	// changed. A server still holding a game from before writes it back
@@ -227,14 +232,51 @@ type Accounts interface {
 // account.
 type Sessions interface {
 	// CreateSession logs a browser in: the hash of its session token, for
-	// an account, at a time (ms since the epoch).
-	CreateSession(ctx context.Context, tokenHash, userID string, at int64) error
+	// an account, its browser in short (agent), at a time (ms since the
+	// epoch).
+	CreateSession(ctx context.Context, tokenHash, userID, agent string, at int64) error
 	// SessionUser returns the account of a session made after
 	// createdAfter (older ones have expired), or ErrNoSession.
 	SessionUser(ctx context.Context, tokenHash string, createdAfter int64) (*User, error)
 	// DeleteSessions logs out the session with tokenHash, or, when
 	// tokenHash is "", every session of the account.
 	DeleteSessions(ctx context.Context, userID, tokenHash string) error
+	// Sessions returns an account's sessions made after createdAfter,
+	// the last seen first; TouchSession records that a session was seen
+	// at a time (never earlier than it was).
+	Sessions(ctx context.Context, userID string, createdAfter int64) ([]Session, error)
+	TouchSession(ctx context.Context, tokenHash string, at int64) error
+	// EndSession logs out the account's session whose ID is id (false
+	// when it has none); EndOtherSessions every session of the account
+	// but the one with keepTokenHash, returning how many.
+	EndSession(ctx context.Context, userID, id string) (bool, error)
+	EndOtherSessions(ctx context.Context, userID, keepTokenHash string) (int, error)
+}
+
+// Resets keeps the one-time links that set a new password, by the hash
+// of their token.
+type Resets interface {
+	// CreateReset stores a link (and forgets the expired ones).
+	CreateReset(ctx context.Context, r Reset) error
+	// UseReset sets the password hash of the account of a link valid at
+	// now, in one transaction that deletes the link and the account's
+	// other links and logs out every session of the account; it returns
+	// the account, or ErrNoReset.
+	UseReset(ctx context.Context, tokenHash, password string, now int64) (*User, error)
+}
+
+// Privacy is an account's own data: all of it, for its owner to
+// download, and its erasure.
+type Privacy interface {
+	// AccountData returns everything kept about an account.
+	AccountData(ctx context.Context, userID string) (*AccountData, error)
+	// DeleteUser deletes an account in one transaction: its games stay,
+	// its seats in them and its chat lines shown as DeletedPlayer; its
+	// ratings and their history, sessions, lesson progress, puzzle
+	// attempts, reset links and e-mail go, and its name is free again.
+	// ErrPlaying when it has games waiting or being played, ErrNoUser
+	// when there is no such account.
+	DeleteUser(ctx context.Context, userID string) error
 }
 
 // Ratings keeps the ratings of rated games, their history, and each
@@ -350,6 +392,8 @@ type Store interface {
 	Notifier
 	Accounts
 	Sessions
+	Resets
+	Privacy
 	Ratings
 	Chats
 	Reviews

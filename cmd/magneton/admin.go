@@ -26,12 +26,13 @@ type adminOptions struct {
 	data, db string
 }
 
-// open opens the site's database.
+// open opens the site's database, which must be there; the caller
+// names itself in the error.
 func (o *adminOptions) open(ctx context.Context) (store.Store, error) {
 	url := o.db
 	if url == "" {
 		if _, err := os.Stat(o.data); err != nil {
-			return nil, fmt.Errorf("admin: --data %s: %w", o.data, err)
+			return nil, fmt.Errorf("no site's database in %s (--data): %w", o.data, err)
 		}
 		url = "sqlite:" + filepath.Join(o.data, "magneton.db")
 	}
@@ -39,26 +40,35 @@ func (o *adminOptions) open(ctx context.Context) (store.Store, error) {
 	// would otherwise make an empty one and find no one in it.
 	if path, ok := strings.CutPrefix(url, "sqlite:"); ok || !strings.Contains(url, ":") {
 		if _, err := os.Stat(path); err != nil {
-			return nil, fmt.Errorf("admin: no site's database at %s: %w", path, err)
+			return nil, fmt.Errorf("no site's database at %s (--data or --db): %w", path, err)
 		}
 	}
-	st, err := store.Open(ctx, url)
-	if err != nil {
-		return nil, fmt.Errorf("admin: %w", err)
-	}
-	return st, nil
+	return store.Open(ctx, url)
 }
 
+// adminCommand is magneton admin, which groups the operator's
+// subcommands and their database flags.
 func adminCommand(_ *globalOptions) *cobra.Command {
 	o := &adminOptions{}
 	c := &cobra.Command{
 		Use:   "admin",
-		Short: "Look after the play site's accounts: moderators, and more",
-		Long: `Commands for the operator of a play site, run beside magneton serve on the
-same database (--data or --db, as serve takes them). What they change takes
-effect on every running instance within a few seconds.`,
+		Short: "The site operator's tasks on the play server's database: moderators, reset links",
+		Long: `The site operator's tasks, run on the play server's database (--data or
+--db, as magneton serve takes them) while the server runs or not. What they
+change takes effect on every running instance within a few seconds.`,
+		Example: `  magneton admin moderator ann --data /var/lib/magneton
+  magneton admin reset-link ann --data /var/lib/magneton --site-url https://play.example.org`,
+		// Without a subcommand it shows its help; an unknown one is bad
+		// usage (status 2).
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef("admin: unknown subcommand %q (see magneton admin --help)", args[0])
+			}
+			return nil
+		},
+		RunE: func(c *cobra.Command, _ []string) error { return c.Help() },
 	}
-	c.PersistentFlags().StringVar(&o.data, "data", "./data", "the folder of the SQLite database")
+	c.PersistentFlags().StringVar(&o.data, "data", "./data", "the folder of the SQLite database, as magneton serve --data")
 	c.PersistentFlags().StringVar(&o.db, "db", "", "the database URL, sqlite:PATH or postgres://... (default: sqlite:DATA/magneton.db)")
 	for _, sub := range adminCommands {
 		c.AddCommand(sub(o))

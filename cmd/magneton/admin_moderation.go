@@ -27,11 +27,11 @@ The change is logged with the moderators' actions.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			st, err := o.open(c.Context())
 			if err != nil {
-				return err
+				return fmt.Errorf("admin moderator: %w", err)
 			}
 			defer st.Close()
 			if err := moderation.Grant(c.Context(), st, args[0], !revoke); err != nil {
-				return fmt.Errorf("admin: %w", err)
+				return fmt.Errorf("admin moderator: %w", err)
 			}
 			what := "is a moderator now"
 			if revoke {

@@ -21,6 +21,7 @@ import (
 
 	"github.com/magneton-games/magneton/server"
 	"github.com/magneton-games/magneton/server/metrics"
+	"github.com/magneton-games/magneton/server/mail"
 	"github.com/magneton-games/magneton/store"
 	"github.com/magneton-games/magneton/web"
 )
@@ -45,6 +46,42 @@ type serveOptions struct {
 	drain        time.Duration
 	proxies      []string
 	adminAddr    string
+	// The mail: the SMTP server, the sender, the user to log in as (the
+	// password comes from $MAGNETON_SMTP_PASSWORD), and the site's
+	// address that mailed links start with.
+	smtp, smtpFrom, smtpUser string
+	siteURL                  string
+}
+
+// smtpPasswordVar is the environment variable of the SMTP password: a
+// flag would show it to every user of the machine (ps).
+const smtpPasswordVar = "MAGNETON_SMTP_PASSWORD"
+
+// checkSiteURL says what is wrong with a --site-url for the command cmd.
+func checkSiteURL(cmd, raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || strings.Trim(u.Path, "/") != "" {
+		return usagef("%s: --site-url %q: want the site's address, such as https://play.example.org", cmd, raw)
+	}
+	return nil
+}
+
+// mailer is the mail sender of the --smtp flags, nil without --smtp.
+func (o serveOptions) mailer() (mail.Sender, error) {
+	if o.smtp == "" {
+		return nil, nil
+	}
+	switch {
+	case o.smtpFrom == "":
+		return nil, usagef("serve: --smtp needs --smtp-from, the sender's address")
+	case o.siteURL == "":
+		return nil, usagef("serve: --smtp needs --site-url, the site's address that the mailed links start with")
+	}
+	m, err := mail.New(mail.Config{Addr: o.smtp, From: o.smtpFrom, User: o.smtpUser, Password: os.Getenv(smtpPasswordVar)})
+	if err != nil {
+		return nil, usageError{fmt.Errorf("serve: %w", err)}
+	}
+	return m, nil
 }
 
 // defaultInstance names an instance on a shared database by its host and
@@ -81,7 +118,9 @@ func serveCommand(_ *globalOptions) *cobra.Command {
 WebSockets of live games (docs/protocol.md). Games are kept in an SQLite
 database in --data (created if missing), or in the database named by --db:
 sqlite:PATH, or postgres://USER:PASSWORD@HOST/DB for PostgreSQL, which
-several instances may share behind a load balancer (docs/deploy.md). Every
+several instances may share behind a load balancer (docs/deploy.md). With
+--smtp, --smtp-from and --site-url it mails the links that set a new
+password (the SMTP password in $MAGNETON_SMTP_PASSWORD). Every
 move is saved before anyone sees it; on start the server resumes the
 unfinished games that need it (a clock running, the computer to move),
 charging a running clock up to the moment it stopped. SIGINT or SIGTERM
@@ -94,7 +133,9 @@ line after the first.`,
 		Example: `  magneton serve                                   # SQLite in ./data, on http://127.0.0.1:8080
   magneton serve --addr 0.0.0.0:8080 --data /var/lib/magneton
   magneton serve --db 'postgres://magneton:PASSWORD@db.internal/magneton' --instance web1
-  magneton serve --admin 127.0.0.1:9090 --log-json   # metrics and pprof on 9090, logs as JSON lines`,
+  magneton serve --admin 127.0.0.1:9090 --log-json   # metrics and pprof on 9090, logs as JSON lines
+  MAGNETON_SMTP_PASSWORD=... magneton serve --smtp mail.example.org:587 --smtp-user magneton \
+      --smtp-from 'Magneton <noreply@example.org>' --site-url https://play.example.org`,
 		Args: exactArgs(0, 0, "no arguments"),
 		RunE: func(c *cobra.Command, _ []string) error {
 			return serve(c.Context(), o, c.OutOrStdout(), c.ErrOrStderr())
@@ -115,6 +156,10 @@ line after the first.`,
 	f.StringArrayVar(&o.proxies, "trusted-proxy", nil, "a reverse proxy's address or CIDR (repeatable) whose X-Forwarded-For and X-Forwarded-Proto are believed")
 	f.DurationVar(&o.drain, "drain", 0, "on SIGTERM, answer /readyz 503 this long (serving on) before stopping, for a load balancer: 0 to 5m")
 	f.StringVar(&o.adminAddr, "admin", "", "an address (host:port, kept private) serving /metrics for Prometheus and /debug/pprof/; off when empty")
+	f.StringVar(&o.smtp, "smtp", "", "the SMTP server (host:port) of the mail with links that set a new password (default: no mail)")
+	f.StringVar(&o.smtpFrom, "smtp-from", "", "the sender of that mail, such as 'Magneton <noreply@example.org>'")
+	f.StringVar(&o.smtpUser, "smtp-user", "", "the user to log in to the SMTP server as, with the password in $"+smtpPasswordVar)
+	f.StringVar(&o.siteURL, "site-url", "", "the site's address as its players reach it (https://play.example.org), which mailed links start with")
 	return c
 }
 
@@ -154,6 +199,16 @@ func (o serveOptions) config() (server.Config, error) {
 	default:
 		return cfg, usagef("serve: --client-limits %q: want on or off", o.limits)
 	}
+	if o.siteURL != "" {
+		if err := checkSiteURL("serve", o.siteURL); err != nil {
+			return cfg, err
+		}
+	}
+	m, err := o.mailer()
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Mail, cfg.SiteURL = m, strings.TrimSuffix(o.siteURL, "/")
 	return cfg, nil
 }
 

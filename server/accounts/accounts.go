@@ -1,10 +1,12 @@
 // Package accounts is the play server's accounts: sign-up, log-in and
-// log-out, and the change of a password. A player may play at once as a
-// guest (package identity) and sign up at any time; the guest's games then
-// become the account's. Passwords are kept as Argon2id hashes; a few
-// hashes run at a time, and the attempts of one address are limited
-// (package limits), so that neither a burst of sign-ups nor a guesser can
-// take the server.
+// log-out, the change of a password, an e-mail address and the one-time
+// links mailed to it that set a new password, the list of an account's
+// logged-in browsers, the download of its data and its deletion. A player
+// may play at once as a guest (package identity) and sign up at any time;
+// the guest's games then become the account's. Passwords are kept as
+// Argon2id hashes; a few hashes run at a time, and the attempts of one
+// address are limited (package limits), so that neither a burst of
+// sign-ups nor a guesser can take the server.
 package accounts
 
 import (
@@ -27,6 +29,7 @@ import (
 	"github.com/magneton-games/magneton/server/jsonapi"
 	"github.com/magneton-games/magneton/server/limits"
 	"github.com/magneton-games/magneton/server/live"
+	"github.com/magneton-games/magneton/server/mail"
 	"github.com/magneton-games/magneton/server/wire"
 	"github.com/magneton-games/magneton/store"
 )
@@ -103,15 +106,32 @@ type Store interface {
 	// name in any case.
 	CreateUser(ctx context.Context, u *store.User) error
 	UserByName(ctx context.Context, name string) (*store.User, error)
+	UsersByEmail(ctx context.Context, email string, limit int) ([]*store.User, error)
 	SetPassword(ctx context.Context, userID, password string) error
-	CreateSession(ctx context.Context, tokenHash, userID string, at int64) error
-	DeleteSessions(ctx context.Context, userID, tokenHash string) error
+	SetEmail(ctx context.Context, userID, email string) error
 	ClaimGuestGames(ctx context.Context, guestHash string, u *store.User) (int, error)
+	// PlayerGames tells whether an account has games unfinished, which
+	// keep it from being deleted.
+	PlayerGames(ctx context.Context, userID, guestHash string) ([]*store.Game, error)
+	SessionStore
+	ResetStore
+	store.Privacy
 }
 
-// Games is where the games in memory learn of a guest's sign-up.
+// SessionStore is the part of the store that keeps the logins.
+type SessionStore interface {
+	CreateSession(ctx context.Context, tokenHash, userID, agent string, at int64) error
+	DeleteSessions(ctx context.Context, userID, tokenHash string) error
+	Sessions(ctx context.Context, userID string, createdAfter int64) ([]store.Session, error)
+	EndSession(ctx context.Context, userID, id string) (bool, error)
+	EndOtherSessions(ctx context.Context, userID, keepTokenHash string) (int, error)
+}
+
+// Games is where the games in memory learn of a guest's sign-up and of an
+// account's deletion.
 type Games interface {
 	ClaimGuest(guestHash, userID, name string)
+	ForgetUser(userID string)
 }
 
 // Config is what the accounts need.
@@ -121,6 +141,13 @@ type Config struct {
 	Clients    *limits.Clients
 	Proxies    limits.Proxies
 	Games      Games
+	// Mail sends the links that set a new password; nil: the site sends
+	// no mail, and only an operator makes such links (IssueReset).
+	Mail mail.Sender
+	// SiteURL is the site's address as its players reach it
+	// (https://play.example.org), which the mailed links start with;
+	// never taken from a request, whose Host anyone may forge.
+	SiteURL string
 	// WriteTimeout bounds one database write.
 	WriteTimeout time.Duration
 	Logger       *slog.Logger
@@ -145,6 +172,12 @@ type Accounts struct {
 	// waits at most hashWait for one.
 	hashSlots chan struct{}
 	hashWait  time.Duration
+	// resets holds the requests for a mail that sets a password, which
+	// the mailer (its goroutine, until ctx ends) answers one by one.
+	resets chan resetRequest
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
 }
 
 // hashWait is the longest a request waits for a hashing slot. Sign-ups
@@ -156,9 +189,27 @@ const hashWait = 3 * time.Second
 // errHashBusy: no hashing slot came free within hashWait.
 var errHashBusy = errors.New("accounts: every password hashing slot is busy")
 
-// New makes the accounts' handlers.
+// New makes the accounts' handlers, and starts the mailer when there is
+// mail to send; Close stops it.
 func New(cfg Config) *Accounts {
-	return &Accounts{cfg: cfg, hashSlots: make(chan struct{}, 4), hashWait: hashWait}
+	a := &Accounts{cfg: cfg, hashSlots: make(chan struct{}, 4), hashWait: hashWait, resets: make(chan resetRequest, resetQueue)}
+	a.ctx, a.cancel = context.WithCancel(context.Background())
+	if cfg.Mail != nil {
+		a.wg.Add(1)
+		go a.mailer()
+	}
+	return a
+}
+
+// Close stops the mailer, waiting within ctx for the mail it sends.
+func (a *Accounts) Close(ctx context.Context) {
+	a.cancel()
+	done := make(chan struct{})
+	go func() { a.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
 }
 
 // Routes adds the account API to mux.
@@ -168,25 +219,38 @@ func (a *Accounts) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/account/login", a.handleLogin)
 	mux.HandleFunc("POST /api/account/logout", a.handleLogout)
 	mux.HandleFunc("POST /api/account/password", a.handlePassword)
+	mux.HandleFunc("POST /api/account/email", a.handleEmail)
+	mux.HandleFunc("POST /api/account/forgot", a.handleForgot)
+	mux.HandleFunc("POST /api/account/reset", a.handleReset)
+	mux.HandleFunc("GET /api/account/sessions", a.handleSessions)
+	mux.HandleFunc("POST /api/account/sessions/logout", a.handleEndSessions)
+	mux.HandleFunc("POST /api/account/delete", a.handleDelete)
+	mux.HandleFunc("GET /api/account/data", a.handleData)
 }
 
 type accountRequest struct {
 	Name        string `json:"name"`
 	Password    string `json:"password"`
 	NewPassword string `json:"new_password"`
+	Email       string `json:"email"`
 }
 
-// accountJSON is what GET /api/account and the account actions answer:
-// the name, whether it is a guest's, and an account's standing with the
-// moderators.
-func (a *Accounts) accountJSON(ctx context.Context, p live.Player) map[string]any {
-	out := map[string]any{"name": p.Name, "guest": p.User == ""}
-	if p.User != "" && a.cfg.Moderation != nil {
-		if st, err := a.cfg.Moderation.Told(ctx, p.User); err == nil {
+// userJSON is what GET /api/account and the account actions answer for
+// an account: its e-mail address too, which only its owner sees, whether
+// the site sends mail, and its standing with the moderators.
+func (a *Accounts) userJSON(ctx context.Context, u *store.User) map[string]any {
+	out := map[string]any{"name": u.Name, "guest": false, "email": u.Email, "mail": a.cfg.Mail != nil}
+	if a.cfg.Moderation != nil {
+		if st, err := a.cfg.Moderation.Told(ctx, u.ID); err == nil {
 			out["standing"] = st
 		}
 	}
 	return out
+}
+
+// guestJSON is what they answer for a guest.
+func (a *Accounts) guestJSON(p live.Player) map[string]any {
+	return map[string]any{"name": p.Name, "guest": true, "mail": a.cfg.Mail != nil}
 }
 
 func (a *Accounts) fail(w http.ResponseWriter, r *http.Request, err error) {
@@ -194,12 +258,21 @@ func (a *Accounts) fail(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 func (a *Accounts) handleAccount(w http.ResponseWriter, r *http.Request) {
+	u, err := a.cfg.Identities.User(r)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	if u != nil {
+		jsonapi.Write(w, http.StatusOK, a.userJSON(r.Context(), u))
+		return
+	}
 	p, err := a.cfg.Identities.Who(w, r)
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	jsonapi.Write(w, http.StatusOK, a.accountJSON(r.Context(), p))
+	jsonapi.Write(w, http.StatusOK, a.guestJSON(p))
 }
 
 // hashing admits a few password hashes at a time: each takes 19 MiB for
@@ -267,12 +340,16 @@ func (a *Accounts) handleSignup(w http.ResponseWriter, r *http.Request) {
 		jsonapi.WriteRefusal(w, http.StatusBadRequest, err)
 		return
 	}
+	if err := checkEmail(req.Email); err != nil {
+		jsonapi.WriteRefusal(w, http.StatusBadRequest, err)
+		return
+	}
 	var encoded string
 	if err := a.hashing(r.Context(), func() { encoded = HashPassword(req.Password) }); err != nil {
 		hashFailed(w, err)
 		return
 	}
-	u := &store.User{ID: ids.New(), Name: req.Name, Password: encoded, Created: time.Now().UnixMilli()}
+	u := &store.User{ID: ids.New(), Name: req.Name, Password: encoded, Created: time.Now().UnixMilli(), Email: req.Email}
 	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.WriteTimeout)
 	defer cancel()
 	if err := a.cfg.Store.CreateUser(ctx, u); err != nil {
@@ -335,8 +412,13 @@ func (a *Accounts) handleLogin(w http.ResponseWriter, r *http.Request) {
 
 // refuseLogin answers a failed login (or password check), late.
 func refuseLogin(w http.ResponseWriter, refusal error) {
+	refuseLate(w, http.StatusUnauthorized, refusal)
+}
+
+// refuseLate answers a failed attempt with status, late.
+func refuseLate(w http.ResponseWriter, status int, refusal error) {
 	time.Sleep(failureDelay)
-	jsonapi.WriteRefusal(w, http.StatusUnauthorized, refusal)
+	jsonapi.WriteRefusal(w, status, refusal)
 }
 
 // failureDelay is added to the answer to a failed login.
@@ -352,7 +434,7 @@ func (a *Accounts) logIn(w http.ResponseWriter, r *http.Request, u *store.User) 
 	token := ids.Token()
 	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.WriteTimeout)
 	defer cancel()
-	if err := a.cfg.Store.CreateSession(ctx, ids.Hash(token), u.ID, time.Now().UnixMilli()); err != nil {
+	if err := a.cfg.Store.CreateSession(ctx, ids.Hash(token), u.ID, ShortAgent(r.UserAgent()), time.Now().UnixMilli()); err != nil {
 		a.fail(w, r, err)
 		return
 	}
@@ -368,7 +450,7 @@ func (a *Accounts) logIn(w http.ResponseWriter, r *http.Request, u *store.User) 
 	if a.cfg.Moderation != nil {
 		a.cfg.Moderation.Seen(r.Context(), u.ID, a.cfg.Proxies.ClientIP(r), identity.Browser(r))
 	}
-	jsonapi.Write(w, http.StatusOK, a.accountJSON(r.Context(), live.Player{Name: u.Name, User: u.ID}))
+	jsonapi.Write(w, http.StatusOK, a.userJSON(r.Context(), u))
 }
 
 func (a *Accounts) handleLogout(w http.ResponseWriter, r *http.Request) {
@@ -396,11 +478,16 @@ func (a *Accounts) handleLogout(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	a.loggedOut(w, r, u != nil)
+}
+
+// loggedOut clears the browser's login (and, with seats, its seat
+// cookies: a shared browser keeps no control of the account's games) and
+// answers as the guest the browser is now.
+func (a *Accounts) loggedOut(w http.ResponseWriter, r *http.Request, seats bool) {
 	a.cfg.Identities.SetCookie(w, r, identity.SessionCookie, "", -1)
-	// The seats go with the login: a shared browser keeps no control of
-	// the account's games.
 	for _, c := range r.Cookies() {
-		if u != nil && identity.IsSeatCookie(c.Name) {
+		if seats && identity.IsSeatCookie(c.Name) {
 			a.cfg.Identities.SetCookie(w, r, c.Name, "", -1)
 		}
 	}
@@ -410,7 +497,7 @@ func (a *Accounts) handleLogout(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	jsonapi.Write(w, http.StatusOK, a.accountJSON(r.Context(), p))
+	jsonapi.Write(w, http.StatusOK, a.guestJSON(p))
 }
 
 func (a *Accounts) handlePassword(w http.ResponseWriter, r *http.Request) {

@@ -71,3 +71,23 @@ func TestHashingBusy(t *testing.T) {
 		t.Errorf("an answer to a client gone: %q", rec.Body.String())
 	}
 }
+
+// TestShortAgent: the browsers' User-Agents in short, and what is kept of
+// one it does not read.
+func TestShortAgent(t *testing.T) {
+	for ua, want := range map[string]string{
+		"Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0":                                                                         "Firefox 128, Linux",
+		"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.87":              "Edge 126, Windows",
+		"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15":                          "Safari 17, macOS",
+		"Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1": "Chrome 126, iPhone",
+		"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36":                                  "Chrome 131, Linux",
+		"Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 OPR/82.0":                          "Opera 82, Android",
+		"curl/8.5.0":                            "curl/8.5.0",
+		"":                                      "",
+		"a\x00b\nc " + strings.Repeat("x", 100): "abc " + strings.Repeat("x", 36),
+	} {
+		if got := ShortAgent(ua); got != want {
+			t.Errorf("ShortAgent(%q) = %q, want %q", ua, got, want)
+		}
+	}
+}

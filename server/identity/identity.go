@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/magneton-games/magneton/server/ids"
@@ -36,7 +37,15 @@ type Sessions interface {
 	// SessionUser returns the account of a session made after
 	// createdAfter, or store.ErrNoSession.
 	SessionUser(ctx context.Context, tokenHash string, createdAfter int64) (*store.User, error)
+	// TouchSession records when a session was last seen.
+	TouchSession(ctx context.Context, tokenHash string, at int64) error
 }
+
+// SeenEvery is how often a session's last sighting is written, at most:
+// the list of an account's browsers says when each was last seen within
+// that, and a busy browser costs one write in that time, not one a
+// request.
+const SeenEvery = 5 * time.Minute
 
 // Resolver reads requests' identities.
 type Resolver struct {
@@ -44,12 +53,33 @@ type Resolver struct {
 	proxies limits.Proxies
 	timeout time.Duration // of a database read
 	log     *slog.Logger
+	mu      sync.Mutex
+	seen    map[string]time.Time // when this instance last wrote each session's sighting
 }
 
 // NewResolver reads identities with st, its reads bounded by timeout; the
 // proxies say whether a request came over TLS (for Secure cookies).
 func NewResolver(st Sessions, proxies limits.Proxies, timeout time.Duration, log *slog.Logger) *Resolver {
-	return &Resolver{st: st, proxies: proxies, timeout: timeout, log: log}
+	return &Resolver{st: st, proxies: proxies, timeout: timeout, log: log, seen: map[string]time.Time{}}
+}
+
+// touch writes that the session with tokenHash is seen now, unless this
+// instance did within SeenEvery.
+func (rs *Resolver) touch(ctx context.Context, tokenHash string) {
+	now := time.Now()
+	rs.mu.Lock()
+	if last, ok := rs.seen[tokenHash]; ok && now.Sub(last) < SeenEvery {
+		rs.mu.Unlock()
+		return
+	}
+	if len(rs.seen) >= 10000 {
+		clear(rs.seen) // a few more writes, rather than a map without end
+	}
+	rs.seen[tokenHash] = now
+	rs.mu.Unlock()
+	if err := rs.st.TouchSession(ctx, tokenHash, now.UnixMilli()); err != nil {
+		rs.log.Warn("session's sighting not saved", "err", err)
+	}
 }
 
 // GuestName is the name shown for a guest token's holder.
@@ -90,9 +120,13 @@ func (rs *Resolver) User(r *http.Request) (*store.User, error) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), rs.timeout)
 	defer cancel()
-	u, err := rs.st.SessionUser(ctx, ids.Hash(c.Value), time.Now().Add(-SessionLife).UnixMilli())
+	hash := ids.Hash(c.Value)
+	u, err := rs.st.SessionUser(ctx, hash, time.Now().Add(-SessionLife).UnixMilli())
 	if errors.Is(err, store.ErrNoSession) {
 		return nil, nil // expired or logged out: a guest again
+	}
+	if err == nil {
+		rs.touch(ctx, hash)
 	}
 	return u, err
 }

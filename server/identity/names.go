@@ -24,8 +24,9 @@ func CheckUserName(name string) error {
 		}
 	}
 	low := strings.ToLower(name)
-	// Nor may a name that reads as the computer's ("computer-8", "c0mputer").
-	if strings.HasPrefix(store.LookKey(name), "computer") {
+	// Nor may a name that reads as the computer's ("computer-8", "c0mputer")
+	// or a deleted account's (store.DeletedPlayer).
+	if look := store.LookKey(name); strings.HasPrefix(look, "computer") || strings.HasPrefix(look, "deleted") {
 		return wire.Refuse("name_reserved", fmt.Sprintf("user name %q is reserved", name), "name", name)
 	}
 	if strings.HasPrefix(low, "guest") {

@@ -18,6 +18,10 @@ func TestUserNames(t *testing.T) {
 		"guestly":               "kept for guests",
 		"Computer":              "reserved",
 		"ADMIN":                 "reserved",
+		"deleted":               "reserved",
+		"Deleted_Player":        "reserved",
+		"de1eted":               "reserved",
+		"undeleted":             "",
 	}
 	for name, want := range cases {
 		err := CheckUserName(name)

@@ -58,6 +58,18 @@ type Limits struct {
 	// players per IP.
 	ReportsPerMinute float64
 	ReportsBurst     int
+	// ResetsPerHour and ResetsBurst: the bucket of requests for a mail
+	// that sets a new password per IP; AccountResetsPerHour and
+	// AccountResetsBurst the bucket of such mails per account, whoever
+	// asks, so that nobody fills an inbox.
+	ResetsPerHour        float64
+	ResetsBurst          int
+	AccountResetsPerHour float64
+	AccountResetsBurst   int
+	// ExportsPerHour and ExportsBurst: the bucket of downloads of an
+	// account's data per IP (each reads every game of the account).
+	ExportsPerHour float64
+	ExportsBurst   int
 }
 
 // DefaultLimits are the limits of a server that sets none: generous for a
@@ -79,6 +91,14 @@ var DefaultLimits = Limits{
 	ProfilesBurst:     30,
 	ReportsPerMinute:  3,
 	ReportsBurst:      10,
+	// A person who mistypes their name asks again; a script does not
+	// get far.
+	ResetsPerHour:        10,
+	ResetsBurst:          5,
+	AccountResetsPerHour: 3,
+	AccountResetsBurst:   3,
+	ExportsPerHour:       10,
+	ExportsBurst:         5,
 }
 
 // NoLimits lifts every per-client limit: for load tests, whose thousands
@@ -88,6 +108,8 @@ var NoLimits = Limits{
 	MessagesPerSecond: -1, MessagesBurst: -1, ThinkersPerIP: -1,
 	AuthPerMinute: -1, AuthBurst: -1, FailuresPerMinute: -1, FailuresBurst: -1,
 	ProfilesPerMinute: -1, ProfilesBurst: -1, ReportsPerMinute: -1, ReportsBurst: -1,
+	ResetsPerHour: -1, ResetsBurst: -1, AccountResetsPerHour: -1, AccountResetsBurst: -1,
+	ExportsPerHour: -1, ExportsBurst: -1,
 }
 
 // WithDefaults returns l with each zero field set to DefaultLimits' value.
@@ -106,22 +128,28 @@ func (l Limits) WithDefaults() Limits {
 		return v
 	}
 	return Limits{
-		SocketsPerIP:      pick(l.SocketsPerIP, d.SocketsPerIP),
-		GamesPerMinute:    pickf(l.GamesPerMinute, d.GamesPerMinute),
-		GamesBurst:        pick(l.GamesBurst, d.GamesBurst),
-		AnalysesPerMinute: pickf(l.AnalysesPerMinute, d.AnalysesPerMinute),
-		AnalysesBurst:     pick(l.AnalysesBurst, d.AnalysesBurst),
-		MessagesPerSecond: pickf(l.MessagesPerSecond, d.MessagesPerSecond),
-		MessagesBurst:     pick(l.MessagesBurst, d.MessagesBurst),
-		ThinkersPerIP:     pick(l.ThinkersPerIP, d.ThinkersPerIP),
-		AuthPerMinute:     pickf(l.AuthPerMinute, d.AuthPerMinute),
-		AuthBurst:         pick(l.AuthBurst, d.AuthBurst),
-		FailuresPerMinute: pickf(l.FailuresPerMinute, d.FailuresPerMinute),
-		FailuresBurst:     pick(l.FailuresBurst, d.FailuresBurst),
-		ProfilesPerMinute: pickf(l.ProfilesPerMinute, d.ProfilesPerMinute),
-		ProfilesBurst:     pick(l.ProfilesBurst, d.ProfilesBurst),
-		ReportsPerMinute:  pickf(l.ReportsPerMinute, d.ReportsPerMinute),
-		ReportsBurst:      pick(l.ReportsBurst, d.ReportsBurst),
+		SocketsPerIP:         pick(l.SocketsPerIP, d.SocketsPerIP),
+		GamesPerMinute:       pickf(l.GamesPerMinute, d.GamesPerMinute),
+		GamesBurst:           pick(l.GamesBurst, d.GamesBurst),
+		AnalysesPerMinute:    pickf(l.AnalysesPerMinute, d.AnalysesPerMinute),
+		AnalysesBurst:        pick(l.AnalysesBurst, d.AnalysesBurst),
+		MessagesPerSecond:    pickf(l.MessagesPerSecond, d.MessagesPerSecond),
+		MessagesBurst:        pick(l.MessagesBurst, d.MessagesBurst),
+		ThinkersPerIP:        pick(l.ThinkersPerIP, d.ThinkersPerIP),
+		AuthPerMinute:        pickf(l.AuthPerMinute, d.AuthPerMinute),
+		AuthBurst:            pick(l.AuthBurst, d.AuthBurst),
+		FailuresPerMinute:    pickf(l.FailuresPerMinute, d.FailuresPerMinute),
+		FailuresBurst:        pick(l.FailuresBurst, d.FailuresBurst),
+		ProfilesPerMinute:    pickf(l.ProfilesPerMinute, d.ProfilesPerMinute),
+		ProfilesBurst:        pick(l.ProfilesBurst, d.ProfilesBurst),
+		ReportsPerMinute:     pickf(l.ReportsPerMinute, d.ReportsPerMinute),
+		ReportsBurst:         pick(l.ReportsBurst, d.ReportsBurst),
+		ResetsPerHour:        pickf(l.ResetsPerHour, d.ResetsPerHour),
+		ResetsBurst:          pick(l.ResetsBurst, d.ResetsBurst),
+		AccountResetsPerHour: pickf(l.AccountResetsPerHour, d.AccountResetsPerHour),
+		AccountResetsBurst:   pick(l.AccountResetsBurst, d.AccountResetsBurst),
+		ExportsPerHour:       pickf(l.ExportsPerHour, d.ExportsPerHour),
+		ExportsBurst:         pick(l.ExportsBurst, d.ExportsBurst),
 	}
 }
 
@@ -190,6 +218,11 @@ type Clients struct {
 	lim Limits
 	mu  sync.Mutex
 	m   map[string]*clientState
+	// slow holds the buckets that refill over an hour, by what they
+	// count and whose ("reset ip", "account id"): kept until they are
+	// full again, however long their owner is idle, since dropping them
+	// with an idle client would give a new burst every few minutes.
+	slow map[string]*Bucket
 }
 
 type clientState struct {
@@ -205,7 +238,7 @@ type clientState struct {
 // NewClients keeps the clients' use under lim (with its defaults filled
 // in).
 func NewClients(lim Limits) *Clients {
-	return &Clients{lim: lim.WithDefaults(), m: map[string]*clientState{}}
+	return &Clients{lim: lim.WithDefaults(), m: map[string]*clientState{}, slow: map[string]*Bucket{}}
 }
 
 // Limits returns the limits in force.
@@ -388,6 +421,43 @@ func (c *Clients) Sweep(cutoff time.Time) {
 			delete(c.m, ip)
 		}
 	}
+	now := time.Now()
+	for k, b := range c.slow {
+		if b.full(now) {
+			delete(c.slow, k)
+		}
+	}
+}
+
+// allowSlow takes a token from the slow bucket key, made full if new with
+// perHour and burst (no limit when either is negative).
+func (c *Clients) allowSlow(key string, perHour float64, burst int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := time.Now()
+	b := c.slow[key]
+	if b == nil {
+		b = newAuthBucket(perHour/3600, burst, now)
+		c.slow[key] = b
+	}
+	return b.Allow(now)
+}
+
+// AllowReset takes a request for a mail that sets a password from ip's
+// bucket.
+func (c *Clients) AllowReset(ip string) bool {
+	return c.allowSlow("reset "+ip, c.lim.ResetsPerHour, c.lim.ResetsBurst)
+}
+
+// AllowAccountReset takes a mail that sets a password from the bucket of
+// the account userID.
+func (c *Clients) AllowAccountReset(userID string) bool {
+	return c.allowSlow("account "+userID, c.lim.AccountResetsPerHour, c.lim.AccountResetsBurst)
+}
+
+// AllowExport takes a download of an account's data from ip's bucket.
+func (c *Clients) AllowExport(ip string) bool {
+	return c.allowSlow("export "+ip, c.lim.ExportsPerHour, c.lim.ExportsBurst)
 }
 
 // Bucket is a token bucket for one sender's pace, kept by its owner under
@@ -449,6 +519,11 @@ func (b *Bucket) wait(now time.Time) time.Duration {
 		return time.Duration(1<<63 - 1)
 	}
 	return time.Duration((1 - tokens) / b.rate * float64(time.Second))
+}
+
+// full reports whether the bucket holds its whole burst again at now.
+func (b *Bucket) full(now time.Time) bool {
+	return b.unlimited || b.tokens+now.Sub(b.last).Seconds()*b.rate >= b.burst
 }
 
 // give puts back a token taken.

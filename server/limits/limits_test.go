@@ -4,6 +4,7 @@ import (
 	"net"
 	"net/http/httptest"
 	"testing"
+	"time"
 )
 
 // TestTrustedProxies: X-Forwarded-For and X-Forwarded-Proto count only
@@ -71,6 +72,34 @@ func TestAttempts(t *testing.T) {
 	for range 100 {
 		if a, _ := free.StartAuth("1.2.3.4", "ann"); a == nil {
 			t.Fatal("an attempt refused without limits")
+		}
+	}
+}
+
+// TestSlowBuckets: the requests for reset mails are limited per address
+// and the mails per account, each on its own; an idle client's sweep
+// keeps a bucket that is not full again; no limits are none.
+func TestSlowBuckets(t *testing.T) {
+	c := NewClients(Limits{ResetsPerHour: 1, ResetsBurst: 2, AccountResetsPerHour: 1, AccountResetsBurst: 1, ExportsPerHour: 1, ExportsBurst: 1})
+	for i, want := range []bool{true, true, false} {
+		if got := c.AllowReset("1.2.3.4"); got != want {
+			t.Errorf("request %d from one address: %v, want %v", i+1, got, want)
+		}
+	}
+	if !c.AllowReset("5.6.7.8") || !c.AllowAccountReset("ann") || c.AllowAccountReset("ann") || !c.AllowAccountReset("bob") {
+		t.Error("the buckets of other addresses and accounts are not their own")
+	}
+	c.Sweep(time.Now().Add(time.Hour)) // every client idle
+	if c.AllowReset("1.2.3.4") || c.AllowAccountReset("ann") {
+		t.Error("the sweep of idle clients gave a new burst")
+	}
+	if !c.AllowExport("1.2.3.4") || c.AllowExport("1.2.3.4") {
+		t.Error("the downloads of data")
+	}
+	free := NewClients(NoLimits)
+	for range 100 {
+		if !free.AllowReset("1.2.3.4") || !free.AllowAccountReset("ann") || !free.AllowExport("1.2.3.4") {
+			t.Fatal("a request refused without limits")
 		}
 	}
 }

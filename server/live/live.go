@@ -440,6 +440,21 @@ func (g Game) ClaimGuest(guestHash, userID, name string) (Game, bool) {
 	return g, changed
 }
 
+// ForgetUser is the game after the account userID was deleted, the
+// database written already (store.Privacy.DeleteUser): its seats show
+// store.DeletedPlayer, with no account, guest or seat token; false when
+// the account has no seat in it.
+func (g Game) ForgetUser(userID string) (Game, bool) {
+	changed := false
+	for i := range 2 {
+		if userID != "" && g.row.Users[i] == userID {
+			g.row.Users[i], g.row.Players[i], g.row.Guests[i], g.row.Seats[i] = "", store.DeletedPlayer, "", ""
+			changed = true
+		}
+	}
+	return g, changed
+}
+
 // SeenAs is the game with the away times of prev, the same game as it was
 // before it was read again.
 func (g Game) SeenAs(prev Game) Game {

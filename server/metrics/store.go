@@ -76,6 +76,16 @@ var StoreOps = []string{
 	"shared",
 	"rated_games",
 	"void_game",
+	"set_email",
+	"users_by_email",
+	"sessions",
+	"touch_session",
+	"end_session",
+	"end_other_sessions",
+	"create_reset",
+	"use_reset",
+	"account_data",
+	"delete_user",
 }
 
 // Store is st with each call timed by m (magneton_db_duration_seconds,
@@ -236,9 +246,9 @@ func (t timed) ClaimGuestGames(ctx context.Context, guestHash string, u *store.U
 	return t.st.ClaimGuestGames(ctx, guestHash, u)
 }
 
-func (t timed) CreateSession(ctx context.Context, tokenHash, userID string, at int64) error {
+func (t timed) CreateSession(ctx context.Context, tokenHash, userID, agent string, at int64) error {
 	defer t.since("create_session", time.Now())
-	return t.st.CreateSession(ctx, tokenHash, userID, at)
+	return t.st.CreateSession(ctx, tokenHash, userID, agent, at)
 }
 
 func (t timed) SessionUser(ctx context.Context, tokenHash string, createdAfter int64) (*store.User, error) {
@@ -430,4 +440,54 @@ func (t timed) RatedGames(ctx context.Context, userID string) ([]string, error) 
 func (t timed) VoidGame(ctx context.Context, gameID string, at int64) error {
 	defer t.since("void_game", time.Now())
 	return t.st.VoidGame(ctx, gameID, at)
+}
+
+func (t timed) SetEmail(ctx context.Context, userID, email string) error {
+	defer t.since("set_email", time.Now())
+	return t.st.SetEmail(ctx, userID, email)
+}
+
+func (t timed) UsersByEmail(ctx context.Context, email string, limit int) ([]*store.User, error) {
+	defer t.since("users_by_email", time.Now())
+	return t.st.UsersByEmail(ctx, email, limit)
+}
+
+func (t timed) Sessions(ctx context.Context, userID string, createdAfter int64) ([]store.Session, error) {
+	defer t.since("sessions", time.Now())
+	return t.st.Sessions(ctx, userID, createdAfter)
+}
+
+func (t timed) TouchSession(ctx context.Context, tokenHash string, at int64) error {
+	defer t.since("touch_session", time.Now())
+	return t.st.TouchSession(ctx, tokenHash, at)
+}
+
+func (t timed) EndSession(ctx context.Context, userID, id string) (bool, error) {
+	defer t.since("end_session", time.Now())
+	return t.st.EndSession(ctx, userID, id)
+}
+
+func (t timed) EndOtherSessions(ctx context.Context, userID, keepTokenHash string) (int, error) {
+	defer t.since("end_other_sessions", time.Now())
+	return t.st.EndOtherSessions(ctx, userID, keepTokenHash)
+}
+
+func (t timed) CreateReset(ctx context.Context, r store.Reset) error {
+	defer t.since("create_reset", time.Now())
+	return t.st.CreateReset(ctx, r)
+}
+
+func (t timed) UseReset(ctx context.Context, tokenHash, password string, now int64) (*store.User, error) {
+	defer t.since("use_reset", time.Now())
+	return t.st.UseReset(ctx, tokenHash, password, now)
+}
+
+func (t timed) AccountData(ctx context.Context, userID string) (*store.AccountData, error) {
+	defer t.since("account_data", time.Now())
+	return t.st.AccountData(ctx, userID)
+}
+
+func (t timed) DeleteUser(ctx context.Context, userID string) error {
+	defer t.since("delete_user", time.Now())
+	return t.st.DeleteUser(ctx, userID)
 }

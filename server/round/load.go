@@ -172,6 +172,23 @@ func (rs *Rooms) ClaimGuest(guestHash, userID, name string) {
 	}
 }
 
+// ForgetUser brings the games in memory up to date with an account's
+// deletion (the database has been already, store.Privacy.DeleteUser):
+// its seats show the deleted player, and every chat is read again, since
+// its lines there have lost its name.
+func (rs *Rooms) ForgetUser(userID string) {
+	for _, s := range rs.all() {
+		s.mu.Lock()
+		s.chat.Forget()
+		if g, ok := s.g.ForgetUser(userID); ok {
+			s.g = g
+			s.broadcast()
+			s.announce()
+		}
+		s.mu.Unlock()
+	}
+}
+
 // resume takes over, at the start, the games that need an instance with
 // nobody watching (a clock running, the computer to move) and that no
 // other instance runs: those whose lease has expired, and those this

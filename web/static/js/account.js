@@ -1,23 +1,26 @@
 // Who the browser is: a guest with a generated name, or a logged-in
 // player (GET /api/account). The header's account box: the guest's name
 // with Sign up and Log in, or the player's name (a link to the profile)
-// with a menu to change the password and log out. Sign-up, log-in and the
-// password change are small forms in a dialog; the server's error is shown
-// in the form. A change of account is told to the listeners (app.js
-// refreshes the current view).
+// with a menu: the e-mail address, the password, the logged-in browsers
+// (account-sessions.js), the download of the account's data, log-out, and
+// the deletion of the account. Each form is a small dialog
+// (account-forms.js); the server's error is shown in the form. A change of
+// account is told to the listeners (app.js refreshes the current view).
 
 import { t, onLangChange } from './i18n.js';
 import { h, toast } from './dom.js';
 import { api } from './api.js';
 import { profileHref } from './players.js';
+import { FORMS } from './account-forms.js';
+import { openSessions } from './account-sessions.js';
 
-let current = null; // {name, guest}, null until the server has answered
+let current = null; // {name, guest, email, mail}, null until the server has answered
 let ready = null;
 const listeners = new Set();
 let box = null;
 let dialog = null;
 
-/** The account as last known: {name, guest}, or null before the first answer. */
+/** The account as last known: {name, guest, email, mail}, or null before the first answer. */
 export function account() {
   return current;
 }
@@ -38,9 +41,14 @@ export function onAccountChange(fn) {
   return () => listeners.delete(fn);
 }
 
+/** The account of an answer of the server (GET /api/account and the account's actions). */
+function accountOf(a) {
+  return { name: a.name, guest: !!a.guest, email: a.email || '', mail: !!a.mail, standing: a.standing || null };
+}
+
 function set(a) {
   const before = current;
-  current = a && typeof a.name === 'string' ? { name: a.name, guest: !!a.guest, standing: a.standing || null } : current;
+  current = a && typeof a.name === 'string' ? accountOf(a) : current;
   render();
   if (!before || !current || before.name !== current.name || before.guest !== current.guest) {
     for (const fn of listeners) {
@@ -62,10 +70,19 @@ export function initAccount(container) {
   return ready;
 }
 
+/** Asks the server again who the browser is (after a new password logged it out, say). */
+export async function reloadAccount() {
+  try {
+    set(await api('GET', '/api/account'));
+  } catch (err) {
+    console.warn(err);
+  }
+}
+
 async function load() {
   try {
     const a = await api('GET', '/api/account');
-    current = { name: a.name, guest: !!a.guest, standing: a.standing || null };
+    current = accountOf(a);
   } catch (err) {
     current = null;
     box.dataset.error = err.message;
@@ -97,9 +114,13 @@ function render() {
   const menu = h('div.menu', { id: 'account-menu', hidden: true },
     h('a.menu-item', { href: profileHref(current.name), id: 'account-profile' }, t('acc.profile')),
     current.standing && current.standing.moderator ? h('a.menu-item', { href: '/mod', id: 'account-mod' }, t('md.title')) : null,
+    item('account-email-open', t('acc.email'), () => openForm('email', toggle)),
     item('account-password-open', t('acc.password'), () => openForm('password', toggle)),
+    item('account-sessions-open', t('acc.sessions'), () => openSessions(toggle)),
+    h('a.menu-item', { href: '/api/account/data', download: '', id: 'account-data' }, t('acc.data')),
     item('logout', t('acc.logout'), () => logout(false)),
-    item('logout-everywhere', t('acc.logoutAll'), () => logout(true)));
+    item('logout-everywhere', t('acc.logoutAll'), () => logout(true)),
+    item('account-delete-open', t('acc.delete'), () => openForm('delete', toggle)));
   const items = () => [...menu.querySelectorAll('.menu-item')];
   function openMenu(focusFirst) {
     menu.hidden = false;
@@ -180,53 +201,9 @@ async function logout(everywhere) {
 
 // ---- the forms
 
-const FORMS = () => ({
-  signup: {
-    title: t('acc.signup'),
-    note: t('acc.signupNote'),
-    fields: [
-      { id: 'account-name', name: 'name', label: t('acc.name'), type: 'text', autocomplete: 'username', hint: t('acc.nameHint') },
-      { id: 'account-password', name: 'password', label: t('acc.pw'), type: 'password', autocomplete: 'new-password', hint: t('acc.pwHint') },
-    ],
-    submit: t('acc.signup'),
-    busy: t('acc.signingUp'),
-    path: '/api/account/signup',
-    body: (v) => ({ name: v.name, password: v.password }),
-    done: (a) => t('acc.welcome', { name: a.name }),
-    other: [t('acc.haveAccount'), t('acc.login'), 'login'],
-  },
-  login: {
-    title: t('acc.login'),
-    fields: [
-      { id: 'account-name', name: 'name', label: t('acc.name'), type: 'text', autocomplete: 'username' },
-      { id: 'account-password', name: 'password', label: t('acc.pw'), type: 'password', autocomplete: 'current-password' },
-    ],
-    submit: t('acc.login'),
-    busy: t('acc.loggingIn'),
-    path: '/api/account/login',
-    body: (v) => ({ name: v.name, password: v.password }),
-    done: (a) => t('acc.loggedIn', { name: a.name }),
-    other: [t('acc.noAccount'), t('acc.signup'), 'signup'],
-  },
-  password: {
-    title: t('acc.password'),
-    note: t('acc.passwordNote'),
-    fields: [
-      { id: 'account-password', name: 'password', label: t('acc.currentPw'), type: 'password', autocomplete: 'current-password' },
-      { id: 'account-new-password', name: 'new_password', label: t('acc.newPw'), type: 'password', autocomplete: 'new-password', hint: t('acc.pwHint') },
-      { id: 'account-new-password2', name: 'repeat', label: t('acc.newPw2'), type: 'password', autocomplete: 'new-password' },
-    ],
-    submit: t('acc.password'),
-    busy: t('acc.changing'),
-    path: '/api/account/password',
-    body: (v) => ({ password: v.password, new_password: v.new_password }),
-    done: () => t('acc.passwordDone'),
-  },
-});
-
-/** Opens the sign-up or log-in form (kind 'signup' or 'login'); app.js and the pages may call it. */
-export function openLogin(kind = 'login', opener = document.activeElement) {
-  openForm(kind, opener);
+/** Opens an account form (kind 'signup', 'login', 'forgot', ...); app.js and the pages may call it, name filling the name's field. */
+export function openLogin(kind = 'login', opener = document.activeElement, name = '') {
+  openForm(kind, opener, name);
 }
 
 /** The form's fields, each an input (kept by name in inputs) with its label and hint. */
@@ -234,7 +211,7 @@ function formFields(f, inputs) {
   return f.fields.map((fd) => {
     const hintId = fd.hint ? fd.id + '-hint' : null;
     const input = h('input', {
-      id: fd.id, name: fd.name, type: fd.type, autocomplete: fd.autocomplete, required: true,
+      id: fd.id, name: fd.name, type: fd.type, autocomplete: fd.autocomplete, required: !fd.optional, value: fd.value || null,
       spellcheck: 'false', autocapitalize: fd.type === 'text' ? 'none' : null, 'aria-describedby': [hintId, 'account-error'].filter(Boolean).join(' '),
     });
     inputs[fd.name] = input;
@@ -267,18 +244,54 @@ async function sendForm(kind, f, inputs, d) {
   submit.textContent = f.busy;
   try {
     const a = await api('POST', f.path, f.body(v));
+    if (f.after) {
+      shown(d, f.after(a));
+      return;
+    }
     d.close();
     set(a);
     toast(f.done(current));
   } catch (err) {
-    let bad = inputs.password;
-    if (kind === 'password') bad = err.status === 401 ? inputs.password : inputs.new_password;
-    else if (err.status === 409 || (err.code || '').startsWith('name_')) bad = inputs.name;
-    fail(error, err.message || t('acc.failed'), bad);
+    fail(error, err.message || t('acc.failed'), badInput(kind, err, inputs));
   } finally {
     submit.disabled = false;
     submit.textContent = f.submit;
   }
+}
+
+/** The input a refusal of the form of kind is about. */
+function badInput(kind, err, inputs) {
+  const code = err.code || '';
+  if (kind === 'password') return err.status === 401 ? inputs.password : inputs.new_password;
+  if (code === 'email_bad') return inputs.email;
+  if (err.status === 409 || code.startsWith('name_')) return inputs.name || inputs.password;
+  return inputs.password || inputs.who;
+}
+
+/** Replaces the dialog's form by a message, with a button that closes it. */
+function shown(d, message) {
+  const form = d.querySelector('form');
+  const close = h('button.btn.primary', { type: 'button', id: 'account-close', onclick: () => d.close() }, t('acc.close'));
+  form.replaceWith(h('div.account-form', h('p.note#account-message', { role: 'status' }, message), h('div.form-buttons', close)));
+  close.focus();
+}
+
+/** The form of kind (f) with its inputs, sent in the dialog d; opener is where the focus goes back. */
+function formNode(kind, f, inputs, d, opener) {
+  const fields = formFields(f, inputs);
+  const typed = () => (inputs.name ? inputs.name.value : '');
+  const change = (other) => openForm(other, opener, typed());
+  return h('form.account-form', { 'aria-labelledby': 'account-dialog-title', onsubmit: (e) => { e.preventDefault(); sendForm(kind, f, inputs, d); } },
+    // A password manager wants the user name beside a password.
+    ['password', 'email', 'delete'].includes(kind) && current ? h('input.visually-hidden', { type: 'text', name: 'username', autocomplete: 'username', value: current.name, tabindex: '-1', 'aria-hidden': 'true', readonly: true }) : null,
+    f.note ? h('p.note', f.note) : null,
+    fields,
+    f.forgot ? h('p.form-forgot', h('button.link-btn', { type: 'button', id: 'account-forgot', onclick: () => change('forgot') }, t('acc.forgot'))) : null,
+    h('p.form-error', { id: 'account-error', role: 'alert' }),
+    h('div.form-buttons',
+      f.submit ? h('button.btn' + (f.danger ? '.danger' : '.primary'), { type: 'submit', id: 'account-submit' }, f.submit) : null,
+      h('button.btn.ghost', { type: 'button', id: 'account-cancel', onclick: () => d.close() }, f.submit ? t('acc.cancel') : t('acc.close'))),
+    f.other ? h('p.form-other', f.other[0] + ' ', h('button.link-btn', { type: 'button', id: 'account-switch', onclick: () => change(f.other[2]) }, f.other[1])) : null);
 }
 
 function openForm(kind, opener, keepName = '') {
@@ -287,25 +300,12 @@ function openForm(kind, opener, keepName = '') {
     dialog.remove();
     dialog = null;
   }
-  const f = FORMS()[kind];
+  const f = FORMS[kind](current);
   const inputs = {};
-  const fields = formFields(f, inputs);
-  if (inputs.name && keepName) inputs.name.value = keepName;
-  const form = h('form.account-form', { 'aria-labelledby': 'account-dialog-title', onsubmit: (e) => { e.preventDefault(); sendForm(kind, f, inputs, d); } },
-    // A password manager wants the user name beside a password change.
-    kind === 'password' && current ? h('input.visually-hidden', { type: 'text', name: 'username', autocomplete: 'username', value: current.name, tabindex: '-1', 'aria-hidden': 'true', readonly: true }) : null,
-    f.note ? h('p.note', f.note) : null,
-    fields,
-    h('p.form-error', { id: 'account-error', role: 'alert' }),
-    h('div.form-buttons',
-      h('button.btn.primary', { type: 'submit', id: 'account-submit' }, f.submit),
-      h('button.btn.ghost', { type: 'button', id: 'account-cancel', onclick: () => d.close() }, t('acc.cancel'))),
-    f.other ? h('p.form-other', f.other[0] + ' ', h('button.link-btn', {
-      type: 'button', id: 'account-switch',
-      onclick: () => openForm(f.other[2], opener, inputs.name ? inputs.name.value : ''),
-    }, f.other[1])) : null);
-  const d = h('dialog.dialog', { id: 'account-dialog', 'aria-labelledby': 'account-dialog-title', 'data-kind': kind },
-    h('div.dialog-body', h('h2#account-dialog-title', f.title), form));
+  const d = h('dialog.dialog', { id: 'account-dialog', 'aria-labelledby': 'account-dialog-title', 'data-kind': kind });
+  d.append(h('div.dialog-body', h('h2#account-dialog-title', f.title), formNode(kind, f, inputs, d, opener)));
+  const first = inputs.name || inputs.who;
+  if (first && keepName) first.value = keepName;
   dialog = d;
   // A click on the backdrop (outside the body) closes the dialog.
   d.addEventListener('click', (e) => {
@@ -321,8 +321,8 @@ function openForm(kind, opener, keepName = '') {
   });
   document.body.append(d);
   d.showModal();
-  const first = inputs.name && !inputs.name.value ? inputs.name : inputs.password;
-  first.focus();
+  const focus = kind === 'email' ? inputs.email : (first && !first.value ? first : inputs.password) || first || d.querySelector('#account-cancel');
+  focus.focus();
 }
 
 // The header's box in a new language.

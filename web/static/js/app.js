@@ -1,6 +1,7 @@
 // The front end's entry point: the header (the site's menu and the account
 // box), the router and the views. /g/<id> is a game, /@/<name> a player's
-// profile; the home page's other views are hash routes.
+// profile, /reset#<token> sets a password with a link; the home page's
+// other views are hash routes.
 
 import { h } from './dom.js';
 import { homeView } from './home.js';
@@ -13,6 +14,7 @@ import { initAccount, onAccountChange } from './account.js';
 import { learnIndexView, learnGameView } from './learn.js';
 import { puzzlesView } from './puzzles.js';
 import { modView } from './mod.js';
+import { resetView } from './reset.js';
 import { t, LANGS, getLang, setLang, onLangChange } from './i18n.js';
 
 const main = document.getElementById('app');
@@ -42,6 +44,9 @@ function route() {
     nav = 'learn';
   } else if (/^\/mod\/?$/.test(path)) {
     view = modView();
+    nav = '';
+  } else if (/^\/reset\/?$/.test(path)) {
+    view = resetView();
     nav = '';
   } else if (/^\/puzzles\/?$/.test(path)) {
     view = puzzlesView(new URLSearchParams(location.search));

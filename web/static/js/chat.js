@@ -9,6 +9,7 @@ import { t } from './i18n.js';
 import { h } from './dom.js';
 import { chatOn, setChatOn, isMuted, setMuted } from './prefs.js';
 import { openReport } from './report.js';
+import { playerName } from './words.js';
 
 /** The server's limit on a line's length. */
 export const MAX_CHAT = 300;
@@ -82,7 +83,7 @@ class ChatPanel {
     const s = this.s;
     const mine = s && s.seat != null && line.side === s.seat;
     const spectator = line.room === 'spectators';
-    const name = line.name || t('w.anonymous');
+    const name = line.name ? playerName(line.name) : t('w.anonymous');
     const report = !mine && s && s.id && typeof line.seq === 'number'
       ? h('button.chat-report.link-btn', {
         type: 'button', title: t('rp.line', { name }), 'aria-label': t('rp.line', { name }),

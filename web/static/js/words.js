@@ -75,9 +75,15 @@ export function rulesLabel(meta, game, rules) {
   return diff.length ? diff.join(', ') : t('w.standardRules');
 }
 
-/** How a player's name is shown: "Anonymous" for a person in a game from before accounts, "…" for a free seat. */
+/**
+ * How a player's name is shown: "Anonymous" for a person in a game from
+ * before accounts, the deleted player in the page's language for an
+ * account that was deleted (the server's "deleted player"), "…" for a free
+ * seat.
+ */
 export function playerName(p) {
   if (p === 'human') return t('w.anonymous');
+  if (p === 'deleted player') return t('w.deletedPlayer');
   // The server names the computer in English, "computer (level 5)".
   const level = /^computer \(level (\d+)\)$/.exec(p || '');
   if (level) return t('gm.computerLevel', { level: level[1] });
