@@ -44,7 +44,7 @@ func Open(ctx context.Context, url string) (Store, error) {
 	// sqlite://PATH is refused too: whether its slashes belong to the
 	// path is a guess.
 	if scheme, _, ok := strings.Cut(url, "://"); ok {
-		return nil, fmt.Errorf("open database %q: %q:// is not a database this server knows: use sqlite:PATH (no slashes after the colon), a file's path, or postgres://...", url, scheme)
+		return nil, fmt.Errorf("open database %q: %q:// is not a database this server knows: use sqlite:PATH (no slashes after the colon), a file's path, or a postgres:// URL", url, scheme)
 	}
 	path := strings.TrimPrefix(url, "sqlite:")
 	if path == "" {

@@ -20,8 +20,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/magneton-games/magneton/server"
-	"github.com/magneton-games/magneton/server/metrics"
 	"github.com/magneton-games/magneton/server/mail"
+	"github.com/magneton-games/magneton/server/metrics"
 	"github.com/magneton-games/magneton/store"
 	"github.com/magneton-games/magneton/web"
 )
