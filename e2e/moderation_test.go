@@ -10,8 +10,9 @@ import (
 
 // TestBrowserReportAndMute: a player reports the opponent's chat line from
 // the line itself; a moderator sees the report on the moderators' page
-// and mutes its writer for a day; the muted player, chatting again, is
-// told so, and the account box shows it.
+// and mutes its writer for a day, and makes her a link that sets her
+// password; the muted player, chatting again, is told so, and the account
+// box shows it.
 func TestBrowserReportAndMute(t *testing.T) {
 	if os.Getenv("MAGNETON_E2E_URL") != "" {
 		t.Skip("a moderator is made in the test's own server")
@@ -41,6 +42,11 @@ func TestBrowserReportAndMute(t *testing.T) {
 	mia.typeInto(".mod-report .mod-reason", "insulting the opponent")
 	mia.click(`.mod-report [data-action="mute-day"]`)
 	mia.waitFor("the report answered", `document.querySelector('.mod-reports .empty') && document.querySelector('.mod-log li')`, 10*time.Second)
+
+	// The moderator also makes ann a link that sets her password.
+	mia.typeInto("#mod-player", "ann")
+	mia.click(`[data-action="reset-link"]`)
+	mia.waitFor("the link", `(document.querySelector('#mod-link-url') || {}).value?.startsWith(location.origin + '/reset#')`, 10*time.Second)
 
 	ann.say("sorry?")
 	ann.waitFor("the mute, told", `Array.from(document.querySelectorAll('.toast.error')).some((e) => e.textContent.includes('muted') && e.textContent.includes('insulting the opponent'))`, 10*time.Second)

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/magneton-games/magneton/server/wire"
 )
@@ -165,5 +166,60 @@ func TestSharedOriginFlag(t *testing.T) {
 	mod.do("GET", "/api/mod/reports", nil, &list)
 	if len(list.Reports) != 1 || list.Reports[0].Reporter != "" || !strings.HasPrefix(list.Reports[0].Reason, "shared") || list.Reports[0].Game != c.ID {
 		t.Errorf("the flags: %+v", list.Reports)
+	}
+}
+
+// TestModeratorResetLink: a moderator makes a one-time link that sets a
+// player's password, on a site without mail; the link works once and logs
+// the player's browsers out; it is in the moderators' log. A player, a
+// moderator's own account and another moderator's are refused.
+func TestModeratorResetLink(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	ann := s.signedUp("ann")
+	mod := s.moderator("mia")
+	s.moderator("max")
+	var link struct {
+		Name, Path, Error, Code string
+		Expires                 int64
+	}
+	for _, tc := range []struct {
+		who  *user
+		name string
+		code int
+		want string
+	}{
+		{ann, "bob", http.StatusForbidden, "moderators_only"},
+		{mod, "nobody", http.StatusNotFound, "no_user"},
+		{mod, "mia", http.StatusBadRequest, "mod_self"},
+		{mod, "max", http.StatusForbidden, "reset_moderator"},
+	} {
+		link.Code = ""
+		if code := tc.who.do("POST", "/api/mod/users/"+tc.name+"/reset-link", map[string]any{}, &link); code != tc.code || link.Code != tc.want {
+			t.Errorf("a link for %s: %d %s %q, want %d %s", tc.name, code, link.Code, link.Error, tc.code, tc.want)
+		}
+	}
+	if code := mod.do("POST", "/api/mod/users/ANN/reset-link", map[string]any{}, &link); code != http.StatusOK || link.Name != "ann" ||
+		!strings.HasPrefix(link.Path, "/reset#") || link.Expires < time.Now().Add(23*time.Hour).UnixMilli() {
+		t.Fatalf("the moderator's link for ann: %d %+v", code, link)
+	}
+	token := strings.TrimPrefix(link.Path, "/reset#")
+	owner := s.userFrom("127.0.3.7")
+	if code := owner.do("POST", "/api/account/reset", map[string]string{"token": token, "password": "a new one here"}, nil); code != http.StatusOK {
+		t.Fatalf("the link used: %d", code)
+	}
+	if code := owner.do("POST", "/api/account/reset", map[string]string{"token": token, "password": "and again here"}, nil); code != http.StatusBadRequest {
+		t.Errorf("the link used twice: %d", code)
+	}
+	var acc struct{ Guest bool }
+	if ann.do("GET", "/api/account", nil, &acc); !acc.Guest {
+		t.Error("ann's browser is still logged in after the password was set")
+	}
+	if _, code := owner.account("POST", "/api/account/login", map[string]string{"name": "ann", "password": "a new one here"}); code != http.StatusOK {
+		t.Errorf("ann's log-in with the new password: %d", code)
+	}
+	var log struct{ Actions []wire.ModAction }
+	mod.do("GET", "/api/mod/log", nil, &log)
+	if len(log.Actions) == 0 || log.Actions[0].Action != "reset_link" || log.Actions[0].Target != "ann" || log.Actions[0].Moderator != "mia" {
+		t.Errorf("the log: %+v", log.Actions)
 	}
 }

@@ -15,13 +15,15 @@ type Reset struct {
 	UserID    string
 	Created   int64  // ms since the epoch
 	Expires   int64  // ms since the epoch
-	Via       string // ResetByMail or ResetByAdmin
+	Via       string // ResetByMail, ResetByAdmin or ResetByModerator
 }
 
-// Who made a reset link: the account, asking for a mail, or an operator.
+// Who made a reset link: the account, asking for a mail, the operator
+// (magneton admin reset-link), or a moderator (from the moderators' page).
 const (
-	ResetByMail  = "mail"
-	ResetByAdmin = "admin"
+	ResetByMail      = "mail"
+	ResetByAdmin     = "admin"
+	ResetByModerator = "moderator"
 )
 
 // ErrNoReset is returned for a reset link that is not (or no longer)

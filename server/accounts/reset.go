@@ -28,15 +28,20 @@ const resetQueue = 64
 // maxPerAddress bounds the accounts one request by e-mail address mails.
 const maxPerAddress = 5
 
-// ResetStore is the part of the store that keeps the links.
-type ResetStore interface {
+// ResetMaker is the part of the store that keeps a new link.
+type ResetMaker interface {
 	CreateReset(ctx context.Context, r store.Reset) error
+}
+
+// ResetStore is the part of the store that keeps the links and uses them.
+type ResetStore interface {
+	ResetMaker
 	UseReset(ctx context.Context, tokenHash, password string, now int64) (*store.User, error)
 }
 
 // IssueReset makes a one-time link for the account userID, valid for
 // life: it returns the link's token, whose hash only the store keeps.
-func IssueReset(ctx context.Context, st ResetStore, userID string, life time.Duration, via string) (string, error) {
+func IssueReset(ctx context.Context, st ResetMaker, userID string, life time.Duration, via string) (string, error) {
 	token := ids.Token()
 	now := time.Now()
 	err := st.CreateReset(ctx, store.Reset{TokenHash: ids.Hash(token), UserID: userID, Created: now.UnixMilli(), Expires: now.Add(life).UnixMilli(), Via: via})

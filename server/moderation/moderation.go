@@ -30,6 +30,7 @@ type Store interface {
 	DeleteSessions(ctx context.Context, userID, tokenHash string) error
 	Game(ctx context.Context, id string) (*store.Game, error)
 	Chat(ctx context.Context, gameID string, fromSeq int) ([]store.ChatLine, error)
+	CreateReset(ctx context.Context, r store.Reset) error
 }
 
 // Config is what moderation needs.

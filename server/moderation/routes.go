@@ -10,6 +10,7 @@ func (m *Moderation) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/mod/reports", m.handleReports)
 	mux.HandleFunc("POST /api/mod/reports/{id}/close", m.handleCloseReport)
 	mux.HandleFunc("POST /api/mod/users/{name}", m.handleUserAction)
+	mux.HandleFunc("POST /api/mod/users/{name}/reset-link", m.handleResetLink)
 	mux.HandleFunc("POST /api/mod/games/{id}/void", m.handleVoid)
 	mux.HandleFunc("GET /api/mod/log", m.handleLog)
 }

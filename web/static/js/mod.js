@@ -1,7 +1,8 @@
 // The moderators' page, /mod: the open reports, newest first, each with
 // what it is about (the player, the game, the chat line) and the actions
 // that answer it (mute for an hour or a day, ban, close the account,
-// dismiss), and the log of every moderator's action. The server checks
+// dismiss); a player by name (unmute, unban, a link that sets the
+// password); and the log of every moderator's action. The server checks
 // that the viewer is a moderator; anyone else is told so.
 
 import { t, has } from './i18n.js';
@@ -26,7 +27,53 @@ class ModPage {
     this.log = h('ol.mod-log');
     this.node = h('div.mod',
       h('section.card', { 'aria-labelledby': 'mod-title' }, h('h1#mod-title', t('md.title')), this.reports),
+      this.playerCard(),
       h('section.card', { 'aria-labelledby': 'mod-log-title' }, h('h2#mod-log-title', t('md.log')), this.log));
+  }
+
+  /** The card that acts on a player by name: unmute, unban, a link that sets the password. */
+  playerCard() {
+    const name = h('input#mod-player', { type: 'text', maxlength: '20', autocomplete: 'off', spellcheck: 'false' });
+    const out = h('div.mod-link', { hidden: true, 'aria-live': 'polite' });
+    const who = () => encodeURIComponent(name.value.trim());
+    const act = async (body, label) => {
+      try {
+        await api('POST', `/api/mod/users/${who()}`, body);
+        toast(label, 'info');
+        await this.load();
+      } catch (err) {
+        toast(err.message, 'error');
+      }
+    };
+    const link = async () => {
+      try {
+        const a = await api('POST', `/api/mod/users/${who()}/reset-link`, {});
+        // The link starts with the site's address as the moderator sees it.
+        const url = h('input#mod-link-url', { type: 'text', readonly: true, value: location.origin + a.path, 'aria-label': t('md.linkFor', { name: a.name }), onfocus: (e) => e.target.select() });
+        const copy = async () => {
+          try {
+            await navigator.clipboard.writeText(url.value);
+            toast(t('an.copied'));
+          } catch (e) {
+            url.select();
+          }
+        };
+        out.textContent = '';
+        out.append(h('p', t('md.linkMade', { name: a.name, until: formatDate(a.expires) })),
+          h('div.copy-row', url, h('button.btn.small', { type: 'button', onclick: copy }, t('an.copy'))));
+        out.hidden = false;
+        await this.load();
+      } catch (err) {
+        toast(err.message, 'error');
+      }
+    };
+    return h('section.card', { 'aria-labelledby': 'mod-player-title' }, h('h2#mod-player-title', t('md.player')),
+      h('div.field', h('label', { for: 'mod-player' }, t('md.playerName')), name),
+      h('div.mod-actions',
+        h('button.btn.small', { type: 'button', 'data-action': 'unmute', onclick: () => act({ action: 'unmute' }, t('md.unmute')) }, t('md.unmute')),
+        h('button.btn.small', { type: 'button', 'data-action': 'unban', onclick: () => act({ action: 'unban' }, t('md.unban')) }, t('md.unban')),
+        h('button.btn.small', { type: 'button', 'data-action': 'reset-link', onclick: link }, t('md.resetLink'))),
+      out);
   }
 
   async mounted() {
