@@ -24,6 +24,7 @@ import (
 
 	"golang.org/x/crypto/argon2"
 
+	"github.com/magneton-games/magneton/server/fair"
 	"github.com/magneton-games/magneton/server/identity"
 	"github.com/magneton-games/magneton/server/ids"
 	"github.com/magneton-games/magneton/server/jsonapi"
@@ -168,10 +169,11 @@ type Moderation interface {
 // Accounts answers the account API.
 type Accounts struct {
 	cfg Config
-	// hashSlots admits the password hashes that run at once; a request
-	// waits at most hashWait for one.
-	hashSlots chan struct{}
-	hashWait  time.Duration
+	// hashers admits the password hashes that run at once, one per
+	// address, the next to the address that has hashed least lately; a
+	// request waits at most hashWait.
+	hashers  *fair.Scheduler
+	hashWait time.Duration
 	// resets holds the requests for a mail that sets a password, which
 	// the mailer (its goroutine, until ctx ends) answers one by one.
 	resets chan resetRequest
@@ -192,7 +194,7 @@ var errHashBusy = errors.New("accounts: every password hashing slot is busy")
 // New makes the accounts' handlers, and starts the mailer when there is
 // mail to send; Close stops it.
 func New(cfg Config) *Accounts {
-	a := &Accounts{cfg: cfg, hashSlots: make(chan struct{}, 4), hashWait: hashWait, resets: make(chan resetRequest, resetQueue)}
+	a := &Accounts{cfg: cfg, hashers: newHashers(), hashWait: hashWait, resets: make(chan resetRequest, resetQueue)}
 	a.ctx, a.cancel = context.WithCancel(context.Background())
 	if cfg.Mail != nil {
 		a.wg.Add(1)
@@ -275,21 +277,29 @@ func (a *Accounts) handleAccount(w http.ResponseWriter, r *http.Request) {
 	jsonapi.Write(w, http.StatusOK, a.guestJSON(p))
 }
 
-// hashing admits a few password hashes at a time: each takes 19 MiB for
-// tens of milliseconds, and a burst of sign-ups must not take the memory.
-// It returns errHashBusy when no slot comes free within hashWait, and the
-// context's error when the client leaves first.
-func (a *Accounts) hashing(ctx context.Context, f func()) error {
-	wait := time.NewTimer(a.hashWait)
-	defer wait.Stop()
-	select {
-	case a.hashSlots <- struct{}{}:
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-wait.C:
+// newHashers is the scheduler of the password hashes: four at once (each
+// takes 19 MiB for tens of milliseconds, and a burst of sign-ups must not
+// take the memory), one per address, and a slot that frees goes to the
+// address that has hashed least lately, so that the owner of an account
+// logs in while others flood the server from many addresses.
+func newHashers() *fair.Scheduler {
+	return fair.New(fair.Options{Slots: 4, PerKey: 1, ByUse: true})
+}
+
+// hashing runs f, a password hash of request r, once it has a slot. It
+// returns errHashBusy when no slot comes free within hashWait, and the
+// request's error when the client leaves first.
+func (a *Accounts) hashing(r *http.Request, f func()) error {
+	ctx, cancel := context.WithTimeout(r.Context(), a.hashWait)
+	defer cancel()
+	release, err := a.hashers.Acquire(ctx, a.cfg.Proxies.ClientIP(r))
+	if err != nil {
+		if r.Context().Err() != nil {
+			return r.Context().Err()
+		}
 		return errHashBusy
 	}
-	defer func() { <-a.hashSlots }()
+	defer release()
 	f()
 	return nil
 }
@@ -345,7 +355,7 @@ func (a *Accounts) handleSignup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var encoded string
-	if err := a.hashing(r.Context(), func() { encoded = HashPassword(req.Password) }); err != nil {
+	if err := a.hashing(r, func() { encoded = HashPassword(req.Password) }); err != nil {
 		hashFailed(w, err)
 		return
 	}
@@ -391,7 +401,7 @@ func (a *Accounts) handleLogin(w http.ResponseWriter, r *http.Request) {
 	}
 	// An unknown name costs the same hash as a known one, so that the time
 	// of the answer does not say which names exist.
-	if err := a.hashing(r.Context(), func() { ok = CheckPassword(encoded, req.Password) && u != nil }); err != nil {
+	if err := a.hashing(r, func() { ok = CheckPassword(encoded, req.Password) && u != nil }); err != nil {
 		att.Refund()
 		hashFailed(w, err)
 		return
@@ -525,7 +535,7 @@ func (a *Accounts) handlePassword(w http.ResponseWriter, r *http.Request) {
 	}
 	ok := false
 	var encoded string
-	if err := a.hashing(r.Context(), func() {
+	if err := a.hashing(r, func() {
 		if ok = CheckPassword(u.Password, req.Password); ok {
 			encoded = HashPassword(req.NewPassword)
 		}

@@ -6,8 +6,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/magneton-games/magneton/server/fair"
 )
 
 func TestPasswordHash(t *testing.T) {
@@ -42,16 +45,26 @@ func TestPasswordHash(t *testing.T) {
 }
 
 // TestHashingBusy: a request that finds every hashing slot taken waits
-// hashWait at most, then hears 503 auth_busy; one that finds a slot hashes.
+// hashWait at most, then hears 503 auth_busy; one that finds a slot
+// hashes; a slot that frees goes to an address that has not hashed before
+// one that has many waiting.
 func TestHashingBusy(t *testing.T) {
-	a := &Accounts{hashSlots: make(chan struct{}, 1), hashWait: 20 * time.Millisecond}
+	a := &Accounts{hashers: fair.New(fair.Options{Slots: 1, PerKey: 1, ByUse: true}), hashWait: 20 * time.Millisecond}
+	from := func(ip string) *http.Request {
+		r := httptest.NewRequest("POST", "/api/account/login", nil)
+		r.RemoteAddr = ip + ":4000"
+		return r
+	}
 	ran := false
-	if err := a.hashing(context.Background(), func() { ran = true }); err != nil || !ran {
+	if err := a.hashing(from("10.0.0.1"), func() { ran = true }); err != nil || !ran {
 		t.Fatalf("a free slot: %v, ran %v", err, ran)
 	}
-	a.hashSlots <- struct{}{} // every slot busy
+	hold := make(chan struct{})
+	held := make(chan struct{})
+	go a.hashing(from("10.0.0.1"), func() { close(held); <-hold }) // every slot busy
+	<-held
 	start := time.Now()
-	err := a.hashing(context.Background(), func() { t.Error("hashed without a slot") })
+	err := a.hashing(from("10.0.0.2"), func() { t.Error("hashed without a slot") })
 	if !errors.Is(err, errHashBusy) || time.Since(start) > time.Second {
 		t.Fatalf("busy slots: %v after %v, want errHashBusy after about 20ms", err, time.Since(start))
 	}
@@ -60,15 +73,36 @@ func TestHashingBusy(t *testing.T) {
 	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), `"auth_busy"`) || rec.Header().Get("Retry-After") == "" {
 		t.Errorf("the answer: %d %q, Retry-After %q", rec.Code, rec.Body.String(), rec.Header().Get("Retry-After"))
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	gone := from("10.0.0.3")
+	ctx, cancel := context.WithCancel(gone.Context())
 	cancel()
-	if err := a.hashing(ctx, func() {}); !errors.Is(err, context.Canceled) {
+	if err := a.hashing(gone.WithContext(ctx), func() {}); !errors.Is(err, context.Canceled) {
 		t.Errorf("a client gone: %v", err)
 	}
 	rec = httptest.NewRecorder()
 	hashFailed(rec, context.Canceled)
 	if rec.Body.Len() != 0 {
 		t.Errorf("an answer to a client gone: %q", rec.Body.String())
+	}
+	// Fairness: 10.0.0.1 holds the slot and has three more waiting; the
+	// owner of an account, from elsewhere, comes last and goes first.
+	a.hashWait = 10 * time.Second
+	order := make(chan string, 4)
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Go(func() { a.hashing(from("10.0.0.1"), func() { order <- "flood" }) })
+	}
+	for a.hashers.Waiting() < 3 {
+		time.Sleep(time.Millisecond) // until the flood's requests wait
+	}
+	wg.Go(func() { a.hashing(from("10.0.0.9"), func() { order <- "owner" }) })
+	for a.hashers.Waiting() < 4 {
+		time.Sleep(time.Millisecond)
+	}
+	close(hold)
+	wg.Wait()
+	if first := <-order; first != "owner" {
+		t.Errorf("the slot freed went to the %s, want the owner's", first)
 	}
 }
 

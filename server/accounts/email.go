@@ -63,8 +63,9 @@ func (a *Accounts) checkPassword(w http.ResponseWriter, r *http.Request, u *stor
 		return false
 	}
 	ok := false
-	if err := a.hashing(r.Context(), func() { ok = CheckPassword(u.Password, password) }); err != nil {
+	if err := a.hashing(r, func() { ok = CheckPassword(u.Password, password) }); err != nil {
 		att.Refund()
+		hashFailed(w, err)
 		return false
 	}
 	if !ok {

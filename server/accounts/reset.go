@@ -184,8 +184,9 @@ func (a *Accounts) handleReset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var encoded string
-	if err := a.hashing(r.Context(), func() { encoded = HashPassword(req.Password) }); err != nil {
+	if err := a.hashing(r, func() { encoded = HashPassword(req.Password) }); err != nil {
 		att.Refund()
+		hashFailed(w, err)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), a.cfg.WriteTimeout)

@@ -24,6 +24,7 @@ import (
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/server/fair"
 )
 
 // Config sizes a Pool; zero fields take their defaults.
@@ -75,8 +76,8 @@ type Stats struct {
 // Pool shares the cores among the searches.
 type Pool struct {
 	cfg      Config
-	sched    *scheduler
-	analyses *scheduler
+	sched    *fair.Scheduler
+	analyses *fair.Scheduler
 	tableMB  atomic.Int64 // of the searches running
 }
 
@@ -95,17 +96,14 @@ func NewPool(cfg Config) *Pool {
 		cfg.Metrics = noMetrics{}
 	}
 	m := cfg.Metrics
-	sched := newScheduler(cfg.Thinkers, cfg.PerClient)
-	sched.waited = func(d time.Duration) { m.Waited(false, d) }
-	analyses := newScheduler(cfg.Analyses, 0)
-	analyses.byUse, analyses.used = true, map[string]usage{}
-	analyses.waited = func(d time.Duration) { m.Waited(true, d) }
+	sched := fair.New(fair.Options{Slots: cfg.Thinkers, PerKey: cfg.PerClient, Waited: func(d time.Duration) { m.Waited(false, d) }})
+	analyses := fair.New(fair.Options{Slots: cfg.Analyses, ByUse: true, Waited: func(d time.Duration) { m.Waited(true, d) }})
 	return &Pool{cfg: cfg, sched: sched, analyses: analyses}
 }
 
 // Stats is what the pool holds now.
 func (p *Pool) Stats() Stats {
-	return Stats{Waiting: p.sched.waiting(), AnalysesWaiting: p.analyses.waiting(), TableMB: int(p.tableMB.Load())}
+	return Stats{Waiting: p.sched.Waiting(), AnalysesWaiting: p.analyses.Waiting(), TableMB: int(p.tableMB.Load())}
 }
 
 // holdTable counts a table of mb in use until the returned func is
@@ -148,7 +146,7 @@ func (p *Pool) Player(level int, rules game.Rules) (ai.Player, error) {
 // Acquire waits for a core for a search of client's; release gives it
 // back.
 func (p *Pool) Acquire(ctx context.Context, client string) (release func(), err error) {
-	return p.sched.acquire(ctx, client)
+	return p.sched.Acquire(ctx, client)
 }
 
 // Play finds the computer's move at level in g (which it only reads) for
@@ -181,7 +179,7 @@ func (p *Pool) Play(ctx context.Context, client string, level int, g *game.Game,
 // who ask now and then. An analysis searches with a table of TableMB(8),
 // counted in Stats while it holds the slot.
 func (p *Pool) Analysis(ctx context.Context, client string) (done func(), err error) {
-	release, err := p.analyses.acquire(ctx, client)
+	release, err := p.analyses.Acquire(ctx, client)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,9 @@
-package computer
+// Package fair shares a few slots (cores for searches, password hashes)
+// among many clients fairly: at most a number run at once and at most a
+// number of one client's, and a slot that frees goes to the waiting
+// client with the fewest running, so that one client's fifty requests
+// wait behind each other, not in front of everyone else's.
+package fair
 
 import (
 	"context"
@@ -7,26 +12,34 @@ import (
 	"time"
 )
 
-// scheduler shares the cores among the computer players: at most slots
-// searches run at once, at most perKey of one client's games, and a slot
-// that frees goes to the waiting client with the fewest searches running
-// (first come first served among equals). One client's fifty games thus
-// wait behind each other, not in front of everyone else's.
-type scheduler struct {
+// Scheduler admits at most Options.Slots holders at once, at most
+// Options.PerKey of one client (its key); a slot that frees goes to the
+// waiting client with the fewest slots held (first come first served
+// among equals, or by use with Options.ByUse). Safe for concurrent use.
+type Scheduler struct {
 	mu      sync.Mutex
 	free    int
 	perKey  int
 	running map[string]int
 	queue   []*waiter // in arrival order
-	// byUse: among waiters with as few searches running, the slot goes to
-	// the client that has used the slots least lately (its time in them,
-	// halved every useHalfLife), rather than to the first come: for the
-	// analyses, where a client looping long ones would otherwise take
-	// every other turn.
-	byUse bool
-	used  map[string]usage
-	// waited hears each wait that ended with a slot; nil for none.
-	waited func(time.Duration)
+	byUse   bool
+	used    map[string]usage
+	waited  func(time.Duration)
+}
+
+// Options are a Scheduler's.
+type Options struct {
+	// Slots is how many hold a slot at once (at least 1); PerKey how many
+	// of them one client may hold (0: Slots).
+	Slots, PerKey int
+	// ByUse: among waiters with as few slots held, the slot goes to the
+	// client that has used the slots least lately (its time in them,
+	// halved every useHalfLife), rather than to the first come: for work
+	// where a client looping long requests would otherwise take every
+	// other turn.
+	ByUse bool
+	// Waited, if not nil, hears each wait that ended with a slot.
+	Waited func(time.Duration)
 }
 
 // usage is a client's time in the slots, decayed, as of at.
@@ -49,15 +62,22 @@ type waiter struct {
 	done  bool // given the slot, or gave up
 }
 
-func newScheduler(slots, perKey int) *scheduler {
-	if perKey <= 0 {
-		perKey = slots
+// New makes a Scheduler.
+func New(o Options) *Scheduler {
+	o.Slots = max(o.Slots, 1)
+	if o.PerKey <= 0 {
+		o.PerKey = o.Slots
 	}
-	return &scheduler{free: slots, perKey: perKey, running: map[string]int{}}
+	sc := &Scheduler{free: o.Slots, perKey: o.PerKey, running: map[string]int{}, byUse: o.ByUse, waited: o.Waited}
+	if o.ByUse {
+		sc.used = map[string]usage{}
+	}
+	return sc
 }
 
-// acquire waits for a slot for a search of key's; release gives it back.
-func (sc *scheduler) acquire(ctx context.Context, key string) (release func(), err error) {
+// Acquire waits, until ctx ends, for a slot for client key; release gives
+// it back (once, however often it is called).
+func (sc *Scheduler) Acquire(ctx context.Context, key string) (release func(), err error) {
 	w := &waiter{key: key, ready: make(chan struct{})}
 	asked := time.Now()
 	sc.mu.Lock()
@@ -86,7 +106,7 @@ func (sc *scheduler) acquire(ctx context.Context, key string) (release func(), e
 	return func() { once.Do(func() { sc.release(key, time.Since(start)) }) }, nil
 }
 
-func (sc *scheduler) release(key string, held time.Duration) {
+func (sc *Scheduler) release(key string, held time.Duration) {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	if sc.byUse {
@@ -103,8 +123,8 @@ func (sc *scheduler) release(key string, held time.Duration) {
 	sc.dispatch()
 }
 
-// waiting is how many wait for a slot now.
-func (sc *scheduler) waiting() int {
+// Waiting is how many wait for a slot now.
+func (sc *Scheduler) Waiting() int {
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	n := 0
@@ -117,9 +137,9 @@ func (sc *scheduler) waiting() int {
 }
 
 // dispatch gives each free slot to the waiter whose client has the fewest
-// searches running (below perKey), the earliest of those to come (call
+// slots held (below perKey), the earliest of those to come (call
 // with sc.mu held).
-func (sc *scheduler) dispatch() {
+func (sc *Scheduler) dispatch() {
 	now := time.Now()
 	for sc.free > 0 {
 		best := -1
@@ -151,9 +171,9 @@ func (sc *scheduler) dispatch() {
 }
 
 // before reports whether waiter a gets a slot before b, who came earlier:
-// a's client has fewer searches running, or as many and (byUse) has used
+// a's client has fewer slots held, or as many and (byUse) has used
 // the slots less lately.
-func (sc *scheduler) before(a, b *waiter, now time.Time) bool {
+func (sc *Scheduler) before(a, b *waiter, now time.Time) bool {
 	ra, rb := sc.running[a.key], sc.running[b.key]
 	if ra != rb || !sc.byUse {
 		return ra < rb

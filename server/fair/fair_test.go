@@ -1,4 +1,4 @@
-package computer
+package fair
 
 import (
 	"context"
@@ -7,14 +7,14 @@ import (
 	"time"
 )
 
-// TestSchedulerFair: one client's many searches wait behind each other,
+// TestFair: one client's many searches wait behind each other,
 // not in front of another client's.
-func TestSchedulerFair(t *testing.T) {
-	sc := newScheduler(2, 2)
+func TestFair(t *testing.T) {
+	sc := New(Options{Slots: 2, PerKey: 2})
 	ctx := t.Context()
 	var held []func()
 	for range 2 {
-		rel, err := sc.acquire(ctx, "a")
+		rel, err := sc.Acquire(ctx, "a")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,7 +35,7 @@ func TestSchedulerFair(t *testing.T) {
 	var wg sync.WaitGroup
 	wait := func(key string) {
 		wg.Go(func() {
-			rel, err := sc.acquire(ctx, key)
+			rel, err := sc.Acquire(ctx, key)
 			if err == nil {
 				order <- key
 				rel()
@@ -57,10 +57,10 @@ func TestSchedulerFair(t *testing.T) {
 	}
 	// A cancelled wait takes no slot.
 	cctx, cancel := context.WithCancel(ctx)
-	r1, _ := sc.acquire(ctx, "c")
-	r2, _ := sc.acquire(ctx, "c")
+	r1, _ := sc.Acquire(ctx, "c")
+	r2, _ := sc.Acquire(ctx, "c")
 	cancel()
-	if _, err := sc.acquire(cctx, "c"); err == nil {
+	if _, err := sc.Acquire(cctx, "c"); err == nil {
 		t.Error("a cancelled acquire got a slot")
 	}
 	r1()
@@ -70,13 +70,12 @@ func TestSchedulerFair(t *testing.T) {
 	}
 }
 
-// TestSchedulerByUse: with byUse, a slot that frees goes to the waiting
+// TestByUse: with byUse, a slot that frees goes to the waiting
 // client that has used the slots least lately, not to the first come.
-func TestSchedulerByUse(t *testing.T) {
-	sc := newScheduler(1, 0)
-	sc.byUse, sc.used = true, map[string]usage{}
+func TestByUse(t *testing.T) {
+	sc := New(Options{Slots: 1, ByUse: true})
 	ctx := t.Context()
-	rel, err := sc.acquire(ctx, "looper")
+	rel, err := sc.Acquire(ctx, "looper")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +84,7 @@ func TestSchedulerByUse(t *testing.T) {
 	var wg sync.WaitGroup
 	for _, key := range []string{"looper", "visitor"} {
 		wg.Go(func() {
-			r, err := sc.acquire(ctx, key)
+			r, err := sc.Acquire(ctx, key)
 			if err == nil {
 				order <- key
 				r()
