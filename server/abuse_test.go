@@ -5,7 +5,7 @@
 //
 //	go test -tags abuse -run Abuse -v ./server
 //
-// (about two minutes). The default test run keeps a fast subset
+// (about seven minutes). The default test run keeps a fast subset
 // (hardening_test.go). docs/benchmarks.md has the figures.
 package server
 
