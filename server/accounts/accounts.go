@@ -16,11 +16,11 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
 
@@ -101,69 +101,28 @@ func checkNewPassword(p string) error {
 	return nil
 }
 
-// Store is the part of the store that keeps the accounts.
-type Store interface {
-	// CreateUser adds an account; store.ErrNameTaken when another has the
-	// name in any case.
-	CreateUser(ctx context.Context, u *store.User) error
-	UserByName(ctx context.Context, name string) (*store.User, error)
-	UsersByEmail(ctx context.Context, email string, limit int) ([]*store.User, error)
-	SetPassword(ctx context.Context, userID, password string) error
-	SetEmail(ctx context.Context, userID, email string) error
-	ClaimGuestGames(ctx context.Context, guestHash string, u *store.User) (int, error)
-	// PlayerGames tells whether an account has games unfinished, which
-	// keep it from being deleted.
-	PlayerGames(ctx context.Context, userID, guestHash string) ([]*store.Game, error)
-	SessionStore
-	ResetStore
-	store.Privacy
+// checkEmail says what is wrong with an account's e-mail address, or
+// nil; "" (none) is right.
+func checkEmail(email string) error {
+	if email == "" {
+		return nil
+	}
+	if err := mail.CheckAddress(email); err != nil {
+		return wire.Refuse("email_bad", fmt.Sprintf("the e-mail address %q: %v", clip(email), err), "email", clip(email))
+	}
+	return nil
 }
 
-// SessionStore is the part of the store that keeps the logins.
-type SessionStore interface {
-	CreateSession(ctx context.Context, tokenHash, userID, agent string, at int64) error
-	DeleteSessions(ctx context.Context, userID, tokenHash string) error
-	Sessions(ctx context.Context, userID string, createdAfter int64) ([]store.Session, error)
-	EndSession(ctx context.Context, userID, id string) (bool, error)
-	EndOtherSessions(ctx context.Context, userID, keepTokenHash string) (int, error)
-}
-
-// Games is where the games in memory learn of a guest's sign-up and of an
-// account's deletion.
-type Games interface {
-	ClaimGuest(guestHash, userID, name string)
-	ForgetUser(userID string)
-}
-
-// Config is what the accounts need.
-type Config struct {
-	Store      Store
-	Identities *identity.Resolver
-	Clients    *limits.Clients
-	Proxies    limits.Proxies
-	Games      Games
-	// Mail sends the links that set a new password; nil: the site sends
-	// no mail, and only an operator makes such links (IssueReset).
-	Mail mail.Sender
-	// SiteURL is the site's address as its players reach it
-	// (https://play.example.org), which the mailed links start with;
-	// never taken from a request, whose Host anyone may forge.
-	SiteURL string
-	// WriteTimeout bounds one database write.
-	WriteTimeout time.Duration
-	Logger       *slog.Logger
-	// Moderation tells a banned or closed account it may not log in, and
-	// the account its standing, and notes where accounts are seen (nil:
-	// nobody is moderated).
-	Moderation Moderation
-}
-
-// Moderation is what the accounts ask of the moderators' decisions
-// (package moderation).
-type Moderation interface {
-	CheckPlay(ctx context.Context, userID string) error
-	Told(ctx context.Context, userID string) (wire.Standing, error)
-	Seen(ctx context.Context, userID, addr, browser string)
+// clip cuts a text to quote at 60 bytes, on a rune's boundary.
+func clip(s string) string {
+	if len(s) <= 60 {
+		return s
+	}
+	cut := 60
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 // Accounts answers the account API.
@@ -174,12 +133,8 @@ type Accounts struct {
 	// request waits at most hashWait.
 	hashers  *fair.Scheduler
 	hashWait time.Duration
-	// resets holds the requests for a mail that sets a password, which
-	// the mailer (its goroutine, until ctx ends) answers one by one.
-	resets chan resetRequest
-	ctx    context.Context
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
+	// mailer mails the links that set a password; nil without mail.
+	mailer *resetMailer
 }
 
 // hashWait is the longest a request waits for a hashing slot. Sign-ups
@@ -194,40 +149,43 @@ var errHashBusy = errors.New("accounts: every password hashing slot is busy")
 // New makes the accounts' handlers, and starts the mailer when there is
 // mail to send; Close stops it.
 func New(cfg Config) *Accounts {
-	a := &Accounts{cfg: cfg, hashers: newHashers(), hashWait: hashWait, resets: make(chan resetRequest, resetQueue)}
-	a.ctx, a.cancel = context.WithCancel(context.Background())
+	a := &Accounts{cfg: cfg, hashers: newHashers(), hashWait: hashWait}
 	if cfg.Mail != nil {
-		a.wg.Add(1)
-		go a.mailer()
+		a.mailer = newResetMailer(cfg)
 	}
 	return a
 }
 
 // Close stops the mailer, waiting within ctx for the mail it sends.
 func (a *Accounts) Close(ctx context.Context) {
-	a.cancel()
-	done := make(chan struct{})
-	go func() { a.wg.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-ctx.Done():
+	if a.mailer != nil {
+		a.mailer.close(ctx)
 	}
 }
 
-// Routes adds the account API to mux.
-func (a *Accounts) Routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/account", a.handleAccount)
-	mux.HandleFunc("POST /api/account/signup", a.handleSignup)
-	mux.HandleFunc("POST /api/account/login", a.handleLogin)
-	mux.HandleFunc("POST /api/account/logout", a.handleLogout)
-	mux.HandleFunc("POST /api/account/password", a.handlePassword)
-	mux.HandleFunc("POST /api/account/email", a.handleEmail)
-	mux.HandleFunc("POST /api/account/forgot", a.handleForgot)
-	mux.HandleFunc("POST /api/account/reset", a.handleReset)
-	mux.HandleFunc("GET /api/account/sessions", a.handleSessions)
-	mux.HandleFunc("POST /api/account/sessions/logout", a.handleEndSessions)
-	mux.HandleFunc("POST /api/account/delete", a.handleDelete)
-	mux.HandleFunc("GET /api/account/data", a.handleData)
+// hashOf is the hash of a cookie's token, "" for no cookie.
+func hashOf(c *http.Cookie) string {
+	if c == nil || c.Value == "" {
+		return ""
+	}
+	return ids.Hash(c.Value)
+}
+
+// loggedIn returns the account the request is logged in as, with the
+// hash of its session's token; nil when it has answered (an error, or
+// 401 for a guest).
+func (a *Accounts) loggedIn(w http.ResponseWriter, r *http.Request) (*store.User, string) {
+	u, err := a.cfg.Identities.User(r)
+	switch {
+	case err != nil:
+		a.fail(w, r, err)
+		return nil, ""
+	case u == nil:
+		jsonapi.WriteCoded(w, http.StatusUnauthorized, "account_login", "log in to your account first")
+		return nil, ""
+	}
+	c, _ := r.Cookie(identity.SessionCookie)
+	return u, hashOf(c)
 }
 
 type accountRequest struct {

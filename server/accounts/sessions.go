@@ -6,18 +6,9 @@ import (
 	"time"
 
 	"github.com/magneton-games/magneton/server/identity"
-	"github.com/magneton-games/magneton/server/ids"
 	"github.com/magneton-games/magneton/server/jsonapi"
 	"github.com/magneton-games/magneton/store"
 )
-
-// hashOf is the hash of a cookie's token, "" for no cookie.
-func hashOf(c *http.Cookie) string {
-	if c == nil || c.Value == "" {
-		return ""
-	}
-	return ids.Hash(c.Value)
-}
 
 // sessionJSON is one logged-in browser as its account's list shows it.
 type sessionJSON struct {

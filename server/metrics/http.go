@@ -7,23 +7,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 )
 
-// httpMetrics are the series of the HTTP requests.
-type httpMetrics struct {
-	requests *prometheus.CounterVec
-	duration *prometheus.HistogramVec
-}
-
-func newHTTPMetrics() *httpMetrics {
-	return &httpMetrics{
-		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "magneton_http_requests_total",
-			Help: "HTTP requests answered, by route (the pattern of the server's mux that took it, none when refused before routing) and status class (2xx, 4xx, ...; 1xx is a WebSocket's upgrade)."},
-			[]string{"route", "status"}),
-		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "magneton_http_request_duration_seconds",
-			Help: "Time to answer an HTTP request, by route; a WebSocket, which lives on after its upgrade, is not observed.", Buckets: httpBuckets},
-			[]string{"route"}),
-	}
-}
-
 // noRoute is the route of a request no pattern of the mux took: refused
 // before routing (another site's origin), or a method the route lacks.
 const noRoute = "none"
@@ -39,7 +22,7 @@ func (m *Metrics) HTTP(next http.Handler) http.Handler {
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		sw := &statusWriter{ResponseWriter: w, m: m.http, r: r}
+		sw := &statusWriter{ResponseWriter: w, requests: m.httpRequests, r: r}
 		done := false
 		defer func() {
 			if sw.upgraded {
@@ -53,8 +36,8 @@ func (m *Metrics) HTTP(next http.Handler) http.Handler {
 				code = http.StatusOK // nothing written: the server answers 200
 			}
 			route := routeOf(r)
-			m.http.requests.WithLabelValues(route, statusClass(code)).Inc()
-			m.http.duration.WithLabelValues(route).Observe(time.Since(start).Seconds())
+			m.httpRequests.WithLabelValues(route, statusClass(code)).Inc()
+			m.httpDuration.WithLabelValues(route).Observe(time.Since(start).Seconds())
 		}()
 		next.ServeHTTP(sw, r)
 		done = true
@@ -93,9 +76,9 @@ type statusWriter struct {
 	http.ResponseWriter
 	status int // 0 until the answer's status is written
 	// upgraded: a WebSocket's upgrade (101) was written, and the request
-	// of r counted in m at once.
+	// of r counted in requests at once.
 	upgraded bool
-	m        *httpMetrics
+	requests *prometheus.CounterVec
 	r        *http.Request
 }
 
@@ -107,7 +90,7 @@ func (w *statusWriter) WriteHeader(code int) {
 		if code == http.StatusSwitchingProtocols {
 			// The handler's routing is done: the mux has set the pattern.
 			w.upgraded = true
-			w.m.requests.WithLabelValues(routeOf(w.r), statusClass(code)).Inc()
+			w.requests.WithLabelValues(routeOf(w.r), statusClass(code)).Inc()
 		}
 	}
 	w.ResponseWriter.WriteHeader(code)

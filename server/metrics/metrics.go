@@ -52,7 +52,9 @@ type Metrics struct {
 	db          labelled[prometheus.Observer]
 	leases      prometheus.Gauge
 	takeovers   prometheus.Counter
-	http        *httpMetrics
+	// The HTTP requests, by route and status class, and their time.
+	httpRequests *prometheus.CounterVec
+	httpDuration *prometheus.HistogramVec
 
 	watched sync.Once
 }
@@ -90,8 +92,13 @@ func New(instance string, log *slog.Logger) *Metrics {
 		Help: "Games whose lease this instance holds (it runs them), as the database said at the last round of leases (every second)."})
 	m.takeovers = prometheus.NewCounter(prometheus.CounterOpts{Name: "magneton_takeovers_total",
 		Help: "Games this instance took over from another instance whose lease had lapsed (it died or stopped beating)."})
-	m.http = newHTTPMetrics()
-	with.MustRegister(moves, m.moveLatency, wait, db, m.leases, m.takeovers, m.http.requests, m.http.duration)
+	m.httpRequests = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "magneton_http_requests_total",
+		Help: "HTTP requests answered, by route (the pattern of the server's mux that took it, none when refused before routing) and status class (2xx, 4xx, ...; 1xx is a WebSocket's upgrade)."},
+		[]string{"route", "status"})
+	m.httpDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "magneton_http_request_duration_seconds",
+		Help: "Time to answer an HTTP request, by route; a WebSocket, which lives on after its upgrade, is not observed.", Buckets: httpBuckets},
+		[]string{"route"})
+	with.MustRegister(moves, m.moveLatency, wait, db, m.leases, m.takeovers, m.httpRequests, m.httpDuration)
 	return m
 }
 
