@@ -252,7 +252,7 @@ export default {
   "reset.title": "Set a new password",
   "reset.note": "Choose your new password. Every browser logged in to your account is logged out.",
   "reset.submit": "Set the password",
-  "reset.noToken": "This page needs the whole link from your mail, or from the site's operator.",
+  "reset.noToken": "This page needs the whole link from your mail, or the one a moderator or the site's operator gave you.",
   "reset.done": "The password of {name} is set. Log in with it.",
   "lb.tabs": "Game and rating family",
   "lb.empty": "No established ratings yet. A rating counts here once it is no longer provisional (after a dozen or so rated games).",

@@ -251,7 +251,7 @@ export default {
   "reset.title": "Elige una contraseña nueva",
   "reset.note": "Elige tu contraseña nueva. Se cerrará la sesión en todos los navegadores de tu cuenta.",
   "reset.submit": "Guardar la contraseña",
-  "reset.noToken": "Esta página necesita el enlace completo de tu correo, o el que te dé quien administra el sitio.",
+  "reset.noToken": "Esta página necesita el enlace completo de tu correo, o el que te dé un moderador o quien administra el sitio.",
   "reset.done": "La contraseña de {name} está guardada. Inicia sesión con ella.",
   "lb.tabs": "Juego y familia de valoración",
   "lb.empty": "Aún no hay valoraciones establecidas. Una valoración aparece aquí cuando deja de ser provisional (tras una docena de partidas puntuables, más o menos).",

@@ -251,7 +251,7 @@ export default {
   "reset.title": "Scegli una nuova password",
   "reset.note": "Scegli la tua nuova password. Tutti i browser connessi al tuo account verranno disconnessi.",
   "reset.submit": "Imposta la password",
-  "reset.noToken": "Questa pagina ha bisogno del link completo della tua e-mail, o di quello di chi gestisce il sito.",
+  "reset.noToken": "Questa pagina ha bisogno del link completo della tua e-mail, o di quello che ti ha dato un moderatore o chi gestisce il sito.",
   "reset.done": "La password di {name} è impostata. Accedi con quella.",
   "lb.tabs": "Gioco e famiglia di punteggio",
   "lb.empty": "Ancora nessun punteggio stabile. Un punteggio compare qui quando non è più provvisorio (dopo una decina di partite valide, più o meno).",
