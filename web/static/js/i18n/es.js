@@ -213,7 +213,7 @@ export default {
   "md.linkFor": "El enlace para {name}",
   "md.linkMade": "Un enlace que pone la contraseña de {name}, una sola vez, hasta {until}. Dáselo solo a su dueño, por un medio que pruebe quién es: quien lo tenga se queda con la cuenta.",
   "md.did.reset_link": "hizo un enlace que pone la contraseña",
-  "err.reset_moderator": "La contraseña de un moderador la restablece el operador del sitio.",
+  "err.reset_moderator": "La contraseña de un moderador la restablece quien administra el sitio.",
   "acc.differ": "Las dos contraseñas nuevas no coinciden.",
   "acc.failed": "No ha funcionado.",
   "acc.email": "Dirección de correo",
