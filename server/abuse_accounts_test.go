@@ -17,6 +17,41 @@ import (
 // The audit's attacks on accounts (issue 27: 1, 9 and 10) at the scale it
 // tried them, and from many addresses at once.
 
+// fromMany sends each requests at once from each of addresses loopback
+// addresses (127.0.NET.1, ...), each from a browser of its own, with
+// extra (if not nil) sent among them; it counts the answers by address
+// and status, and gives the slowest answer's time.
+func fromMany(s *testServer, net, addresses, each int, req func(u *user, a, i int) int, extra func()) (byAddr []map[int]int, slowest time.Duration) {
+	var mu sync.Mutex
+	byAddr = make([]map[int]int, addresses)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for a := range addresses {
+		byAddr[a] = map[int]int{}
+		for i := range each {
+			u := s.userFrom(fmt.Sprintf("127.0.%d.%d", net, a+1))
+			wg.Go(func() {
+				<-start
+				asked := time.Now()
+				code := req(u, a, i)
+				mu.Lock()
+				byAddr[a][code]++
+				slowest = max(slowest, time.Since(asked))
+				mu.Unlock()
+			})
+		}
+	}
+	if extra != nil {
+		wg.Go(func() {
+			<-start
+			extra()
+		})
+	}
+	close(start)
+	wg.Wait()
+	return byAddr, slowest
+}
+
 // TestAbuseLoginsFromManyAddresses: 40 addresses guess one account's
 // password at once, each with 10 simultaneous attempts, while its owner
 // logs in from another: each address has at most its burst of failures
@@ -26,31 +61,14 @@ func TestAbuseLoginsFromManyAddresses(t *testing.T) {
 	s := startServer(t, t.TempDir())
 	s.signedUp("ann")
 	const addresses, each = 40, 10
-	var mu sync.Mutex
-	byAddr := make([]map[int]int, addresses)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for a := range addresses {
-		byAddr[a] = map[int]int{}
-		for range each {
-			u := s.userFrom(fmt.Sprintf("127.0.4.%d", a+1))
-			wg.Go(func() {
-				<-start
-				_, code := u.account("POST", "/api/account/login", map[string]string{"name": "ann", "password": "a wrong guess"})
-				mu.Lock()
-				byAddr[a][code]++
-				mu.Unlock()
-			})
-		}
-	}
 	owner := s.userFrom("127.0.5.1")
 	var ownerCode int
-	wg.Go(func() {
-		<-start
+	byAddr, _ := fromMany(s, 4, addresses, each, func(u *user, _, _ int) int {
+		_, code := u.account("POST", "/api/account/login", map[string]string{"name": "ann", "password": "a wrong guess"})
+		return code
+	}, func() {
 		_, ownerCode = owner.account("POST", "/api/account/login", map[string]string{"name": "ann", "password": "long enough"})
 	})
-	close(start)
-	wg.Wait()
 	hashed := 0
 	for a, codes := range byAddr {
 		hashed += codes[http.StatusUnauthorized]
@@ -71,28 +89,10 @@ func TestAbuseLoginsFromManyAddresses(t *testing.T) {
 func TestAbuseSignupsFromManyAddresses(t *testing.T) {
 	s := startServer(t, t.TempDir())
 	const addresses, each = 40, 40
-	var slowest time.Duration
-	var mu sync.Mutex
-	byAddr := make([]map[int]int, addresses)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for a := range addresses {
-		byAddr[a] = map[int]int{}
-		for i := range each {
-			u := s.userFrom(fmt.Sprintf("127.0.6.%d", a+1))
-			wg.Go(func() {
-				<-start
-				asked := time.Now()
-				_, code := u.account("POST", "/api/account/signup", map[string]string{"name": fmt.Sprintf("p%dx%d", a, i), "password": "long enough"})
-				mu.Lock()
-				byAddr[a][code]++
-				slowest = max(slowest, time.Since(asked))
-				mu.Unlock()
-			})
-		}
-	}
-	close(start)
-	wg.Wait()
+	byAddr, slowest := fromMany(s, 6, addresses, each, func(u *user, a, i int) int {
+		_, code := u.account("POST", "/api/account/signup", map[string]string{"name": fmt.Sprintf("p%dx%d", a, i), "password": "long enough"})
+		return code
+	}, nil)
 	made, busy := 0, 0
 	for a, codes := range byAddr {
 		made += codes[http.StatusOK]

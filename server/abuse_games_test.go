@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -205,23 +204,11 @@ func TestAbusePrivateGamesCrawl(t *testing.T) {
 	pages := []string{"/api/users/ann", "/api/users/bob", "/api/users/ann/games", "/api/users/bob/games",
 		"/api/users/ann/games.pgn", "/api/users/bob/games.pgn", "/api/games", "/api/games?status=finished",
 		"/api/games?status=playing", "/api/games?status=waiting", "/api/leaderboard", "/api/my-games"}
-	read := func(u *user, path string) string {
-		resp, err := u.http.Get(s.url + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, err := io.ReadAll(resp.Body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
 	guest, carl := s.user(), s.signedUp("carl")
 	seenPublic := 0
 	for _, crawler := range []*user{guest, carl} {
 		for _, path := range pages {
-			body := read(crawler, path)
+			body := crawler.text(path)
 			for _, id := range private {
 				if strings.Contains(body, id) {
 					t.Errorf("a crawler finds the private game %s in %s", id, path)
@@ -237,7 +224,7 @@ func TestAbusePrivateGamesCrawl(t *testing.T) {
 	if seenPublic == 0 {
 		t.Error("the crawler found no public game either: the pages it read list nothing")
 	}
-	mine := read(ann, "/api/users/ann/games") + read(ann, "/api/my-games")
+	mine := ann.text("/api/users/ann/games") + ann.text("/api/my-games")
 	for _, id := range private {
 		if !strings.Contains(mine, id) {
 			t.Errorf("ann's own lists lack her private game %s", id)
@@ -250,27 +237,8 @@ func TestAbusePrivateGamesCrawl(t *testing.T) {
 // in turn, each from an address of its own, all get theirs.
 func TestAbuseAnalysisSlotHeld(t *testing.T) {
 	s := startServer(t, t.TempDir())
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	started := make(chan struct{}, 2)
-	for _, ip := range []string{"127.0.17.1", "127.0.17.2"} {
-		u := s.userFrom(ip)
-		wg.Go(func() {
-			for i := 0; ; i++ {
-				select {
-				case <-stop:
-					return
-				default:
-				}
-				u.do("POST", "/api/analyze", map[string]any{"movetime_ms": 5000}, nil)
-				if i == 0 {
-					started <- struct{}{}
-				}
-			}
-		})
-	}
-	<-started
-	<-started
+	stop := s.loopAnalyses(5000, "127.0.17.1", "127.0.17.2")
+	defer stop()
 	for v := range 5 {
 		var e struct{ Error, Code string }
 		asked := time.Now()
@@ -280,8 +248,6 @@ func TestAbuseAnalysisSlotHeld(t *testing.T) {
 			t.Errorf("visitor %d's analysis while two addresses hold the slot: %d %s %q", v+1, code, e.Code, e.Error)
 		}
 	}
-	close(stop)
-	wg.Wait()
 }
 
 // respell is another spelling of a legal move that a game's reader may

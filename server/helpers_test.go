@@ -96,6 +96,21 @@ func (s *testServer) userFrom(ip string) *user {
 	return u
 }
 
+// text GETs path and returns the answer's body, whatever its status.
+func (u *user) text(path string) string {
+	u.t.Helper()
+	resp, err := u.http.Get(u.s.url + path)
+	if err != nil {
+		u.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		u.t.Fatal(err)
+	}
+	return string(b)
+}
+
 // do sends a request with a JSON body (nil for none) and decodes the JSON
 // answer into out (if not nil), returning the status.
 func (u *user) do(method, path string, body any, out any) int {

@@ -213,20 +213,44 @@ func TestPrivateGamesStayUnlisted(t *testing.T) {
 	if stranger.do("GET", "/api/games?status=finished", nil, &list); len(list.Games) != 0 {
 		t.Errorf("the archive: %d games", len(list.Games))
 	}
-	pgn := func(u *user) string {
-		resp, err := u.http.Get(s.url + "/api/users/ann/games.pgn")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		body, _ := io.ReadAll(resp.Body)
-		return string(body)
-	}
-	if got := pgn(stranger); strings.Contains(got, "[White") {
+	if got := stranger.text("/api/users/ann/games.pgn"); strings.Contains(got, "[White") {
 		t.Errorf("ann's PGN export to a stranger: %q", got)
 	}
-	if got := pgn(ann); !strings.Contains(got, "[White \"ann\"]") {
+	if got := ann.text("/api/users/ann/games.pgn"); !strings.Contains(got, "[White \"ann\"]") {
 		t.Errorf("ann's PGN export to ann: %q", got)
+	}
+}
+
+// loopAnalyses has a client of each address of ips ask for analyses of ms
+// milliseconds one after another, within the limits, until stop; it
+// returns once each has had one, so that the loops hold or wait for the
+// slot from then on.
+func (s *testServer) loopAnalyses(ms int, ips ...string) (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	started := make(chan struct{}, len(ips))
+	for _, ip := range ips {
+		u := s.userFrom(ip)
+		wg.Go(func() {
+			for i := 0; ; i++ {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				u.do("POST", "/api/analyze", map[string]any{"movetime_ms": ms}, nil)
+				if i == 0 {
+					started <- struct{}{}
+				}
+			}
+		})
+	}
+	for range ips {
+		<-started
+	}
+	return func() {
+		close(done)
+		wg.Wait()
 	}
 }
 
@@ -235,32 +259,11 @@ func TestPrivateGamesStayUnlisted(t *testing.T) {
 // visitor's analysis out: the slot goes to whoever has used it least.
 func TestAnalysisSlotIsShared(t *testing.T) {
 	s := startServer(t, t.TempDir())
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	started := make(chan struct{}, 2)
-	for _, ip := range []string{"127.0.0.2", "127.0.0.3"} {
-		u := s.userFrom(ip)
-		wg.Go(func() {
-			for i := 0; ; i++ {
-				select {
-				case <-stop:
-					return
-				default:
-				}
-				u.do("POST", "/api/analyze", map[string]any{"movetime_ms": 1500}, nil)
-				if i == 0 {
-					started <- struct{}{} // one done: the loop holds or waits for the slot from now on
-				}
-			}
-		})
-	}
-	<-started
-	<-started
+	stop := s.loopAnalyses(1500, "127.0.0.2", "127.0.0.3")
 	visitor := s.userFrom("127.0.0.4")
 	var e struct{ Error, Code string }
 	code := visitor.do("POST", "/api/analyze", map[string]any{"movetime_ms": 100}, &e)
-	close(stop)
-	wg.Wait()
+	stop()
 	if code != http.StatusOK {
 		t.Errorf("a visitor's analysis while two addresses loop theirs: %d %s %q", code, e.Code, e.Error)
 	}

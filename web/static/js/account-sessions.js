@@ -4,7 +4,7 @@
 // its button, or all others at once.
 
 import { t } from './i18n.js';
-import { h, formatDate } from './dom.js';
+import { h, formatDate, showDialog } from './dom.js';
 import { api } from './api.js';
 
 /** One browser of the list: a row with its words and, for another browser, its Log out button. */
@@ -52,15 +52,7 @@ export function openSessions(opener) {
     h('div.form-buttons',
       h('button.btn#sessions-logout-others', { type: 'button', disabled: true, onclick: () => end({ others: true }) }, t('acc.logoutOthers')),
       h('button.btn.ghost#sessions-close', { type: 'button', onclick: () => d.close() }, t('acc.close')))));
-  d.addEventListener('click', (e) => {
-    if (e.target === d) d.close();
-  });
-  d.addEventListener('close', () => {
-    d.remove();
-    if (opener && opener.isConnected) opener.focus();
-  });
-  document.body.append(d);
-  d.showModal();
+  showDialog(d, opener);
   d.querySelector('#sessions-close').focus();
   run('GET', '/api/account/sessions');
 }

@@ -141,6 +141,23 @@ export function segmented(name, legend, items, value, onchange) {
     })));
 }
 
+/**
+ * Shows the dialog d, made but not yet in the page, as a modal: a click on
+ * its backdrop (outside its body) closes it, and once closed it leaves the
+ * page and the focus goes back to opener, when that is still there.
+ */
+export function showDialog(d, opener) {
+  d.addEventListener('click', (e) => {
+    if (e.target === d) d.close();
+  });
+  d.addEventListener('close', () => {
+    d.remove();
+    if (opener && opener.isConnected) opener.focus();
+  });
+  document.body.append(d);
+  d.showModal();
+}
+
 /** Shows a short message at the bottom of the page; kind "error" is announced at once. */
 export function toast(message, kind = 'info') {
   const box = document.getElementById('toasts');

@@ -3,7 +3,7 @@
 // own words. The moderators see it on their page (mod.js).
 
 import { t } from './i18n.js';
-import { h, toast } from './dom.js';
+import { h, toast, showDialog } from './dom.js';
 import { api } from './api.js';
 
 /** The reasons a report gives, as the server takes them. */
@@ -45,14 +45,6 @@ export function openReport(what, name, opener = document.activeElement) {
   h('div.form-buttons', send, h('button.btn.ghost', { type: 'button', onclick: () => d.close() }, t('acc.cancel'))));
   const d = h('dialog.dialog#report-dialog', { 'aria-labelledby': 'report-title' },
     h('div.dialog-body', h('h2#report-title', t('rp.title', { name })), form));
-  d.addEventListener('click', (e) => {
-    if (e.target === d) d.close();
-  });
-  d.addEventListener('close', () => {
-    d.remove();
-    if (opener && opener.isConnected) opener.focus();
-  });
-  document.body.append(d);
-  d.showModal();
+  showDialog(d, opener);
   reasons[0].querySelector('input').focus();
 }
