@@ -58,15 +58,6 @@ func adminCommand(_ *globalOptions) *cobra.Command {
 change takes effect on every running instance within a few seconds.`,
 		Example: `  magneton admin moderator ann --data /var/lib/magneton
   magneton admin reset-link ann --data /var/lib/magneton --site-url https://play.example.org`,
-		// Without a subcommand it shows its help; an unknown one is bad
-		// usage (status 2).
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return usagef("admin: unknown subcommand %q (see magneton admin --help)", args[0])
-			}
-			return nil
-		},
-		RunE: func(c *cobra.Command, _ []string) error { return c.Help() },
 	}
 	c.PersistentFlags().StringVar(&o.data, "data", "./data", "the folder of the SQLite database, as magneton serve --data")
 	c.PersistentFlags().StringVar(&o.db, "db", "", "the database URL, sqlite:PATH or postgres://... (default: sqlite:DATA/magneton.db)")

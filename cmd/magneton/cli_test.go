@@ -217,6 +217,8 @@ func TestMessages(t *testing.T) {
 		{[]string{"record", "show", "--number", "x", "f"}, 2, `magneton: record show: invalid argument "x" for "-n, --number" flag`},
 		{[]string{"show", "start", "--color", "pink"}, 2, `magneton: show: --color "pink": want auto, always or never`},
 		{[]string{"frobnicate"}, 2, `magneton: unknown command "frobnicate" for "magneton"`},
+		{[]string{"puzzles", "bogus"}, 2, `magneton: puzzles: unknown subcommand "bogus" (see magneton puzzles --help)`},
+		{[]string{"record", "bogus"}, 2, `magneton: record: unknown subcommand "bogus"`},
 		{[]string{"moves", "nonsense"}, 1, `magneton: position "nonsense": want 4 fields`},
 		{[]string{"perft", "start", "21"}, 2, `magneton: perft: depth "21" is not a number from 0 to 20`},
 	} {

@@ -169,7 +169,32 @@ write the ranks from 8 down to 1, separated by "/", then the side to move:
 	for _, add := range commands {
 		root.AddCommand(add(g))
 	}
+	for _, c := range root.Commands() {
+		groupOnly(c)
+	}
 	return root
+}
+
+// groupOnly makes a command that only groups subcommands (puzzles,
+// record, admin) show its help when run alone, and refuse an unknown
+// subcommand as bad usage (status 2) rather than print its help and
+// succeed; likewise for the groups below it.
+func groupOnly(c *cobra.Command) {
+	if !c.HasSubCommands() {
+		return
+	}
+	if c.Run == nil && c.RunE == nil {
+		c.Args = func(c *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef("%s: unknown subcommand %q (see %s --help)", strings.TrimPrefix(c.CommandPath(), "magneton "), args[0], c.CommandPath())
+			}
+			return nil
+		}
+		c.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
+	}
+	for _, sub := range c.Commands() {
+		groupOnly(sub)
+	}
 }
 
 // commands holds the constructors of the subcommands; each file adds its own.
