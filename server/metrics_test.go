@@ -3,10 +3,10 @@ package server
 import (
 	"io"
 	"net/http/httptest"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/magneton-games/magneton/server/metrics/metricstest"
 
 	"github.com/magneton-games/magneton/server/metrics"
 )
@@ -18,19 +18,7 @@ func scrapeMetrics(t *testing.T, m *metrics.Metrics) map[string]float64 {
 	rec := httptest.NewRecorder()
 	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	b, _ := io.ReadAll(rec.Body)
-	out := map[string]float64{}
-	for line := range strings.Lines(string(b)) {
-		i := strings.LastIndexByte(line, ' ')
-		if strings.HasPrefix(line, "#") || i < 0 {
-			continue
-		}
-		v, err := strconv.ParseFloat(strings.TrimSpace(line[i+1:]), 64)
-		if err != nil {
-			t.Fatalf("sample %q: %v", line, err)
-		}
-		out[line[:i]] = v
-	}
-	return out
+	return metricstest.Samples(t, b)
 }
 
 // TestServerMetrics: a server with metrics reports a game against the

@@ -3,11 +3,12 @@ package main
 import (
 	"io"
 	"net/http"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/magneton-games/magneton/server/metrics/metricstest"
 
 	"github.com/magneton-games/magneton/server/wire"
 	"github.com/magneton-games/magneton/store/storetest"
@@ -27,19 +28,7 @@ func scrapeAdmin(t *testing.T, admin string) map[string]float64 {
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("GET /metrics: %d %s", resp.StatusCode, b)
 	}
-	out := map[string]float64{}
-	for line := range strings.Lines(string(b)) {
-		i := strings.LastIndexByte(line, ' ')
-		if strings.HasPrefix(line, "#") || i < 0 {
-			continue
-		}
-		v, err := strconv.ParseFloat(strings.TrimSpace(line[i+1:]), 64)
-		if err != nil {
-			t.Fatalf("sample %q: %v", line, err)
-		}
-		out[line[:i]] = v
-	}
-	return out
+	return metricstest.Samples(t, b)
 }
 
 // status is the status of a GET of url.

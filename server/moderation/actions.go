@@ -96,6 +96,16 @@ func checkReason(reason string) (string, error) {
 	return reason, nil
 }
 
+// target is the account named name that moderator mod acts on: refused
+// when it is mod's own.
+func (m *Moderation) target(ctx context.Context, mod *store.User, name string) (*store.User, error) {
+	u, err := m.user(ctx, name)
+	if err == nil && u.ID == mod.ID {
+		err = wire.Refuse("mod_self", "a moderator does not act on their own account")
+	}
+	return u, err
+}
+
 func (m *Moderation) handleUserAction(w http.ResponseWriter, r *http.Request) {
 	mod, ok := m.moderator(w, r)
 	if !ok {
@@ -105,10 +115,7 @@ func (m *Moderation) handleUserAction(w http.ResponseWriter, r *http.Request) {
 	if !jsonapi.Read(w, r, &req) {
 		return
 	}
-	u, err := m.user(r.Context(), r.PathValue("name"))
-	if err == nil && u.ID == mod.ID {
-		err = wire.Refuse("mod_self", "a moderator does not act on their own account")
-	}
+	u, err := m.target(r.Context(), mod, r.PathValue("name"))
 	if err == nil {
 		req.Reason, err = checkReason(req.Reason)
 	}

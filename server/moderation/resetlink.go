@@ -29,10 +29,7 @@ func (m *Moderation) handleResetLink(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	u, err := m.user(r.Context(), r.PathValue("name"))
-	if err == nil && u.ID == mod.ID {
-		err = wire.Refuse("mod_self", "a moderator does not act on their own account")
-	}
+	u, err := m.target(r.Context(), mod, r.PathValue("name"))
 	if err == nil {
 		var st store.Standing
 		if st, err = m.Standing(r.Context(), u.ID); err == nil && st.Role != "" {

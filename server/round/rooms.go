@@ -41,6 +41,7 @@ import (
 type Store interface {
 	cluster.Notifier
 	ratings.Store
+	store.Leases
 	CreateGame(ctx context.Context, g *store.Game) error
 	CreateRematch(ctx context.Context, old, next *store.Game) error
 	Game(ctx context.Context, id string) (*store.Game, error)
@@ -51,14 +52,6 @@ type Store interface {
 	Unfinished(ctx context.Context) ([]*store.Game, error)
 	AddChat(ctx context.Context, l store.ChatLine) error
 	Chat(ctx context.Context, gameID string, fromSeq int) ([]store.ChatLine, error)
-	Beat(ctx context.Context, instance string, at int64) error
-	LastBeat(ctx context.Context, instance string) (int64, error)
-	AcquireLease(ctx context.Context, game, instance string, deadBefore int64) (owner, previous string, err error)
-	HeldLeases(ctx context.Context, instance string) ([]string, error)
-	LeaseOwner(ctx context.Context, game string) (owner string, lastBeat int64, err error)
-	ReleaseLease(ctx context.Context, game, instance string) error
-	Orphans(ctx context.Context, deadBefore int64) ([]string, error)
-	Ownerless(ctx context.Context, deadBefore int64) ([]string, error)
 }
 
 // Config is what Rooms needs.
