@@ -460,7 +460,8 @@ func (p *page) newGame(base, gameName, opponent, level, color, clock string) {
 		p.click(fmt.Sprintf(`[data-name=level] input[value=%q] + label`, level))
 		// The level's approximate rating, from the meta, under the picker.
 		want := fmt.Sprintf("about %d", levelRating(p.t, base, gameName, level))
-		p.waitFor("the level's rating", fmt.Sprintf(`(e => !!e && e.textContent.startsWith('Level %s') && e.textContent.includes(%q))(document.querySelector('.level-rating'))`, level, want), 10*time.Second)
+		// (Its words are checked in English.)
+		p.waitFor("the level's rating", fmt.Sprintf(`(e => !!e && (document.documentElement.lang !== 'en' || e.textContent.startsWith('Level %s') && e.textContent.includes(%q)))(document.querySelector('.level-rating'))`, level, want), 10*time.Second)
 	}
 	p.click(fmt.Sprintf(`[data-name=color] input[value=%q] + label`, color))
 	if clock != "" {

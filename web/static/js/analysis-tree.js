@@ -73,6 +73,8 @@ export class TreeView {
     box.textContent = '';
     const els = this.lineEls(this.page.root, 0, true);
     if (!els.length) box.append(h('p.empty', t('an.empty')));
+    // A tree must hold items: until the first move it is a plain group.
+    box.setAttribute('role', els.length ? 'tree' : 'group');
     box.append(h('div.an-main', els));
     const cur = box.querySelector('[aria-current="true"]');
     if (cur) {

@@ -230,7 +230,9 @@ export function dailyPuzzleCard() {
   const text = h('p.muted');
   const card = h('section.card.daily-puzzle', { 'aria-labelledby': 'daily-title' },
     h('h2#daily-title', t('pz.daily')),
-    h('a.daily-link', { href: '/puzzles?daily=1', 'aria-label': t('pz.solveDaily') }, box),
+    // The picture is a second way to the same link: hidden from screen
+    // readers, which have the button below.
+    h('a.daily-link', { href: '/puzzles?daily=1', tabindex: '-1', 'aria-hidden': 'true' }, box),
     text,
     h('p', h('a.btn.small', { href: '/puzzles?daily=1' }, t('pz.solveDaily'))));
   (async () => {
@@ -238,6 +240,7 @@ export function dailyPuzzleCard() {
       const pz = await api('GET', '/api/puzzles/daily');
       const mod = await loadGame(pz.game);
       const board = new Board(box, { game: mod });
+      board.root.tabIndex = -1; // a picture, not a board to play on
       board.set(pz.position, {});
       card.dataset.puzzle = pz.id;
       text.textContent = t('pz.dailyText', { game: pz.title, n: pz.win_in });
