@@ -33,6 +33,8 @@ type abPlayer[P game.Position[P, M], M comparable] struct {
 	// it first.
 	prover  Prover
 	endgame bool
+	// book, if not nil, is asked before anything else (Config.Book).
+	book Book
 }
 
 func newABPlayer[P game.Position[P, M], M comparable](name string, kit *Kit[P, M], cfg Config, lv Level) *abPlayer[P, M] {
@@ -65,6 +67,11 @@ func (a *abPlayer[P, M]) Think(ctx context.Context, g *game.Game, lim Limits, in
 		return Info{BestMove: mv, PV: []string{mv}}, nil
 	}
 	t0 := time.Now()
+	if a.book != nil && len(lim.Exclude) == 0 {
+		if pf, ok := a.book.Lookup(g.Position(), hist); ok && pf.Move != "" {
+			return provenInfo(pf, p.Side(), t0, info), nil
+		}
+	}
 	if a.endgame && len(lim.Exclude) == 0 {
 		if in, ok := a.proven(ctx, g, p, hist, lim, t0, info); ok {
 			return in, nil
@@ -139,18 +146,28 @@ func (a *abPlayer[P, M]) proven(ctx context.Context, g *game.Game, p P, hist []u
 	if err != nil || !pf.Proven() || pf.Move == "" {
 		return Info{}, false
 	}
-	n := pf.Signed(p.Side())
+	return provenInfo(pf, p.Side(), t0, info), true
+}
+
+// provenInfo reports a proof of a win or loss for side as a search would,
+// with its move and, when the proof has it, its line.
+func provenInfo(pf Proof, side game.Side, t0 time.Time, info func(Info)) Info {
+	n := pf.Signed(side)
 	plies := 2*n - 1
 	score := Mate - plies
 	if n < 0 {
 		plies = -2 * n
 		score = -(Mate - plies)
 	}
-	in := Info{Depth: plies, Score: score, Mate: n, Nodes: pf.Nodes, Time: time.Since(t0), BestMove: pf.Move, PV: []string{pf.Move}, Proven: &pf}
+	pv := pf.Line
+	if len(pv) == 0 {
+		pv = []string{pf.Move}
+	}
+	in := Info{Depth: plies, Score: score, Mate: n, Nodes: pf.Nodes, Time: time.Since(t0), BestMove: pf.Move, PV: pv, Proven: &pf}
 	if info != nil {
 		info(in)
 	}
-	return in, true
+	return in
 }
 
 // excluding searches p without the root moves exclude names; an error
@@ -287,5 +304,6 @@ func (pr *profile[P, M]) levelPlayer(lv int, kit *Kit[P, M], cfg Config, rng *ra
 	ab := newABPlayer(name, kit, cfg, Level{})
 	ab.threats = pr.gp.Threats
 	ab.prover = cfg.Prover
+	ab.book = cfg.Book
 	return ab
 }

@@ -28,6 +28,20 @@ type Config struct {
 	// in the endgame (see EndgameNodes); games.NewPlayer gives each
 	// player its game's own. The player must be its only user.
 	Prover Prover
+	// Book, if not nil, holds positions proven ahead of time (package
+	// book): the strongest level plays its moves there at once, the
+	// winner's proof or the loser's longest resistance, and reports
+	// them as proven. games.NewPlayer gives level 8 the committed
+	// certificates' book. It may be shared by several players.
+	Book Book
+}
+
+// Book answers positions whose result a proof settled ahead of time.
+type Book interface {
+	// Lookup returns what is proven about s, the current position of a
+	// game whose earlier positions have the hashes hist, and whether the
+	// book knows it. The Proof's Move is the side to move's move.
+	Lookup(s game.State, hist []uint64) (Proof, bool)
 }
 
 // Thinker is a Player that reports the progress of its search: the UGI

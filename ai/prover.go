@@ -45,7 +45,11 @@ type Proof struct {
 	// proven win, the first move of the proof; for a proven loss, the
 	// move that resists longest by the proofs (whose proof of the
 	// opponent's win is the longest); "" for a draw or no result.
-	Move  string
+	Move string
+	// Line, when the prover knows it, is the proof's longest line from
+	// the position, Move first: the winner's moves and the loser's
+	// longest resistance (the book of proven positions gives it).
+	Line  []string
 	Nodes int64 // positions expanded
 }
 

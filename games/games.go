@@ -19,6 +19,7 @@ import (
 	"sync"
 
 	"github.com/magneton-games/magneton/ai"
+	"github.com/magneton-games/magneton/book"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
 	"github.com/magneton-games/magneton/magneton/magnetonai"
@@ -195,7 +196,33 @@ func NewPlayer(name string, rules game.Rules, cfg ai.Config) (ai.Player, error) 
 	if cfg.Prover == nil && g.Solver != nil {
 		cfg.Prover = g.Solver.Prover(ai.EndgameHashMiB)
 	}
+	if lv, ok := ai.ParseLevel(name); ok && lv == 8 && cfg.Book == nil {
+		b, err := ProvenBook()
+		if err != nil {
+			return nil, fmt.Errorf("player %q: %w", name, err)
+		}
+		cfg.Book = b
+	}
 	return g.AI.NewPlayer(name, rules, cfg)
+}
+
+// provenBook is the book of the committed certificates, read once, at the
+// first player that asks for it (level 8): about a second's work, which
+// the commands that never play level 8 do not pay.
+var provenBook = sync.OnceValues(func() (*book.Book, error) {
+	return book.Embedded(func(name, settings string) (game.Rules, error) { return Rules(name, settings) })
+})
+
+// ProvenBook returns the book of proven positions that level 8 plays by
+// and the analysis reports: the committed certificates of docs/proofs,
+// built into the binary, and any certificates added to it (the --book
+// option). It is shared: what is added is seen by every player.
+func ProvenBook() (*book.Book, error) {
+	b, err := provenBook()
+	if err != nil {
+		return nil, fmt.Errorf("the book of proven positions: %w", err)
+	}
+	return b, nil
 }
 
 // PlayerNames describes the player names of NewPlayer, for help texts.

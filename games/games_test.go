@@ -125,3 +125,44 @@ func TestPlayerNames(t *testing.T) {
 		t.Error("ugi: without a path made a player")
 	}
 }
+
+// TestLevel8PlaysTheBook: level 8 answers a position of the book of
+// proven positions (Tumbling Down's start) with the proof's move at once,
+// reported as proven with no node searched, and the loser's reply with
+// the longest resistance; level 7 searches as before.
+func TestLevel8PlaysTheBook(t *testing.T) {
+	rules, err := Rules("tumbling")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		level  string
+		proven bool
+	}{{"level:8", true}, {"level:7", false}} {
+		p, err := NewPlayer(tc.level, rules, ai.Config{HashMB: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := game.NewGame(rules.Start())
+		in, err := p.(ai.Thinker).Think(t.Context(), g, ai.Limits{Depth: 1}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := in.Proven != nil && in.Nodes == 0; got != tc.proven || tc.proven && (in.BestMove != "a7>a8" || in.Mate != 7) {
+			t.Errorf("%s at the start: %+v; want the book's proven a7>a8 (mate 7): %v", tc.level, in, tc.proven)
+		}
+		if !tc.proven {
+			continue
+		}
+		if err := g.Play(in.BestMove); err != nil {
+			t.Fatal(err)
+		}
+		reply, err := p.(ai.Thinker).Think(t.Context(), g, ai.Limits{Depth: 1}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if reply.Proven == nil || reply.Mate != -6 || reply.Nodes != 0 {
+			t.Errorf("the loser's reply: %+v; want the book's longest resistance (mate -6: the win's six moves left)", reply)
+		}
+	}
+}

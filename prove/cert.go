@@ -221,28 +221,60 @@ type Verified struct {
 // lines may come back to a position (a cycle, which the repetition rule
 // draws or which goes on for ever, either way not a loss of Winner).
 func Verify(c *Certificate, rules game.Rules) (Verified, error) {
+	v, _, err := verify(c, rules)
+	return v, err
+}
+
+// Placed is a node of a verified certificate on the board: its position
+// and what the proof says of it.
+type Placed struct {
+	Position string // the position's text
+	Hash     uint64 // its hash (game.State.Hash)
+	// Moves is the winner's moves to the end of the game on the proof's
+	// longest line from this node, the last one winning (0 in a Holds
+	// certificate).
+	Moves int
+}
+
+// Walk checks c as Verify does and returns, for each of its nodes, where
+// it stands: what a reader that plays by the proof (an opening book)
+// needs to find a node from a position.
+func Walk(c *Certificate, rules game.Rules) (Verified, []Placed, error) {
+	v, vf, err := verify(c, rules)
+	if err != nil {
+		return v, nil, err
+	}
+	out := make([]Placed, len(c.Nodes))
+	for i := range out {
+		out[i] = Placed{Position: vf.pos[i], Hash: vf.hash[i], Moves: vf.depth[i]}
+	}
+	return v, out, nil
+}
+
+func verify(c *Certificate, rules game.Rules) (Verified, *verifier, error) {
 	v := Verified{Winner: c.Winner, Holds: c.Holds, Nodes: len(c.Nodes)}
 	if len(c.Nodes) == 0 {
-		return v, errors.New("the certificate has no nodes")
+		return v, nil, errors.New("the certificate has no nodes")
 	}
 	root, err := rules.ParsePosition(c.Position)
 	if err != nil {
-		return v, fmt.Errorf("the root position: %w", err)
+		return v, nil, fmt.Errorf("the root position: %w", err)
 	}
 	if r, _ := root.Outcome(); r.Over() {
-		return v, fmt.Errorf("the root position is over already (%s)", r)
+		return v, nil, fmt.Errorf("the root position is over already (%s)", r)
 	}
-	vf := &verifier{c: c, sp: rules.Spec(), pos: make([]string, len(c.Nodes)), state: make([]uint8, len(c.Nodes)), depth: make([]int, len(c.Nodes)), byPos: map[string]int{}}
+	n := len(c.Nodes)
+	vf := &verifier{c: c, sp: rules.Spec(), pos: make([]string, n), hash: make([]uint64, n), state: make([]uint8, n), depth: make([]int, n), byPos: map[string]int{}}
 	v.Moves, err = vf.visit(0, root)
 	if err != nil {
-		return v, err
+		return v, nil, err
 	}
 	for i, s := range vf.state {
 		if s != done {
-			return v, fmt.Errorf("node %d is never reached from the root", i)
+			return v, nil, fmt.Errorf("node %d is never reached from the root", i)
 		}
 	}
-	return v, nil
+	return v, vf, nil
 }
 
 // The states of a node during verification.
@@ -256,6 +288,7 @@ type verifier struct {
 	c     *Certificate
 	sp    *game.Spec
 	pos   []string // each node's position text, once reached
+	hash  []uint64 // and its hash
 	state []uint8
 	depth []int // the winner's moves to the end from each node checked
 	byPos map[string]int
@@ -283,7 +316,7 @@ func (vf *verifier) visit(id int, s game.State) (int, error) {
 	if other, ok := vf.byPos[text]; ok {
 		return 0, fmt.Errorf("nodes %d and %d are the same position %q", other, id, text)
 	}
-	vf.byPos[text], vf.pos[id], vf.state[id] = id, text, onLine
+	vf.byPos[text], vf.pos[id], vf.hash[id], vf.state[id] = id, text, s.Hash(), onLine
 	n := vf.c.Nodes[id]
 	who := vf.sp.SideNames[s.Side()]
 	winner := s.Side() == vf.c.Winner
@@ -334,4 +367,53 @@ func (vf *verifier) visit(id int, s game.State) (int, error) {
 	}
 	vf.state[id], vf.depth[id] = done, most
 	return most, nil
+}
+
+// ReadAll reads the certificates of a file, one after another (a draw's
+// two), with the rules each names, which rulesFor builds from the game's
+// name and the rules line (games.Rules does).
+func ReadAll(r io.Reader, rulesFor func(name, settings string) (game.Rules, error)) ([]*Certificate, []game.Rules, error) {
+	br := bufio.NewReader(r)
+	var certs []*Certificate
+	var rules []game.Rules
+	for {
+		c, rs, err := readOne(br, rulesFor)
+		if err != nil {
+			return nil, nil, fmt.Errorf("certificate %d: %w", len(certs)+1, err)
+		}
+		certs, rules = append(certs, c), append(rules, rs)
+		if !more(br) {
+			return certs, rules, nil
+		}
+	}
+}
+
+// more reports whether r holds more than blank lines and comments,
+// dropping those.
+func more(r *bufio.Reader) bool {
+	for {
+		b, err := r.Peek(1)
+		if err != nil {
+			return false
+		}
+		if b[0] != '#' && b[0] != '\n' && b[0] != '\r' {
+			return true
+		}
+		if _, err := r.ReadString('\n'); err != nil {
+			return false
+		}
+	}
+}
+
+func readOne(r *bufio.Reader, rulesFor func(name, settings string) (game.Rules, error)) (*Certificate, game.Rules, error) {
+	h, line, err := ReadHeader(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	rules, err := rulesFor(h.Game, h.Rules)
+	if err != nil {
+		return nil, nil, fmt.Errorf("the certificate's game: %w", err)
+	}
+	cert, err := Read(r, h, line, rules)
+	return cert, rules, err
 }

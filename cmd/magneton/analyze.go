@@ -106,7 +106,7 @@ func (o *analyzeOptions) run(c *cobra.Command, g *globalOptions, args []string) 
 	var last ai.Info // the last completed depth's report
 	in, err := t.Think(c.Context(), gm, ai.Limits{MoveTime: o.think, Depth: o.depth, Nodes: o.nodes}, func(in ai.Info) {
 		last = in
-		fmt.Fprintln(w, formatInfo(in))
+		fmt.Fprintln(w, formatInfo(in, rules.Spec().SideNames))
 	})
 	if err != nil {
 		return fmt.Errorf("analyze: %w", err)
@@ -137,23 +137,24 @@ func bestMoveLine(last, final ai.Info) string {
 		fmt.Sprintf("best move %s (the unfinished depth %d; depth %d's line starts with %s; %s)", final.BestMove, last.Depth+1, last.Depth, last.BestMove, speed)
 }
 
-// formatInfo writes one progress line of a search.
-func formatInfo(in ai.Info) string {
+// formatInfo writes one progress line of a search; sides are the game's
+// side names.
+func formatInfo(in ai.Info, sides [2]string) string {
 	score := fmt.Sprintf("%+.2f", float64(in.Score)/100)
 	if in.Mate != 0 {
 		score = fmt.Sprintf("mate %d", in.Mate)
 	}
 	if pf := in.Proven; pf != nil && in.Mate != 0 {
-		// The proof-number solver's, not the search's: certain.
-		what, n := "win", in.Mate
-		if n < 0 {
-			what, n = "loss", -n
-		}
+		// The proof's (the solver's or the book's), not the search's:
+		// certain.
+		n := max(in.Mate, -in.Mate)
 		bound := " or fewer"
 		if pf.Exact {
 			bound = ""
 		}
-		score += fmt.Sprintf(", proven: a %s in %s%s", what, movesWord(n), bound)
+		if w, ok := pf.Result.Winner(); ok {
+			score += fmt.Sprintf(", proven: %s wins in %s%s", sides[w], movesWord(n), bound)
+		}
 	}
 	return fmt.Sprintf("depth %2d  score %-8s  nodes %10d  nps %9d  time %6dms  pv %s", in.Depth, score, in.Nodes, in.NPS(), in.Time.Milliseconds(), strings.Join(in.PV, " "))
 }

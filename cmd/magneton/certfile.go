@@ -3,7 +3,6 @@ package main
 // The certificate files of solve --out and solve --verify.
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -42,49 +41,7 @@ func readCertificates(path string) ([]*prove.Certificate, []game.Rules, error) {
 		return nil, nil, err
 	}
 	defer f.Close()
-	r := bufio.NewReader(f)
-	var certs []*prove.Certificate
-	var rules []game.Rules
-	for {
-		c, rs, err := parseCertificate(r)
-		if err != nil {
-			return nil, nil, fmt.Errorf("certificate %d: %w", len(certs)+1, err)
-		}
-		certs, rules = append(certs, c), append(rules, rs)
-		if !more(r) {
-			return certs, rules, nil
-		}
-	}
-}
-
-// more reports whether r holds more than blank lines and comments,
-// dropping those.
-func more(r *bufio.Reader) bool {
-	for {
-		b, err := r.Peek(1)
-		if err != nil {
-			return false
-		}
-		if b[0] != '#' && b[0] != '\n' && b[0] != '\r' {
-			return true
-		}
-		if _, err := r.ReadString('\n'); err != nil {
-			return false
-		}
-	}
-}
-
-func parseCertificate(r *bufio.Reader) (*prove.Certificate, game.Rules, error) {
-	h, line, err := prove.ReadHeader(r)
-	if err != nil {
-		return nil, nil, err
-	}
-	rules, err := games.Rules(h.Game, h.Rules)
-	if err != nil {
-		return nil, nil, fmt.Errorf("the certificate's game: %w", err)
-	}
-	cert, err := prove.Read(r, h, line, rules)
-	return cert, rules, err
+	return prove.ReadAll(f, func(name, settings string) (game.Rules, error) { return games.Rules(name, settings) })
 }
 
 // verifyCertificate checks the certificates in path and prints what they
@@ -113,6 +70,30 @@ func verifyCertificate(w io.Writer, path string) error {
 	}
 	if holds[0] && holds[1] {
 		fmt.Fprintf(w, "verified: %s (%s) is a draw: neither side can force a win\n", certs[0].Position, rules[0].Settings())
+	}
+	return nil
+}
+
+// readBooks adds the certificates of --book to the book of proven
+// positions, each checked by the rules first.
+func (g *globalOptions) readBooks() error {
+	if len(g.books) == 0 {
+		return nil
+	}
+	b, err := games.ProvenBook()
+	if err != nil {
+		return err
+	}
+	for _, path := range g.books {
+		f, err := os.Open(path)
+		if err != nil {
+			return usagef("--book: %v", err)
+		}
+		err = b.Read(f, func(name, settings string) (game.Rules, error) { return games.Rules(name, settings) })
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("--book %s: %w", path, err)
+		}
 	}
 	return nil
 }

@@ -40,6 +40,7 @@ const exitInterrupted = 130
 type globalOptions struct {
 	game  string
 	rules []string
+	books []string // certificate files added to the book of proven positions
 }
 
 func main() {
@@ -166,6 +167,8 @@ write the ranks from 8 down to 1, separated by "/", then the side to move:
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.game, "game", "magneton", "the game: magneton or tumbling")
 	pf.StringArrayVar(&g.rules, "rule", nil, "a rule option name=value or a variant name (repeatable; the command rules lists them)")
+	pf.StringArrayVar(&g.books, "book", nil, "a proof certificate file (solve --out) whose positions level 8 plays by the proof and the analysis reports as proven, besides the built-in docs/proofs (repeatable)")
+	root.PersistentPreRunE = func(*cobra.Command, []string) error { return g.readBooks() }
 	for _, add := range commands {
 		root.AddCommand(add(g))
 	}

@@ -1,0 +1,47 @@
+package book
+
+import (
+	"compress/gzip"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+
+	"github.com/magneton-games/magneton/game"
+)
+
+// certs are the committed certificates of docs/proofs, gzipped (1.4 MB
+// instead of 5 MB in the binary); TestEmbeddedCertificates keeps them the
+// same as docs/proofs and rewrites them with UPDATE_BOOK=1.
+//
+//go:embed certs/*.proof.gz
+var certs embed.FS
+
+// Embedded returns a book of the committed certificates, checked by the
+// rules that rulesFor builds (games.Rules), each read in turn.
+func Embedded(rulesFor func(name, settings string) (game.Rules, error)) (*Book, error) {
+	b := New()
+	names, err := fs.Glob(certs, "certs/*.proof.gz")
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range names {
+		if err := readGzip(b, name, rulesFor); err != nil {
+			return nil, fmt.Errorf("the book's %s: %w", path.Base(name), err)
+		}
+	}
+	return b, nil
+}
+
+func readGzip(b *Book, name string, rulesFor func(name, settings string) (game.Rules, error)) error {
+	f, err := certs.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return err
+	}
+	return b.Read(zr, rulesFor)
+}
