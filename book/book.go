@@ -86,14 +86,28 @@ func (b *Book) Positions() int {
 // rules line (games.Rules does). A certificate that a side does not lose
 // (a "holds" certificate) proves no win and is left out.
 func (b *Book) Read(r io.Reader, rulesFor func(name, settings string) (game.Rules, error)) error {
+	return b.read(r, rulesFor, true)
+}
+
+func (b *Book) read(r io.Reader, rulesFor func(name, settings string) (game.Rules, error), check bool) error {
 	certs, rules, err := prove.ReadAll(r, rulesFor)
 	if err != nil {
 		return err
 	}
 	for i, c := range certs {
-		if err := b.Add(c, rules[i]); err != nil {
-			return fmt.Errorf("certificate %d: %w", i+1, err)
+		if c.Holds {
+			continue
 		}
+		var placed []prove.Placed
+		if check {
+			_, placed, err = prove.Walk(c, rules[i])
+		} else {
+			placed, err = place(c, rules[i])
+		}
+		if err != nil {
+			return fmt.Errorf("certificate %d, of %s: %w", i+1, c.Position, err)
+		}
+		b.add(c, rules[i], placed)
 	}
 	return nil
 }
@@ -108,6 +122,11 @@ func (b *Book) Add(c *prove.Certificate, rules game.Rules) error {
 	if err != nil {
 		return fmt.Errorf("the certificate of %s does not verify: %w", c.Position, err)
 	}
+	b.add(c, rules, placed)
+	return nil
+}
+
+func (b *Book) add(c *prove.Certificate, rules game.Rules, placed []prove.Placed) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	key := rulesKey(rules)
@@ -148,7 +167,6 @@ func (b *Book) Add(c *prove.Certificate, rules game.Rules) error {
 		// A copy: the certificate's move is a slice of its whole line.
 		nd.move, nd.next = strings.Clone(n.Moves[k]), next
 	}
-	return nil
 }
 
 // choose picks the move of node i that the book plays: the winner's one,

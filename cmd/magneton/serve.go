@@ -19,6 +19,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/server"
 	"github.com/magneton-games/magneton/server/mail"
 	"github.com/magneton-games/magneton/server/metrics"
@@ -254,6 +255,9 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer) error 
 	failed := make(chan error, 1)
 	go func() { failed <- hs.Serve(ln) }()
 	log.Info("listening", "addr", ln.Addr().String())
+	// The book of proven positions is read meanwhile, so that the first
+	// level 8 game or analysis does not wait for it.
+	go games.ProvenBook()
 	st, err := store.Open(ctx, dbURL)
 	if err != nil {
 		hs.Close()

@@ -54,6 +54,9 @@ A session (> what the client sends):
 			if n := runtime.NumCPU() + 1; runtime.GOMAXPROCS(0) < n {
 				runtime.GOMAXPROCS(n)
 			}
+			// Read the book while the client sets the engine up, not at
+			// its first go of level 8, whose clock would pay for it.
+			go games.ProvenBook()
 			return ugi.NewEngine(games.Catalog, rules, c.OutOrStdout()).Run(c.Context(), c.InOrStdin())
 		},
 	}
