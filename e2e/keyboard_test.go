@@ -325,8 +325,8 @@ func keyGame(t *testing.T, p *page, mine, theirs func(string) *regexp.Regexp, be
 }
 
 // TestBrowserSquareNames checks that the boards of the analysis page and
-// of a lesson, in both games, name every square in words and name
-// themselves in words, not by the position's text.
+// of a lesson, in both games, name every square in words, name themselves
+// in words, not by the position's text, and tell their keys.
 func TestBrowserSquareNames(t *testing.T) {
 	base, tabs := openTabs(t, "reader")
 	p := tabs[0]
@@ -341,6 +341,10 @@ func TestBrowserSquareNames(t *testing.T) {
 		checkSquareNames(t, p, c.board)
 		if got := eval[string](p, fmt.Sprintf(`(b => b.getAttribute('role') + ': ' + b.getAttribute('aria-label'))(document.querySelector('%s'))`, c.board)); !strings.HasPrefix(got, "application: "+c.name) {
 			t.Errorf("%s: the board is %q, want an application named %q", c.url, got, c.name)
+		}
+		// Its description tells the keys.
+		if got := eval[string](p, fmt.Sprintf(`(b => document.getElementById(b.getAttribute('aria-describedby').split(' ')[0]).textContent)(document.querySelector('%s'))`, c.board)); !strings.HasPrefix(got, "Arrow keys: move over the board") {
+			t.Errorf("%s: the board is described as %q", c.url, got)
 		}
 	}
 	p.checkConsole()

@@ -12,6 +12,7 @@
 
 import { t, tn } from './i18n.js';
 import { say } from './board-speech.js';
+import { el } from './dom.js';
 
 const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
@@ -20,6 +21,12 @@ export class BoardKeys {
   constructor(board) {
     this.board = board;
     this.cursor = -1; // the square under the cursor, -1 until the board has had the focus
+    // The keys, said when the board takes the focus: its description
+    // (with the stack inspector's, board-notes.js).
+    board.keysEl = el('p', 'board-keys visually-hidden', { id: board.root.id + '-keys' });
+    board.keysEl.textContent = t('sr.keys');
+    board.root.append(board.keysEl);
+    board.root.setAttribute('aria-describedby', board.keysEl.id);
     board.root.addEventListener('keydown', (e) => this.key(e));
     board.root.addEventListener('focus', () => this.show());
   }

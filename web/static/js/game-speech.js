@@ -71,9 +71,11 @@ export class Speech {
     return said || t('sr.played', { move });
   }
 
-  /** What a new state s says since prev (null for the first): the move made, the end of the game. */
+  /** What a new state s says since prev (null for the first): the game begun, the move made or moves taken back, the end. */
   state(prev, s, grew) {
+    if (prev && prev.status === 'waiting' && s.status === 'playing') this.say(t('gm.begun'));
     if (grew) this.say(this.moveSentence(s.moves.length));
+    if (prev && s.moves.length < prev.moves.length) this.say(tn('sr.takenBack', prev.moves.length - s.moves.length));
     if (prev && prev.status === 'playing' && (s.status === 'finished' || s.status === 'aborted')) {
       this.say(s.status === 'aborted' ? abortText(s) : resultText(s, gameSpec(this.page.meta, s.game), this.page.game));
     }

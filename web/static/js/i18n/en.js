@@ -753,5 +753,8 @@ export default {
   "sr.td.blackSteps": "Black steps {from} to {to}",
   "sr.td.redSteps": "Red steps {from} to {to}",
   "sr.td.blackTopples": "Black topples the stack of {n} from {from} towards {to}",
-  "sr.td.redTopples": "Red topples the stack of {n} from {from} towards {to}"
+  "sr.td.redTopples": "Red topples the stack of {n} from {from} towards {to}",
+  "sr.keys": "Arrow keys: move over the board; Enter: pick and play; Escape: cancel; i: list a stack.",
+  "sr.takenBack.one": "{n} move taken back",
+  "sr.takenBack.other": "{n} moves taken back"
 };

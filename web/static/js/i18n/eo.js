@@ -752,5 +752,8 @@ export default {
   "sr.td.blackSteps": "Nigro paŝas de {from} al {to}",
   "sr.td.redSteps": "Ruĝo paŝas de {from} al {to}",
   "sr.td.blackTopples": "Nigro faligas la stakon de {n} de {from} direkte al {to}",
-  "sr.td.redTopples": "Ruĝo faligas la stakon de {n} de {from} direkte al {to}"
+  "sr.td.redTopples": "Ruĝo faligas la stakon de {n} de {from} direkte al {to}",
+  "sr.keys": "Sagoklavoj: moviĝi sur la tabulo; Enigo: elekti kaj ludi; Eskapo: nuligi; i: listigi stakon.",
+  "sr.takenBack.one": "{n} movo malfarita",
+  "sr.takenBack.other": "{n} movoj malfaritaj"
 };

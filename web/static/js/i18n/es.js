@@ -752,5 +752,8 @@ export default {
   "sr.td.blackSteps": "Las negras pasan de {from} a {to}",
   "sr.td.redSteps": "Las rojas pasan de {from} a {to}",
   "sr.td.blackTopples": "Las negras derriban la pila de {n} de {from} hacia {to}",
-  "sr.td.redTopples": "Las rojas derriban la pila de {n} de {from} hacia {to}"
+  "sr.td.redTopples": "Las rojas derriban la pila de {n} de {from} hacia {to}",
+  "sr.keys": "Flechas: moverse por el tablero; Intro: elegir y jugar; Escape: cancelar; i: enumerar una pila.",
+  "sr.takenBack.one": "{n} jugada deshecha",
+  "sr.takenBack.other": "{n} jugadas deshechas"
 };

@@ -752,5 +752,8 @@ export default {
   "sr.td.blackSteps": "Il Nero fa un passo da {from} a {to}",
   "sr.td.redSteps": "Il Rosso fa un passo da {from} a {to}",
   "sr.td.blackTopples": "Il Nero fa crollare la pila di {n} da {from} verso {to}",
-  "sr.td.redTopples": "Il Rosso fa crollare la pila di {n} da {from} verso {to}"
+  "sr.td.redTopples": "Il Rosso fa crollare la pila di {n} da {from} verso {to}",
+  "sr.keys": "Frecce: spostarsi sul tavoliere; Invio: scegliere e giocare; Esc: annullare; i: elencare una pila.",
+  "sr.takenBack.one": "{n} mossa ritirata",
+  "sr.takenBack.other": "{n} mosse ritirate"
 };
