@@ -43,16 +43,16 @@ func (p *page) tabToBoard() {
 	p.t.Fatalf("%s: Tab never reaches the board", p.name)
 }
 
-// cursorTo moves the board's cursor to square sq with the arrow keys,
-// counting the rows and columns between them on the screen.
-func (p *page) cursorTo(sq string) {
+// cursorTo moves the cursor of the board sel to square sq with the arrow
+// keys, counting the rows and columns between them on the screen.
+func (p *page) cursorTo(sel, sq string) {
 	p.t.Helper()
-	d := eval[[]int](p, fmt.Sprintf(`(() => {
-		const b = document.querySelector('.board').getBoundingClientRect();
+	d := eval[[]int](p, fmt.Sprintf(`((sel) => {
+		const board = document.querySelector(sel), b = board.getBoundingClientRect();
 		const at = (s) => { const r = s.getBoundingClientRect(); return [Math.round((r.top - b.top) / r.height), Math.round((r.left - b.left) / r.width)]; };
-		const [r0, c0] = at(document.querySelector('.board .sq.cursor')), [r1, c1] = at(document.querySelector('.board .sq[data-sq=%q]'));
+		const [r0, c0] = at(board.querySelector('.sq.cursor')), [r1, c1] = at(board.querySelector('.sq[data-sq=%q]'));
 		return [r1 - r0, c1 - c0];
-	})()`, sq))
+	})(%q)`, sq, sel))
 	step := func(n int, less, more string) {
 		for ; n < 0; n++ {
 			p.press(less)
@@ -63,26 +63,36 @@ func (p *page) cursorTo(sq string) {
 	}
 	step(d[0], kb.ArrowUp, kb.ArrowDown)
 	step(d[1], kb.ArrowLeft, kb.ArrowRight)
-	p.waitFor("the cursor on "+sq, fmt.Sprintf(`(s => !!s && s.classList.contains('cursor') && document.querySelector('.board').getAttribute('aria-activedescendant') === s.id)(document.querySelector('.board .sq[data-sq=%q]'))`, sq), 5*time.Second)
+	p.waitFor("the cursor on "+sq, fmt.Sprintf(`(b => b.querySelector('.sq.cursor[data-sq=%q]') && b.getAttribute('aria-activedescendant') === b.querySelector('.sq.cursor').id)(document.querySelector(%q))`, sq, sel), 5*time.Second)
 }
 
-// keyPlay makes a move by keyboard alone on the focused board: the
-// cursor to the square and Enter for a drop; to the piece, Enter, to the
-// target, Enter for a move, and, when the board asks step or tumble, the
-// arrow to the one wanted and Enter. It reports whether the board asked,
-// and waits for the server's new state and the focus back on the board.
+// keyPlay makes a move by keyboard alone on the game page's focused
+// board (keyMove), and waits for the server's new state and the focus back
+// on the board. It reports whether the board asked which move.
 func (p *page) keyPlay(move string) (asked bool) {
 	p.t.Helper()
 	before := len(p.state().Moves)
+	asked = p.keyMove(".board", move)
+	p.waitFor("the move "+move+" to be played", fmt.Sprintf(`window.magnetonGame.state.moves.length > %d`, before), 10*time.Second)
+	p.waitFor("the focus back on the board", focused(".board"), 5*time.Second)
+	return asked
+}
+
+// keyMove makes a move by keyboard alone on the focused board sel: the
+// cursor to the square and Enter for a drop; to the piece, Enter, to the
+// target, Enter for a move, and, when the board asks step or tumble, the
+// arrow to the one wanted and Enter. It reports whether the board asked.
+func (p *page) keyMove(sel, move string) (asked bool) {
+	p.t.Helper()
 	if len(move) == 2 {
-		p.cursorTo(move)
+		p.cursorTo(sel, move)
 		p.press(kb.Enter)
 	} else {
 		from, to := move[:2], move[3:]
-		p.cursorTo(from)
+		p.cursorTo(sel, from)
 		p.press(kb.Enter)
-		p.waitFor("the piece on "+from+" picked", fmt.Sprintf(`document.querySelector('.sq[data-sq=%q]').classList.contains('selected')`, from), 5*time.Second)
-		p.cursorTo(to)
+		p.waitFor("the piece on "+from+" picked", fmt.Sprintf(`document.querySelector('%s .sq[data-sq=%q]').classList.contains('selected')`, sel, from), 5*time.Second)
+		p.cursorTo(sel, to)
 		p.press(kb.Enter)
 		if asked = eval[bool](p, `!!document.querySelector('.chooser')`); asked {
 			p.waitFor("the focus in the popup", focused(".chooser .choose-step"), 5*time.Second)
@@ -93,8 +103,6 @@ func (p *page) keyPlay(move string) (asked bool) {
 			p.press(kb.Enter)
 		}
 	}
-	p.waitFor("the move "+move+" to be played", fmt.Sprintf(`window.magnetonGame.state.moves.length > %d`, before), 10*time.Second)
-	p.waitFor("the focus back on the board", focused(".board"), 5*time.Second)
 	return asked
 }
 
@@ -233,13 +241,13 @@ func checkEscapes(t *testing.T, p *page) {
 	if from == "" {
 		t.Fatalf("no step and tumble share a target in %v", s.Legal)
 	}
-	p.cursorTo(from)
+	p.cursorTo(".board", from)
 	p.press(kb.Enter)
 	p.waitFor("the stack picked", fmt.Sprintf(`document.querySelector('.sq[data-sq=%q]').classList.contains('selected') && /^%s picked: \d+ squares to go to$/.test(document.querySelector('.board-say').textContent)`, from, from), 5*time.Second)
 	p.press(kb.Escape)
 	p.waitFor("the stack dropped", `!document.querySelector('.sq.selected') && document.querySelector('.board-say').textContent === 'Cancelled'`, 5*time.Second)
 	p.press(kb.Enter)
-	p.cursorTo(to)
+	p.cursorTo(".board", to)
 	p.press(kb.Enter)
 	p.waitFor("the popup", focused(".chooser .choose-step"), 5*time.Second)
 	p.press(kb.Tab)
@@ -347,5 +355,34 @@ func TestBrowserSquareNames(t *testing.T) {
 			t.Errorf("%s: the board is described as %q", c.url, got)
 		}
 	}
+	p.checkConsole()
+}
+
+// TestBrowserKeyboardElsewhere plays by keyboard alone on the boards
+// besides the game page's: a Tumbling Down lesson's step, chosen in the
+// popup, and a drop and its answer on the analysis board, whose arrow keys
+// then go to the board's cursor, not to the moves of its tree.
+func TestBrowserKeyboardElsewhere(t *testing.T) {
+	base, tabs := openTabs(t, "learner")
+	p := tabs[0]
+	p.goTo(base + "/learn/tumbling-down")
+	p.openLesson("step")
+	lesson := `.lesson[data-lesson="step"] .board`
+	p.do(chromedp.Focus(chromedp.CSS(lesson)))
+	if !p.keyMove(lesson, "d4-e5") {
+		t.Error("the lesson's board did not ask step or tumble")
+	}
+	if msg := p.lessonMsg("right"); msg == "" {
+		t.Error("the step was not accepted")
+	}
+
+	p.openAnalysis(base + "/analysis?game=magneton")
+	an := ".analysis-board .board"
+	p.do(chromedp.Focus(chromedp.CSS(an)))
+	p.keyMove(an, "d4")
+	p.waitFor("the drop in the tree", treeMoves+` === 1`, 10*time.Second)
+	p.waitFor("the board to take the answer", `window.analysisBoard.cur.legal.length > 0 && document.querySelector('.analysis-board .board.interactive')`, 10*time.Second)
+	p.keyMove(an, "e5")
+	p.waitFor("the answer in the tree", treeMoves+` === 2 && document.querySelector('.an-tree .an-move[aria-current="true"]').textContent === 'e5'`, 10*time.Second)
 	p.checkConsole()
 }
