@@ -156,8 +156,11 @@ func startKeyGame(t *testing.T, g keyGameStart) *page {
 	base, tabs := openTabs(t, "player")
 	p := tabs[0]
 	p.goTo(base + "/")
-	p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('lang', %q)`, g.lang)))
-	p.newGame(base, g.game, "computer", g.level, "first", g.clock)
+	// The level through the form's kept choices: the form's own check of
+	// the level's name (newGame's) reads English.
+	p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('lang', %q); localStorage.setItem('newgame', JSON.stringify({ level: %s }))`, g.lang, g.level)))
+	p.newGame(base, g.game, "computer", "", "first", g.clock)
+	p.waitFor("the computer at level "+g.level, fmt.Sprintf(`window.magnetonGame.state.sides.some((s) => s.player === 'computer (level %s)')`, g.level), 5*time.Second)
 	p.waitFor("my first turn", myTurn, 10*time.Second)
 	checkSquareNames(t, p, ".board")
 	if got := eval[string](p, `document.querySelector('.board').getAttribute('aria-label')`); got != g.board {
@@ -276,7 +279,7 @@ func containsMove(legal []string, m string) bool {
 // Spanish words, the player's and the computer's, and the end; the move
 // box takes the read-out commands too.
 func TestBrowserKeyboardMagnetonSpanish(t *testing.T) {
-	p := startKeyGame(t, keyGameStart{lang: "es", game: "magneton", clock: "5+3", board: "Tablero de Magneton, mueven las blancas", myClock: "Reloj de Blancas: 5 minutos"})
+	p := startKeyGame(t, keyGameStart{lang: "es", game: "magneton", level: "1", clock: "5+3", board: "Tablero de Magneton, mueven las blancas", myClock: "Reloj de Blancas: 5 minutos"})
 	p.do(chromedp.SendKeys(chromedp.CSS("#move-input"), "/square d4\n"))
 	p.waitFor("d4 read", `document.querySelector('.sr-answer').textContent === 'd4, vacía'`, 5*time.Second)
 	p.tabToBoard()

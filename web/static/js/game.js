@@ -7,8 +7,8 @@
 // of some endings) comes from the game's module (games.js). GamePage holds
 // the game's state and socket and draws through its components, each in a
 // module of its own: game-board, -players, -status, -moves, -actions,
-// -input, -settings and -speech.js, chat.js and review.js; game-events.js reads the
-// server's messages and says what a new state changed.
+// -input, -settings and -speech.js, chat.js and review.js; game-events.js
+// reads the server's messages and says what a new state changed.
 
 import { t, sideText } from './i18n.js';
 import { h, toast } from './dom.js';
