@@ -166,11 +166,13 @@ func muteAndChatOff(t *testing.T, a, b *page) {
 // TestBrowserTakeback: in a casual game one player asks to take back their
 // move and the other, told by a banner, a toast and a tone, accepts it; a
 // second request is declined. Against the computer a takeback is granted
-// at once, back to the player's turn.
+// at once, back to the player's turn. The live log says the game begun
+// and the moves taken back.
 func TestBrowserTakeback(t *testing.T) {
 	base, tabs := openTabs(t, "ann", "bob", "solo")
 	a, b, solo := tabs[0], tabs[1], tabs[2]
 	invite(base, a, b, "magneton", "")
+	a.waitFor("the start said", saidLines+`.includes('Your opponent is here: the game has begun.')`, 5*time.Second)
 	c := &chooser{t: t}
 	for i, p := range []*page{a, b, a} {
 		p.waitFor("my turn", myTurn, 10*time.Second)
@@ -187,6 +189,7 @@ func TestBrowserTakeback(t *testing.T) {
 	b.click("#takeback-accept")
 	for _, p := range []*page{a, b} {
 		p.waitFor("the move taken back", `window.magnetonGame.state.moves.length === 2 && document.querySelectorAll('.moves .mv').length === 2 && !document.querySelector('.offer.takeback-offer')`, 10*time.Second)
+		p.waitFor("the takeback said", saidLines+`.includes('1 move taken back')`, 5*time.Second)
 	}
 	a.waitFor("Ann's turn again", myTurn+` && document.title.startsWith('● Your turn')`, 10*time.Second)
 
@@ -211,6 +214,7 @@ func TestBrowserTakeback(t *testing.T) {
 	solo.waitFor("the computer's reply", myTurn+` && window.magnetonGame.state.moves.length === 4`, 10*time.Second)
 	solo.click("#takeback")
 	solo.waitFor("the takeback", myTurn+` && window.magnetonGame.state.moves.length === 2 && document.querySelectorAll('.moves .mv').length === 2`, 10*time.Second)
+	solo.waitFor("the takeback said", saidLines+`.includes('2 moves taken back')`, 5*time.Second)
 	for _, p := range tabs {
 		p.checkConsole()
 	}

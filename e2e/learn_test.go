@@ -113,7 +113,8 @@ func magnetonLessons(t *testing.T, p *page) {
 	if msg := p.lessonMsg("right"); !strings.Contains(msg, "pulls f6 to e5") {
 		t.Errorf("the right drop is explained as %q", msg)
 	}
-	p.waitFor("the stone pulled to e5", `document.querySelector('.lesson .board').getAttribute('aria-label').includes('8/W2B2W1/3W4/4B3/3W4')`, 5*time.Second)
+	// The squares say, in words, where the stones now stand (the board's name is no position text).
+	p.waitFor("the stone pulled to e5", `(q => q('e5') === 'e5, black stone' && q('f6') === 'f6, empty' && q('d4').startsWith('d4, white stone'))((sq) => document.querySelector('.lesson .board .sq[data-sq="' + sq + '"]').getAttribute('aria-label'))`, 5*time.Second)
 	p.click(".lesson .next")
 	p.openLesson("move")
 	p.boardPlay(".lesson", "d4-c4")

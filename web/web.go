@@ -22,7 +22,12 @@
 //	                events, so touch too), the chooser when two squares fit
 //	                several moves, the end-of-game marks, a move's preview,
 //	                the stack inspector and the editor's clicks; the pieces
-//	                and those marks come from the game's module
+//	                and those marks come from the game's module;
+//	                js/board-keys.js its keyboard (a cursor, Enter, Escape,
+//	                the chooser), js/board-speech.js its squares in words
+//	js/game-speech.js  the game page for a screen reader: the live log of
+//	                moves and the end, the read-out commands, the clocks in
+//	                words (docs/accessibility.md)
 //	js/home.js      new game (rated or casual), quick pairing, your games,
 //	                the lobby (open games, refreshed every 2 s), live games
 //	js/game.js      the live game: players, clocks, moves, replay, actions
@@ -45,7 +50,7 @@
 //	js/chat.js      the game page's chat: the two rooms, mute, chat off,
 //	                lines shown as text only
 //	js/prefs.js     the choices kept in the browser (chat, muted names,
-//	                confirm moves)
+//	                confirm moves, screen-reader mode)
 //	js/notify.js    the tab's icon on your turn, and notifications when the
 //	                tab is hidden (with the browser's permission)
 //	js/learn.js     /learn and /learn/<game>: the rules in words with live

@@ -67,7 +67,7 @@ var (
 		"name", "stylesheet", "parse", "parseMove", "draw", "animate", "sideInfo",
 		"orientation", "moveHint", "tapMove", "targets", "choose", "endingText",
 	}
-	gameOptional   = []string{"endMarks", "preview", "describe", "svgSquare", "editTools", "edit", "format", "texts"}
+	gameOptional   = []string{"endMarks", "preview", "describe", "svgSquare", "editTools", "edit", "format", "texts", "squareWords", "turnWords", "moveWords"}
 	learnInterface = []string{"sides", "pitch", "rules", "variants", "options", "lessons", "texts"}
 	// editor is the position editor's names: a module has all or none.
 	editor = []string{"editTools", "edit", "format"}

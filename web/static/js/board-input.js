@@ -64,11 +64,12 @@ export class Gestures {
       b.inspect(-1);
       if (!this.chooser) b.preview('');
     });
-    // The keyboard: i lists the stack under the pointer or of the
-    // selected piece, Escape closes the inspector.
+    // The keyboard (the cursor's keys are board-keys.js's): i lists the
+    // stack of the selected piece, under the pointer or under the cursor,
+    // Escape closes the inspector.
     b.root.addEventListener('keydown', (e) => {
       if (e.key === 'i' && !e.ctrlKey && !e.metaKey && !e.altKey) {
-        const sq = b.selected >= 0 ? b.selected : this.hovered;
+        const sq = b.selected >= 0 ? b.selected : this.hovered >= 0 ? this.hovered : b.keys.cursor;
         b.inspect(b.inspected >= 0 ? -1 : (sq >= 0 ? sq : b.firstOccupied()));
       } else if (e.key === 'Escape') {
         b.inspect(-1);
@@ -94,22 +95,34 @@ export class Gestures {
     const sq = b.squareAt(e.clientX, e.clientY);
     if (sq < 0) return;
     e.preventDefault();
+    const what = this.activate(sq, e);
+    if (what === 'picked' || what === 'again') this.startDrag(e, sq, what === 'again');
+  }
+
+  /**
+   * A click (or the keyboard's Enter, board-keys.js) on square sq: the move
+   * to it of the piece picked, the move a click there plays, or the piece
+   * there picked. Says what it did: 'moved', 'picked', 'again' (the piece
+   * picked already) or 'none' (nothing to move there).
+   */
+  activate(sq, e) {
+    const b = this.board;
     this.closeChooser();
-    if (b.selected >= 0 && b.selected !== sq && this.tryMove(b.selected, sq, e)) return;
+    if (b.selected >= 0 && b.selected !== sq && this.tryMove(b.selected, sq, e)) return 'moved';
     const tap = b.tapMove(sq);
     if (tap) {
       this.send(tap);
-      return;
+      return 'moved';
     }
     if (b.targets(sq).size === 0) {
       b.selected = -1;
       b.decorate();
-      return;
+      return 'none';
     }
-    const wasSelected = b.selected === sq;
+    const again = b.selected === sq;
     b.selected = sq;
     b.decorate();
-    this.startDrag(e, sq, wasSelected);
+    return again ? 'again' : 'picked';
   }
 
   startDrag(e, sq, wasSelected) {
@@ -177,12 +190,16 @@ export class Gestures {
     if (moves.length === 0) return false;
     const choice = moves.length === 1 ? moves[0] : b.game.choose(moves, { from, to, pos: b.parsed, shift: !!(e && e.shiftKey) });
     if (typeof choice === 'string') this.send(choice);
-    else if (choice && choice.options) this.choose(to, choice);
+    else if (choice && choice.options) this.choose(to, choice, e);
     return true;
   }
 
-  /** A small popup over the target square that asks which move: question is {label, options: [{move, text, title, cls}]}. */
-  choose(to, question) {
+  /**
+   * A small popup over the target square that asks which move: question is
+   * {label, options: [{move, text, title, cls}]}; e is the event that
+   * asked (a click, or the keyboard's Enter).
+   */
+  choose(to, question, e) {
     const b = this.board;
     this.closeChooser();
     const box = el('div', 'chooser', { role: 'dialog', 'aria-label': question.label || t('board.which') });
@@ -210,7 +227,12 @@ export class Gestures {
     box.append(...buttons, cancel);
     b.root.append(box);
     this.chooser = box;
-    if (buttons.length) buttons[0].focus({ preventScroll: true });
+    // The focus goes into the popup; after the key that opened it is up,
+    // lest that key's press also press the first button.
+    const focus = () => { if (this.chooser === box && buttons.length) buttons[0].focus({ preventScroll: true }); };
+    this.chooserByKey = !!e && e.type === 'keydown';
+    if (this.chooserByKey) b.root.addEventListener('keyup', focus, { once: true });
+    else focus();
     // The move that moves most (a tumble) is previewed until another is pointed at.
     b.preview(question.options.length ? question.options[question.options.length - 1].move : '');
   }
@@ -218,9 +240,14 @@ export class Gestures {
   closeChooser() {
     const b = this.board;
     if (this.chooser) {
+      // The keyboard's focus was in the popup it opened: back to the
+      // board, not lost. (A click leaves the board without the focus, and
+      // the arrow keys to the page.)
+      const focused = this.chooserByKey && this.chooser.contains(document.activeElement);
       this.chooser.remove();
       this.chooser = null;
       if (b.previewing) b.preview('');
+      if (focused) b.root.focus({ preventScroll: true });
     }
   }
 

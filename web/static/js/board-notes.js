@@ -11,7 +11,7 @@ export function inspectSquare(board, sq) {
   board.inspected = d ? sq : -1;
   if (!d) {
     board.inspector.hidden = true;
-    board.root.removeAttribute('aria-describedby');
+    board.root.setAttribute('aria-describedby', board.keysEl.id);
     return;
   }
   board.inspector.textContent = '';
@@ -36,7 +36,7 @@ export function inspectSquare(board, sq) {
   if (row < ranks / 2) board.inspector.style.top = board.y(row);
   else board.inspector.style.bottom = board.y(ranks - 1 - row);
   board.inspector.hidden = false;
-  board.root.setAttribute('aria-describedby', board.inspector.id);
+  board.root.setAttribute('aria-describedby', `${board.keysEl.id} ${board.inspector.id}`);
 }
 
 /** Draws a Board's end marks and notes and the landing of the move previewed (board.previewing). */

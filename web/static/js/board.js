@@ -2,7 +2,8 @@
 // through the game's module (js/games/<name>.js, loaded by games.js), marks
 // the last move, the legal targets and extra squares, animates moves, and
 // lets the player move by click-click or drag (mouse and touch, through
-// pointer events). The board knows no game: what the pieces look like, how
+// pointer events) or by keyboard (a cursor, board-keys.js), and names
+// itself and its squares in words (board-speech.js). The board knows no game: what the pieces look like, how
 // a move is animated and which move a click or drag means are the module's
 // (docs/adding-a-game.md, "The front end", lists what it asks a module).
 
@@ -11,6 +12,8 @@ import { el } from './dom.js';
 import { gridFor } from './games.js';
 import { Gestures } from './board-input.js';
 import { inspectSquare, drawNotes } from './board-notes.js';
+import { BoardKeys } from './board-keys.js';
+import { labelBoard } from './board-speech.js';
 
 /**
  * Board draws one game's positions into a container element.
@@ -49,8 +52,11 @@ export class Board {
       grid: this.grid,
     };
 
+    const id = 'board-' + Math.random().toString(36).slice(2);
+    // An application: a screen reader passes the keys to the board's
+    // cursor (board-keys.js) and reads the cursor's square.
     this.root = el('div', 'board game-' + this.game.name, {
-      role: 'group', 'aria-label': t('board.label'), 'data-game': this.game.name,
+      id, role: 'application', 'aria-label': t('board.label'), 'data-game': this.game.name,
       'data-files': this.grid.files, 'data-ranks': this.grid.ranks,
     });
     // The style sheet sizes the squares and pieces by these.
@@ -61,19 +67,22 @@ export class Board {
     this.coordsEl = el('div', 'coords', { 'aria-hidden': 'true' });
     this.notesEl = el('div', 'notes', { 'aria-hidden': 'true' });
     this.endEl = el('p', 'board-end visually-hidden', { 'aria-live': 'polite' });
+    this.sayEl = el('p', 'board-say visually-hidden', { role: 'status' });
     this.inspector = el('div', 'inspector', { role: 'tooltip', id: 'inspector-' + Math.random().toString(36).slice(2) });
     this.inspector.hidden = true;
-    this.root.append(this.squaresEl, this.piecesEl, this.coordsEl, this.notesEl, this.inspector, this.endEl);
+    this.root.append(this.squaresEl, this.piecesEl, this.coordsEl, this.notesEl, this.inspector, this.endEl, this.sayEl);
     this.root.tabIndex = 0;
     this.squares = [];
     for (let i = 0; i < this.grid.squares; i++) {
-      const s = el('div', 'sq ' + (this.grid.isDark(i) ? 'dark' : 'light'), { 'data-sq': this.grid.sqName(i) });
+      const name = this.grid.sqName(i);
+      const s = el('div', 'sq ' + (this.grid.isDark(i) ? 'dark' : 'light'), { 'data-sq': name, id: `${id}-${name}`, role: 'img', 'aria-label': name });
       this.squares.push(s);
       this.squaresEl.append(s);
     }
     container.append(this.root);
     this.layout();
     this.gestures = new Gestures(this);
+    this.keys = new BoardKeys(this);
   }
 
   /** Row and column on screen (0 at top left) of a square. */
@@ -200,7 +209,6 @@ export class Board {
   /** Draws the pieces, animating from the earlier position when given. */
   draw(text, fromText) {
     this.piecesEl.textContent = '';
-    this.root.setAttribute('aria-label', `${t('board.label')}: ${text}`);
     const pos = this.game.parse(text, this.grid);
     this.parsed = pos;
     this.pieceAt = normalise(this.game.draw(this.view, pos), this.grid.squares);
@@ -249,6 +257,7 @@ export class Board {
       s.classList.toggle('mark', this.marks.has(i));
     }
     drawNotes(this);
+    labelBoard(this);
     this.root.classList.toggle('interactive', this.interactive);
   }
 

@@ -118,6 +118,8 @@ export class MoveInput {
         const m = input.value.trim();
         if (!m) return;
         input.value = '';
+        // A command of screen-reader mode (/board, /clock...), not a move.
+        if (this.page.speech.command(m)) return;
         if (this.page.canMove()) {
           this.page.sendMove(m);
         } else if (this.canPremove()) {

@@ -9,6 +9,7 @@ import { t } from './i18n.js';
 import { playerName } from './words.js';
 import { profileHref, ratingDiff } from './players.js';
 import { play } from './sound.js';
+import { clockLabel } from './game-speech.js';
 
 /** Below this much time on a live clock, it turns red and a tone warns once. */
 const LOW_MS = 20000;
@@ -71,6 +72,7 @@ export class PlayerBars {
       const i = Number(c.dataset.clock);
       const ms = this.clockMs(i);
       c.textContent = this.clockText(ms);
+      c.setAttribute('aria-label', clockLabel(s.sides[i].name, ms));
       const low = ms < this.lowAt();
       c.classList.toggle('low', low);
       // One warning a game when one's own running clock runs low;
@@ -98,7 +100,7 @@ export class PlayerBars {
     const running = turn && s.clock && s.clock.running === i;
     const ms = this.clockMs(i);
     const live = this.page.live();
-    const clock = s.clock ? h('div.clock', { 'data-clock': String(i), class: [running ? 'running' : '', running && ms < this.lowAt() ? 'low' : '', live ? '' : 'days'].filter(Boolean).join(' ') || null }, this.clockText(ms)) : null;
+    const clock = s.clock ? h('div.clock', { 'data-clock': String(i), role: 'timer', 'aria-label': clockLabel(s.sides[i].name, ms), class: [running ? 'running' : '', running && ms < this.lowAt() ? 'low' : '', live ? '' : 'days'].filter(Boolean).join(' ') || null }, this.clockText(ms)) : null;
     const who = this.who(i, you);
     // Made again on every move, but kept node for node where nothing
     // changed, so that a click on the name's link is not lost.

@@ -1,18 +1,20 @@
-// The game page's settings: the sounds and their volume, and, for a
-// player, "Confirm moves" and the notifications of one's turn.
+// The game page's settings: the sounds and their volume, screen-reader
+// mode, and, for a player, "Confirm moves" and the notifications of one's
+// turn.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { play, soundOn, setSound, volume, setVolume } from './sound.js';
-import { confirmMoves, setConfirmMoves } from './prefs.js';
+import { confirmMoves, setConfirmMoves, screenReader, setScreenReader } from './prefs.js';
 import { canNotify, notifyPermission, askNotify } from './notify.js';
 
 /**
  * The settings box; onConfirmOff() is called when "Confirm moves" is
- * turned off (a move waiting for Confirm is dropped). seated(bool) shows
- * or hides a player's settings.
+ * turned off (a move waiting for Confirm is dropped), onScreenReader(on)
+ * when screen-reader mode is turned on or off. seated(bool) shows or
+ * hides a player's settings.
  */
-export function settingsPanel(onConfirmOff) {
+export function settingsPanel(onConfirmOff, onScreenReader = () => {}) {
   const soundBtn = h('button.btn.small.ghost.sound-toggle', { type: 'button', onclick: () => { setSound(!soundOn()); showSound(); } });
   const volumeInput = h('input.volume#volume', {
     type: 'range', min: '0', max: '100', step: '5', value: String(Math.round(volume() * 100)), 'aria-label': t('gm.volume'),
@@ -28,6 +30,10 @@ export function settingsPanel(onConfirmOff) {
   const confirmBox = h('input.switch#confirm-moves', {
     type: 'checkbox', role: 'switch', checked: confirmMoves(),
     onchange: () => { setConfirmMoves(confirmBox.checked); if (!confirmBox.checked) onConfirmOff(); },
+  });
+  const readerBox = h('input.switch#screen-reader', {
+    type: 'checkbox', role: 'switch', checked: screenReader(),
+    onchange: () => { setScreenReader(readerBox.checked); onScreenReader(readerBox.checked); },
   });
   const notifyBox = h('span.notify-setting.player-only');
   function showNotify() {
@@ -48,6 +54,7 @@ export function settingsPanel(onConfirmOff) {
   const node = h('div.settings',
     h('span.sound-setting', soundBtn, volumeInput),
     h('span.switch-setting.player-only', { title: t('gm.confirmTitle') }, confirmBox, h('label', { for: 'confirm-moves' }, t('gm.confirmMoves'))),
+    h('span.switch-setting', { title: t('sr.modeTitle') }, readerBox, h('label', { for: 'screen-reader' }, t('sr.mode'))),
     notifyBox);
   return {
     node,

@@ -7,8 +7,8 @@
 // of some endings) comes from the game's module (games.js). GamePage holds
 // the game's state and socket and draws through its components, each in a
 // module of its own: game-board, -players, -status, -moves, -actions,
-// -input and -settings.js, chat.js and review.js; game-events.js reads the
-// server's messages and says what a new state changed.
+// -input, -settings and -speech.js, chat.js and review.js; game-events.js
+// reads the server's messages and says what a new state changed.
 
 import { t, sideText } from './i18n.js';
 import { h, toast } from './dom.js';
@@ -27,6 +27,7 @@ import { Actions, Links } from './game-actions.js';
 import { MoveInput } from './game-input.js';
 import { settingsPanel } from './game-settings.js';
 import { onMessage, announce, tabTitle } from './game-events.js';
+import { Speech } from './game-speech.js';
 
 /** The game page of the game id; the browser tests read it as window.magnetonGame. */
 class GamePage {
@@ -61,9 +62,10 @@ class GamePage {
     this.moves = new MoveList(this);
     this.actions = new Actions(this);
     this.links = new Links(this);
+    this.speech = new Speech(this);
     this.settings = settingsPanel(() => {
       if (this.input.pending) this.input.cancelPending();
-    });
+    }, (on) => this.speech.show(on));
     this.chat = chatPanel((msg) => {
       if (this.socket && this.socket.send(msg)) return true;
       toast(t('gm.notSentMsg'), 'error');
@@ -73,7 +75,7 @@ class GamePage {
     this.connBox = h('div.conn', { role: 'status', 'aria-live': 'polite' });
     this.node = h('div.game-page',
       h('div.game-layout',
-        h('div.area-board', this.board.box, this.connBox, this.board.flag, this.review.node),
+        h('div.area-board', this.board.box, this.connBox, this.board.flag, this.speech.node, this.review.node),
         this.players.top,
         h('div.area-side', this.status.node, this.moves.node, this.moves.nav),
         h('div.area-chat', this.chat.node),
@@ -175,6 +177,7 @@ class GamePage {
     if (wasAtEnd || this.ply > s.moves.length) this.ply = s.moves.length;
     const anim = this.renderAll(wasAtEnd && grew);
     announce(this, prev, s, grew);
+    this.speech.state(prev, s, grew);
     await Promise.race([anim, new Promise((r) => setTimeout(r, 1500))]);
   }
 

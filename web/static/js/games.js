@@ -17,8 +17,8 @@ export const INTERFACE = [
   'orientation', 'moveHint', 'tapMove', 'targets', 'choose', 'endingText',
 ];
 
-/** The names a module may export for more of the front end (the editor's three go together). */
-export const OPTIONAL = ['endMarks', 'preview', 'describe', 'svgSquare', 'editTools', 'edit', 'format', 'texts'];
+/** The names a module may export for more of the front end (the editor's three go together, and the screen reader's three). */
+export const OPTIONAL = ['endMarks', 'preview', 'describe', 'svgSquare', 'editTools', 'edit', 'format', 'texts', 'squareWords', 'turnWords', 'moveWords'];
 
 /** The meta entry of a game, found by its name or one of its aliases; null if none. */
 export function gameSpec(meta, name) {
@@ -32,6 +32,7 @@ export class GameUnavailable extends Error {}
 
 const loaded = new Map();
 const grids = new WeakMap(); // each loaded module's board
+const titles = new WeakMap(); // and its game's title, as the meta gives it
 
 /**
  * The board (a notation.js Grid) of the game of a module loadGame gave: the
@@ -41,6 +42,11 @@ export function gridFor(mod) {
   const grid = mod && grids.get(mod);
   if (!grid) throw new Error(`no board is known for the module of ${(mod && mod.name) || '?'}: load it with loadGame`);
   return grid;
+}
+
+/** The title of the game of a module loadGame gave ("" for another module). */
+export function gameTitle(mod) {
+  return (mod && titles.get(mod)) || '';
 }
 
 /** Links a game's style sheet once; resolves when it has loaded (or failed). */
@@ -79,6 +85,7 @@ async function load(spec) {
   if (mod.name !== spec.name) throw new GameUnavailable(`js/games/${spec.name}.js calls its game "${mod.name}", not "${spec.name}".`);
   try {
     grids.set(mod, gridOf(spec.board));
+    titles.set(mod, spec.title || spec.name);
   } catch (err) {
     throw new GameUnavailable(`The server gives no board for ${spec.title || spec.name} (${err.message}).`);
   }

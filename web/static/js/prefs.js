@@ -1,6 +1,6 @@
 // The game page's choices that a player makes once and keeps: chat on or
-// off, the players whose chat lines are hidden, and whether a move waits
-// for a confirming click. All kept in this browser's localStorage; private
+// off, the players whose chat lines are hidden, whether a move waits for a
+// confirming click, and screen-reader mode. All kept in this browser's localStorage; private
 // browsing may refuse it, and then a choice lasts for the page.
 
 const memory = new Map();
@@ -61,4 +61,13 @@ export function confirmMoves() {
 
 export function setConfirmMoves(on) {
   put('confirmMove', on ? 'on' : 'off');
+}
+
+/** Whether screen-reader mode is on (off by default): the game page's command box that reads the board, the clocks and the last move (game-speech.js). */
+export function screenReader() {
+  return get('screenReader') === 'on';
+}
+
+export function setScreenReader(on) {
+  put('screenReader', on ? 'on' : 'off');
 }

@@ -140,6 +140,35 @@ export function sideInfo(pos, side, sides) {
   return { badge: { cls: 'chip ' + sides[side].letter, text: '' }, text: `× ${n}`, title: `${n} stones in hand` };
 }
 
+/** A square's stone in words, for a screen reader: "white stone", or '' when empty. */
+export function squareWords(pos, sq) {
+  const c = pos.board[sq];
+  return c ? t(c === 'w' ? 'sr.mk.whiteStone' : 'sr.mk.blackStone') : '';
+}
+
+/** Whose move it is, in words. */
+export function turnWords(pos) {
+  return t(pos.side === 1 ? 'sr.mk.blackToMove' : 'sr.mk.whiteToMove');
+}
+
+/**
+ * A move in words, said of the side that made it in the position before
+ * ("Black drops on d4"); with the position after, also how many stones the
+ * magnet moved. '' for a text that is no move.
+ */
+export function moveWords(before, move, after) {
+  const mv = parseMove(move, before.grid);
+  if (!mv) return '';
+  const black = before.side === 1;
+  const sq = (i) => before.grid.sqName(i);
+  const said = mv.kind === 'drop'
+    ? t(black ? 'sr.mk.blackDrops' : 'sr.mk.whiteDrops', { to: sq(mv.to) })
+    : t(black ? 'sr.mk.blackMoves' : 'sr.mk.whiteMoves', { from: sq(mv.from), to: sq(mv.to) });
+  const plan = after ? slides(before, after, move) : null;
+  const n = plan ? plan.slides.length : 0;
+  return n ? `${said}; ${t(n === 1 ? 'sr.mk.slid.one' : 'sr.mk.slid.other', { n })}` : said;
+}
+
 /** The second side (Black) sees the board from the other side. */
 export function orientation(start, side) {
   return side === 1 ? 1 : 0;

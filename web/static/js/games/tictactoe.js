@@ -5,6 +5,8 @@
 // ("b2"); a position text is the ranks from the last down to 1 separated by
 // "/", each a row of x, o and ".", then the side to move: "x.o/.x./o.. x".
 
+import { t } from '../i18n.js';
+
 export const name = 'tictactoe';
 export const stylesheet = true;
 
@@ -63,6 +65,23 @@ export function sideInfo(pos, side, sides) {
   const letter = sides[side].letter;
   const n = pos.board.filter((c) => c === letter).length;
   return { badge: { cls: 'chip ' + letter, text: '' }, text: `× ${n}`, title: `${n} marks on the board` };
+}
+
+/** A square's mark in words, for a screen reader: "X", "O", or '' when empty. */
+export function squareWords(pos, sq) {
+  const c = pos.board[sq];
+  return c ? t(c === 'x' ? 'tt.sr.x' : 'tt.sr.o') : '';
+}
+
+/** Whose move it is, in words. */
+export function turnWords(pos) {
+  return t(pos.side === 1 ? 'tt.sr.oToMove' : 'tt.sr.xToMove');
+}
+
+/** A move in words, said of the side to move in the position before ("X plays b2"). */
+export function moveWords(before, move) {
+  const mv = parseMove(move, before.grid);
+  return mv ? t(before.side === 1 ? 'tt.sr.oPlays' : 'tt.sr.xPlays', { to: before.grid.sqName(mv.to) }) : '';
 }
 
 /** Both sides see the board the same way, rank 1 at the bottom. */
@@ -150,8 +169,12 @@ export function edit(pos, sq, tool) {
 
 /** The module's own words (the editor's tools), in every language; the loader adds them to the catalogues. */
 export const texts = {
-  "en": { "tt.tool.x": "An X", "tt.tool.o": "An O", "tt.tool.erase": "Erase" },
-  "es": { "tt.tool.x": "Una X", "tt.tool.o": "Una O", "tt.tool.erase": "Borrar" },
-  "it": { "tt.tool.x": "Una X", "tt.tool.o": "Una O", "tt.tool.erase": "Cancella" },
-  "eo": { "tt.tool.x": "Signo X", "tt.tool.o": "Signo O", "tt.tool.erase": "Forviŝi" }
+  "en": { "tt.tool.x": "An X", "tt.tool.o": "An O", "tt.tool.erase": "Erase",
+    "tt.sr.x": "X", "tt.sr.o": "O", "tt.sr.xToMove": "X to move", "tt.sr.oToMove": "O to move", "tt.sr.xPlays": "X plays {to}", "tt.sr.oPlays": "O plays {to}" },
+  "es": { "tt.tool.x": "Una X", "tt.tool.o": "Una O", "tt.tool.erase": "Borrar",
+    "tt.sr.x": "X", "tt.sr.o": "O", "tt.sr.xToMove": "juega X", "tt.sr.oToMove": "juega O", "tt.sr.xPlays": "X juega en {to}", "tt.sr.oPlays": "O juega en {to}" },
+  "it": { "tt.tool.x": "Una X", "tt.tool.o": "Una O", "tt.tool.erase": "Cancella",
+    "tt.sr.x": "X", "tt.sr.o": "O", "tt.sr.xToMove": "tocca a X", "tt.sr.oToMove": "tocca a O", "tt.sr.xPlays": "X gioca in {to}", "tt.sr.oPlays": "O gioca in {to}" },
+  "eo": { "tt.tool.x": "Signo X", "tt.tool.o": "Signo O", "tt.tool.erase": "Forviŝi",
+    "tt.sr.x": "X", "tt.sr.o": "O", "tt.sr.xToMove": "X movas", "tt.sr.oToMove": "O movas", "tt.sr.xPlays": "X ludas sur {to}", "tt.sr.oPlays": "O ludas sur {to}" }
 };

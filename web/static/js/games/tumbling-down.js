@@ -163,6 +163,35 @@ export function describe(pos, sq) {
   };
 }
 
+const DISK_WORDS = { b: 'sr.td.blackDisk', r: 'sr.td.redDisk' };
+const KING_WORDS = { b: 'sr.td.blackKing', r: 'sr.td.redKing' };
+
+/** A square's stack in words, for a screen reader: "red disk", "stack of 3, bottom to top: red, red, black, Black's King"; '' when empty. */
+export function squareWords(pos, sq) {
+  const stack = pos.board[sq];
+  if (!stack) return '';
+  const top = stack[stack.length - 1];
+  const words = [stack.length === 1 ? t(DISK_WORDS[top]) : t('sr.td.stack', { n: stack.length, disks: [...stack].map((c) => t(COLOUR_NAME[c])).join(', ') })];
+  if (kings(pos.board)[top].has(sq)) words.push(t(KING_WORDS[top]));
+  return words.join(', ');
+}
+
+/** Whose move it is, in words. */
+export function turnWords(pos) {
+  return t(pos.side === 'r' ? 'sr.td.redToMove' : 'sr.td.blackToMove');
+}
+
+/** A move in words, said of the side to move in the position before ("Red steps d4 to e5"); '' for a text that is no move. */
+export function moveWords(before, move) {
+  const mv = parseMove(move, before.grid);
+  const stack = mv ? before.board[mv.from] : '';
+  if (!stack) return '';
+  const red = before.side === 'r';
+  const vars = { from: before.grid.sqName(mv.from), to: before.grid.sqName(mv.to), n: stack.length };
+  if (mv.kind === 'step' || stack.length === 1) return t(red ? 'sr.td.redSteps' : 'sr.td.blackSteps', vars);
+  return t(red ? 'sr.td.redTopples' : 'sr.td.blackTopples', vars);
+}
+
 /**
  * Why the game ended, on the board: the King a capture landed on, the
  * mover's own King an enemy disk covered, or the last King of a side left
