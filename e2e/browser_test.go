@@ -74,11 +74,12 @@ type page struct {
 	errs []string
 }
 
-// asPhone turns the tab into a phone: a narrow touch screen.
+// asPhone turns the tab into a phone: a touch screen of 390 × 844 CSS
+// pixels held upright, the size the phone layouts are designed for.
 func (p *page) asPhone() {
 	p.t.Helper()
 	p.phone = true
-	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
 }
 
 // tab opens a tab in a new browser context, so that its cookies (the seat)
@@ -257,7 +258,12 @@ func (p *page) click(css string) {
 // clickSquare clicks a square of the board.
 func (p *page) clickSquare(sq string) {
 	p.t.Helper()
-	css := fmt.Sprintf(`.board .sq[data-sq=%q]`, sq)
+	p.press(fmt.Sprintf(`.board .sq[data-sq=%q]`, sq))
+}
+
+// press clicks an element of the page, or on a phone taps it.
+func (p *page) press(css string) {
+	p.t.Helper()
 	if !p.phone {
 		p.click(css)
 		return
@@ -299,9 +305,9 @@ func (p *page) playWith(move string, drag bool) {
 		}
 		if eval[bool](p, `!!document.querySelector('.chooser')`) {
 			if move[2] == '>' {
-				p.click(".chooser .choose-tumble")
+				p.press(".chooser .choose-tumble")
 			} else {
-				p.click(".chooser .choose-step")
+				p.press(".chooser .choose-step")
 			}
 		}
 	}
@@ -533,13 +539,9 @@ func playAgainstComputer(t *testing.T, p *page) state {
 	}
 	var shot []byte // the last position with the game still going, up to move 16
 	for ply := 0; ; ply++ {
-		p.waitFor("my turn or the end", `(s => s.status === 'finished' || (s.status === 'playing' && s.seat === s.turn && s.legal.length > 0))(window.magnetonGame.state)`, 30*time.Second)
-		s := p.state()
-		if s.Status == "finished" {
+		s, over := p.myTurn(ply)
+		if over {
 			break
-		}
-		if ply > 120 {
-			t.Fatalf("no result after %d moves: %v", len(s.Moves), s.Moves)
 		}
 		if ply >= 3 && ply <= 7 {
 			shot = p.capture()
@@ -557,6 +559,19 @@ func playAgainstComputer(t *testing.T, p *page) state {
 		t.Errorf("finished without a result: %+v", s)
 	}
 	return s
+}
+
+// myTurn waits for the player's turn, or the end of the game, in a game
+// against the computer; it returns the state and whether the game is over.
+// It fails the test when ply, the player's moves so far, is too many.
+func (p *page) myTurn(ply int) (state, bool) {
+	p.t.Helper()
+	p.waitFor("my turn or the end", `(s => s.status === 'finished' || (s.status === 'playing' && s.seat === s.turn && s.legal.length > 0))(window.magnetonGame.state)`, 30*time.Second)
+	s := p.state()
+	if s.Status != "finished" && ply > 120 {
+		p.t.Fatalf("%s: no result after %d moves: %v", p.name, len(s.Moves), s.Moves)
+	}
+	return s, s.Status == "finished"
 }
 
 // checkResultShown checks the result banner of a finished Tumbling Down
