@@ -697,5 +697,6 @@ export default {
   "side.White": "White",
   "side.Black": "Black",
   "side.Red": "Red",
-  "err.illegal_move": "{move}: {why}"
+  "err.illegal_move": "{move}: {why}",
+  "phone.menu": "Menu"
 };

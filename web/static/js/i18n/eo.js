@@ -696,5 +696,6 @@ export default {
   "side.White": "Blanko",
   "side.Black": "Nigro",
   "side.Red": "Ruĝo",
-  "err.illegal_move": "{move}: tiu movo ne estas laŭregula ĉi tie."
+  "err.illegal_move": "{move}: tiu movo ne estas laŭregula ĉi tie.",
+  "phone.menu": "Menuo"
 };

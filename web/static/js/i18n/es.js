@@ -696,5 +696,6 @@ export default {
   "side.White": "Blancas",
   "side.Black": "Negras",
   "side.Red": "Rojas",
-  "err.illegal_move": "{move}: esa jugada no es legal aquí."
+  "err.illegal_move": "{move}: esa jugada no es legal aquí.",
+  "phone.menu": "Menú"
 };

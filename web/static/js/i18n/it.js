@@ -696,5 +696,6 @@ export default {
   "side.White": "Bianco",
   "side.Black": "Nero",
   "side.Red": "Rosso",
-  "err.illegal_move": "{move}: questa mossa non è legale qui."
+  "err.illegal_move": "{move}: questa mossa non è legale qui.",
+  "phone.menu": "Menu"
 };
