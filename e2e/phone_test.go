@@ -42,9 +42,12 @@ func onFirstScreen(css string) string {
 }
 
 // checkFits fails the test if anything on the page sticks out sideways, or
-// if the header takes more than one row.
+// if the header takes more than one row. It measures the page at rest: a
+// stone dropped on an edge square grows in from 1.6 times its size for a
+// fifth of a second, and that may pass the edge while it lasts.
 func (p *page) checkFits(where string) {
 	p.t.Helper()
+	p.waitFor("the moves' animations to end", `document.getAnimations().every((a) => a instanceof CSSTransition || a instanceof CSSAnimation || a.playState !== 'running')`, 10*time.Second)
 	if bad := eval[[]string](p, phoneOverflow); len(bad) > 0 {
 		p.t.Errorf("%s: %s sticks out of the 390 px screen: %q", p.name, where, bad)
 	}
@@ -130,6 +133,18 @@ func checkPhoneGameOrder(t *testing.T, p *page) {
 	}
 }
 
+// checkBarsOneRow checks that each player's bar keeps its name, counts
+// and clock on one row, the name cut short if it must.
+func checkBarsOneRow(t *testing.T, p *page) {
+	t.Helper()
+	rows := eval[[]float64](p, `['.player.top', '.player.bottom'].map((q) => { const w = document.querySelector(q + ' .who'); return w.getBoundingClientRect().height / parseFloat(getComputedStyle(w).lineHeight); })`)
+	for i, n := range rows {
+		if n >= 1.9 {
+			t.Errorf("the %s player's bar takes %.1f lines", []string{"top", "bottom"}[i], n)
+		}
+	}
+}
+
 // longName is a player's name as long as the server allows.
 const longName = "Annabelle_Wimbledon2"
 
@@ -154,10 +169,11 @@ func checkLiveName(t *testing.T, p *page, base, id string) {
 // it is one of its links (nav), or opened by its address.
 type phonePage struct {
 	name  string
-	nav   string // the menu's link, or ""
-	url   string // the address, if not by the menu; "game" is the game opened last
-	ready string // the condition that the page is drawn
-	shot  string // the docs/ picture of it, if any
+	nav   string   // the menu's link, or ""
+	url   string   // the address, if not by the menu; "game" is the game opened last
+	ready string   // the condition that the page is drawn
+	first []string // what must be on the first screen
+	shot  string   // the docs/ picture of it, if any
 }
 
 // TestBrowserPhonePages visits every page at 390 × 844 — home, a game being
@@ -184,14 +200,14 @@ func TestBrowserPhonePages(t *testing.T) {
 	p.waitFor("the form closed", `!document.querySelector('#account-dialog[open]')`, 5*time.Second)
 	ended := finishedGames(t, p, base)
 	pages := []phonePage{
-		{name: "home", nav: "play", ready: `document.querySelector('#start') && document.querySelector('.quick-btn')`, shot: "phone-home.png"},
+		{name: "home", nav: "play", ready: `document.querySelector('#start') && document.querySelector('.quick-btn')`, first: []string{".quick-btn"}, shot: "phone-home.png"},
 		{name: "learn", nav: "learn", ready: `document.querySelector('.learn-cards a')`},
-		{name: "a Magneton lesson", url: "/learn/magneton", ready: `document.querySelector('.lesson .board.interactive')`, shot: "phone-learn.png"},
-		{name: "a Tumbling Down lesson", url: "/learn/tumbling-down", ready: `document.querySelector('.lesson .board.interactive')`},
-		{name: "puzzles", nav: "puzzles", ready: `document.querySelector('.puzzles-page .board .piece')`},
+		{name: "a Magneton lesson", url: "/learn/magneton", ready: `document.querySelector('.lesson .board.interactive')`, first: lessonFirst, shot: "phone-learn.png"},
+		{name: "a Tumbling Down lesson", url: "/learn/tumbling-down", ready: `document.querySelector('.lesson .board.interactive')`, first: lessonFirst},
+		{name: "puzzles", nav: "puzzles", ready: `document.querySelector('.puzzles-page .board .piece')`, first: []string{".puzzles-page .board", ".pz-task"}},
 		{name: "the leaderboard", nav: "leaderboard", ready: `document.querySelector('.leaderboard .tab')`},
 		{name: "the archive", nav: "archive", ready: `document.querySelector('table.games a[href^="/g/"]')`},
-		{name: "the analysis board", nav: "analysis", ready: `document.querySelector('.analysis-page .board')`},
+		{name: "the analysis board", nav: "analysis", ready: `document.querySelector('.analysis-page .board')`, first: []string{".analysis-page .board"}},
 		{name: "the analysis of a finished game", url: "/analysis?id=" + strings.TrimPrefix(ended[1], "/g/"), ready: `document.querySelector('.analysis-out .score')`, shot: "phone-analysis.png"},
 		{name: "a profile", url: "/@/" + longName, ready: `document.querySelector('.profile table.games a[href^="/g/"]')`},
 		{name: "a finished Magneton game", url: ended[0], ready: `document.querySelector('.status .result')`},
@@ -211,6 +227,9 @@ func TestBrowserPhonePages(t *testing.T) {
 	}
 	p.checkConsole()
 }
+
+// lessonFirst is what a lesson shows on the first screen: its task and its board.
+var lessonFirst = []string{".lesson-task", ".lesson .board"}
 
 // visitPhonePage opens a page, through the menu when it has a link there,
 // and checks that it fits the screen.
@@ -233,6 +252,11 @@ func visitPhonePage(t *testing.T, p *page, base string, pg phonePage) {
 	p.waitFor(pg.name, pg.ready, 15*time.Second)
 	p.waitFor("the menu closed", `document.querySelector('#nav-toggle').getAttribute('aria-expanded') === 'false' && !document.querySelector('.site-nav a').checkVisibility()`, 5*time.Second)
 	p.checkFits(pg.name)
+	for _, q := range pg.first {
+		if !eval[bool](p, onFirstScreen(q)) {
+			t.Errorf("%s: %s is not on the first screen", pg.name, q)
+		}
+	}
 	if pg.shot != "" {
 		p.do(chromedp.Evaluate[chromedp.Void](`scrollTo(0, 0)`))
 		save(t, pg.shot, p.capture())
@@ -267,6 +291,7 @@ func finishedGames(t *testing.T, p *page, base string) []string {
 		p.newGame(base, g, "computer", "2", "first", "3+2")
 		p.waitFor("my first turn", `(s => s.status === 'playing' && s.seat === s.turn)(window.magnetonGame.state)`, 10*time.Second)
 		p.checkFits("a " + g + " game being played")
+		checkBarsOneRow(t, p)
 		p.play(c.move(p.state()))
 		if len(urls) == 0 {
 			checkLiveName(t, p, base, p.state().ID)
