@@ -173,6 +173,7 @@ type phonePage struct {
 	url   string   // the address, if not by the menu; "game" is the game opened last
 	ready string   // the condition that the page is drawn
 	first []string // what must be on the first screen
+	whole string   // a box that may scroll sideways, but must not need to
 	shot  string   // the docs/ picture of it, if any
 }
 
@@ -206,10 +207,10 @@ func TestBrowserPhonePages(t *testing.T) {
 		{name: "a Tumbling Down lesson", url: "/learn/tumbling-down", ready: `document.querySelector('.lesson .board.interactive')`, first: lessonFirst},
 		{name: "puzzles", nav: "puzzles", ready: `document.querySelector('.puzzles-page .board .piece')`, first: []string{".puzzles-page .board", ".pz-task"}},
 		{name: "the leaderboard", nav: "leaderboard", ready: `document.querySelector('.leaderboard .tab')`},
-		{name: "the archive", nav: "archive", ready: `document.querySelector('table.games a[href^="/g/"]')`},
+		{name: "the archive", nav: "archive", ready: `document.querySelector('table.games a[href^="/g/"]')`, whole: ".archive .table-wrap"},
 		{name: "the analysis board", nav: "analysis", ready: `document.querySelector('.analysis-page .board')`, first: []string{".analysis-page .board"}},
 		{name: "the analysis of a finished game", url: "/analysis?id=" + strings.TrimPrefix(ended[1], "/g/"), ready: `document.querySelector('.analysis-out .score')`, shot: "phone-analysis.png"},
-		{name: "a profile", url: "/@/" + longName, ready: `document.querySelector('.profile table.games a[href^="/g/"]')`},
+		{name: "a profile", url: "/@/" + longName, ready: `document.querySelector('.profile table.games a[href^="/g/"]')`, whole: ".profile-games .table-wrap"},
 		{name: "a finished Magneton game", url: ended[0], ready: `document.querySelector('.status .result')`},
 		{name: "a finished Tumbling Down game", url: ended[1], ready: `document.querySelector('.status .result')`},
 	}
@@ -255,6 +256,11 @@ func visitPhonePage(t *testing.T, p *page, base string, pg phonePage) {
 	for _, q := range pg.first {
 		if !eval[bool](p, onFirstScreen(q)) {
 			t.Errorf("%s: %s is not on the first screen", pg.name, q)
+		}
+	}
+	if pg.whole != "" {
+		if w := eval[[]float64](p, fmt.Sprintf(`(e => [e.scrollWidth, e.clientWidth])(document.querySelector(%q))`, pg.whole)); w[0] > w[1] {
+			t.Errorf("%s: %s hides %.0f px of its %.0f in a sideways scroll", pg.name, pg.whole, w[0]-w[1], w[0])
 		}
 	}
 	if pg.shot != "" {
