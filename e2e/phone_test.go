@@ -94,7 +94,7 @@ func playByTaps(t *testing.T, p *page) state {
 		if over {
 			break
 		}
-		p.waitFor("Your turn on the first screen", onFirstScreen(`.status .your-turn`), 5*time.Second)
+		p.waitFor("Your turn on the first screen", onFirstScreen(`.status .your-turn`), 10*time.Second)
 		for _, what := range []string{".player.top", ".board", ".player.bottom"} {
 			if !eval[bool](p, onFirstScreen(what)) {
 				t.Errorf("move %d: %s is not on the first screen", len(s.Moves)+1, what)
@@ -155,7 +155,7 @@ func checkLiveName(t *testing.T, p *page, base, id string) {
 	t.Helper()
 	p.goTo(base + "/")
 	row := fmt.Sprintf(`#live-list .row-link[href="/g/%s"] .row-players`, id)
-	p.waitFor("the game among the live ones", fmt.Sprintf(`document.querySelector(%q)`, row), 15*time.Second)
+	p.waitFor("the game among the live ones", fmt.Sprintf(`document.querySelector(%q)`, row), 110*time.Second)
 	p.checkFits("the home page with a game being played")
 	cut := eval[bool](p, fmt.Sprintf(`(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)(document.querySelector(%q))`, row))
 	if text := eval[string](p, fmt.Sprintf(`document.querySelector(%q).textContent`, row)); cut || !strings.Contains(text, longName) {
@@ -169,12 +169,13 @@ func checkLiveName(t *testing.T, p *page, base, id string) {
 // it is one of its links (nav), or opened by its address.
 type phonePage struct {
 	name  string
-	nav   string   // the menu's link, or ""
-	url   string   // the address, if not by the menu; "game" is the game opened last
-	ready string   // the condition that the page is drawn
-	first []string // what must be on the first screen
-	whole string   // a box that may scroll sideways, but must not need to
-	shot  string   // the docs/ picture of it, if any
+	nav   string        // the menu's link, or ""
+	url   string        // the address, if not by the menu; "game" is the game opened last
+	ready string        // the condition that the page is drawn
+	first []string      // what must be on the first screen
+	whole string        // a box that may scroll sideways, but must not need to
+	wait  time.Duration // how long ready may take, if not 30 s (the engine's analysis on a busy machine)
+	shot  string        // the docs/ picture of it, if any
 }
 
 // TestBrowserPhonePages visits every page at 390 × 844 — home, a game being
@@ -192,13 +193,13 @@ func TestBrowserPhonePages(t *testing.T) {
 	p.checkFits("the home page of a logged-in player")
 	checkMenuKeys(t, p)
 	p.click("#account-menu-button")
-	p.waitFor("the account menu", `!document.querySelector('#account-menu').hidden`, 5*time.Second)
+	p.waitFor("the account menu", `!document.querySelector('#account-menu').hidden`, 10*time.Second)
 	p.checkFits("the account menu")
 	p.click("#account-password-open")
-	p.waitFor("the password form", `document.querySelector('#account-dialog[open]')`, 5*time.Second)
+	p.waitFor("the password form", `document.querySelector('#account-dialog[open]')`, 10*time.Second)
 	p.checkFits("the password form")
 	p.do(chromedp.KeyEvent(kb.Escape))
-	p.waitFor("the form closed", `!document.querySelector('#account-dialog[open]')`, 5*time.Second)
+	p.waitFor("the form closed", `!document.querySelector('#account-dialog[open]')`, 10*time.Second)
 	ended := finishedGames(t, p, base)
 	pages := []phonePage{
 		{name: "home", nav: "play", ready: `document.querySelector('#start') && document.querySelector('.quick-btn')`, first: []string{".quick-btn"}, shot: "phone-home.png"},
@@ -208,8 +209,8 @@ func TestBrowserPhonePages(t *testing.T) {
 		{name: "puzzles", nav: "puzzles", ready: `document.querySelector('.puzzles-page .board .piece')`, first: []string{".puzzles-page .board", ".pz-task"}},
 		{name: "the leaderboard", nav: "leaderboard", ready: `document.querySelector('.leaderboard .tab')`},
 		{name: "the archive", nav: "archive", ready: `document.querySelector('table.games a[href^="/g/"]')`, whole: ".archive .table-wrap"},
-		{name: "the analysis board", nav: "analysis", ready: `document.querySelector('.analysis-page .board')`, first: []string{".analysis-page .board"}},
-		{name: "the analysis of a finished game", url: "/analysis?id=" + strings.TrimPrefix(ended[1], "/g/"), ready: `document.querySelector('.analysis-out .score')`, shot: "phone-analysis.png"},
+		{name: "the analysis board", nav: "analysis", ready: analysed, wait: 40 * time.Second, first: []string{".analysis-page .board"}},
+		{name: "the analysis of a finished game", url: "/analysis?id=" + strings.TrimPrefix(ended[1], "/g/"), ready: analysed, wait: 40 * time.Second, shot: "phone-analysis.png"},
 		{name: "a profile", url: "/@/" + longName, ready: `document.querySelector('.profile table.games a[href^="/g/"]')`, whole: ".profile-games .table-wrap"},
 		{name: "a finished Magneton game", url: ended[0], ready: `document.querySelector('.status .result')`},
 		{name: "a finished Tumbling Down game", url: ended[1], ready: `document.querySelector('.status .result')`},
@@ -221,13 +222,19 @@ func TestBrowserPhonePages(t *testing.T) {
 	p.waitGuest()
 	for _, form := range []string{"signup", "login"} {
 		p.click("#" + form + "-open")
-		p.waitFor("the "+form+" form", fmt.Sprintf(`document.querySelector('#account-dialog[open][data-kind=%q]')`, form), 5*time.Second)
+		p.waitFor("the "+form+" form", fmt.Sprintf(`document.querySelector('#account-dialog[open][data-kind=%q]')`, form), 10*time.Second)
 		p.checkFits("the " + form + " form")
 		p.do(chromedp.KeyEvent(kb.Escape))
-		p.waitFor("the form closed", `!document.querySelector('#account-dialog[open]')`, 5*time.Second)
+		p.waitFor("the form closed", `!document.querySelector('#account-dialog[open]')`, 10*time.Second)
 	}
 	p.checkConsole()
 }
+
+// analysed is the analysis board with the engine's answer. The pages
+// test waits for it before it leaves the page: the server takes one
+// analysis at a time from a visitor, and refuses the next page's while
+// this one's runs.
+const analysed = `document.querySelector('.analysis-page .board') && document.querySelector('.analysis-out .score')`
 
 // lessonFirst is what a lesson shows on the first screen: its task and its board.
 var lessonFirst = []string{".lesson-task", ".lesson .board"}
@@ -238,7 +245,7 @@ func visitPhonePage(t *testing.T, p *page, base string, pg phonePage) {
 	t.Helper()
 	if pg.nav != "" {
 		p.press("#nav-toggle")
-		p.waitFor("the menu open", `document.querySelector('#nav-toggle').getAttribute('aria-expanded') === 'true'`, 5*time.Second)
+		p.waitFor("the menu open", `document.querySelector('#nav-toggle').getAttribute('aria-expanded') === 'true'`, 10*time.Second)
 		for _, q := range []string{`#nav-panel`, `#lang`, fmt.Sprintf(`.site-nav a[data-nav=%q]`, pg.nav)} {
 			if !eval[bool](p, onFirstScreen(q)) {
 				t.Errorf("%s: the open menu does not show %s", pg.name, q)
@@ -250,8 +257,12 @@ func visitPhonePage(t *testing.T, p *page, base string, pg phonePage) {
 	} else {
 		p.goTo(base + pg.url)
 	}
-	p.waitFor(pg.name, pg.ready, 15*time.Second)
-	p.waitFor("the menu closed", `document.querySelector('#nav-toggle').getAttribute('aria-expanded') === 'false' && !document.querySelector('.site-nav a').checkVisibility()`, 5*time.Second)
+	wait := pg.wait
+	if wait == 0 {
+		wait = 30 * time.Second
+	}
+	p.waitFor(pg.name, pg.ready, wait)
+	p.waitFor("the menu closed", `document.querySelector('#nav-toggle').getAttribute('aria-expanded') === 'false' && !document.querySelector('.site-nav a').checkVisibility()`, 10*time.Second)
 	p.checkFits(pg.name)
 	for _, q := range pg.first {
 		if !eval[bool](p, onFirstScreen(q)) {
@@ -278,12 +289,12 @@ func checkMenuKeys(t *testing.T, p *page) {
 		t.Errorf("on a phone the links are not folded under the Menu button")
 	}
 	p.do(chromedp.Focus(chromedp.CSS("#nav-toggle")), chromedp.KeyEvent(kb.Enter))
-	p.waitFor("the menu open by the keyboard", `document.querySelector('#nav-toggle').getAttribute('aria-expanded') === 'true' && document.querySelector('.site-nav a').checkVisibility()`, 5*time.Second)
+	p.waitFor("the menu open by the keyboard", `document.querySelector('#nav-toggle').getAttribute('aria-expanded') === 'true' && document.querySelector('.site-nav a').checkVisibility()`, 10*time.Second)
 	if got := eval[string](p, `document.activeElement.closest('#nav-panel') ? 'the panel' : document.activeElement.outerHTML`); got != "the panel" {
 		t.Errorf("the open menu has not the focus: %s has it", got)
 	}
 	p.do(chromedp.KeyEvent(kb.Escape))
-	p.waitFor("the menu closed by Escape", `document.querySelector('#nav-toggle').getAttribute('aria-expanded') === 'false' && !document.querySelector('.site-nav a').checkVisibility() && document.activeElement.id === 'nav-toggle'`, 5*time.Second)
+	p.waitFor("the menu closed by Escape", `document.querySelector('#nav-toggle').getAttribute('aria-expanded') === 'false' && !document.querySelector('.site-nav a').checkVisibility() && document.activeElement.id === 'nav-toggle'`, 10*time.Second)
 }
 
 // finishedGames starts a game of each game against the computer on the
@@ -304,7 +315,7 @@ func finishedGames(t *testing.T, p *page, base string) []string {
 		}
 		p.waitFor("my turn again", `(s => s.status === 'playing' && s.seat === s.turn && document.querySelector('#resign'))(window.magnetonGame.state)`, 20*time.Second)
 		p.press("#resign")
-		p.waitFor("the confirmation", `document.querySelector('#resign').textContent.includes('Really')`, 5*time.Second)
+		p.waitFor("the confirmation", `document.querySelector('#resign').textContent.includes('Really')`, 10*time.Second)
 		p.press("#resign")
 		p.waitFor("the resignation", `window.magnetonGame.state.status === 'finished' && document.querySelector('.status .result')`, 10*time.Second)
 		if s := p.state(); !strings.Contains(s.Reason, "resign") {
