@@ -70,6 +70,10 @@ type page struct {
 
 	phone bool // a touch screen: squares are tapped, not clicked
 
+	// choosing, if set, is called while the board's step/tumble chooser
+	// is open, before play picks in it (the phone tests measure it).
+	choosing func()
+
 	mu   sync.Mutex
 	errs []string
 }
@@ -304,6 +308,9 @@ func (p *page) playWith(move string, drag bool) {
 			p.clickSquare(to)
 		}
 		if eval[bool](p, `!!document.querySelector('.chooser')`) {
+			if p.choosing != nil {
+				p.choosing()
+			}
 			if move[2] == '>' {
 				p.press(".chooser .choose-tumble")
 			} else {

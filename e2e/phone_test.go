@@ -88,6 +88,12 @@ func playByTaps(t *testing.T, p *page) state {
 	if screenshots() {
 		c.quiet = 6 // a picture of a game with some history
 	}
+	choices := 0
+	p.choosing = func() {
+		choices++
+		p.checkFits("the board's chooser")
+	}
+	defer func() { t.Logf("the chooser was open %d times", choices) }()
 	var shot []byte
 	for ply := 0; ; ply++ {
 		s, over := p.myTurn(ply)
