@@ -272,8 +272,11 @@ func (p *page) press(css string) {
 		p.click(css)
 		return
 	}
-	p.do(chromedp.ScrollIntoView(chromedp.CSS(css)))
-	xy := eval[[]float64](p, fmt.Sprintf(`(r => [r.left + r.width / 2, r.top + r.height / 2])(document.querySelector(%q).getBoundingClientRect())`, css))
+	// Found, scrolled to and measured in one evaluation: the page may draw
+	// the element anew at any server message, and a node found by one
+	// command may be gone by the next.
+	p.waitFor(css, fmt.Sprintf(`document.querySelector(%q)`, css), 20*time.Second)
+	xy := eval[[]float64](p, fmt.Sprintf(`(e => { e.scrollIntoView({ block: 'nearest', inline: 'nearest' }); const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })(document.querySelector(%q))`, css))
 	p.do(chromedp.TapXY(xy[0], xy[1]))
 }
 

@@ -181,6 +181,7 @@ type phonePage struct {
 	first []string      // what must be on the first screen
 	whole string        // a box that may scroll sideways, but must not need to
 	wait  time.Duration // how long ready may take, if not 30 s (the engine's analysis on a busy machine)
+	act   func(*page)   // what to do there, measured too
 	shot  string        // the docs/ picture of it, if any
 }
 
@@ -211,7 +212,7 @@ func TestBrowserPhonePages(t *testing.T) {
 		{name: "home", nav: "play", ready: `document.querySelector('#start') && document.querySelector('.quick-btn')`, first: []string{".quick-btn"}, shot: "phone-home.png"},
 		{name: "learn", nav: "learn", ready: `document.querySelector('.learn-cards a')`},
 		{name: "a Magneton lesson", url: "/learn/magneton", ready: `document.querySelector('.lesson .board.interactive')`, first: lessonFirst, shot: "phone-learn.png"},
-		{name: "a Tumbling Down lesson", url: "/learn/tumbling-down", ready: `document.querySelector('.lesson .board.interactive')`, first: lessonFirst},
+		{name: "a Tumbling Down lesson", url: "/learn/tumbling-down", ready: `document.querySelector('.lesson .board.interactive')`, first: lessonFirst, act: chooseStep},
 		{name: "puzzles", nav: "puzzles", ready: `document.querySelector('.puzzles-page .board .piece')`, first: []string{".puzzles-page .board", ".pz-task"}},
 		{name: "the leaderboard", nav: "leaderboard", ready: `document.querySelector('.leaderboard .tab')`},
 		{name: "the archive", nav: "archive", ready: `document.querySelector('table.games a[href^="/g/"]')`, whole: ".archive .table-wrap"},
@@ -241,6 +242,23 @@ func TestBrowserPhonePages(t *testing.T) {
 // analysis at a time from a visitor, and refuses the next page's while
 // this one's runs.
 const analysed = `document.querySelector('.analysis-page .board') && document.querySelector('.analysis-out .score')`
+
+// chooseStep plays the first Tumbling Down lesson's step, d4 to e5, where
+// a tumble fits too: the board asks which, in a chooser that must fit the
+// phone's screen.
+func chooseStep(p *page) {
+	p.t.Helper()
+	open := 0
+	p.choosing = func() {
+		open++
+		p.checkFits("the lesson's step/tumble chooser")
+	}
+	defer func() { p.choosing = nil }()
+	p.boardPlay(".lesson", "d4-e5")
+	if p.lessonMsg("right"); open != 1 {
+		p.t.Errorf("the chooser was open %d times for the lesson's step, want once", open)
+	}
+}
 
 // lessonFirst is what a lesson shows on the first screen: its task and its board.
 var lessonFirst = []string{".lesson-task", ".lesson .board"}
@@ -279,6 +297,9 @@ func visitPhonePage(t *testing.T, p *page, base string, pg phonePage) {
 		if w := eval[[]float64](p, fmt.Sprintf(`(e => [e.scrollWidth, e.clientWidth])(document.querySelector(%q))`, pg.whole)); w[0] > w[1] {
 			t.Errorf("%s: %s hides %.0f px of its %.0f in a sideways scroll", pg.name, pg.whole, w[0]-w[1], w[0])
 		}
+	}
+	if pg.act != nil {
+		pg.act(p)
 	}
 	if pg.shot != "" {
 		p.do(chromedp.Evaluate[chromedp.Void](`scrollTo(0, 0)`))

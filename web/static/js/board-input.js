@@ -209,6 +209,7 @@ export class Gestures {
     });
     box.append(...buttons, cancel);
     b.root.append(box);
+    keepInside(box, b.root);
     this.chooser = box;
     if (buttons.length) buttons[0].focus({ preventScroll: true });
     // The move that moves most (a tumble) is previewed until another is pointed at.
@@ -232,5 +233,22 @@ export class Gestures {
     b.interactive = false;
     b.decorate();
     b.onMove(move);
+  }
+}
+
+/**
+ * Moves a popup placed at a square back inside the board where it would
+ * stick out: a chooser wider than the board's room beside its square, on
+ * a phone's narrow board, went past the screen's edge.
+ */
+function keepInside(box, root) {
+  const r = root.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  if (b.left < r.left) {
+    box.style.right = '';
+    box.style.left = '0px';
+  } else if (b.right > r.right) {
+    box.style.left = '';
+    box.style.right = '0px';
   }
 }
