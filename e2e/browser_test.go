@@ -70,15 +70,20 @@ type page struct {
 
 	phone bool // a touch screen: squares are tapped, not clicked
 
+	// choosing, if set, is called while the board's step/tumble chooser
+	// is open, before play picks in it (the phone tests measure it).
+	choosing func()
+
 	mu   sync.Mutex
 	errs []string
 }
 
-// asPhone turns the tab into a phone: a narrow touch screen.
+// asPhone turns the tab into a phone: a touch screen of 390 × 844 CSS
+// pixels held upright, the size the phone layouts are designed for.
 func (p *page) asPhone() {
 	p.t.Helper()
 	p.phone = true
-	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
 }
 
 // tab opens a tab in a new browser context, so that its cookies (the seat)
@@ -257,13 +262,21 @@ func (p *page) click(css string) {
 // clickSquare clicks a square of the board.
 func (p *page) clickSquare(sq string) {
 	p.t.Helper()
-	css := fmt.Sprintf(`.board .sq[data-sq=%q]`, sq)
+	p.press(fmt.Sprintf(`.board .sq[data-sq=%q]`, sq))
+}
+
+// press clicks an element of the page, or on a phone taps it.
+func (p *page) press(css string) {
+	p.t.Helper()
 	if !p.phone {
 		p.click(css)
 		return
 	}
-	p.do(chromedp.ScrollIntoView(chromedp.CSS(css)))
-	xy := eval[[]float64](p, fmt.Sprintf(`(r => [r.left + r.width / 2, r.top + r.height / 2])(document.querySelector(%q).getBoundingClientRect())`, css))
+	// Found, scrolled to and measured in one evaluation: the page may draw
+	// the element anew at any server message, and a node found by one
+	// command may be gone by the next.
+	p.waitFor(css, fmt.Sprintf(`document.querySelector(%q)`, css), 20*time.Second)
+	xy := eval[[]float64](p, fmt.Sprintf(`(e => { e.scrollIntoView({ block: 'nearest', inline: 'nearest' }); const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })(document.querySelector(%q))`, css))
 	p.do(chromedp.TapXY(xy[0], xy[1]))
 }
 
@@ -298,10 +311,13 @@ func (p *page) playWith(move string, drag bool) {
 			p.clickSquare(to)
 		}
 		if eval[bool](p, `!!document.querySelector('.chooser')`) {
+			if p.choosing != nil {
+				p.choosing()
+			}
 			if move[2] == '>' {
-				p.click(".chooser .choose-tumble")
+				p.press(".chooser .choose-tumble")
 			} else {
-				p.click(".chooser .choose-step")
+				p.press(".chooser .choose-step")
 			}
 		}
 	}
@@ -534,13 +550,9 @@ func playAgainstComputer(t *testing.T, p *page) state {
 	}
 	var shot []byte // the last position with the game still going, up to move 16
 	for ply := 0; ; ply++ {
-		p.waitFor("my turn or the end", `(s => s.status === 'finished' || (s.status === 'playing' && s.seat === s.turn && s.legal.length > 0))(window.magnetonGame.state)`, 30*time.Second)
-		s := p.state()
-		if s.Status == "finished" {
+		s, over := p.myTurn(ply)
+		if over {
 			break
-		}
-		if ply > 120 {
-			t.Fatalf("no result after %d moves: %v", len(s.Moves), s.Moves)
 		}
 		if ply >= 3 && ply <= 7 {
 			shot = p.capture()
@@ -558,6 +570,19 @@ func playAgainstComputer(t *testing.T, p *page) state {
 		t.Errorf("finished without a result: %+v", s)
 	}
 	return s
+}
+
+// myTurn waits for the player's turn, or the end of the game, in a game
+// against the computer; it returns the state and whether the game is over.
+// It fails the test when ply, the player's moves so far, is too many.
+func (p *page) myTurn(ply int) (state, bool) {
+	p.t.Helper()
+	p.waitFor("my turn or the end", `(s => s.status === 'finished' || (s.status === 'playing' && s.seat === s.turn && s.legal.length > 0))(window.magnetonGame.state)`, 30*time.Second)
+	s := p.state()
+	if s.Status != "finished" && ply > 120 {
+		p.t.Fatalf("%s: no result after %d moves: %v", p.name, len(s.Moves), s.Moves)
+	}
+	return s, s.Status == "finished"
 }
 
 // checkResultShown checks the result banner of a finished Tumbling Down

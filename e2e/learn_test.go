@@ -13,24 +13,28 @@ import (
 )
 
 // boardPlay plays a move on a board inside scope (".lesson", ".puzzle-board")
-// by clicks, picking the step or the tumble when the board asks.
+// by clicks (taps on a phone), picking the step or the tumble when the
+// board asks.
 func (p *page) boardPlay(scope, move string) {
 	p.t.Helper()
 	sq := func(s string) string { return fmt.Sprintf(`%s .board .sq[data-sq=%q]`, scope, s) }
 	p.waitFor("the board to take a move", fmt.Sprintf(`document.querySelector(%q + ' .board.interactive')`, scope), 10*time.Second)
 	if len(move) == 2 {
-		p.click(sq(move))
+		p.press(sq(move))
 		return
 	}
 	from, to := move[:2], move[3:]
-	p.click(sq(from))
+	p.press(sq(from))
 	p.waitFor("the piece on "+from+" to be selected", fmt.Sprintf(`document.querySelector(%q).classList.contains('selected')`, sq(from)), 5*time.Second)
-	p.click(sq(to))
+	p.press(sq(to))
 	if eval[bool](p, `!!document.querySelector('.chooser')`) {
+		if p.choosing != nil {
+			p.choosing()
+		}
 		if move[2] == '>' {
-			p.click(".chooser .choose-tumble")
+			p.press(".chooser .choose-tumble")
 		} else {
-			p.click(".chooser .choose-step")
+			p.press(".chooser .choose-step")
 		}
 	}
 }

@@ -8,6 +8,9 @@
 // (#/archive, #/leaderboard) to the other views:
 //
 //	js/api.js       the JSON API of docs/protocol.md
+//	js/nav-menu.js  the header's Menu button on a phone: a disclosure
+//	                whose panel holds the site's links and the language
+//	                switch
 //	js/socket.js    a game's WebSocket, reconnecting with backoff
 //	js/notation.js  squares (numbered file-major, as in Go), moves and the
 //	                rows of position texts, for any game
@@ -38,6 +41,9 @@
 //	js/review.js    the game review on a finished game's page: its request,
 //	                progress, evaluation graph (js/chart.js) and marked moves
 //	css/analysis.css  the styles of those and of the board's marks
+//	css/phone.css   every page's layout at phone widths (designed at
+//	                390 × 844, measured by e2e/phone_test.go), linked
+//	                after the others so that its rules win
 //	js/account.js   the header's account box: guest name, sign-up, log-in,
 //	                log-out, password change
 //	js/players.js   players as the pages show them: names, profile links,

@@ -16,6 +16,7 @@ import { puzzlesView } from './puzzles.js';
 import { modView } from './mod.js';
 import { resetView } from './reset.js';
 import { t, LANGS, getLang, setLang, onLangChange } from './i18n.js';
+import { navMenu } from './nav-menu.js';
 
 const main = document.getElementById('app');
 let current = null;
@@ -103,7 +104,10 @@ const siteNav = h('nav.site-nav', { 'aria-label': t('nav.main') },
   NAV.map(([key, href, text]) => h('a', { href, 'data-nav': key }, t(text))));
 const langSel = h('select#lang', { 'aria-label': t('lang.label'), onchange: () => setLang(langSel.value) },
   LANGS.map(([code, name]) => h('option', { value: code, lang: code, selected: code === getLang() }, name)));
-header.append(siteNav, h('div.lang-switch', langSel));
+// On a phone the links and the language switch fold into the Menu's panel.
+const navPanel = h('div#nav-panel.nav-panel', siteNav, h('div.lang-switch', langSel));
+header.append(navPanel);
+navMenu(header, navPanel);
 const skipLink = document.querySelector('.skip');
 if (skipLink) skipLink.textContent = t('skip');
 // A new language: the header's words, then the view drawn again.

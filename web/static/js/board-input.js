@@ -226,6 +226,7 @@ export class Gestures {
     });
     box.append(...buttons, cancel);
     b.root.append(box);
+    keepInside(box, b.root);
     this.chooser = box;
     // The focus goes into the popup; after the key that opened it is up,
     // lest that key's press also press the first button.
@@ -259,5 +260,22 @@ export class Gestures {
     b.interactive = false;
     b.decorate();
     b.onMove(move);
+  }
+}
+
+/**
+ * Moves a popup placed at a square back inside the board where it would
+ * stick out: a chooser wider than the board's room beside its square, on
+ * a phone's narrow board, went past the screen's edge.
+ */
+function keepInside(box, root) {
+  const r = root.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  if (b.left < r.left) {
+    box.style.right = '';
+    box.style.left = '0px';
+  } else if (b.right > r.right) {
+    box.style.left = '';
+    box.style.right = '0px';
   }
 }

@@ -122,8 +122,12 @@ export function animate(view, before, after, move, pieces) {
   }
   if (plan.slides.length) {
     const ring = view.piece('magnet-ring', plan.magnet);
-    anims.push(ring.animate([{ transform: 'scale(0.6)', opacity: 0.9 }, { transform: 'scale(2.4)', opacity: 0 }],
-      { duration: 520, delay: first - 60, easing: 'ease-out', fill: 'both' }));
+    const spread = ring.animate([{ transform: 'scale(0.6)', opacity: 0.9 }, { transform: 'scale(2.4)', opacity: 0 }],
+      { duration: 520, delay: first - 60, easing: 'ease-out', fill: 'both' });
+    // Spread out, the ring is unseen but still 2.4 times a square: gone, so
+    // that on an edge square it does not make a phone's page wider.
+    spread.finished.then(() => ring.remove(), () => {});
+    anims.push(spread);
   }
   for (const s of plan.slides) {
     const n = pieces[s.to][0];

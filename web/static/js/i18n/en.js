@@ -756,5 +756,6 @@ export default {
   "sr.td.redTopples": "Red topples the stack of {n} from {from} towards {to}",
   "sr.keys": "Arrow keys: move over the board; Enter: pick and play; Escape: cancel; i: list a stack.",
   "sr.takenBack.one": "{n} move taken back",
-  "sr.takenBack.other": "{n} moves taken back"
+  "sr.takenBack.other": "{n} moves taken back",
+  "phone.menu": "Menu"
 };

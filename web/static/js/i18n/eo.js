@@ -755,5 +755,6 @@ export default {
   "sr.td.redTopples": "Ruĝo faligas la stakon de {n} de {from} direkte al {to}",
   "sr.keys": "Sagoklavoj: moviĝi sur la tabulo; Enigo: elekti kaj ludi; Eskapo: nuligi; i: listigi stakon.",
   "sr.takenBack.one": "{n} movo malfarita",
-  "sr.takenBack.other": "{n} movoj malfaritaj"
+  "sr.takenBack.other": "{n} movoj malfaritaj",
+  "phone.menu": "Menuo"
 };

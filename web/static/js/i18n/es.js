@@ -755,5 +755,6 @@ export default {
   "sr.td.redTopples": "Las rojas derriban la pila de {n} de {from} hacia {to}",
   "sr.keys": "Flechas: moverse por el tablero; Intro: elegir y jugar; Escape: cancelar; i: enumerar una pila.",
   "sr.takenBack.one": "{n} jugada deshecha",
-  "sr.takenBack.other": "{n} jugadas deshechas"
+  "sr.takenBack.other": "{n} jugadas deshechas",
+  "phone.menu": "Menú"
 };

@@ -755,5 +755,6 @@ export default {
   "sr.td.redTopples": "Il Rosso fa crollare la pila di {n} da {from} verso {to}",
   "sr.keys": "Frecce: spostarsi sul tavoliere; Invio: scegliere e giocare; Esc: annullare; i: elencare una pila.",
   "sr.takenBack.one": "{n} mossa ritirata",
-  "sr.takenBack.other": "{n} mosse ritirate"
+  "sr.takenBack.other": "{n} mosse ritirate",
+  "phone.menu": "Menu"
 };
