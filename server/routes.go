@@ -157,7 +157,7 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-	if name == "" || name == "." || isPage(name) {
+	if name == "" || name == "." || name == "index.html" || isPage(name) {
 		s.serveIndex(w, r)
 		return
 	}
@@ -186,13 +186,8 @@ func isPage(name string) bool {
 	return false
 }
 
+// serveIndex answers with index.html in the visitor's language (package
+// page).
 func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
-	b, err := fs.ReadFile(s.cfg.Static, "index.html")
-	if err != nil {
-		jsonapi.WriteError(w, http.StatusNotFound, "this server has no front end")
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.Write(b)
+	s.index.Serve(w, r)
 }

@@ -33,6 +33,7 @@ function route() {
   if (current && current.destroy) current.destroy();
   current = null;
   main.textContent = '';
+  document.title = t('doc.title'); // a view may name itself (a game, a player)
   const path = location.pathname;
   const m = /^\/g\/([^/]+)\/?$/.exec(path);
   const who = /^\/@\/([^/]+)\/?$/.exec(path);
@@ -104,8 +105,16 @@ const siteNav = h('nav.site-nav', { 'aria-label': t('nav.main') },
 const langSel = h('select#lang', { 'aria-label': t('lang.label'), onchange: () => setLang(langSel.value) },
   LANGS.map(([code, name]) => h('option', { value: code, lang: code, selected: code === getLang() }, name)));
 header.append(siteNav, h('div.lang-switch', langSel));
-const skipLink = document.querySelector('.skip');
-if (skipLink) skipLink.textContent = t('skip');
+// The page's own words (index.html's data-t and data-t-label), which the
+// server sent in the language it guessed.
+function wordPage() {
+  document.querySelectorAll('[data-t]').forEach((e) => {
+    if (e.dataset.t === 'doc.title') document.title = t('doc.title');
+    else e.textContent = t(e.dataset.t);
+  });
+  document.querySelectorAll('[data-t-label]').forEach((e) => e.setAttribute('aria-label', t(e.dataset.tLabel)));
+}
+wordPage();
 // A new language: the header's words, then the view drawn again.
 onLangChange(() => {
   siteNav.setAttribute('aria-label', t('nav.main'));
@@ -114,7 +123,7 @@ onLangChange(() => {
   });
   langSel.setAttribute('aria-label', t('lang.label'));
   langSel.value = getLang();
-  if (skipLink) skipLink.textContent = t('skip');
+  wordPage();
   route();
 });
 initAccount(header);

@@ -697,5 +697,9 @@ export default {
   "side.White": "White",
   "side.Black": "Black",
   "side.Red": "Red",
-  "err.illegal_move": "{move}: {why}"
+  "err.illegal_move": "{move}: {why}",
+  "doc.title": "Magneton · play Magneton and Tumbling Down",
+  "doc.home": "Magneton, home",
+  "doc.loading": "Loading…",
+  "doc.noscript": "This site needs JavaScript to show the board."
 };

@@ -696,5 +696,9 @@ export default {
   "side.White": "Blanko",
   "side.Black": "Nigro",
   "side.Red": "Ruĝo",
-  "err.illegal_move": "{move}: tiu movo ne estas laŭregula ĉi tie."
+  "err.illegal_move": "{move}: tiu movo ne estas laŭregula ĉi tie.",
+  "doc.title": "Magneton · ludu Magneton kaj Tumbling Down",
+  "doc.home": "Magneton, ĉefpaĝo",
+  "doc.loading": "Ŝargado…",
+  "doc.noscript": "Ĉi tiu retejo bezonas JavaScript por montri la tabulon."
 };

@@ -696,5 +696,9 @@ export default {
   "side.White": "Blancas",
   "side.Black": "Negras",
   "side.Red": "Rojas",
-  "err.illegal_move": "{move}: esa jugada no es legal aquí."
+  "err.illegal_move": "{move}: esa jugada no es legal aquí.",
+  "doc.title": "Magneton · juega a Magneton y a Demolición",
+  "doc.home": "Magneton, inicio",
+  "doc.loading": "Cargando…",
+  "doc.noscript": "Este sitio necesita JavaScript para mostrar el tablero."
 };

@@ -696,5 +696,9 @@ export default {
   "side.White": "Bianco",
   "side.Black": "Nero",
   "side.Red": "Rosso",
-  "err.illegal_move": "{move}: questa mossa non è legale qui."
+  "err.illegal_move": "{move}: questa mossa non è legale qui.",
+  "doc.title": "Magneton · gioca a Magneton e a Tumbling Down",
+  "doc.home": "Magneton, pagina iniziale",
+  "doc.loading": "Caricamento…",
+  "doc.noscript": "Questo sito ha bisogno di JavaScript per mostrare la scacchiera."
 };
