@@ -209,7 +209,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	log := cfg.Logger.With("instance", cfg.Instance)
 	s := &Server{cfg: cfg, log: log, clients: limits.NewClients(cfg.Limits)}
 	if cfg.Static != nil {
-		s.index = page.New(cfg.Static)
+		s.index = page.New(cfg.Static, gameTitles)
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	proxies := limits.Proxies(cfg.TrustedProxies)

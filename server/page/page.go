@@ -9,11 +9,14 @@
 // The language is the visitor's choice (the lang cookie that the header's
 // switch sets), else the first language of Accept-Language that the site
 // speaks, else English. index.html marks the elements to word with
-// data-t="key" (their text) and data-t-label="key" (their aria-label).
+// data-t="key" (their text) and data-t-label="key" (their aria-label);
+// a text's {site} is the page's application-name, its {games} the games'
+// titles in that language.
 package page
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html"
 	"io/fs"
@@ -31,19 +34,25 @@ var Langs = []string{"en", "es", "it", "eo"}
 // Index is index.html made once per language from a front end's files.
 type Index struct {
 	static fs.FS
+	titles func(lang string) []string
 	once   sync.Once
 	pages  map[string][]byte
 	err    error
 }
 
-// New is the index page of a front end's file tree.
-func New(static fs.FS) *Index { return &Index{static: static} }
+// New is the index page of a front end's file tree; titles gives the
+// games' titles in a language.
+func New(static fs.FS, titles func(lang string) []string) *Index {
+	return &Index{static: static, titles: titles}
+}
 
 var (
 	textMark  = regexp.MustCompile(`(<(\w+)[^>]*\sdata-t="([^"]+)"[^>]*>)([^<]*)(</\w+>)`)
 	labelMark = regexp.MustCompile(`(<[^>]*\sdata-t-label="([^"]+)"[^>]*>)`)
 	ariaLabel = regexp.MustCompile(`aria-label="[^"]*"`)
 	htmlLang  = regexp.MustCompile(`<html lang="[^"]*"`)
+	appName   = regexp.MustCompile(`<meta name="application-name" content="([^"]*)">`)
+	holder    = regexp.MustCompile(`\{(\w+)\}`)
 )
 
 func (ix *Index) load() {
@@ -55,9 +64,18 @@ func (ix *Index) load() {
 	ix.pages = map[string][]byte{}
 	for _, l := range Langs {
 		words, err := catalogue(ix.static, l)
-		if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			words = map[string]string{} // a front end without catalogues: the page as it is
+		} else if err != nil {
 			ix.err = err
 			return
+		}
+		vars := map[string]string{"games": list(words, ix.titles(l))}
+		if m := appName.FindSubmatch(tmpl); m != nil {
+			vars["site"] = string(m[1])
+		}
+		for k, w := range words {
+			words[k] = fill(w, vars)
 		}
 		ix.pages[l] = []byte(worded(string(tmpl), l, words))
 	}
@@ -82,6 +100,25 @@ func worded(tmpl, lang string, words map[string]string) string {
 		}
 		return m
 	})
+}
+
+// fill puts vars in a text's {placeholders}, leaving the others.
+func fill(text string, vars map[string]string) string {
+	return holder.ReplaceAllStringFunc(text, func(m string) string {
+		if v, ok := vars[m[1:len(m)-1]]; ok {
+			return v
+		}
+		return m
+	})
+}
+
+// list says names as a list in a catalogue's words: "A, B and C".
+func list(words map[string]string, names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	last := len(names) - 1
+	return fill(words["doc.and"], map[string]string{"list": strings.Join(names[:last], ", "), "last": names[last]})
 }
 
 // catalogue reads a language's catalogue, the JSON object after "export

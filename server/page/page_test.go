@@ -9,16 +9,24 @@ import (
 	"github.com/magneton-games/magneton/web"
 )
 
+// titles are the games' titles as the server gives them.
+func titles(lang string) []string {
+	if lang == "es" {
+		return []string{"Magneton", "Demolición"}
+	}
+	return []string{"Magneton", "Tumbling Down"}
+}
+
 // TestServe checks that index.html comes in the visitor's language: the
 // lang cookie first, then Accept-Language by weight, else English.
 func TestServe(t *testing.T) {
-	ix := New(web.Files)
+	ix := New(web.Files, titles)
 	for _, c := range []struct {
 		name, accept, cookie string
 		lang, title          string
 	}{
-		{"nothing asked", "", "", "en", "play Magneton and Tumbling Down"},
-		{"Spanish asked", "es-ES,es;q=0.9,en;q=0.8", "", "es", "juega a Magneton y a Demolición"},
+		{"nothing asked", "", "", "en", "Magneton · play Magneton and Tumbling Down"},
+		{"Spanish asked", "es-ES,es;q=0.9,en;q=0.8", "", "es", "Magneton · juega a Magneton y Demolición"},
 		{"a language the site lacks, then Italian", "de-DE,de;q=0.9,it;q=0.5", "", "it", "gioca a Magneton"},
 		{"weights over order", "en;q=0.2,eo;q=0.8", "", "eo", "ludu Magneton"},
 		{"the switch's cookie over the browser", "es", "it", "it", "gioca a Magneton"},
@@ -61,7 +69,7 @@ func TestWorded(t *testing.T) {
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	ix := New(web.Files)
+	ix := New(web.Files, titles)
 	ix.once.Do(ix.load)
 	if ix.err != nil {
 		t.Fatal(ix.err)

@@ -5,10 +5,12 @@
 // ("b2"); a position text is the ranks from the last down to 1 separated by
 // "/", each a row of x, o and ".", then the side to move: "x.o/.x./o.. x".
 
+import { t } from '../i18n.js';
+
 export const name = 'tictactoe';
 export const stylesheet = true;
 
-export const moveHint = 'b2';
+export const moveHint = ['b2'];
 
 const MARKS = ['x', 'o'];
 const DROP_MS = 180;
@@ -62,7 +64,7 @@ export function animate(view, before, after, move, pieces) {
 export function sideInfo(pos, side, sides) {
   const letter = sides[side].letter;
   const n = pos.board.filter((c) => c === letter).length;
-  return { badge: { cls: 'chip ' + letter, text: '' }, text: `× ${n}`, title: `${n} marks on the board` };
+  return { badge: { cls: 'chip ' + letter, text: '' }, text: `× ${n}`, title: t('tt.marks', { n }) };
 }
 
 /** Both sides see the board the same way, rank 1 at the bottom. */
@@ -117,8 +119,8 @@ export function endMarks(before, after, move, end) {
   const runs = lines(after, c, mv.to);
   if (!runs.length) return null;
   const marks = [...new Set(runs.flat())].map((sq) => ({ sq, cls: 'end-line' }));
-  const words = runs.map((r) => `${after.grid.sqName(r[0])}–${after.grid.sqName(r[r.length - 1])}`).join(' and ');
-  return { marks, notes: [], label: `${c.toUpperCase()}: three in a row, ${words}` };
+  const words = runs.map((r) => `${after.grid.sqName(r[0])}–${after.grid.sqName(r[r.length - 1])}`).join(', ');
+  return { marks, notes: [], label: t('tt.threeInRow', { mark: c.toUpperCase(), lines: words }) };
 }
 
 /** A square's mark for the analysis board's SVG image: shapes in square units. */
@@ -150,8 +152,8 @@ export function edit(pos, sq, tool) {
 
 /** The module's own words (the editor's tools), in every language; the loader adds them to the catalogues. */
 export const texts = {
-  "en": { "tt.tool.x": "An X", "tt.tool.o": "An O", "tt.tool.erase": "Erase" },
-  "es": { "tt.tool.x": "Una X", "tt.tool.o": "Una O", "tt.tool.erase": "Borrar" },
-  "it": { "tt.tool.x": "Una X", "tt.tool.o": "Una O", "tt.tool.erase": "Cancella" },
-  "eo": { "tt.tool.x": "Signo X", "tt.tool.o": "Signo O", "tt.tool.erase": "Forviŝi" }
+  "en": { "tt.tool.x": "An X", "tt.tool.o": "An O", "tt.tool.erase": "Erase", "tt.marks": "Marks on the board: {n}", "tt.threeInRow": "{mark}: three in a row, {lines}" },
+  "es": { "tt.tool.x": "Una X", "tt.tool.o": "Una O", "tt.tool.erase": "Borrar", "tt.marks": "Marcas en el tablero: {n}", "tt.threeInRow": "{mark}: tres en raya, {lines}" },
+  "it": { "tt.tool.x": "Una X", "tt.tool.o": "Una O", "tt.tool.erase": "Cancella", "tt.marks": "Segni sulla scacchiera: {n}", "tt.threeInRow": "{mark}: tris, {lines}" },
+  "eo": { "tt.tool.x": "Signo X", "tt.tool.o": "Signo O", "tt.tool.erase": "Forviŝi", "tt.marks": "Signoj sur la tabulo: {n}", "tt.threeInRow": "{mark}: tri en vico, {lines}" }
 };
