@@ -90,14 +90,14 @@ func TestBrowserPseudoLocale(t *testing.T) {
 		return "/analysis?" + url.Values{"game": {game}, "position": {position}, "moves": {moves}}.Encode()
 	}
 	states := []pseudoState{
-		{"home", "/", `document.querySelector('#start')`, nil},
+		{"home", "/", `document.querySelector('#start') && document.querySelector('#live-list li') && document.querySelector('#mine-list li')`, nil},
 		{"learn", "/learn", `document.querySelector('main h1')`, nil},
 		{"a lesson of Tumbling Down", "/learn/tumbling-down", `document.querySelector('.lesson .board.interactive')`, nil},
 		{"a lesson of Magneton", "/learn/magneton", `document.querySelector('.lesson .board.interactive')`, nil},
 		{"puzzles", "/puzzles", `document.querySelector('.puzzles-page')`, nil},
-		{"profile", "/@/ann", `document.querySelector('main h1')`, nil},
-		{"leaderboard", "/#/leaderboard", `document.querySelector('main table, main .tab-game')`, nil},
-		{"archive", "/#/archive", `document.querySelector('table.games')`, nil},
+		{"profile", "/@/ann", `document.querySelector('main h1') && document.querySelector('.profile-table tbody tr')`, nil},
+		{"leaderboard", "/#/leaderboard", `document.querySelector('main .tab-family') && document.querySelector('#leaderboard-panel').childElementCount`, nil},
+		{"archive", "/#/archive", `document.querySelector('table.games tbody tr')`, nil},
 		{"a missing game", "/g/zzzzzzzz", `document.querySelector('main .not-found')`, nil},
 		{"a game being played", "/g/" + playing, board, nil},
 		{"the chooser on the game page", "/g/" + playing, `document.querySelector('.board.interactive')`, func(p *page) {

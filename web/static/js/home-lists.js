@@ -90,7 +90,7 @@ export class Lobby {
         h('span.row-players', playersLine(g.players, g.ratings, false)),
         metaLine([clockLabel(g.clock), ratedTag(g.rated), rulesLabel(this.meta, g.game, g.rules), g.moves ? tn('home.moves', g.moves) : '',
           g.spectators ? t('home.watching', { n: g.spectators }) : '', shortResult(g.result)])),
-      h('a.btn.small.ghost', { href: `/g/${g.id}`, 'aria-label': t('home.watchLabel', { players: (g.players || []).map(playerName).join(' vs ') }) }, t('home.watch')));
+      h('a.btn.small.ghost', { href: `/g/${g.id}`, 'aria-label': t('home.watchLabel', { players: (g.players || []).map(playerName).join(` ${t('home.vs')} `) }) }, t('home.watch')));
   }
 
   async cancelSeek(g) {
