@@ -62,7 +62,8 @@ const untransformed = `((allow) => {
 })`
 
 // pseudoAllow are the words that stay as they are in every language: the
-// site's and the games' names, the test's players, notation.
+// site's and the games' names, the test's players (ann and a guest),
+// the record formats' and image types' names.
 var pseudoAllow = []string{"magneton", "tumbling", "down", "ann", "guest", "pgn", "sgf", "svg", "png"}
 
 // pseudoState is one page or state the pseudo-locale test visits: where
