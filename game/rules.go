@@ -54,9 +54,12 @@ func (s Settings) String() string {
 // Spec describes one game to code that handles any game: its names, its
 // sides, its rule options and how to start or read a position.
 type Spec struct {
-	Name        string    // name in records' Game tag and in commands: "magneton", "tumbling-down"
-	Aliases     []string  // other names accepted on the command line: "tumbling"
-	Title       string    // display name: "Magneton"
+	Name    string   // name in records' Game tag and in commands: "magneton", "tumbling-down"
+	Aliases []string // other names accepted on the command line: "tumbling"
+	Title   string   // display name: "Magneton"
+	// Titles are the game's display name in other languages, by language
+	// code, where it has a name of its own there ("es": "Demolición").
+	Titles      map[string]string
 	SideNames   [2]string // "White", "Black"
 	SideLetters [2]string // letters used in position texts and results: "w", "b"
 	// Board is the size of the board and how its squares are named and

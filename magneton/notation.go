@@ -52,14 +52,14 @@ func (p Position) String() string {
 func (r Rules) Parse(text string) (Position, error) {
 	fields := strings.Fields(text)
 	if len(fields) != 4 {
-		return Position{}, fmt.Errorf("position %q: want 4 fields (board, side to move, White's and Black's stones in hand), got %d", text, len(fields))
+		return Position{}, game.Mistaken("mg_fields", fmt.Sprintf("position %q: want 4 fields (board, side to move, White's and Black's stones in hand), got %d", text, len(fields)), "got", strconv.Itoa(len(fields)))
 	}
 	var stones [2]uint64
 	var hand [2]int
 	var side game.Side
 	ranks := strings.Split(fields[0], "/")
 	if len(ranks) != 8 {
-		return Position{}, fmt.Errorf("position %q: the board has %d ranks separated by '/', want 8", text, len(ranks))
+		return Position{}, game.Mistaken("ranks", fmt.Sprintf("position %q: the board has %d ranks separated by '/', want 8", text, len(ranks)), "got", strconv.Itoa(len(ranks)), "want", "8")
 	}
 	for i, row := range ranks {
 		rank := 7 - i
@@ -79,11 +79,11 @@ func (r Rules) Parse(text string) (Position, error) {
 				}
 				file++
 			default:
-				return Position{}, fmt.Errorf("position %q: rank %d: %q is not W, B or a digit 1-8", text, rank+1, c)
+				return Position{}, game.Mistaken("mg_rank_char", fmt.Sprintf("position %q: rank %d: %q is not W, B or a digit 1-8", text, rank+1, c), "rank", strconv.Itoa(rank+1), "char", string(c))
 			}
 		}
 		if file != 8 {
-			return Position{}, fmt.Errorf("position %q: rank %d has %d squares, want 8", text, rank+1, file)
+			return Position{}, game.Mistaken("rank_squares", fmt.Sprintf("position %q: rank %d has %d squares, want 8", text, rank+1, file), "rank", strconv.Itoa(rank+1), "got", strconv.Itoa(file), "want", "8")
 		}
 	}
 	switch fields[1] {
@@ -92,15 +92,15 @@ func (r Rules) Parse(text string) (Position, error) {
 	case "b":
 		side = Black
 	default:
-		return Position{}, fmt.Errorf("position %q: side to move %q is not w or b", text, fields[1])
+		return Position{}, game.Mistaken("mg_side", fmt.Sprintf("position %q: side to move %q is not w or b", text, fields[1]), "got", fields[1])
 	}
 	for i, name := range [2]string{"White", "Black"} {
 		n, err := strconv.Atoi(fields[2+i])
 		if err != nil || n < 0 || n > StonesPerSide {
-			return Position{}, fmt.Errorf("position %q: %s's stones in hand %q is not a number from 0 to %d", text, name, fields[2+i], StonesPerSide)
+			return Position{}, game.Mistaken("mg_hand", fmt.Sprintf("position %q: %s's stones in hand %q is not a number from 0 to %d", text, name, fields[2+i], StonesPerSide), "side", name, "got", fields[2+i], "max", strconv.Itoa(StonesPerSide))
 		}
 		if on := popcount(stones[i]); on+n > StonesPerSide {
-			return Position{}, fmt.Errorf("position %q: %s has %d stones on the board and %d in hand, more than %d", text, name, on, n, StonesPerSide)
+			return Position{}, game.Mistaken("mg_too_many", fmt.Sprintf("position %q: %s has %d stones on the board and %d in hand, more than %d", text, name, on, n, StonesPerSide), "side", name, "on", strconv.Itoa(on), "hand", strconv.Itoa(n), "max", strconv.Itoa(StonesPerSide))
 		}
 		hand[i] = n
 	}
@@ -121,7 +121,7 @@ func (p Position) ParseMove(s string) (Move, error) {
 	case len(text) == 2:
 		sq, ok := ParseSquare(text)
 		if !ok {
-			return NoMove, fmt.Errorf("%q: not a square (a1 to h8) or a move like d4-a1", s)
+			return NoMove, game.Mistaken("mg_not_square", fmt.Sprintf("%q: not a square (a1 to h8) or a move like d4-a1", s))
 		}
 		to, drop = sq, true
 	case len(text) == 5 && text[2] == '-', len(text) == 4:
@@ -130,32 +130,32 @@ func (p Position) ParseMove(s string) (Move, error) {
 		from, ok1 = ParseSquare(a)
 		to, ok2 = ParseSquare(b)
 		if !ok1 || !ok2 {
-			return NoMove, fmt.Errorf("%q: not a move like d4-a1 (squares a1 to h8)", s)
+			return NoMove, game.Mistaken("mg_not_move", fmt.Sprintf("%q: not a move like d4-a1 (squares a1 to h8)", s))
 		}
 	default:
-		return NoMove, fmt.Errorf("%q: not a drop like d4 or a move like d4-a1", s)
+		return NoMove, game.Mistaken("mg_not_drop_or_move", fmt.Sprintf("%q: not a drop like d4 or a move like d4-a1", s))
 	}
 	if w, ok := p.Winner(); ok {
-		return NoMove, fmt.Errorf("%s: the game is over, %s made a line of four", text, sideNames[w])
+		return NoMove, game.Mistaken("mg_over", fmt.Sprintf("%s: the game is over, %s made a line of four", text, sideNames[w]), "side", sideNames[w])
 	}
 	occ := p.occupied()
 	if drop {
 		if p.handMine() == 0 {
-			return NoMove, fmt.Errorf("%s: %s has no stones in hand and must move a stone on the board (like d4-a1)", text, name)
+			return NoMove, game.Mistaken("mg_must_move", fmt.Sprintf("%s: %s has no stones in hand and must move a stone on the board (like d4-a1)", text, name), "side", name)
 		}
 		if occ>>to&1 != 0 {
-			return NoMove, fmt.Errorf("%s: %s is not empty", text, to)
+			return NoMove, game.Mistaken("not_empty", fmt.Sprintf("%s: %s is not empty", text, to), "square", to.String())
 		}
 		return Drop(to), nil
 	}
 	if p.handMine() > 0 {
-		return NoMove, fmt.Errorf("%s: %s still has %d stones in hand and must drop one (like d4)", text, name, p.handMine())
+		return NoMove, game.Mistaken("mg_must_drop", fmt.Sprintf("%s: %s still has %d stones in hand and must drop one (like d4)", text, name, p.handMine()), "side", name, "n", strconv.FormatUint(p.handMine(), 10))
 	}
 	if p.mine>>from&1 == 0 {
-		return NoMove, fmt.Errorf("%s: %s is not your stone", text, from)
+		return NoMove, game.Mistaken("mg_not_yours", fmt.Sprintf("%s: %s is not your stone", text, from), "square", from.String())
 	}
 	if p.destinations(from)>>to&1 == 0 {
-		return NoMove, fmt.Errorf("%s: no magnet sends %s to %s", text, from, to)
+		return NoMove, game.Mistaken("mg_no_magnet", fmt.Sprintf("%s: no magnet sends %s to %s", text, from, to), "from", from.String(), "to", to.String())
 	}
 	return Slide(from, to), nil
 }

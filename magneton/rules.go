@@ -33,8 +33,10 @@ var Line = &game.Ending{Word: "line", Text: "a line of four made by the magnetic
 
 // Spec describes Magneton to game-neutral code.
 var Spec = &game.Spec{
-	Name:        "magneton",
-	Title:       "Magneton",
+	Name:  "magneton",
+	Title: "Magneton",
+	// The Esperanto name of the game's Esperanto description.
+	Titles:      map[string]string{"eo": "Magneto"},
 	SideNames:   [2]string{"White", "Black"},
 	SideLetters: [2]string{"w", "b"},
 	Board:       game.Board{Files: 8, Ranks: 8},

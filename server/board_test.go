@@ -490,8 +490,9 @@ func TestResignBeforeFirstMove(t *testing.T) {
 }
 
 // TestIllegalMoveCode: an illegal move's refusal carries the rules
-// engine's English sentence and, for other languages, its code and the
-// move.
+// engine's English sentence and, for other languages, its code, the move,
+// and the reason as a code with its values; the reason does not say the
+// move again (a page shows "{move}: {why}").
 func TestIllegalMoveCode(t *testing.T) {
 	s := startServer(t, t.TempDir())
 	_, _, sa, _, _ := humanGame(t, s, nil)
@@ -500,6 +501,12 @@ func TestIllegalMoveCode(t *testing.T) {
 		if st := sa.next(); st.Type == "error" {
 			if st.Code != "illegal_move" || st.Vars["move"] != "zz9" || st.Vars["why"] == "" || !strings.HasSuffix(st.Message, st.Vars["why"]) {
 				t.Errorf("refusal %q, code %q, vars %v", st.Message, st.Code, st.Vars)
+			}
+			if strings.Contains(st.Vars["why"], "zz9") {
+				t.Errorf("the reason %q says the move again", st.Vars["why"])
+			}
+			if st.Vars["why_code"] != "mg_not_drop_or_move" {
+				t.Errorf("the reason's code is %q, want mg_not_drop_or_move", st.Vars["why_code"])
 			}
 			return
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"io/fs"
+	"maps"
 	"net/http"
 	"path"
 	"strings"
@@ -84,10 +85,12 @@ type (
 		Ranks int `json:"ranks"`
 	}
 	metaGame struct {
-		Name    string      `json:"name"`
-		Aliases []string    `json:"aliases"`
-		Title   string      `json:"title"`
-		Sides   [2]metaSide `json:"sides"`
+		Name    string   `json:"name"`
+		Aliases []string `json:"aliases"`
+		Title   string   `json:"title"`
+		// Titles: the game's name in other languages, where it has one.
+		Titles map[string]string `json:"titles"`
+		Sides  [2]metaSide       `json:"sides"`
 		// Board is the board's size; squares are numbered file-major (a1 =
 		// 0, a2 = 1, ..., b1 = ranks), as game.Board says.
 		Board    metaBoard     `json:"board"`
@@ -109,9 +112,10 @@ type (
 // describe is a registered game as the meta describes it.
 func describe(gm *games.Game) metaGame {
 	sp := gm.Spec
-	mg := metaGame{Name: sp.Name, Aliases: append([]string{}, sp.Aliases...), Title: sp.Title, Options: []metaOption{}, Variants: []metaVariant{},
+	mg := metaGame{Name: sp.Name, Aliases: append([]string{}, sp.Aliases...), Title: sp.Title, Titles: map[string]string{}, Options: []metaOption{}, Variants: []metaVariant{},
 		Board: metaBoard{sp.Board.Files, sp.Board.Ranks},
 		Start: sp.New(sp.Defaults()).Start().String(), LevelRatings: gm.AI.LevelRatings()}
+	maps.Copy(mg.Titles, sp.Titles)
 	for _, e := range sp.AllEndings() {
 		mg.Endings = append(mg.Endings, metaEnding{e.Word, e.Text})
 	}
@@ -144,6 +148,19 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 	jsonapi.Write(w, http.StatusOK, out)
 }
 
+// gameTitles are the registered games' titles in a language.
+func gameTitles(lang string) []string {
+	var out []string
+	for _, gm := range games.All() {
+		t := gm.Spec.Title
+		if own, ok := gm.Spec.Titles[lang]; ok {
+			t = own
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
 // handleStatic serves the front end: a file of the tree if the path names
 // one, else index.html (the single-page app reads /g/<id> itself).
 func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
@@ -157,7 +174,7 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-	if name == "" || name == "." || isPage(name) {
+	if name == "" || name == "." || name == "index.html" || isPage(name) {
 		s.serveIndex(w, r)
 		return
 	}
@@ -186,13 +203,8 @@ func isPage(name string) bool {
 	return false
 }
 
+// serveIndex answers with index.html in the visitor's language (package
+// page).
 func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
-	b, err := fs.ReadFile(s.cfg.Static, "index.html")
-	if err != nil {
-		jsonapi.WriteError(w, http.StatusNotFound, "this server has no front end")
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.Write(b)
+	s.index.Serve(w, r)
 }

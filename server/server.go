@@ -48,6 +48,7 @@ import (
 	"github.com/magneton-games/magneton/server/mail"
 	"github.com/magneton-games/magneton/server/metrics"
 	"github.com/magneton-games/magneton/server/moderation"
+	"github.com/magneton-games/magneton/server/page"
 	"github.com/magneton-games/magneton/server/profiles"
 	"github.com/magneton-games/magneton/server/puzzles"
 	"github.com/magneton-games/magneton/server/round"
@@ -190,6 +191,7 @@ type Server struct {
 	bgWG     sync.WaitGroup // the sweeper
 	closing  atomic.Bool
 	draining atomic.Bool
+	index    *page.Index // the front end's page, when there is one
 }
 
 // New makes a server on a store and resumes every unfinished game stored
@@ -206,6 +208,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	cfg.Store = cfg.Metrics.Store(cfg.Store) // every package's calls timed
 	log := cfg.Logger.With("instance", cfg.Instance)
 	s := &Server{cfg: cfg, log: log, clients: limits.NewClients(cfg.Limits)}
+	if cfg.Static != nil {
+		s.index = page.New(cfg.Static, gameTitles)
+	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	proxies := limits.Proxies(cfg.TrustedProxies)
 	ids := identity.NewResolver(cfg.Store, proxies, cfg.WriteTimeout, log)

@@ -73,12 +73,12 @@ func formatBoard(stack func(Square) (uint8, uint64), side game.Side) string {
 func (r Rules) Parse(text string) (Position, error) {
 	fields := strings.Fields(text)
 	if len(fields) != 2 {
-		return Position{}, fmt.Errorf("position %q: want 2 fields (the board, then the side to move b or r), got %d", text, len(fields))
+		return Position{}, game.Mistaken("td_fields", fmt.Sprintf("position %q: want 2 fields (the board, then the side to move b or r), got %d", text, len(fields)), "got", strconv.Itoa(len(fields)))
 	}
 	p := Position{flags: r.flags()}
 	ranks := strings.Split(fields[0], "/")
 	if len(ranks) != 8 {
-		return Position{}, fmt.Errorf("position %q: the board has %d ranks separated by '/', want 8", text, len(ranks))
+		return Position{}, game.Mistaken("ranks", fmt.Sprintf("position %q: the board has %d ranks separated by '/', want 8", text, len(ranks)), "got", strconv.Itoa(len(ranks)), "want", "8")
 	}
 	var count [2]int
 	for i, row := range ranks {
@@ -87,20 +87,20 @@ func (r Rules) Parse(text string) (Position, error) {
 		for _, item := range strings.Split(row, ",") {
 			switch {
 			case item == "":
-				return Position{}, fmt.Errorf("position %q: rank %d: an empty square entry (two commas in a row, or a comma at an end)", text, rank+1)
+				return Position{}, game.Mistaken("td_empty_entry", fmt.Sprintf("position %q: rank %d: an empty square entry (two commas in a row, or a comma at an end)", text, rank+1), "rank", strconv.Itoa(rank+1))
 			case item[0] >= '0' && item[0] <= '9':
 				n, err := strconv.Atoi(item)
 				if err != nil || n < 1 || n > 8 {
-					return Position{}, fmt.Errorf("position %q: rank %d: %q is not a run of 1 to 8 empty squares", text, rank+1, item)
+					return Position{}, game.Mistaken("td_run", fmt.Sprintf("position %q: rank %d: %q is not a run of 1 to 8 empty squares", text, rank+1, item), "rank", strconv.Itoa(rank+1), "item", item)
 				}
 				file += n
 			default:
 				if file >= 8 {
-					return Position{}, fmt.Errorf("position %q: rank %d has more than 8 squares", text, rank+1)
+					return Position{}, game.Mistaken("td_rank_long", fmt.Sprintf("position %q: rank %d has more than 8 squares", text, rank+1), "rank", strconv.Itoa(rank+1))
 				}
 				sq := SquareAt(file, rank)
 				if len(item) > MaxHeight {
-					return Position{}, fmt.Errorf("position %q: %s: a stack of %d disks, more than the %d there are", text, sq, len(item), MaxHeight)
+					return Position{}, game.Mistaken("td_tall", fmt.Sprintf("position %q: %s: a stack of %d disks, more than the %d there are", text, sq, len(item), MaxHeight), "square", sq.String(), "n", strconv.Itoa(len(item)), "max", strconv.Itoa(MaxHeight))
 				}
 				var mask uint64
 				for j := 0; j < len(item); j++ {
@@ -111,7 +111,7 @@ func (r Rules) Parse(text string) (Position, error) {
 						count[Red]++
 						mask |= 1 << j
 					default:
-						return Position{}, fmt.Errorf("position %q: %s: %q in stack %q is not b (black) or r (red)", text, sq, item[j], item)
+						return Position{}, game.Mistaken("td_disk_char", fmt.Sprintf("position %q: %s: %q in stack %q is not b (black) or r (red)", text, sq, item[j], item), "square", sq.String(), "char", string(item[j]), "item", item)
 					}
 				}
 				p.put(sq, uint8(len(item)), mask)
@@ -119,12 +119,12 @@ func (r Rules) Parse(text string) (Position, error) {
 			}
 		}
 		if file != 8 {
-			return Position{}, fmt.Errorf("position %q: rank %d has %d squares, want 8", text, rank+1, file)
+			return Position{}, game.Mistaken("rank_squares", fmt.Sprintf("position %q: rank %d has %d squares, want 8", text, rank+1, file), "rank", strconv.Itoa(rank+1), "got", strconv.Itoa(file), "want", "8")
 		}
 	}
 	for c, n := range count {
 		if n > DisksPerSide {
-			return Position{}, fmt.Errorf("position %q: %s has %d disks, more than %d", text, sideNames[c], n, DisksPerSide)
+			return Position{}, game.Mistaken("td_too_many", fmt.Sprintf("position %q: %s has %d disks, more than %d", text, sideNames[c], n, DisksPerSide), "side", sideNames[c], "n", strconv.Itoa(n), "max", strconv.Itoa(DisksPerSide))
 		}
 	}
 	switch fields[1] {
@@ -133,7 +133,7 @@ func (r Rules) Parse(text string) (Position, error) {
 	case "r":
 		p.side = Red
 	default:
-		return Position{}, fmt.Errorf("position %q: side to move %q is not b or r", text, fields[1])
+		return Position{}, game.Mistaken("td_side", fmt.Sprintf("position %q: side to move %q is not b or r", text, fields[1]), "got", fields[1])
 	}
 	p.scanKings(Black)
 	p.scanKings(Red)
@@ -153,7 +153,7 @@ func (p Position) FormatMove(m Move) string { return m.String() }
 func (p Position) ParseMove(s string) (Move, error) {
 	text := strings.TrimSpace(s)
 	if len(text) != 5 || (text[2] != '-' && text[2] != '>') {
-		return NoMove, fmt.Errorf("%q: not a step like e5-f6 or a tumble like e5>f6", s)
+		return NoMove, game.Mistaken("td_not_move", fmt.Sprintf("%q: not a step like e5-f6 or a tumble like e5>f6", s))
 	}
 	from, err := parseSquare(text, text[:2])
 	if err != nil {
@@ -166,26 +166,26 @@ func (p Position) ParseMove(s string) (Move, error) {
 	tumble := text[2] == '>'
 	d, ok := directionTo(from, to)
 	if !ok {
-		return NoMove, fmt.Errorf("%s: %s is not next to %s (a move goes one square in one of the 8 directions)", text, to, from)
+		return NoMove, game.Mistaken("td_not_next", fmt.Sprintf("%s: %s is not next to %s (a move goes one square in one of the 8 directions)", text, to, from), "from", from.String(), "to", to.String())
 	}
 	if w, ok := p.Winner(); ok {
-		return NoMove, fmt.Errorf("%s: the game is over, %s won (%s)", text, sideNames[w], endings[p.ending])
+		return NoMove, game.Mistaken("td_over", fmt.Sprintf("%s: the game is over, %s won (%s)", text, sideNames[w], endings[p.ending]), "side", sideNames[w])
 	}
 	name := sideNames[p.side]
 	h := p.height[from]
 	switch {
 	case h == 0:
-		return NoMove, fmt.Errorf("%s: %s is empty", text, from)
+		return NoMove, game.Mistaken("td_empty", fmt.Sprintf("%s: %s is empty", text, from), "square", from.String())
 	case p.tops[p.side]>>from&1 == 0:
-		return NoMove, fmt.Errorf("%s: the stack on %s has a %s disk on top, and %s moves only stacks topped by %s", text, from, strings.ToLower(sideNames[p.side^1]), name, strings.ToLower(name))
+		return NoMove, game.Mistaken("td_not_top", fmt.Sprintf("%s: the stack on %s has a %s disk on top, and %s moves only stacks topped by %s", text, from, strings.ToLower(sideNames[p.side^1]), name, strings.ToLower(name)), "square", from.String(), "side", name)
 	case h == 1 && tumble && p.flags&flagTumbleOnly != 0:
-		return NoMove, fmt.Errorf("%s: the stack on %s is one disk, which steps (write %s-%s); under moves=tumble-only '>' is for stacks of two or more", text, from, from, to)
+		return NoMove, game.Mistaken("td_single", fmt.Sprintf("%s: the stack on %s is one disk, which steps (write %s-%s); under moves=tumble-only '>' is for stacks of two or more", text, from, from, to), "square", from.String(), "from", from.String(), "to", to.String())
 	case h == 1:
 		return Step(from, d), nil
 	case tumble:
 		return Tumble(from, d), nil
 	case p.flags&flagTumbleOnly != 0:
-		return NoMove, fmt.Errorf("%s: under moves=tumble-only a stack of %d disks cannot step, only tumble (write %s>%s)", text, h, from, to)
+		return NoMove, game.Mistaken("td_no_step", fmt.Sprintf("%s: under moves=tumble-only a stack of %d disks cannot step, only tumble (write %s>%s)", text, h, from, to), "n", strconv.Itoa(int(h)), "from", from.String(), "to", to.String())
 	}
 	return Step(from, d), nil
 }
@@ -198,7 +198,7 @@ func parseSquare(move, name string) (Square, error) {
 	}
 	f, r := name[0], name[1]
 	if f >= 'a' && f <= 'z' && r >= '0' && r <= '9' {
-		return NoSquare, fmt.Errorf("%s: %s is off the board (files a-h, ranks 1-8)", move, name)
+		return NoSquare, game.Mistaken("td_off_board", fmt.Sprintf("%s: %s is off the board (files a-h, ranks 1-8)", move, name), "square", name)
 	}
-	return NoSquare, fmt.Errorf("%s: %q is not a square like e5", move, name)
+	return NoSquare, game.Mistaken("td_not_square", fmt.Sprintf("%s: %q is not a square like e5", move, name), "square", name)
 }

@@ -97,9 +97,11 @@ const (
 
 // Spec describes Tumbling Down to game-neutral code.
 var Spec = &game.Spec{
-	Name:        "tumbling-down",
-	Aliases:     []string{"tumbling"},
-	Title:       "Tumbling Down",
+	Name:    "tumbling-down",
+	Aliases: []string{"tumbling"},
+	Title:   "Tumbling Down",
+	// The Spanish name of the game's Spanish description (the rules' source).
+	Titles:      map[string]string{"es": "Demolición"},
 	SideNames:   [2]string{"Black", "Red"},
 	SideLetters: [2]string{"b", "r"},
 	Board:       game.Board{Files: 8, Ranks: 8},

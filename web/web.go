@@ -64,7 +64,13 @@
 //	                js/games/<name>-learn.js hold each game's texts
 //	js/puzzles.js   /puzzles and the home page's daily puzzle
 //	js/i18n.js, js/i18n/<lang>.js  the catalogue of the front end's words
-//	                in English, Spanish, Italian and Esperanto, t(key, vars)
+//	                in English, Spanish, Italian and Esperanto, t(key, vars),
+//	                tn for counts (Intl.PluralRules), the wording of the
+//	                server's refusals (err.<code>, why.<why_code>), and the
+//	                tests' pseudo-locale (?lang=xx, e2e/pseudo_test.go)
+//
+// The server sends index.html in the visitor's language (server/page):
+// its lang, title and first words, marked data-t, from these catalogues.
 //
 // The browser tests in package e2e drive it in Chromium against the real
 // server.

@@ -3,6 +3,7 @@ package analysis
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/magneton-games/magneton/game"
@@ -33,7 +34,7 @@ func requestPosition(w http.ResponseWriter, name, settings, position string) (ga
 	st := rules.Start()
 	if p := strings.TrimSpace(position); p != "" && p != "start" {
 		if st, err = rules.ParsePosition(p); err != nil {
-			jsonapi.WriteCoded(w, http.StatusBadRequest, "bad_position", "position: "+err.Error(), "why", err.Error())
+			jsonapi.WriteCoded(w, http.StatusBadRequest, "bad_position", "position: "+err.Error(), wire.Because(err, "invalid", "position "+strconv.Quote(p))...)
 			return nil, nil, false
 		}
 	}
@@ -65,7 +66,7 @@ func (a *Analysis) handlePlay(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if st, err = st.Play(mv); err != nil {
-			jsonapi.WriteCoded(w, http.StatusBadRequest, "illegal_move", fmt.Sprintf("move %d: %v", i+1, err), "move", mv, "why", strings.TrimPrefix(err.Error(), mv+": "))
+			jsonapi.WriteCoded(w, http.StatusBadRequest, "illegal_move", fmt.Sprintf("move %d: %v", i+1, err), append([]string{"move", mv}, wire.Because(err, "illegal", mv)...)...)
 			return
 		}
 		out.Positions = append(out.Positions, st.String())

@@ -201,7 +201,7 @@ func jsonKind(t reflect.Type) string {
 func PathID(w http.ResponseWriter, r *http.Request) (string, bool) {
 	id := r.PathValue("id")
 	if !ids.Valid(id) {
-		WriteError(w, http.StatusNotFound, "no such game")
+		WriteCoded(w, http.StatusNotFound, "no_game", "no such game")
 		return "", false
 	}
 	return id, true

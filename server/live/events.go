@@ -3,7 +3,6 @@ package live
 import (
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/magneton-games/magneton/game"
@@ -121,9 +120,8 @@ func (g Game) move(side int, mv string, now time.Time) (Game, Effects, error) {
 		err = hist.Play(canon)
 	}
 	if err != nil {
-		// The rules engine's sentence says why, in English; other
-		// languages say the move is illegal.
-		return g, Effects{}, wire.Refuse("illegal_move", err.Error(), "move", mv, "why", strings.TrimPrefix(err.Error(), mv+": "))
+		// The rules engine says why, in English and as a code.
+		return g, Effects{}, wire.Refuse("illegal_move", err.Error(), append([]string{"move", mv}, wire.Because(err, "illegal", mv, canon)...)...)
 	}
 	if res, _ := hist.Result(); !res.Over() && len(hist.Moves()) >= g.set.MaxPlies {
 		hist.End(0, game.PlyLimit) // cannot fail: the game goes on

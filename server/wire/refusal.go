@@ -1,6 +1,15 @@
 package wire
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/magneton-games/magneton/game"
+)
 
 // Refusal is the server's answer to what a client may not do, now or at
 // all: an English sentence, and a code that a front end words in the
@@ -73,3 +82,30 @@ var ErrMoved = Refusal{Msg: "another server instance runs this game now; please 
 
 // ErrShuttingDown refuses an action while the server stops.
 var ErrShuttingDown = Refusal{Msg: "the server is shutting down; try again in a moment", Code: "shutting_down"}
+
+// Because is the values of a refusal whose {why} is an error of the rules
+// engine: "why", its English sentence without the move or position it
+// repeats (prefixes: "zz9", so that "zz9: …" and `"zz9": …` both lose
+// it), and "why_code" with the values a front end words it with
+// (why.<code> in its catalogue): the error's own when it is a
+// game.Mistake, else fallback with none.
+func Because(err error, fallback string, prefixes ...string) []string {
+	why := err.Error()
+	for _, p := range prefixes {
+		for _, form := range []string{p + ": ", strconv.Quote(p) + ": "} {
+			why = strings.TrimPrefix(why, form)
+		}
+	}
+	out := []string{"why", why}
+	var m *game.Mistake
+	if !errors.As(err, &m) {
+		return append(out, "why_code", fallback)
+	}
+	out = append(out, "why_code", m.Code)
+	for _, k := range slices.Sorted(maps.Keys(m.Vars)) {
+		if k != "why" && k != "why_code" {
+			out = append(out, k, m.Vars[k])
+		}
+	}
+	return out
+}

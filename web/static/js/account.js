@@ -7,7 +7,7 @@
 // (account-forms.js); the server's error is shown in the form. A change of
 // account is told to the listeners (app.js refreshes the current view).
 
-import { t, onLangChange } from './i18n.js';
+import { t, onLangChange, locale, dated } from './i18n.js';
 import { h, toast } from './dom.js';
 import { api } from './api.js';
 import { profileHref } from './players.js';
@@ -160,7 +160,7 @@ function render() {
   });
   const st = current.standing || {};
   const muted = st.muted_until && st.muted_until > Date.now()
-    ? h('span.tag.muted-tag', { id: 'account-muted', title: st.reason || '' }, t('md.mutedUntil', { until: new Date(st.muted_until).toLocaleString() }))
+    ? h('span.tag.muted-tag', { id: 'account-muted', title: st.reason || '' }, t('md.mutedUntil', { until: dated(new Date(st.muted_until).toLocaleString(locale())) }))
     : null;
   box.append(h('a.account-name.user-link', { href: profileHref(current.name), title: t('acc.profile') }, current.name));
   if (muted) box.append(muted);

@@ -9,6 +9,7 @@ import { h } from './dom.js';
 import { api } from './api.js';
 import { t, sideText } from './i18n.js';
 import { scoreFor } from './analysis-record.js';
+import { endingWords, provenText } from './words.js';
 
 const ANALYSE_DELAY_MS = 450;
 
@@ -105,7 +106,7 @@ export class EnginePanel {
     if (n.eval) {
       this.out.append(...this.evaluation(n, n.eval));
     } else if (!this.running && !n.evalError) {
-      const turnName = n.turn != null && this.sides()[n.turn] ? this.sides()[n.turn].name : '';
+      const turnName = n.turn != null && this.sides()[n.turn] ? sideText(this.sides()[n.turn].name) : '';
       this.out.append(h('p.muted', turnName ? t('an.toMove', { side: turnName }) : ''));
     }
   }
@@ -114,10 +115,9 @@ export class EnginePanel {
   result(n) {
     const sides = this.sides();
     const w = n.result === '1-0' ? 0 : n.result === '0-1' ? 1 : -1;
-    const ending = ((this.page.spec && this.page.spec.endings) || []).find((e) => e.word === n.reason);
-    const why = ending ? ending.text : n.reason;
+    const why = endingWords(n.reason, this.page.spec);
     return [h('div.eval', h('span.score.over', n.result === '1/2-1/2' ? '½-½' : n.result)),
-      h('p.an-result', w >= 0 ? t(why ? 'an.winsBy' : 'an.wins', { side: sides[w] ? sides[w].name : '', why }) : t(why ? 'an.drawBy' : 'an.draw', { why }))];
+      h('p.an-result', w >= 0 ? t(why ? 'an.winsBy' : 'an.wins', { side: sides[w] ? sideText(sides[w].name) : '', why }) : t(why ? 'an.drawBy' : 'an.draw', { why }))];
   }
 
   /** The engine's evaluation e of node n. */
@@ -137,7 +137,7 @@ export class EnginePanel {
         h('span.score', scoreFor(l.score, turn, sides).text), ' ', h('span.pv-moves', (l.pv || []).join(' ')))),
       // The proof search's verdict: the only result called proven.
       e.proven ? h('p.proven', { title: t('an.provenTitle') },
-        t(e.proven.exact ? 'an.proven' : 'an.provenAtMost', { side: sides[e.proven.winner] ? sideText(sides[e.proven.winner].name) : '', n: e.proven.moves })) : null].filter(Boolean);
+        provenText(e.proven, sides)) : null].filter(Boolean);
   }
 
   destroy() {

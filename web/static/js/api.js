@@ -1,6 +1,6 @@
 // HTTP helpers for the play server's JSON API (docs/protocol.md).
 
-import { t, serverText } from './i18n.js';
+import { t, serverText, getLang } from './i18n.js';
 
 /**
  * An error answered by the server, with its HTTP status and the code the
@@ -61,10 +61,35 @@ export async function metaFor(node) {
   }
 }
 
+/**
+ * The meta with each game's title in the language in use (its titles,
+ * where the game has a name of its own there), read at each use so that a
+ * change of language renames it.
+ */
+function localTitles(meta) {
+  loaded = meta;
+  for (const g of meta.games || []) {
+    const own = g.title;
+    Object.defineProperty(g, 'title', { get: () => (g.titles && g.titles[getLang()]) || own, enumerable: true });
+  }
+  return meta;
+}
+
+let loaded = null;
+
+/**
+ * A game's title (a summary's game name) in the language in use, once the
+ * meta is in; else the summary's own title (fallback).
+ */
+export function gameTitle(name, fallback) {
+  const g = loaded && loaded.games.find((x) => x.name === name);
+  return (g && g.title) || fallback || name;
+}
+
 /** The server's description of the games and levels, fetched once. */
 export function getMeta() {
   if (!metaPromise) {
-    metaPromise = api('GET', '/api/meta').catch((e) => {
+    metaPromise = api('GET', '/api/meta').then(localTitles).catch((e) => {
       metaPromise = null;
       throw e;
     });

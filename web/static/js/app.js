@@ -15,7 +15,8 @@ import { learnIndexView, learnGameView } from './learn.js';
 import { puzzlesView } from './puzzles.js';
 import { modView } from './mod.js';
 import { resetView } from './reset.js';
-import { t, LANGS, getLang, setLang, onLangChange } from './i18n.js';
+import { getMeta } from './api.js';
+import { t, andList, LANGS, getLang, setLang, onLangChange } from './i18n.js';
 import { navMenu } from './nav-menu.js';
 
 const main = document.getElementById('app');
@@ -34,6 +35,7 @@ function route() {
   if (current && current.destroy) current.destroy();
   current = null;
   main.textContent = '';
+  if (site.games) document.title = siteTitle(); // a view may name itself (a game, a player)
   const path = location.pathname;
   const m = /^\/g\/([^/]+)\/?$/.exec(path);
   const who = /^\/@\/([^/]+)\/?$/.exec(path);
@@ -108,8 +110,27 @@ const langSel = h('select#lang', { 'aria-label': t('lang.label'), onchange: () =
 const navPanel = h('div#nav-panel.nav-panel', siteNav, h('div.lang-switch', langSel));
 header.append(navPanel);
 navMenu(header, navPanel);
-const skipLink = document.querySelector('.skip');
-if (skipLink) skipLink.textContent = t('skip');
+// The page's own words (index.html's data-t and data-t-label), which the
+// server sent in the language it guessed; {site} is the page's
+// application-name, {games} the games' titles (once the meta is in).
+const site = { site: (document.querySelector('meta[name="application-name"]') || {}).content || '', games: '' };
+function siteTitle() {
+  return t('doc.title', site);
+}
+function wordPage() {
+  document.querySelectorAll('[data-t]').forEach((e) => {
+    if (e.dataset.t !== 'doc.title') e.textContent = t(e.dataset.t, site);
+  });
+  document.querySelectorAll('[data-t-label]').forEach((e) => e.setAttribute('aria-label', t(e.dataset.tLabel, site)));
+}
+function nameGames() {
+  return getMeta().then((m) => {
+    site.games = andList(m.games.map((g) => g.title));
+    if (document.title === served) document.title = siteTitle(); // no view has named itself yet
+  }).catch(() => {});
+}
+wordPage();
+const served = document.title;
 // A new language: the header's words, then the view drawn again.
 onLangChange(() => {
   siteNav.setAttribute('aria-label', t('nav.main'));
@@ -118,10 +139,11 @@ onLangChange(() => {
   });
   langSel.setAttribute('aria-label', t('lang.label'));
   langSel.value = getLang();
-  if (skipLink) skipLink.textContent = t('skip');
-  route();
+  wordPage();
+  nameGames().then(route);
 });
 initAccount(header);
+nameGames();
 // After a sign-up, log-in or log-out the view shows what is new: the home
 // page its form and lists, the game page the players' names, a profile its
 // owner's buttons.

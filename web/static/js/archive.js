@@ -1,10 +1,11 @@
 // The archive: finished games, newest first, a page at a time.
 
 import { h, formatDate, toast } from './dom.js';
-import { api, getMeta } from './api.js';
-import { shortResult, rulesLabel, clockLabel } from './words.js';
+import { api, getMeta, gameTitle } from './api.js';
+import { shortResult, rulesLabel, clockLabel, endingWords } from './words.js';
+import { gameSpec } from './games.js';
 import { playersLine } from './players.js';
-import { t as tr, has } from './i18n.js';
+import { t as tr } from './i18n.js';
 
 const PAGE = 50;
 
@@ -33,10 +34,10 @@ export function archiveView() {
       for (const g of games) {
         const href = `/g/${g.id}`;
         body.append(h('tr',
-          h('td', h('a', { href }, g.title || g.game),
+          h('td', h('a', { href }, gameTitle(g.game, g.title)),
             h('small.rules', ' ' + [rulesLabel(meta, g.game, g.rules), clockLabel(g.clock), g.rated ? tr('home.rated') : tr('home.casual')].filter(Boolean).join(' · '))),
           h('td.players', playersLine(g.players, g.ratings, true, g.users)),
-          h('td', h('strong', shortResult(g.result)), g.reason ? h('small', ' ' + (has('end.' + g.reason) ? tr('end.' + g.reason) : g.reason)) : null),
+          h('td', h('strong', shortResult(g.result)), g.reason ? h('small', ' ' + endingWords(g.reason, gameSpec(meta, g.game))) : null),
           h('td', String(g.moves ?? '')),
           h('td', formatDate(g.updated || g.created)),
           h('td', h('a.btn.small.ghost', { href }, tr('pr.replay')))));

@@ -3,6 +3,8 @@
 // Drawn at the width it is given, so that its text stays legible on a
 // phone.
 
+import { t, locale, dated } from './i18n.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 
 function svg(tag, attrs, text) {
@@ -12,8 +14,8 @@ function svg(tag, attrs, text) {
   return e;
 }
 
-const day = (ms) => new Date(ms).toLocaleDateString(undefined, { dateStyle: 'medium' });
-const moment = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+const day = (ms) => dated(new Date(ms).toLocaleDateString(locale(), { dateStyle: 'medium' }));
+const moment = (ms) => dated(new Date(ms).toLocaleString(locale(), { dateStyle: 'short', timeStyle: 'short' }));
 
 /**
  * The graph of points [{at: ms, rating}] (any order), width pixels wide;
@@ -32,8 +34,8 @@ export function ratingChart(points, width, label) {
   const lo = Math.min(...pts.map((p) => p.rating));
   const hi = Math.max(...pts.map((p) => p.rating));
   const summary = pts.length
-    ? `${label}: ${pts.length === 1 ? `${first.rating}` : `from ${first.rating} to ${last.rating}`}, lowest ${lo}, highest ${hi}, ${day(first.at)} to ${day(last.at)}`
-    : `${label}: no rated games yet`;
+    ? t(pts.length === 1 ? 'ch.summaryOne' : 'ch.summary', { label, first: first.rating, last: last.rating, lo, hi, from: day(first.at), to: day(last.at) })
+    : t('ch.summaryNone', { label });
   const root = svg('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', 'aria-label': summary });
   root.append(svg('title', {}, summary));
   if (!pts.length) return root;
@@ -106,7 +108,7 @@ export function evalChart(evals, width, opts = {}) {
   const plotH = H - pad.top - pad.bottom;
   const x = (ply) => pad.left + (ply / total) * plotW;
   const y = (v) => pad.top + ((1 - v) / 2) * plotH;
-  const label = opts.label || 'Evaluation graph';
+  const label = opts.label || t('ch.evalGraph');
   const root = svg('svg', { class: 'chart eval-chart', viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', 'aria-label': label });
   root.append(svg('title', {}, label));
   root.append(svg('rect', { class: 'eval-bg', x: pad.left, y: pad.top, width: plotW, height: plotH }));

@@ -1,7 +1,7 @@
 // A tiny helper to build DOM trees, lists that refresh in place, and the
 // page's message area.
 
-import { t as tr } from './i18n.js';
+import { t as tr, locale, dated } from './i18n.js';
 
 /**
  * h('div.class#id', {attr: value, onclick: fn}, children...) builds an
@@ -205,7 +205,7 @@ export function formatDate(v) {
   if (!v) return '';
   const d = new Date(typeof v === 'number' ? v : String(v));
   if (isNaN(d)) return String(v);
-  return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return dated(d.toLocaleString(locale(), { dateStyle: 'medium', timeStyle: 'short' }));
 }
 
 /** A day as a short local text: "3 Mar 2025". */
@@ -213,7 +213,7 @@ export function formatDay(v) {
   if (!v) return '';
   const d = new Date(typeof v === 'number' ? v : String(v));
   if (isNaN(d)) return String(v);
-  return d.toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return dated(d.toLocaleDateString(locale(), { dateStyle: 'medium' }));
 }
 
 /** The paths of the replay buttons' icons (24 by 24), shared by the game page and the analysis board. */

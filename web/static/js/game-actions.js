@@ -6,7 +6,7 @@
 // links under them: the record's downloads and the analysis board.
 
 import { h, toast } from './dom.js';
-import { t } from './i18n.js';
+import { t, has } from './i18n.js';
 import { gameSpec } from './games.js';
 import { countdownText } from './game-status.js';
 
@@ -181,7 +181,7 @@ export class Links {
       const spec = gameSpec(this.page.meta, s.game);
       for (const f of (spec && spec.formats) || []) {
         const q = new URLSearchParams({ format: f.name });
-        links.push(h('a.link', { href: `/api/games/${encodeURIComponent(s.id)}/record?${q}`, download: `${s.id}.${f.name}`, title: f.title || null, 'data-format': f.name }, t('gm.download', { format: f.name.toUpperCase() })));
+        links.push(h('a.link', { href: `/api/games/${encodeURIComponent(s.id)}/record?${q}`, download: `${s.id}.${f.name}`, title: has('fmt.' + f.name) ? t('fmt.' + f.name) : f.title || null, 'data-format': f.name }, t('gm.download', { format: f.name.toUpperCase() })));
       }
     }
     // Never for a game still being played: the engine would advise a player.

@@ -6,7 +6,8 @@
 // the tab's title (tabTitle).
 
 import { toast } from './dom.js';
-import { t, serverText } from './i18n.js';
+import { t, tn, serverText, sideText } from './i18n.js';
+import { gameTitle } from './api.js';
 import { gameSpec } from './games.js';
 import { resultText, abortText } from './words.js';
 import { play } from './sound.js';
@@ -48,10 +49,11 @@ export function tabTitle(s) {
   // An opponent's question shows there too, before the turn (a takeback
   // is asked on one's own turn), so that it is seen from another tab.
   const asked = s.status === 'playing' && s.seat != null
-    ? (s.takeback && s.takeback.offered_by === 1 - s.seat ? '● Takeback? · ' : s.draw_offer === 1 - s.seat ? '● Draw? · ' : '')
+    ? (s.takeback && s.takeback.offered_by === 1 - s.seat ? 'gm.tabTakeback' : s.draw_offer === 1 - s.seat ? 'gm.tabDraw' : '')
     : '';
-  const flag = asked || (yourTurn ? '● Your turn · ' : askedRematch ? '● Rematch? · ' : '');
-  document.title = `${flag}${s.title} · ${s.sides[0].name} vs ${s.sides[1].name}`;
+  const flag = asked || (yourTurn ? 'gm.tabYourTurn' : askedRematch ? 'gm.tabRematch' : '');
+  const title = t('gm.tabTitle', { game: gameTitle(s.game, s.title), first: sideText(s.sides[0].name), second: sideText(s.sides[1].name) });
+  document.title = flag ? t('gm.tabFlag', { flag: t(flag), title }) : title;
   markFavicon(yourTurn);
 }
 
@@ -84,7 +86,7 @@ function declined(prev, s) {
   if (s.seat != null && prev.draw_offer === s.seat && s.draw_offer == null && same) toast(t('gm.drawDeclined'));
   if (s.seat != null && prev.takeback && prev.takeback.offered_by === s.seat && !s.takeback && same) toast(t('gm.takebackDeclined'));
   if (s.moves.length < prev.moves.length) {
-    toast(s.moves.length === prev.moves.length - 1 ? 'A move was taken back.' : `${prev.moves.length - s.moves.length} moves were taken back.`);
+    toast(tn('gm.takenBack', prev.moves.length - s.moves.length));
   }
 }
 
@@ -100,7 +102,7 @@ function news(page, prev, s, grew) {
     toast(t('gm.begun'));
     if (s.turn === s.seat) {
       play('move');
-      notify(t('home.yourTurn'), t('gm.notifyHere', { game: s.title }), 'game-' + s.id);
+      notify(t('home.yourTurn'), t('gm.notifyHere', { game: gameTitle(s.game, s.title) }), 'game-' + s.id);
     }
   } else if (grew && seated && s.status === 'playing' && s.turn === s.seat) {
     // The opponent has moved: a knock if it took something (its target
@@ -108,7 +110,7 @@ function news(page, prev, s, grew) {
     const mv = page.game.parseMove(s.moves[s.moves.length - 1], page.grid);
     const before = page.game.parse(s.moves.length > 1 ? s.positions[s.positions.length - 2] : s.start, page.grid);
     play(mv && before.board && before.board[mv.to] ? 'capture' : 'move');
-    notify(t('home.yourTurn'), t('gm.notifyPlayed', { game: s.title, side: s.sides[1 - s.seat].name, move: s.moves[s.moves.length - 1] }), 'game-' + s.id);
+    notify(t('home.yourTurn'), t('gm.notifyPlayed', { game: gameTitle(s.game, s.title), side: sideText(s.sides[1 - s.seat].name), move: s.moves[s.moves.length - 1] }), 'game-' + s.id);
     if (!page.input.playPremove()) page.input.renderForm();
   }
 }

@@ -4,7 +4,7 @@
 // moves" on, the move made on the board waiting for Confirm or Cancel.
 
 import { h, toast } from './dom.js';
-import { t } from './i18n.js';
+import { t, orList } from './i18n.js';
 import { confirmMoves } from './prefs.js';
 
 /**
@@ -111,7 +111,7 @@ export class MoveInput {
     form.hidden = !now && !ahead;
     if (form.hidden) return;
     if (!form.childElementCount) {
-      const input = h('input', { type: 'text', id: 'move-input', autocomplete: 'off', spellcheck: 'false', placeholder: this.page.game.moveHint || '' });
+      const input = h('input', { type: 'text', id: 'move-input', autocomplete: 'off', spellcheck: 'false', placeholder: orList(this.page.game.moveHint || []) });
       form.append(h('label', { for: 'move-input' }), input, h('button.btn.small', { type: 'submit' }));
       form.onsubmit = (e) => {
         e.preventDefault();

@@ -5,7 +5,7 @@
 // one's own time runs low.
 
 import { h, formatClock, formatDays, morphChildren } from './dom.js';
-import { t } from './i18n.js';
+import { t, sideText, locale, dated } from './i18n.js';
 import { playerName } from './words.js';
 import { profileHref, ratingDiff } from './players.js';
 import { play } from './sound.js';
@@ -123,13 +123,13 @@ export class PlayerBars {
       : h('span.player-name', playerLabel(side.player, you, s.status));
     const over = s.status === 'finished' && side.rating && typeof side.rating_diff === 'number';
     return h('div.who',
-      h('span.dot', { class: side.connected ? 'on' : 'off', title: side.connected ? 'connected' : 'not connected' }),
-      h('span.side-name', h('span.chip.' + side.letter), side.name),
+      h('span.dot', { class: side.connected ? 'on' : 'off', title: side.connected ? t('gm.connected') : t('gm.notConnectedDot') }),
+      h('span.side-name', h('span.chip.' + side.letter), sideText(side.name)),
       h('span.player-id', name,
-        side.user && you ? h('small.you', ' (you)') : null,
-        side.rating ? h('span.rating', { title: 'rating when the game began' }, side.rating) : null,
+        side.user && you ? h('small.you', ' ' + t('gm.youTag')) : null,
+        side.rating ? h('span.rating', { title: t('gm.ratingAtStart') }, side.rating) : null,
         over ? ratingDiff(side.rating_diff) : null),
-      away ? h('span.away', { title: `not connected since ${new Date(side.away_since).toLocaleTimeString()}` }, 'left the game') : null,
+      away ? h('span.away', { title: t('gm.awaySince', { time: dated(new Date(side.away_since).toLocaleTimeString(locale())) }) }, t('gm.leftGame')) : null,
       hand);
   }
 

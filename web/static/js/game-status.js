@@ -5,9 +5,10 @@
 // messages: tickCountdowns.
 
 import { h, secondsLeft } from './dom.js';
-import { t } from './i18n.js';
+import { t, sideText } from './i18n.js';
+import { gameTitle } from './api.js';
 import { gameSpec } from './games.js';
-import { resultText, rulesLabel, stateClock, clockLabel, abortText } from './words.js';
+import { resultText, rulesLabel, stateClock, clockLabel, abortText, variantName } from './words.js';
 
 /** A countdown's sentence: {s} becomes the seconds (or minutes) left until the server's moment at; now is the server's time. */
 export function countdownText(text, at, now) {
@@ -40,16 +41,16 @@ export class StatusBox {
     box.textContent = '';
     box.className = 'status';
     const kind = [s.rated ? t('home.ratedLabel') : t('gm.casual'), clockLabel(stateClock(s.clock)) || t('w.noClock')].join(' · ');
-    const rules = h('div.rules', { title: s.rules || 'standard' }, `${kind} · ${rulesLabel(this.page.meta, s.game, s.rules)}`);
+    const rules = h('div.rules', { title: s.rules || variantName('standard') }, `${kind} · ${rulesLabel(this.page.meta, s.game, s.rules)}`);
     // The game's rules and lessons, for whoever opened a game they do not know.
     const rulesLink = h('a.rules-link', { href: `/learn/${encodeURIComponent(s.game)}`, target: '_blank', rel: 'noopener' }, t('gm.rulesLink'));
-    box.append(h('div.title', s.title, ' ', rulesLink, rules));
+    box.append(h('div.title', gameTitle(s.game, s.title), ' ', rulesLink, rules));
     box.append(this.line(s));
     if (s.status === 'finished' || s.status === 'aborted') box.classList.add('over');
     if (s.status === 'playing' && s.first_move_by) {
       // Before each side's first move the clocks stand still; the side
       // to move has this long, or the game is aborted.
-      const text = s.seat === s.turn ? t('gm.firstMoveYou') : t('gm.firstMove', { side: s.sides[s.turn].name });
+      const text = s.seat === s.turn ? t('gm.firstMoveYou') : t('gm.firstMove', { side: sideText(s.sides[s.turn].name) });
       box.append(h('div.line.first-move', {
         'data-deadline': String(s.first_move_by),
         'data-text': text,
@@ -67,8 +68,8 @@ export class StatusBox {
       return h('div.result', { 'data-result': 'aborted' }, h('strong.score', t('gm.aborted')), h('span.reason', abortText(s)));
     }
     if (s.status === 'waiting') return h('div.line', t('gm.waitingJoin'));
-    if (s.seat == null) return h('div.line', t('gm.watchingToMove', { side: s.sides[s.turn].name }));
+    if (s.seat == null) return h('div.line', t('gm.watchingToMove', { side: sideText(s.sides[s.turn].name) }));
     if (s.seat === s.turn) return h('div.line.your-turn', t('home.yourTurn'));
-    return h('div.line', t('gm.toMove', { side: s.sides[s.turn].name }));
+    return h('div.line', t('gm.toMove', { side: sideText(s.sides[s.turn].name) }));
   }
 }

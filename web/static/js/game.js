@@ -257,7 +257,8 @@ class GamePage {
     } catch (err) {
       this.node.textContent = '';
       const title = err.status === 404 ? t('gm.noGame') : first ? t('gm.cannotHere', { game: first.title || first.game }) : t('gm.cannot');
-      this.node.append(h('div.card.not-found', h('h1', title), h('p', err.message), h('a.btn.primary', { href: '/' }, t('pr.back'))));
+      // A missing game's heading says it all; the line below says what may have happened, not the same again.
+      this.node.append(h('div.card.not-found', h('h1', title), h('p', err.status === 404 ? t('gm.noGameWhy') : err.message), h('a.btn.primary', { href: '/' }, t('pr.back'))));
       return;
     }
     this.node.classList.add('game-' + this.game.name);

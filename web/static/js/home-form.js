@@ -6,7 +6,7 @@
 
 import { h, segmented } from './dom.js';
 import { api } from './api.js';
-import { clockDays } from './words.js';
+import { clockDays, variantSummary, variantName } from './words.js';
 import { gameSpec } from './games.js';
 import { loggedIn, openLogin } from './account.js';
 import { t, tn, has, getLang, sideText } from './i18n.js';
@@ -134,9 +134,7 @@ export class NewGameForm {
   // A variant's summary: the server's English, or in another language the
   // game's learning module's words for it when it has them.
   variantSummary(g, v) {
-    const lm = this.words[g.name];
-    if (getLang() !== 'en' && lm && lm.variants && lm.variants[v.name]) return t(lm.variants[v.name]);
-    return v.summary;
+    return getLang() !== 'en' ? variantSummary(this.words[g.name], v) : v.summary;
   }
 
   /** The rules: the game's variants. */
@@ -150,7 +148,7 @@ export class NewGameForm {
     return h('div.field',
       h('label', { for: 'variant' }, rated ? t('home.rulesRated') : t('home.rules')),
       h('select#variant', { onchange: (e) => { s.variant = e.target.value; } },
-        variants.map((v) => h('option', { value: v.name, selected: v.name === s.variant }, `${v.name}${this.variantSummary(g, v) ? ' — ' + this.variantSummary(g, v) : ''}`))));
+        variants.map((v) => h('option', { value: v.name, selected: v.name === s.variant }, `${variantName(v.name)}${this.variantSummary(g, v) ? ' — ' + this.variantSummary(g, v) : ''}`))));
   }
 
   /** The rule options, each "as the rules say" or one of its values (opts: the values chosen). */
@@ -163,7 +161,7 @@ export class NewGameForm {
         const ow = lm && lm.optionWords && lm.optionWords[o.name];
         const about = lm && lm.options && lm.options[o.name] ? t(lm.options[o.name]) : o.summary;
         return h('div.option', { 'data-option': o.name },
-          h('label', { for: 'opt-' + o.name, title: o.name }, ow ? t(ow.label) : o.name),
+          h('label', { for: 'opt-' + o.name }, ow ? t(ow.label) : o.name),
           h('select', { id: 'opt-' + o.name, onchange: (e) => { opts[o.name] = e.target.value; } },
             h('option', { value: '' }, t('home.asRules')),
             o.values.map((v) => h('option', { value: v, selected: opts[o.name] === v }, ow && ow.values[v] ? t(ow.values[v]) : v))),

@@ -4,7 +4,7 @@
 // turn first).
 
 import { h, toast, syncList } from './dom.js';
-import { api } from './api.js';
+import { api, gameTitle } from './api.js';
 import { shortResult, rulesLabel, clockLabel, rangeLabel, stateClock, playerName } from './words.js';
 import { myGames, forgetGame } from './mine.js';
 import { gameSpec } from './games.js';
@@ -64,7 +64,7 @@ export class Lobby {
     const side = gs && gs.sides[free] ? sideText(gs.sides[free].name) : t(free === 0 ? 'w.first' : 'w.second');
     const who = (g.players || [])[creator];
     const range = rangeLabel(g.min_rating || 0, g.max_rating || 0);
-    const title = g.title || g.game;
+    const title = gameTitle(g.game, g.title);
     return h('li.game-row.seek',
       h('a.row-link', { href: `/g/${g.id}` },
         h('span.row-title', title),
@@ -86,11 +86,11 @@ export class Lobby {
   liveRow(g) {
     return h('li.game-row',
       h('a.row-link', { href: `/g/${g.id}` },
-        h('span.row-title', g.title || g.game),
+        h('span.row-title', gameTitle(g.game, g.title)),
         h('span.row-players', playersLine(g.players, g.ratings, false)),
         metaLine([clockLabel(g.clock), ratedTag(g.rated), rulesLabel(this.meta, g.game, g.rules), g.moves ? tn('home.moves', g.moves) : '',
           g.spectators ? t('home.watching', { n: g.spectators }) : '', shortResult(g.result)])),
-      h('a.btn.small.ghost', { href: `/g/${g.id}`, 'aria-label': t('home.watchLabel', { players: (g.players || []).map(playerName).join(' vs ') }) }, t('home.watch')));
+      h('a.btn.small.ghost', { href: `/g/${g.id}`, 'aria-label': t('home.watchLabel', { players: (g.players || []).map(playerName).join(` ${t('home.vs')} `) }) }, t('home.watch')));
   }
 
   async cancelSeek(g) {

@@ -7,6 +7,8 @@ import { h } from './dom.js';
 import { api, metaFor } from './api.js';
 import { gameSpec } from './games.js';
 import { profileHref } from './players.js';
+import { loadLearn } from './learn.js';
+import { variantName, variantSummary } from './words.js';
 
 /** The leaderboard page of the URL's params (the tab to show first). */
 class LeaderboardPage {
@@ -82,10 +84,15 @@ class LeaderboardPage {
   async mounted() {
     const meta = await metaFor(this.node);
     if (!meta) return;
+    // Each game's lesson module words its variants.
+    const words = {};
+    await Promise.all(meta.games.map((g) => loadLearn(g.name).then((m) => { words[g.name] = m; }, () => {})));
     if (this.destroyed) return;
     const list = this.list;
     for (const g of meta.games) {
-      for (const v of g.variants || []) list.push({ game: g.name, family: v.name, title: g.title, label: `${g.title} · ${v.name}`, summary: v.summary });
+      for (const v of g.variants || []) {
+        list.push({ game: g.name, family: v.name, title: g.title, label: `${g.title} · ${variantName(v.name)}`, summary: variantSummary(words[g.name], v) });
+      }
     }
     if (!list.length) {
       this.node.append(h('p.empty', tr('lb.noVariants')));
@@ -94,7 +101,7 @@ class LeaderboardPage {
     list.forEach((t, i) => this.tabs.append(h('button.tab', {
       type: 'button', role: 'tab', id: `lb-tab-${i}`, 'aria-controls': 'leaderboard-panel', 'aria-selected': 'false', tabindex: '-1',
       'data-game': t.game, 'data-family': t.family, title: t.summary || null, onclick: () => this.select(i, false),
-    }, h('span.tab-game', t.title), ' ', h('span.tab-family', t.family))));
+    }, h('span.tab-game', t.title), ' ', h('span.tab-family', variantName(t.family)))));
     this.tabs.addEventListener('keydown', (e) => this.key(e));
     this.node.append(this.tabs, this.panel);
     const want = gameSpec(meta, this.params.get('game'));

@@ -14,6 +14,7 @@ import { gameSpec, loadGame } from './games.js';
 import { t, addTexts } from './i18n.js';
 import { syncProgress, solvedLessons } from './learn-progress.js';
 import { Lessons, play } from './learn-lessons.js';
+import { variantName, variantSummary } from './words.js';
 
 /** The names every lesson module exports (docs/adding-a-game.md, "The lesson module"); optionWords is optional. */
 export const LEARN_INTERFACE = ['sides', 'pitch', 'rules', 'variants', 'options', 'lessons', 'texts'];
@@ -119,7 +120,7 @@ function variantsCard(spec, lm) {
   return h('section.card.variants', { 'aria-labelledby': 'variants-title' },
     h('h2#variants-title', t('learn.variants')),
     h('ul.variant-list', (spec.variants || []).map((v) => h('li', { 'data-variant': v.name },
-      h('strong', v.name), ' — ', lm.variants[v.name] ? t(lm.variants[v.name]) : v.summary))),
+      h('strong', variantName(v.name)), ' — ', variantSummary(lm, v)))),
     h('h3', t('learn.options')),
     h('dl.option-list', (spec.options || []).map((o) => {
       // In words, with the rules text's name and values beside them

@@ -29,7 +29,7 @@ export function playersLine(players, ratings, link, users) {
   const p = players || [];
   const r = ratings || [];
   const acc = (i) => (users ? users[i] !== '' : undefined);
-  return [playerTag(p[0], r[0], link, acc(0)), h('span.vs', ' vs '), playerTag(p[1], r[1], link, acc(1))];
+  return [playerTag(p[0], r[0], link, acc(0)), h('span.vs', ` ${t('home.vs')} `), playerTag(p[1], r[1], link, acc(1))];
 }
 
 /** The change a rated game made to a rating: +12 in green, −8 in red, ±0. */

@@ -3,11 +3,11 @@
 // their finished games, filtered by game and result, a page at a time,
 // each opening its replay.
 
-import { t } from './i18n.js';
+import { t, tn, formatNumber } from './i18n.js';
 import { h, formatDate, formatDay, toast, segmented } from './dom.js';
 import { api, getMeta } from './api.js';
 import { gameSpec } from './games.js';
-import { shortResult, rulesLabel, clockLabel, outcomeFor } from './words.js';
+import { shortResult, rulesLabel, clockLabel, outcomeFor, endingWords, variantName, playerName } from './words.js';
 import { playerTag } from './players.js';
 import { ratingChart } from './chart.js';
 import { account } from './account.js';
@@ -91,7 +91,7 @@ class ProfilePage {
     this.node.append(h('section.card.profile-head', { 'aria-labelledby': 'profile-name' },
       h('div.profile-title',
         h('h1#profile-name', prof.name),
-        own ? h('span.tag', 'you') : null),
+        own ? h('span.tag', t('gm.you')) : null),
       h('p.muted', prof.created ? t('pr.since', { date: formatDay(prof.created) }) : ''),
       h('dl.record', stat(t('lb.games'), w + d + l), stat(t('pr.wins'), w, 'win'), stat(t('pr.draws'), d, 'draw'), stat(t('pr.losses'), l, 'loss')),
       h('div.profile-actions',
@@ -146,9 +146,9 @@ class ProfilePage {
       type: 'button', 'aria-pressed': String(i === this.chosen), 'aria-controls': 'chart-box', 'data-game': r.game, 'data-family': r.family,
       onclick: () => this.choose(i),
     },
-    h('span.rc-title', `${this.gameTitle(r.game)} · ${r.family}`),
-    h('strong.rc-rating', { title: r.provisional ? 'provisional: the rating is not yet sure' : `rating ± ${r.rd}` }, r.display || String(r.rating)),
-    h('span.rc-games', `${r.games || 0} ${r.games === 1 ? 'game' : 'games'}`),
+    h('span.rc-title', `${this.gameTitle(r.game)} · ${variantName(r.family)}`),
+    h('strong.rc-rating', { title: r.provisional ? t('pr.provisional') : t('pr.deviation', { rd: r.rd }) }, r.display || String(r.rating)),
+    h('span.rc-games', tn('pr.games', r.games || 0)),
     h('span.rc-record', h('abbr', { title: t('pr.winsLower') }, t('pr.W')), ` ${r.wins || 0} · `, h('abbr', { title: t('pr.drawsLower') }, t('pr.D')), ` ${r.draws || 0} · `, h('abbr', { title: t('pr.lossesLower') }, t('pr.L')), ` ${r.losses || 0}`))));
     this.chartBox.id = 'chart-box';
     box.append(this.cards, h('figure.chart-figure', { 'aria-labelledby': 'chart-title' }, this.chartTitle, this.chartBox));
@@ -205,13 +205,13 @@ class ProfilePage {
     const href = `/g/${encodeURIComponent(g.id)}`;
     return h('tr', { 'data-id': g.id },
       h('td', h('span.outcome', { class: out || null }, OUTCOME[out] || shortResult(g.result) || '—'),
-        out ? h('small', ' ' + shortResult(g.result)) : null, g.reason ? h('small.reason', ' ' + g.reason) : null),
+        out ? h('small', ' ' + shortResult(g.result)) : null, g.reason ? h('small.reason', ' ' + endingWords(g.reason, gameSpec(this.meta, g.game))) : null),
       h('td', playerTag((g.players || [])[opp], (g.ratings || [])[opp], true, g.users ? g.users[opp] !== '' : undefined)),
-      h('td', h('a', { href }, g.title || this.gameTitle(g.game)),
-        h('small.rules', ' ' + [g.rated ? 'rated' : 'casual', clockLabel(g.clock), rulesLabel(this.meta, g.game, g.rules)].filter(Boolean).join(' · '))),
+      h('td', h('a', { href }, this.gameTitle(g.game)),
+        h('small.rules', ' ' + [g.rated ? t('home.rated') : t('home.casual'), clockLabel(g.clock), rulesLabel(this.meta, g.game, g.rules)].filter(Boolean).join(' · '))),
       h('td.col-moves', String(g.moves ?? '')),
       h('td.col-date', { title: formatDate(g.updated || g.created) }, formatDay(g.updated || g.created)),
-      h('td.col-replay', h('a.btn.small.ghost', { href, 'aria-label': t('pr.replayLabel', { name: (g.players || [])[opp] || t('pr.theOpponent') }) }, t('pr.replay'))));
+      h('td.col-replay', h('a.btn.small.ghost', { href, 'aria-label': t('pr.replayLabel', { name: (g.players || [])[opp] ? playerName(g.players[opp]) : t('pr.theOpponent') }) }, t('pr.replay'))));
   }
 
   renderRows() {
@@ -221,7 +221,7 @@ class ProfilePage {
     for (const g of shown) this.body.append(this.row(g));
     const filtered = filter.game || filter.result;
     this.count.textContent = games.length
-      ? filtered ? `${shown.length} of the ${games.length} games loaded` : `${games.length} ${games.length === 1 ? 'game' : 'games'}${more ? ' so far' : ''}`
+      ? filtered ? tn('pr.shownOf', games.length, { shown: formatNumber(shown.length) }) : tn(more ? 'pr.gamesSoFar' : 'pr.games', games.length)
       : '';
     this.empty.hidden = shown.length > 0;
     this.empty.textContent = games.length ? t('pr.noMatch') + (more ? ' ' + t('pr.olderMay') : '') : t('pr.noFinished');

@@ -12,7 +12,7 @@ import { api, metaFor } from './api.js';
 import { Board } from './board.js';
 import { gameSpec, loadGame, gridFor } from './games.js';
 import { account, loggedIn, whenAccount } from './account.js';
-import { t } from './i18n.js';
+import { t, tn } from './i18n.js';
 import { loadLearn } from './learn.js';
 
 /** The puzzle rating of an account in a game ("1523?"), or '' when it has none. */
@@ -155,7 +155,7 @@ class PuzzlePage {
       this.board = new Board(this.boardBox, { game: mod, onMove: (m) => this.move(m), orientation: mod.orientation(mod.parse(pz.position, gridFor(mod)), pz.side, spec.sides) });
     }
     const side = await sideWord(spec, pz.side);
-    this.info.textContent = t('pz.info', { id: pz.id, rating: Math.round(pz.rating), plays: pz.plays });
+    this.info.textContent = tn('pz.info', pz.plays, { id: pz.id, rating: Math.round(pz.rating) });
     this.task.textContent = t(pz.win_in === 1 ? 'pz.task.one' : 'pz.task.other', { side, n: pz.win_in });
     this.board.set(pz.position, { legal: pz.legal[0] });
     this.showRating();

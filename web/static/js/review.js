@@ -9,6 +9,7 @@ import { h } from './dom.js';
 import { api } from './api.js';
 import { evalChart } from './chart.js';
 import { t, sideText } from './i18n.js';
+import { provenText } from './words.js';
 
 /** The mark of each kind of move, as chess annotators write it. */
 export const GLYPHS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
@@ -176,7 +177,7 @@ class ReviewPanel {
     if (e && !e.result) note.append(h('span.muted', ` · ${scoreWords(e, sides)}`));
     // The proof search's verdict on the position, the only one called proven.
     if (e && e.proven && sides[e.proven.winner]) {
-      note.append(h('span.proven', ' · ', t(e.proven.exact ? 'an.proven' : 'an.provenAtMost', { side: sideText(sides[e.proven.winner].name), n: e.proven.moves })));
+      note.append(h('span.proven', ' · ', provenText(e.proven, sides)));
     }
   }
 

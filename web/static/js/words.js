@@ -6,14 +6,13 @@ import { gameSpec } from './games.js';
 import { t, tn, has, sideText } from './i18n.js';
 
 /**
- * How a side is named in a sentence about the result: {name, you, wins,
- * has, their}, with "You", "You win", "have", "your" for the viewer's own
- * side.
+ * How a side is named in a sentence about the result: {name, you, wins},
+ * with "You" and "You win" for the viewer's own side.
  */
 function party(sides, seat, i) {
   const you = seat != null && seat === i;
   const name = you ? t('w.you') : (sides && sides[i] && sideText(sides[i].name)) || (i === 0 ? t('w.first') : t('w.second'));
-  return { name, you, wins: you ? t('w.youWin') : t('w.wins', { name }), has: you ? 'have' : 'has', their: you ? 'your' : 'their' };
+  return { name, you, wins: you ? t('w.youWin') : t('w.wins', { name }) };
 }
 
 /**
@@ -24,8 +23,7 @@ function party(sides, seat, i) {
  */
 export function resultText(state, spec, game) {
   const { result, reason, sides, seat } = state;
-  const ending = ((spec && spec.endings) || []).find((e) => e.word === reason);
-  const why = reason && has('end.' + reason) ? t('end.' + reason) : ending ? ending.text : reason || '';
+  const why = endingWords(reason, spec);
   if (result === '1-0' || result === '0-1') {
     const w = result === '1-0' ? 0 : 1;
     const winner = party(sides, seat, w);
@@ -48,6 +46,34 @@ export function resultText(state, spec, game) {
     return why ? t('res.drawBy', { why }) : t('res.draw');
   }
   return '';
+}
+
+/**
+ * How a game ended (the ending's word, "time forfeit") in the language in
+ * use: the catalogue's end.<word>, else the server's English text of the
+ * game's ending (spec: the game's entry of the meta), else the word.
+ */
+export function endingWords(reason, spec) {
+  if (!reason) return '';
+  if (has('end.' + reason)) return t('end.' + reason);
+  const ending = ((spec && spec.endings) || []).find((e) => e.word === reason);
+  return ending ? ending.text : reason;
+}
+
+/** A variant's name (a rating family: "standard") in the language in use, where the catalogue has it. */
+export function variantName(name) {
+  return has('var.' + name) ? t('var.' + name) : name;
+}
+
+/** A variant's summary in the game's words (lm: its lesson module), else the server's English. */
+export function variantSummary(lm, v) {
+  return lm && lm.variants && lm.variants[v.name] ? t(lm.variants[v.name]) : v.summary;
+}
+
+/** The proof search's verdict ({winner, moves, exact}): "Proven: Black wins in 3 (moves or fewer)". */
+export function provenText(proven, sides) {
+  const side = sides[proven.winner] ? sideText(sides[proven.winner].name) : '';
+  return proven.exact ? t('an.proven', { side, n: proven.moves }) : tn('an.provenAtMost', proven.moves, { side });
 }
 
 /** A short result for lists: "1-0", "½-½". */

@@ -4,12 +4,12 @@
 // towards the magnet. Positions carry the board's grid (pos.grid).
 
 import { sign } from '../notation.js';
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 
 export const name = 'magneton';
 export const stylesheet = true;
 
-export const moveHint = 'd4 or d4-a1';
+export const moveHint = ['d4', 'd4-a1'];
 
 const SLIDE_MS = 260;
 const DROP_MS = 180;
@@ -141,7 +141,7 @@ export function animate(view, before, after, move, pieces) {
 /** The stones a side has in hand. */
 export function sideInfo(pos, side, sides) {
   const n = pos.hands[side];
-  return { badge: { cls: 'chip ' + sides[side].letter, text: '' }, text: `× ${n}`, title: `${n} stones in hand` };
+  return { badge: { cls: 'chip ' + sides[side].letter, text: '' }, text: `× ${n}`, title: tn('mk.inHand', n) };
 }
 
 /** A square's stone in words, for a screen reader: "white stone", or '' when empty. */

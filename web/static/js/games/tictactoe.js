@@ -10,7 +10,7 @@ import { t } from '../i18n.js';
 export const name = 'tictactoe';
 export const stylesheet = true;
 
-export const moveHint = 'b2';
+export const moveHint = ['b2'];
 
 const MARKS = ['x', 'o'];
 const DROP_MS = 180;
@@ -64,7 +64,7 @@ export function animate(view, before, after, move, pieces) {
 export function sideInfo(pos, side, sides) {
   const letter = sides[side].letter;
   const n = pos.board.filter((c) => c === letter).length;
-  return { badge: { cls: 'chip ' + letter, text: '' }, text: `× ${n}`, title: `${n} marks on the board` };
+  return { badge: { cls: 'chip ' + letter, text: '' }, text: `× ${n}`, title: t('tt.marks', { n }) };
 }
 
 /** A square's mark in words, for a screen reader: "X", "O", or '' when empty. */
@@ -136,8 +136,8 @@ export function endMarks(before, after, move, end) {
   const runs = lines(after, c, mv.to);
   if (!runs.length) return null;
   const marks = [...new Set(runs.flat())].map((sq) => ({ sq, cls: 'end-line' }));
-  const words = runs.map((r) => `${after.grid.sqName(r[0])}–${after.grid.sqName(r[r.length - 1])}`).join(' and ');
-  return { marks, notes: [], label: `${c.toUpperCase()}: three in a row, ${words}` };
+  const words = runs.map((r) => `${after.grid.sqName(r[0])}–${after.grid.sqName(r[r.length - 1])}`).join(', ');
+  return { marks, notes: [], label: t('tt.threeInRow', { mark: c.toUpperCase(), lines: words }) };
 }
 
 /** A square's mark for the analysis board's SVG image: shapes in square units. */
@@ -170,11 +170,11 @@ export function edit(pos, sq, tool) {
 /** The module's own words (the editor's tools), in every language; the loader adds them to the catalogues. */
 export const texts = {
   "en": { "tt.tool.x": "An X", "tt.tool.o": "An O", "tt.tool.erase": "Erase",
-    "tt.sr.x": "X", "tt.sr.o": "O", "tt.sr.xToMove": "X to move", "tt.sr.oToMove": "O to move", "tt.sr.xPlays": "X plays {to}", "tt.sr.oPlays": "O plays {to}" },
+    "tt.sr.x": "X", "tt.sr.o": "O", "tt.sr.xToMove": "X to move", "tt.sr.oToMove": "O to move", "tt.sr.xPlays": "X plays {to}", "tt.sr.oPlays": "O plays {to}", "tt.marks": "Marks on the board: {n}", "tt.threeInRow": "{mark}: three in a row, {lines}" },
   "es": { "tt.tool.x": "Una X", "tt.tool.o": "Una O", "tt.tool.erase": "Borrar",
-    "tt.sr.x": "X", "tt.sr.o": "O", "tt.sr.xToMove": "juega X", "tt.sr.oToMove": "juega O", "tt.sr.xPlays": "X juega en {to}", "tt.sr.oPlays": "O juega en {to}" },
+    "tt.sr.x": "X", "tt.sr.o": "O", "tt.sr.xToMove": "juega X", "tt.sr.oToMove": "juega O", "tt.sr.xPlays": "X juega en {to}", "tt.sr.oPlays": "O juega en {to}", "tt.marks": "Marcas en el tablero: {n}", "tt.threeInRow": "{mark}: tres en raya, {lines}" },
   "it": { "tt.tool.x": "Una X", "tt.tool.o": "Una O", "tt.tool.erase": "Cancella",
-    "tt.sr.x": "X", "tt.sr.o": "O", "tt.sr.xToMove": "tocca a X", "tt.sr.oToMove": "tocca a O", "tt.sr.xPlays": "X gioca in {to}", "tt.sr.oPlays": "O gioca in {to}" },
+    "tt.sr.x": "X", "tt.sr.o": "O", "tt.sr.xToMove": "tocca a X", "tt.sr.oToMove": "tocca a O", "tt.sr.xPlays": "X gioca in {to}", "tt.sr.oPlays": "O gioca in {to}", "tt.marks": "Segni sulla scacchiera: {n}", "tt.threeInRow": "{mark}: tris, {lines}" },
   "eo": { "tt.tool.x": "Signo X", "tt.tool.o": "Signo O", "tt.tool.erase": "Forviŝi",
-    "tt.sr.x": "X", "tt.sr.o": "O", "tt.sr.xToMove": "X movas", "tt.sr.oToMove": "O movas", "tt.sr.xPlays": "X ludas sur {to}", "tt.sr.oPlays": "O ludas sur {to}" }
+    "tt.sr.x": "X", "tt.sr.o": "O", "tt.sr.xToMove": "X movas", "tt.sr.oToMove": "O movas", "tt.sr.xPlays": "X ludas sur {to}", "tt.sr.oPlays": "O ludas sur {to}", "tt.marks": "Signoj sur la tabulo: {n}", "tt.threeInRow": "{mark}: tri en vico, {lines}" }
 };

@@ -4,12 +4,12 @@
 // "e5-f6" and tumbles "e5>f6", with a popup when both fit; the falling disks
 // animated one after the other. Positions carry the board's grid (pos.grid).
 
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 
 export const name = 'tumbling-down';
 export const stylesheet = true;
 
-export const moveHint = 'e5-f6 or e5>f6';
+export const moveHint = ['e5-f6', 'e5>f6'];
 
 const DISK_MS = 240;
 const DISK_GAP_MS = 110;
@@ -297,8 +297,8 @@ export function sideInfo(pos, side, sides) {
   const where = squares.map((q) => pos.grid.sqName(q)).join(', ');
   return {
     badge: { cls: 'crown-chip', text: '♛' },
-    text: height ? `${height} · ${where}` : 'no King',
-    title: height ? `King: ${height} high on ${where}` : 'no King',
+    text: height ? `${height} · ${where}` : t('mk.noKingShort'),
+    title: height ? tn('mk.kingHigh', height, { where }) : t('mk.noKingShort'),
   };
 }
 
@@ -338,10 +338,10 @@ export function choose(moves, how) {
   if (how && how.shift) return tumble;
   const n = how && how.pos ? (how.pos.board[how.from] || '').length : 0;
   return {
-    label: 'Step or tumble',
+    label: t('mk.chooseLabel'),
     options: [
-      { move: step, text: `Step ${step}`, title: 'Move the top disk only', cls: 'choose-step' },
-      { move: tumble, text: `Tumble ${tumble}`, title: `Topple the whole stack of ${n}`, cls: 'choose-tumble' },
+      { move: step, text: t('mk.chooseStep', { move: step }), title: t('mk.chooseStepTitle'), cls: 'choose-step' },
+      { move: tumble, text: t('mk.chooseTumble', { move: tumble }), title: tn('mk.chooseTumbleTitle', n), cls: 'choose-tumble' },
     ],
   };
 }
@@ -350,8 +350,9 @@ export function choose(moves, how) {
 export function endingText(end) {
   const { reason, winner, loser } = end;
   if (!winner || !loser) return '';
-  if (reason === 'own king captured') return `${loser.name} covered ${loser.their} own King · ${winner.wins}`;
-  if (reason === 'no king') return `${loser.name} ${loser.has} no King left · ${winner.wins}`;
+  const k = loser.you ? 'you' : 'they';
+  if (reason === 'own king captured') return t(`mk.res.ownKing.${k}`, { loser: loser.name, wins: winner.wins });
+  if (reason === 'no king') return t(`mk.res.noKing.${k}`, { loser: loser.name, wins: winner.wins });
   return '';
 }
 
