@@ -16,9 +16,9 @@ import (
 // the popup that asks which move, the squares' names, the live log that
 // says every move and the end, and the read-out commands.
 
-// press sends keys, one after the other, to the element that has the
+// pressKeys sends keys, one after the other, to the element that has the
 // focus, as a keyboard does.
-func (p *page) press(keys ...string) {
+func (p *page) pressKeys(keys ...string) {
 	p.t.Helper()
 	for _, k := range keys {
 		p.do(chromedp.KeyEvent(k))
@@ -38,7 +38,7 @@ func (p *page) tabToBoard() {
 		if eval[bool](p, focused(".board")) {
 			return
 		}
-		p.press(kb.Tab)
+		p.pressKeys(kb.Tab)
 	}
 	p.t.Fatalf("%s: Tab never reaches the board", p.name)
 }
@@ -55,10 +55,10 @@ func (p *page) cursorTo(sel, sq string) {
 	})(%q)`, sq, sel))
 	step := func(n int, less, more string) {
 		for ; n < 0; n++ {
-			p.press(less)
+			p.pressKeys(less)
 		}
 		for ; n > 0; n-- {
-			p.press(more)
+			p.pressKeys(more)
 		}
 	}
 	step(d[0], kb.ArrowUp, kb.ArrowDown)
@@ -86,21 +86,21 @@ func (p *page) keyMove(sel, move string) (asked bool) {
 	p.t.Helper()
 	if len(move) == 2 {
 		p.cursorTo(sel, move)
-		p.press(kb.Enter)
+		p.pressKeys(kb.Enter)
 	} else {
 		from, to := move[:2], move[3:]
 		p.cursorTo(sel, from)
-		p.press(kb.Enter)
+		p.pressKeys(kb.Enter)
 		p.waitFor("the piece on "+from+" picked", fmt.Sprintf(`document.querySelector('%s .sq[data-sq=%q]').classList.contains('selected')`, sel, from), 5*time.Second)
 		p.cursorTo(sel, to)
-		p.press(kb.Enter)
+		p.pressKeys(kb.Enter)
 		if asked = eval[bool](p, `!!document.querySelector('.chooser')`); asked {
 			p.waitFor("the focus in the popup", focused(".chooser .choose-step"), 5*time.Second)
 			if move[2] == '>' {
-				p.press(kb.ArrowDown)
+				p.pressKeys(kb.ArrowDown)
 				p.waitFor("the tumble's button focused", focused(".chooser .choose-tumble"), 5*time.Second)
 			}
-			p.press(kb.Enter)
+			p.pressKeys(kb.Enter)
 		}
 	}
 	return asked
@@ -194,7 +194,7 @@ func TestBrowserKeyboardTumbling(t *testing.T) {
 
 	// Screen-reader mode, turned on by keyboard, and its commands.
 	p.do(chromedp.Focus(chromedp.CSS("#screen-reader")))
-	p.press(" ")
+	p.pressKeys(" ")
 	p.waitFor("the command box", `!document.querySelector('.sr-commands').hidden && localStorage.getItem('screenReader') === 'on'`, 5*time.Second)
 	for _, c := range []struct{ cmd, want string }{
 		{"/square a8", "a8, stack of 4, bottom to top: black, black, black, black, Black's King"},
@@ -245,22 +245,22 @@ func checkEscapes(t *testing.T, p *page) {
 		t.Fatalf("no step and tumble share a target in %v", s.Legal)
 	}
 	p.cursorTo(".board", from)
-	p.press(kb.Enter)
+	p.pressKeys(kb.Enter)
 	p.waitFor("the stack picked", fmt.Sprintf(`document.querySelector('.sq[data-sq=%q]').classList.contains('selected') && /^%s picked: \d+ squares to go to$/.test(document.querySelector('.board-say').textContent)`, from, from), 5*time.Second)
-	p.press(kb.Escape)
+	p.pressKeys(kb.Escape)
 	p.waitFor("the stack dropped", `!document.querySelector('.sq.selected') && document.querySelector('.board-say').textContent === 'Cancelled'`, 5*time.Second)
-	p.press(kb.Enter)
+	p.pressKeys(kb.Enter)
 	p.cursorTo(".board", to)
-	p.press(kb.Enter)
+	p.pressKeys(kb.Enter)
 	p.waitFor("the popup", focused(".chooser .choose-step"), 5*time.Second)
-	p.press(kb.Tab)
+	p.pressKeys(kb.Tab)
 	p.waitFor("Tab to the tumble", focused(".chooser .choose-tumble"), 5*time.Second)
-	p.press(kb.Escape)
+	p.pressKeys(kb.Escape)
 	p.waitFor("the popup closed", `!document.querySelector('.chooser') && `+focused(".board"), 5*time.Second)
 	if n := len(p.state().Moves); n != 0 {
 		t.Errorf("Escape played a move: %d moves", n)
 	}
-	p.press(kb.Escape) // the stack, still picked, dropped
+	p.pressKeys(kb.Escape) // the stack, still picked, dropped
 	p.waitFor("nothing picked", `!document.querySelector('.sq.selected')`, 5*time.Second)
 }
 
