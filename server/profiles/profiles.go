@@ -12,9 +12,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	"time"
 
-	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/record"
 	"github.com/magneton-games/magneton/server/identity"
@@ -45,6 +43,9 @@ type Config struct {
 	Clients    *limits.Clients
 	Proxies    limits.Proxies
 	Logger     *slog.Logger
+	// SiteURL is the site's address, for the records' Site tag ("": the
+	// address a request reached).
+	SiteURL string
 }
 
 // Profiles answers the players' API.
@@ -54,11 +55,12 @@ type Profiles struct {
 	clients    *limits.Clients
 	proxies    limits.Proxies
 	log        *slog.Logger
+	site       string
 }
 
 // New makes the profiles' handlers.
 func New(cfg Config) *Profiles {
-	return &Profiles{st: cfg.Store, identities: cfg.Identities, clients: cfg.Clients, proxies: cfg.Proxies, log: cfg.Logger}
+	return &Profiles{st: cfg.Store, identities: cfg.Identities, clients: cfg.Clients, proxies: cfg.Proxies, log: cfg.Logger, site: cfg.SiteURL}
 }
 
 // publicOnly reports whether the request sees only the public games of
@@ -229,7 +231,7 @@ func (h *Profiles) handleUserPGN(w http.ResponseWriter, r *http.Request) {
 				h.log.Warn("a game not written", "game", g.ID, "err", err)
 				continue
 			}
-			text, err := record.PGN.Write(game.Transcript{Game: gm, Players: g.Players, Date: time.UnixMilli(g.Created).UTC()})
+			text, err := record.PGN.Write(live.Transcript(g, gm, h.proxies.Site(r, h.site)))
 			if err != nil {
 				h.log.Warn("a game not written", "game", g.ID, "err", err)
 				continue
