@@ -155,7 +155,7 @@ func ratedProfiles(t *testing.T, s *testServer, c created, guest *user) {
 		t.Fatalf("ann's profile: %d %+v", code, p)
 	}
 	rt := p.Ratings[0]
-	if rt.Game != "magneton" || rt.Family != "standard" || rt.Rating <= 1500 || rt.Games != 1 || rt.Wins != 1 || !rt.Provisional || !strings.HasSuffix(rt.Display, "?") || len(rt.History) != 1 {
+	if rt.Game != "magneton" || rt.Family != "standard" || rt.Rating <= 1500 || rt.Games != 1 || rt.Wins != 1 || !rt.Provisional || !strings.HasSuffix(rt.Display, "?") || len(rt.History) != 2 || rt.History[0].Rating != 1500 || rt.History[1].Rating != rt.Rating {
 		t.Errorf("ann's rating: %+v", rt)
 	}
 	if p.Record["wins"] != 1 || len(p.Games) != 1 || p.Games[0].ID != c.ID || !p.Games[0].Rated {

@@ -14,6 +14,7 @@ import (
 	"strconv"
 
 	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/rating"
 	"github.com/magneton-games/magneton/record"
 	"github.com/magneton-games/magneton/server/identity"
 	"github.com/magneton-games/magneton/server/ids"
@@ -97,6 +98,18 @@ type historyPoint struct {
 	Rating int   `json:"rating"`
 }
 
+// withStart puts before a rating's history the rating every player
+// starts with, as of the account's creation (or the first game, if the
+// account is newer by its clock), so that the chart starts where the
+// player did rather than after the first game.
+func withStart(history []historyPoint, created int64) []historyPoint {
+	if len(history) == 0 {
+		return history
+	}
+	at := min(created, history[0].At)
+	return append([]historyPoint{{At: at, Rating: int(math.Round(rating.New().R))}}, history...)
+}
+
 // userByPath reads the {name} of a path and finds the account, answering
 // the client itself when there is none.
 func (h *Profiles) userByPath(w http.ResponseWriter, r *http.Request) (*store.User, bool) {
@@ -155,6 +168,7 @@ func (h *Profiles) handleUser(w http.ResponseWriter, r *http.Request) {
 				j.History = append(j.History, historyPoint{At: p.At, Rating: int(math.Round(p.R))})
 			}
 		}
+		j.History = withStart(j.History, u.Created)
 		out.Ratings = append(out.Ratings, j)
 	}
 	games, err := h.st.UserGames(ctx, u.ID, "", 50, h.publicOnly(r, u))
