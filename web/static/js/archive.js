@@ -2,9 +2,9 @@
 
 import { h, formatDate, toast } from './dom.js';
 import { api, getMeta } from './api.js';
-import { shortResult, rulesLabel, clockLabel } from './words.js';
+import { shortResult, rulesLabel, clockLabel, endingLabel, moveCount } from './words.js';
 import { playersLine } from './players.js';
-import { t as tr, has } from './i18n.js';
+import { t as tr } from './i18n.js';
 
 const PAGE = 50;
 
@@ -36,8 +36,8 @@ export function archiveView() {
           h('td', h('a', { href }, g.title || g.game),
             h('small.rules', ' ' + [rulesLabel(meta, g.game, g.rules), clockLabel(g.clock), g.rated ? tr('home.rated') : tr('home.casual')].filter(Boolean).join(' · '))),
           h('td.players', playersLine(g.players, g.ratings, true, g.users)),
-          h('td', h('strong', shortResult(g.result)), g.reason ? h('small', ' ' + (has('end.' + g.reason) ? tr('end.' + g.reason) : g.reason)) : null),
-          h('td', String(g.moves ?? '')),
+          h('td', h('strong', shortResult(g.result)), g.reason ? h('small', ' ' + endingLabel(g.reason)) : null),
+          h('td', g.moves == null ? '' : String(moveCount(g.moves))),
           h('td', formatDate(g.updated || g.created)),
           h('td', h('a.btn.small.ghost', { href }, tr('pr.replay')))));
         last = g.id;

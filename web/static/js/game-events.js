@@ -8,7 +8,7 @@
 import { toast } from './dom.js';
 import { t, serverText } from './i18n.js';
 import { gameSpec } from './games.js';
-import { resultText, abortText } from './words.js';
+import { resultText, abortText, playerName } from './words.js';
 import { play } from './sound.js';
 import { notify, markFavicon } from './notify.js';
 import { chatOn } from './prefs.js';
@@ -51,7 +51,9 @@ export function tabTitle(s) {
     ? (s.takeback && s.takeback.offered_by === 1 - s.seat ? '● Takeback? · ' : s.draw_offer === 1 - s.seat ? '● Draw? · ' : '')
     : '';
   const flag = asked || (yourTurn ? '● Your turn · ' : askedRematch ? '● Rematch? · ' : '');
-  document.title = `${flag}${s.title} · ${s.sides[0].name} vs ${s.sides[1].name}`;
+  // The players, as lichess's tab names them; a free seat is left out.
+  const names = s.sides.filter((sd) => sd.user || sd.player).map((sd) => sd.user || (sd.player === 'you' ? t('gm.you') : playerName(sd.player)));
+  document.title = `${flag}${names.join(` ${t('home.vs')} `)}${names.length ? ' · ' : ''}${s.title}`;
   markFavicon(yourTurn);
 }
 
@@ -83,6 +85,8 @@ function declined(prev, s) {
   const same = s.status === 'playing' && s.moves.length === prev.moves.length;
   if (s.seat != null && prev.draw_offer === s.seat && s.draw_offer == null && same) toast(t('gm.drawDeclined'));
   if (s.seat != null && prev.takeback && prev.takeback.offered_by === s.seat && !s.takeback && same) toast(t('gm.takebackDeclined'));
+  const rematchAsked = (x) => x.rematch && !x.rematch.game && x.rematch.offered_by === s.seat;
+  if (s.seat != null && rematchAsked(prev) && !s.rematch) toast(t('gp.rematchDeclined'));
   if (s.moves.length < prev.moves.length) {
     toast(s.moves.length === prev.moves.length - 1 ? 'A move was taken back.' : `${prev.moves.length - s.moves.length} moves were taken back.`);
   }
@@ -137,5 +141,7 @@ export function announce(page, prev, s, grew) {
   if (prev) declined(prev, s);
   news(page, prev, s, grew);
   if (prev && s.seat != null) asked(prev, s);
-  if (s.rematch && s.rematch.game && s.seat != null && !(prev && prev.rematch && prev.rematch.game)) page.joinRematch(s.rematch.game);
+  // Only a player at the page when the rematch starts follows it: an old
+  // game opened later (a replay from a profile) stays, with its link.
+  if (prev && s.rematch && s.rematch.game && s.seat != null && !(prev.rematch && prev.rematch.game)) page.joinRematch(s.rematch.game);
 }

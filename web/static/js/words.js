@@ -75,6 +75,19 @@ export function rulesLabel(meta, game, rules) {
   return diff.length ? diff.join(', ') : t('w.standardRules');
 }
 
+/** An ending in a word or two, as the tables (archive, profile) list it: the same words everywhere. */
+export function endingLabel(reason) {
+  return reason && has('end.' + reason) ? t('end.' + reason) : reason || '';
+}
+
+/**
+ * A game's moves counted as the game page numbers them, a move of each
+ * side to a number: from the plies (half-moves) the server counts.
+ */
+export function moveCount(plies) {
+  return Math.ceil((plies || 0) / 2);
+}
+
 /**
  * How a player's name is shown: "Anonymous" for a person in a game from
  * before accounts, the deleted player in the page's language for an

@@ -333,7 +333,7 @@ export default {
   "end.repetition": "threefold repetition",
   "end.resignation": "resignation",
   "end.agreement": "agreement",
-  "end.time forfeit": "time",
+  "end.time forfeit": "time forfeit",
   "end.abandonment": "the opponent leaving the game",
   "end.abandonment draw": "a claim after a player left the game",
   "end.ply limit": "the move limit",
@@ -697,5 +697,14 @@ export default {
   "side.White": "White",
   "side.Black": "Black",
   "side.Red": "Red",
-  "err.illegal_move": "{move}: {why}"
+  "err.illegal_move": "{move}: {why}",
+  "gp.prompts": "Offers and questions",
+  "gp.cancelGame": "Cancel",
+  "gp.seeking": "Looking for an opponent in the lobby. The game starts as soon as someone joins.",
+  "gp.notCharged": "The server was down for {s} s; that time was not charged to your clocks.",
+  "gp.rematchDeclined": "Your opponent declined the rematch.",
+  "gp.chatLeft.one": "{n} character left",
+  "gp.chatLeft.other": "{n} characters left",
+  "gp.chatOver.one": "{n} character too many: a message holds at most {max}",
+  "gp.chatOver.other": "{n} characters too many: a message holds at most {max}"
 };

@@ -332,7 +332,7 @@ export default {
   "end.repetition": "triobla ripeto",
   "end.resignation": "rezigno",
   "end.agreement": "interkonsento",
-  "end.time forfeit": "tempo",
+  "end.time forfeit": "tempo elĉerpita",
   "end.abandonment": "la forlaso de la kontraŭulo",
   "end.abandonment draw": "postulo post kiam ludanto forlasis la ludon",
   "end.ply limit": "la limo de movoj",
@@ -696,5 +696,14 @@ export default {
   "side.White": "Blanko",
   "side.Black": "Nigro",
   "side.Red": "Ruĝo",
-  "err.illegal_move": "{move}: tiu movo ne estas laŭregula ĉi tie."
+  "err.illegal_move": "{move}: tiu movo ne estas laŭregula ĉi tie.",
+  "gp.prompts": "Proponoj kaj petoj",
+  "gp.cancelGame": "Nuligi",
+  "gp.seeking": "Serĉante kontraŭulon en la salono. La ludo komenciĝos, tuj kiam iu aliĝos.",
+  "gp.notCharged": "La servilo estis nefunkcianta dum {s} s; tiu tempo ne estis deprenita de viaj horloĝoj.",
+  "gp.rematchDeclined": "Via kontraŭulo rifuzis la revanĉon.",
+  "gp.chatLeft.one": "Restas {n} signo",
+  "gp.chatLeft.other": "Restas {n} signoj",
+  "gp.chatOver.one": "{n} signo tro multe: mesaĝo enhavas maksimume {max}",
+  "gp.chatOver.other": "{n} signoj tro multe: mesaĝo enhavas maksimume {max}"
 };

@@ -332,7 +332,7 @@ export default {
   "end.repetition": "triple repetición",
   "end.resignation": "abandono",
   "end.agreement": "acuerdo",
-  "end.time forfeit": "tiempo",
+  "end.time forfeit": "tiempo agotado",
   "end.abandonment": "abandono del rival",
   "end.abandonment draw": "reclamación tras el abandono de un jugador",
   "end.ply limit": "límite de jugadas",
@@ -696,5 +696,14 @@ export default {
   "side.White": "Blancas",
   "side.Black": "Negras",
   "side.Red": "Rojas",
-  "err.illegal_move": "{move}: esa jugada no es legal aquí."
+  "err.illegal_move": "{move}: esa jugada no es legal aquí.",
+  "gp.prompts": "Ofertas y preguntas",
+  "gp.cancelGame": "Cancelar",
+  "gp.seeking": "Buscando rival en la sala. La partida empieza en cuanto alguien se una.",
+  "gp.notCharged": "El servidor estuvo caído {s} s; ese tiempo no se descontó de vuestros relojes.",
+  "gp.rematchDeclined": "Tu rival ha rechazado la revancha.",
+  "gp.chatLeft.one": "Queda {n} carácter",
+  "gp.chatLeft.other": "Quedan {n} caracteres",
+  "gp.chatOver.one": "Sobra {n} carácter: un mensaje admite como mucho {max}",
+  "gp.chatOver.other": "Sobran {n} caracteres: un mensaje admite como mucho {max}"
 };

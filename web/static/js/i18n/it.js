@@ -332,7 +332,7 @@ export default {
   "end.repetition": "triplice ripetizione",
   "end.resignation": "abbandono",
   "end.agreement": "accordo",
-  "end.time forfeit": "tempo",
+  "end.time forfeit": "tempo scaduto",
   "end.abandonment": "l'avversario che ha lasciato la partita",
   "end.abandonment draw": "una richiesta dopo che un giocatore ha lasciato la partita",
   "end.ply limit": "il limite di mosse",
@@ -696,5 +696,14 @@ export default {
   "side.White": "Bianco",
   "side.Black": "Nero",
   "side.Red": "Rosso",
-  "err.illegal_move": "{move}: questa mossa non è legale qui."
+  "err.illegal_move": "{move}: questa mossa non è legale qui.",
+  "gp.prompts": "Offerte e richieste",
+  "gp.cancelGame": "Annulla",
+  "gp.seeking": "Ricerca di un avversario nella sala. La partita comincia appena qualcuno si unisce.",
+  "gp.notCharged": "Il server è rimasto fermo per {s} s; quel tempo non è stato scalato dai vostri orologi.",
+  "gp.rematchDeclined": "Il tuo avversario ha rifiutato la rivincita.",
+  "gp.chatLeft.one": "Resta {n} carattere",
+  "gp.chatLeft.other": "Restano {n} caratteri",
+  "gp.chatOver.one": "{n} carattere di troppo: un messaggio ne contiene al massimo {max}",
+  "gp.chatOver.other": "{n} caratteri di troppo: un messaggio ne contiene al massimo {max}"
 };
