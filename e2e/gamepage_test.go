@@ -335,3 +335,56 @@ func gameOnDisk(t *testing.T, clock string) (string, *testServer, string, *page,
 	a, b := tab(t, bctx, "ann"), tab(t, bctx, "bob")
 	return db, ts, invite(ts.url, a, b, "magneton", clock), a, b
 }
+
+// TestBrowserWordsAndNotes: a game waiting in one's list says so without
+// "vs"; the profile and the archive count a game's moves as its page
+// numbers them (3 plies are 2 moves) and name an ending in the same
+// words; an end note on an edge file ("King captured" on a8) stays on the
+// board.
+func TestBrowserWordsAndNotes(t *testing.T) {
+	base, tabs := openTabs(t, "ann", "bob")
+	a, b := tabs[0], tabs[1]
+	a.signUp(base, "ann", "correct horse")
+	a.newGame(base, "magneton", "human", "", "first", "")
+	a.waitFor("the invitation link", `document.querySelector('.invite-url')`, 10*time.Second)
+	link := eval[string](a, `document.querySelector('.invite-url').value`)
+	id := a.state().ID
+	a.goTo(base + "/")
+	a.waitFor("the game waiting in Ann's list", `(e => !!e && e.textContent === 'waiting for an opponent')(document.querySelector('#mine-list .row-players'))`, 10*time.Second)
+
+	b.goTo(link)
+	b.waitFor("the seat", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.status === 'playing'`, 10*time.Second)
+	a.goTo(base + "/g/" + id)
+	a.waitFor("the game", `window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.status === 'playing'`, 10*time.Second)
+	c := &chooser{t: t}
+	openingMoves(c, a, b)
+	a.waitFor("my turn", myTurn, 10*time.Second)
+	a.play(c.move(a.state()))
+	a.click("#resign")
+	a.click("#resign")
+	a.waitFor("the end", `window.magnetonGame.state.status === 'finished'`, 10*time.Second)
+	a.goTo(base + "/@/ann")
+	a.waitFor("the game on Ann's profile, its moves", fmt.Sprintf(`(r => !!r && r.querySelector('.col-moves').textContent === '2')(document.querySelector('tr[data-id=%q]'))`, id), 10*time.Second)
+	a.openArchive(base)
+	a.waitFor("the game in the archive, its moves", fmt.Sprintf(`(a => !!a && a.closest('tr').children[3].textContent === '2')(document.querySelector('table.games a[href="/g/%s"]'))`, id), 10*time.Second)
+	if got := eval[string](a, `import('/js/words.js').then((m) => m.endingLabel('time forfeit'))`); got != "time forfeit" {
+		t.Errorf("the archive and the profile call a time forfeit %q", got)
+	}
+
+	// A King captured on a8, an edge file: its note stays on the board.
+	a.newGame(base, "tumbling-down", "computer", "1", "first", "")
+	a.waitFor("the board", `window.magnetonGame.board.board && document.querySelector('.board .sq[data-sq="a8"]')`, 10*time.Second)
+	inside := eval[bool](a, `import('/js/board-notes.js').then((m) => {
+		const b = window.magnetonGame.board.board;
+		b.end = { marks: [], notes: [{ sq: b.grid.sqIndex('a8'), text: 'King captured' }, { sq: b.grid.sqIndex('h1'), text: 'King captured' }] };
+		m.drawNotes(b);
+		const box = document.querySelector('.board').getBoundingClientRect();
+		return Array.from(document.querySelectorAll('.board-note .note-text')).every((e) => { const r = e.getBoundingClientRect(); return r.left >= box.left - 1 && r.right <= box.right + 1; });
+	})`)
+	if !inside {
+		t.Error("an end note on an edge file spills past the board")
+	}
+	for _, p := range tabs {
+		p.checkConsole()
+	}
+}
