@@ -53,10 +53,10 @@ func (p *page) sameLayout(what string, before layout) {
 }
 
 // toastsClearJS says what a toast shown covers of the account menu, the
-// players' names and their clocks: "clear" when nothing.
+// board, the players' names and their clocks: "clear" when nothing.
 const toastsClearJS = `(() => {
 	const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-	const keep = Array.from(document.querySelectorAll('.account, .player .player-name, .player .side-name, .player .clock'));
+	const keep = Array.from(document.querySelectorAll('.account, .board, .player .player-name, .player .side-name, .player .clock'));
 	for (const t of document.querySelectorAll('#toasts .toast')) {
 		for (const k of keep) if (hit(t.getBoundingClientRect(), k.getBoundingClientRect())) return 'covers ' + k.className + ' ' + k.textContent;
 	}
@@ -64,7 +64,7 @@ const toastsClearJS = `(() => {
 })()`
 
 // toastClear waits for a toast that says text and checks that no toast
-// covers the account menu, a name or a clock.
+// covers the account menu, the board, a name or a clock.
 func (p *page) toastClear(text string) {
 	p.t.Helper()
 	p.waitFor("the toast "+text, fmt.Sprintf(`Array.from(document.querySelectorAll('#toasts .toast')).some((e) => e.textContent.includes(%q))`, text), 10*time.Second)
