@@ -56,7 +56,7 @@ func (p *page) sameLayout(what string, before layout) {
 // board, the players' names and their clocks: "clear" when nothing.
 const toastsClearJS = `(() => {
 	const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-	const keep = Array.from(document.querySelectorAll('.account, .board, .player .player-name, .player .side-name, .player .clock'));
+	const keep = Array.from(document.querySelectorAll('.account, .board, .review, .player .player-name, .player .side-name, .player .clock'));
 	for (const t of document.querySelectorAll('#toasts .toast')) {
 		for (const k of keep) if (hit(t.getBoundingClientRect(), k.getBoundingClientRect())) return 'covers ' + k.className + ' ' + k.textContent;
 	}
