@@ -282,6 +282,10 @@ func ratedGameFromForm(t *testing.T, base string, c *chooser, game string, ann, 
 	bob.click("#resign")
 	for _, p := range []*page{ann, bob} {
 		p.waitFor("the rating changes", `window.magnetonGame.state.status === 'finished' && document.querySelectorAll('.player .rating-diff').length === 2 && document.querySelector('.player .rating-diff.up') && document.querySelector('.player .rating-diff.down')`, 10*time.Second)
+		// The changes stay on the players' rows, not on a second line.
+		if !eval[bool](p, oneLineJS) {
+			t.Errorf("%s: a player row with its rating change takes two lines", p.name)
+		}
 	}
 	return rated
 }

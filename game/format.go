@@ -9,6 +9,12 @@ type Transcript struct {
 	Game    *Game
 	Players [2]string // the names of the first and the second player; "" when not recorded
 	Date    time.Time // the day the game was played; zero when not recorded
+	// Event names the kind of game ("Rated Magneton game"), Site where it
+	// was played (the game's address), TimeControl its clock in PGN's form
+	// ("300+3", "-" for none); Elo each player's rating when it began ("" when
+	// not rated). All "" when not recorded.
+	Event, Site, TimeControl string
+	Elo                      [2]string
 }
 
 // RecordFormat is a file format for whole games. Every game has the

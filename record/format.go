@@ -13,7 +13,7 @@ var PGN = game.RecordFormat{
 	Name:  "pgn",
 	Title: "PGN-like record",
 	Write: func(t game.Transcript) (string, error) {
-		return FromGame(t.Game, t.Players, t.Date).Format(), nil
+		return FromTranscript(t).Format(), nil
 	},
 	Read: func(text string) (game.Transcript, error) {
 		r, err := Parse(text)
@@ -32,7 +32,13 @@ func (r *Record) Transcript() (game.Transcript, error) {
 		return game.Transcript{}, err
 	}
 	sp := g.Rules().Spec()
-	t := game.Transcript{Game: g, Players: [2]string{r.Tag(sp.SideNames[0]), r.Tag(sp.SideNames[1])}}
+	t := game.Transcript{Game: g, Players: [2]string{r.Tag(sp.SideNames[0]), r.Tag(sp.SideNames[1])},
+		Event: r.Tag("Event"), Site: r.Tag("Site"), TimeControl: r.Tag("TimeControl")}
+	for i, side := range sp.SideNames {
+		if elo := r.Tag(side + "Elo"); elo != "?" {
+			t.Elo[i] = elo
+		}
+	}
 	if d, err := time.Parse("2006.01.02", r.Tag("Date")); err == nil {
 		t.Date = d
 	}

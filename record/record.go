@@ -234,3 +234,38 @@ func quote(s string) string {
 	s = strings.ReplaceAll(s, `\`, `\\`)
 	return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"`
 }
+
+// FromTranscript makes a record of a game with what the transcript adds:
+// the tags of FromGame, with Event, Site, each side's Elo and TimeControl,
+// in the order PGN puts its tags (the seven it requires first). A rating
+// not known is "?", as PGN writes it.
+func FromTranscript(t game.Transcript) *Record {
+	r := FromGame(t.Game, t.Players, t.Date)
+	sp := t.Game.Rules().Spec()
+	if t.Event != "" {
+		r.SetTag("Event", t.Event)
+	}
+	if t.Site != "" {
+		r.SetTag("Site", t.Site)
+	}
+	for i, side := range sp.SideNames {
+		elo := t.Elo[i]
+		if elo == "" {
+			elo = "?"
+		}
+		r.SetTag(side+"Elo", elo)
+	}
+	if t.TimeControl != "" {
+		r.SetTag("TimeControl", t.TimeControl)
+	}
+	order := []string{"Event", "Site", "Date", sp.SideNames[0], sp.SideNames[1], "Result",
+		sp.SideNames[0] + "Elo", sp.SideNames[1] + "Elo", "TimeControl", "Termination", "Game", "Rules", "Position"}
+	var tags []Tag
+	for _, name := range order {
+		if v := r.Tag(name); v != "" {
+			tags = append(tags, Tag{name, v})
+		}
+	}
+	r.Tags = tags
+	return r
+}

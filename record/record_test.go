@@ -244,3 +244,37 @@ func replay(t *testing.T, text string) (*record.Record, *game.Game) {
 	}
 	return rec, g
 }
+
+// TestTranscriptTags: what a transcript adds (Event, Site, the ratings,
+// TimeControl) is written in PGN's order and read back.
+func TestTranscriptTags(t *testing.T) {
+	sp := games.All()[0].Spec
+	g := game.NewGame(sp.New(sp.Defaults()).Start())
+	for _, tc := range []struct {
+		name string
+		elo  [2]string
+		tags string
+	}{
+		{"rated", [2]string{"1510", "1490"}, `[WhiteElo "1510"]` + "\n" + `[BlackElo "1490"]`},
+		{"casual", [2]string{}, `[WhiteElo "?"]` + "\n" + `[BlackElo "?"]`},
+	} {
+		in := game.Transcript{Game: g, Players: [2]string{"ann", "bob"}, Date: time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC),
+			Event: "Rated Magneton game", Site: "https://play.example.org/g/x", TimeControl: "300+3", Elo: tc.elo}
+		text, err := record.PGN.Write(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		head := `[Event "Rated Magneton game"]` + "\n" + `[Site "https://play.example.org/g/x"]` + "\n" + `[Date "2026.12.03"]` + "\n" +
+			`[White "ann"]` + "\n" + `[Black "bob"]` + "\n" + `[Result "*"]` + "\n" + tc.tags + "\n" + `[TimeControl "300+3"]` + "\n" + `[Game "magneton"]`
+		if !strings.HasPrefix(text, head) {
+			t.Errorf("%s: the tags\n%s\nwant them to begin\n%s", tc.name, text, head)
+		}
+		back, err := record.PGN.Read(text)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if back.Event != in.Event || back.Site != in.Site || back.TimeControl != in.TimeControl || back.Elo != in.Elo {
+			t.Errorf("%s: read back %+v, wrote %+v", tc.name, back, in)
+		}
+	}
+}

@@ -49,6 +49,7 @@ func TestRatedGame(t *testing.T) {
 	c := openSeek(t, ann, guest)
 	playRated(t, s, c, bob)
 	ratedProfiles(t, s, c, guest)
+	ratedRecord(t, s, c)
 	newLeaderboard(t, guest)
 }
 
@@ -154,7 +155,7 @@ func ratedProfiles(t *testing.T, s *testServer, c created, guest *user) {
 		t.Fatalf("ann's profile: %d %+v", code, p)
 	}
 	rt := p.Ratings[0]
-	if rt.Game != "magneton" || rt.Family != "standard" || rt.Rating <= 1500 || rt.Games != 1 || rt.Wins != 1 || !rt.Provisional || !strings.HasSuffix(rt.Display, "?") || len(rt.History) != 1 {
+	if rt.Game != "magneton" || rt.Family != "standard" || rt.Rating <= 1500 || rt.Games != 1 || rt.Wins != 1 || !rt.Provisional || !strings.HasSuffix(rt.Display, "?") || len(rt.History) != 2 || rt.History[0].Rating != 1500 || rt.History[1].Rating != rt.Rating {
 		t.Errorf("ann's rating: %+v", rt)
 	}
 	if p.Record["wins"] != 1 || len(p.Games) != 1 || p.Games[0].ID != c.ID || !p.Games[0].Rated {
@@ -179,6 +180,42 @@ func ratedProfiles(t *testing.T, s *testServer, c created, guest *user) {
 	resp.Body.Close()
 	if !strings.Contains(string(pgn), `[White "ann"]`) || !strings.Contains(string(pgn), `[Black "bob"]`) || !strings.Contains(string(pgn), "1-0") {
 		t.Errorf("ann's PGN:\n%s", pgn)
+	}
+}
+
+// ratedRecord: the rated 5+3 game c won by ann (White) over bob, as PGN
+// from the game's download and from ann's games: the tags PGN readers
+// expect, the ratings being those the game began with.
+func ratedRecord(t *testing.T, s *testServer, c created) {
+	want := []string{
+		`[Event "Rated Magneton game"]`,
+		`[Site "` + s.url + `/g/` + c.ID + `"]`,
+		`[Date "` + time.Now().UTC().Format("2006.01.02") + `"]`,
+		`[White "ann"]`,
+		`[Black "bob"]`,
+		`[Result "1-0"]`,
+		`[WhiteElo "1500"]`,
+		`[BlackElo "1500"]`,
+		`[TimeControl "300+3"]`,
+		`[Termination "resignation"]`,
+	}
+	for _, path := range []string{"/api/games/" + c.ID + "/record?format=pgn", "/api/users/ann/games.pgn"} {
+		resp, err := http.Get(s.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		pgn := string(body)
+		at := 0
+		for _, tag := range want {
+			i := strings.Index(pgn, tag)
+			if i < at {
+				t.Errorf("%s: %s missing or out of PGN's order:\n%s", path, tag, pgn)
+				break
+			}
+			at = i
+		}
 	}
 }
 

@@ -220,7 +220,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	mod := moderation.New(moderation.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, WriteTimeout: cfg.WriteTimeout, Logger: log})
 	s.mod = mod
 	lob := lobby.New(lobby.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Play: play,
-		Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, Logger: log, Moderation: mod})
+		Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, Logger: log, Moderation: mod, SiteURL: cfg.SiteURL})
 	rooms, err := round.New(ctx, round.Config{Store: cfg.Store, Logger: log, Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout,
 		Play: play, Pool: pool, Clients: s.clients, Proxies: proxies, Identities: ids,
 		Sockets:      socket.Limits{Rate: cfg.MessageRate, Burst: cfg.MessageBurst, Clients: s.clients},
@@ -242,7 +242,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		Mail: cfg.Mail, SiteURL: cfg.SiteURL, WriteTimeout: cfg.WriteTimeout, Logger: log, Moderation: mod})
 	s.accounts.Routes(mux)
 	mod.Routes(mux)
-	profiles.New(profiles.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Logger: log}).Routes(mux)
+	profiles.New(profiles.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Logger: log, SiteURL: cfg.SiteURL}).Routes(mux)
 	puzzles.New(cfg.Store, ids, log).Routes(mux)
 	lessons.New(cfg.Store, ids, log).Routes(mux)
 	s.handler = cfg.Metrics.HTTP(guard(proxies, mux))

@@ -211,6 +211,20 @@ func (p Proxies) OverTLS(r *http.Request) bool {
 	return err == nil && p.trusted(host) && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
 }
 
+// Site returns the site's address: the one configured, else the one the
+// request reached (its scheme as OverTLS says, its host), for the links a
+// server writes into what it answers, such as a record's Site tag.
+func (p Proxies) Site(r *http.Request, configured string) string {
+	if configured != "" {
+		return configured
+	}
+	scheme := "http"
+	if p.OverTLS(r) {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
 // Clients keeps each client's buckets and counts. Entries of clients idle
 // for a while are dropped (Sweep), so that the map does not grow with
 // every address ever seen. It is safe for concurrent use.

@@ -253,12 +253,7 @@ func (g Game) draw(side int, action string, now time.Time) (Game, Effects, error
 		}
 		return g.end(game.Side(side), game.Agreement, now)
 	case "decline":
-		if offer != 1-side {
-			return g, Effects{}, wire.Refuse("no_draw_offer", "there is no draw offer to decline")
-		}
-		nr := g.row
-		nr.DrawOffer = -1
-		return g.update(nr, now)
+		return g.decline(side, offer, "no_draw_offer", "draw offer", func(r *store.Game) { r.DrawOffer = -1 }, now)
 	}
 	return g, Effects{}, wire.Refusef("draw: unknown action %q (offer, accept or decline)", action)
 }
@@ -358,7 +353,9 @@ func (g Game) claim(seat int, action string, now time.Time) (Game, Effects, erro
 // this starts it, gets the id newID.
 func (g Game) rematch(side int, action, newID string, now time.Time) (Game, Effects, error) {
 	switch {
-	case g.row.Status != store.Finished:
+	case g.row.Status != store.Finished && !(g.row.Status == store.Aborted && g.paired()):
+		// An aborted game had its rematch only if both seats were taken:
+		// a seek called off had no opponent to play again.
 		return g, Effects{}, wire.Refuse("rematch_not_over", "a rematch can be asked for when the game is over")
 	case g.row.RematchGame != "":
 		return g, Effects{}, wire.Refuse("rematch_started", "the rematch has already started: /g/"+g.row.RematchGame, "game", g.row.RematchGame)
@@ -380,8 +377,33 @@ func (g Game) rematch(side int, action, newID string, now time.Time) (Game, Effe
 			return g, Effects{}, wire.Refuse("no_rematch_offer", "there is no rematch offer to accept")
 		}
 		return g.startRematch(by, newID, now)
+	case "decline":
+		return g.decline(side, by, "no_rematch_offer", "rematch offer", func(r *store.Game) { r.RematchBy = -1 }, now)
 	}
-	return g, Effects{}, wire.Refusef("rematch: unknown action %q (offer or accept)", action)
+	return g, Effects{}, wire.Refusef("rematch: unknown action %q (offer, accept or decline)", action)
+}
+
+// decline is side's no to the offer the opponent made (by: the side
+// that made it, -1 for none), which clear takes off the row; what names
+// the offer in the refusal (code) when there is none to decline.
+func (g Game) decline(side, by int, code, what string, clear func(*store.Game), now time.Time) (Game, Effects, error) {
+	if by != 1-side {
+		return g, Effects{}, wire.Refuse(code, "there is no "+what+" to decline")
+	}
+	nr := g.row
+	clear(&nr)
+	return g.update(nr, now)
+}
+
+// paired reports whether both seats have a player: a person's seat or the
+// computer's.
+func (g Game) paired() bool {
+	for i, seat := range g.row.Seats {
+		if seat == "" && g.computer != i {
+			return false
+		}
+	}
+	return true
 }
 
 // startRematch makes the new game, colours swapped: each player's seat

@@ -43,7 +43,33 @@ var flows = []struct {
 				}
 			}},
 			{ev: Event{Kind: Move, Seat: 1, Move: "e5"}, code: "aborted"},
-			{ev: Event{Kind: Rematch, Seat: 1, Action: "offer"}, code: "rematch_not_over"},
+			// Both seats were taken: the players may play again.
+			{ev: Event{Kind: Rematch, Seat: 1, Action: "offer"}, want: func(t *testing.T, g Game, _ Effects) {
+				if g.Row().RematchBy != 1 {
+					t.Errorf("a rematch of the aborted game: asked by %d", g.Row().RematchBy)
+				}
+			}},
+		}},
+	{name: "a seek called off has no rematch", row: []func(*store.Game){waiting},
+		steps: []step{
+			{ev: Event{Kind: Cancel, Seat: 0}, want: func(t *testing.T, g Game, _ Effects) {
+				if g.Status() != store.Aborted {
+					t.Errorf("after the cancel: %s", g.Status())
+				}
+			}},
+			{ev: Event{Kind: Rematch, Seat: 0, Action: "offer"}, code: "rematch_not_over"},
+		}},
+	{name: "a rematch declined", moves: []string{"d4"},
+		steps: []step{
+			{ev: Event{Kind: Resign, Seat: 1}},
+			{ev: Event{Kind: Rematch, Seat: 0, Action: "offer"}},
+			{ev: Event{Kind: Rematch, Seat: 0, Action: "decline"}, code: "no_rematch_offer"},
+			{ev: Event{Kind: Rematch, Seat: 1, Action: "decline"}, want: func(t *testing.T, g Game, fx Effects) {
+				if g.Row().RematchBy != -1 || g.Row().RematchGame != "" || fx.Rematch != nil {
+					t.Errorf("after declining: asked by %d, game %q", g.Row().RematchBy, g.Row().RematchGame)
+				}
+			}},
+			{ev: Event{Kind: Rematch, Seat: 1, Action: "accept"}, code: "no_rematch_offer"},
 		}},
 	{name: "a takeback declined", moves: []string{"d4", "e5"},
 		steps: []step{

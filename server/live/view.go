@@ -2,6 +2,7 @@ package live
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -21,7 +22,7 @@ func (g Game) View(seat int, now time.Time, connected [2]bool, chatRoom string) 
 		Type: "update", ID: r.ID, Game: g.Spec().Name, Title: g.Spec().Title, Rules: r.Rules,
 		Status: r.Status, Ply: g.Ply(), Position: pos.String(),
 		Turn: int(pos.Side()), Legal: g.Legal(), Result: r.Result, Reason: r.Reason, Rated: r.Rated,
-		At: now.UnixMilli(), Abortable: g.Abortable(seat), TakebackAllowed: g.TakebackAllowed(seat),
+		Public: r.Public, At: now.UnixMilli(), Abortable: g.Abortable(seat), TakebackAllowed: g.TakebackAllowed(seat),
 		ClaimAfterMS: g.set.ClaimAfter.Milliseconds(), ChatRoom: chatRoom,
 	}
 	if at, ok := g.FirstMoveDeadline(); ok {
@@ -36,6 +37,7 @@ func (g Game) View(seat int, now time.Time, connected [2]bool, chatRoom string) 
 	}
 	if seat >= 0 {
 		m.Seat = intp(seat)
+		m.Premoves = g.premoves(seat)
 	}
 	for i := range m.Sides {
 		m.Sides[i] = g.side(i, seat, now, connected[i])
@@ -50,6 +52,36 @@ func (g Game) View(seat int, now time.Time, connected [2]bool, chatRoom string) 
 		m.Rematch = &wire.Rematch{OfferedBy: r.RematchBy, Game: r.RematchGame}
 	}
 	return m
+}
+
+// premoves are the moves seat may make once the opponent has moved, in a
+// live game where the opponent is to move: those legal after any of the
+// opponent's moves, sorted. Nil when seat is to move, or the game is not
+// being played live.
+func (g Game) premoves(seat int) []string {
+	pos := g.hist.Position()
+	if g.row.Status != store.Playing || g.row.PerMove || int(pos.Side()) == seat {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, m := range g.Legal() {
+		next, err := pos.Play(m)
+		if err != nil {
+			continue
+		}
+		if res, _ := next.Outcome(); res.Over() {
+			continue
+		}
+		for _, r := range next.Moves() {
+			seen[r] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for m := range seen {
+		out = append(out, m)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // side is side i's bar as seat sees it.

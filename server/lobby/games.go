@@ -5,13 +5,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"time"
 
-	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/record"
 	"github.com/magneton-games/magneton/server/identity"
 	"github.com/magneton-games/magneton/server/ids"
 	"github.com/magneton-games/magneton/server/jsonapi"
+	"github.com/magneton-games/magneton/server/live"
 	"github.com/magneton-games/magneton/server/round"
 	"github.com/magneton-games/magneton/server/wire"
 	"github.com/magneton-games/magneton/store"
@@ -174,7 +173,7 @@ func (l *Lobby) writeRecord(w http.ResponseWriter, r *http.Request, s *round.Ses
 		return
 	}
 	row := g.Row()
-	text, err := format.Write(game.Transcript{Game: g.History(), Players: row.Players, Date: time.UnixMilli(row.Created).UTC()})
+	text, err := format.Write(live.Transcript(&row, g.History(), l.cfg.Proxies.Site(r, l.cfg.SiteURL)))
 	if err != nil {
 		l.fail(w, r, fmt.Errorf("record: %w", err))
 		return

@@ -48,6 +48,9 @@ type Config struct {
 	// Moderation says who may play whom, and notes where the players are
 	// seen (nil: everyone plays everyone).
 	Moderation Moderation
+	// SiteURL is the site's address as its players reach it, for the
+	// records' Site tag ("": the address a request reached).
+	SiteURL string
 }
 
 // Moderation is what the lobby asks of the moderators' decisions (package

@@ -12,10 +12,9 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	"time"
 
-	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/rating"
 	"github.com/magneton-games/magneton/record"
 	"github.com/magneton-games/magneton/server/identity"
 	"github.com/magneton-games/magneton/server/ids"
@@ -45,6 +44,9 @@ type Config struct {
 	Clients    *limits.Clients
 	Proxies    limits.Proxies
 	Logger     *slog.Logger
+	// SiteURL is the site's address, for the records' Site tag ("": the
+	// address a request reached).
+	SiteURL string
 }
 
 // Profiles answers the players' API.
@@ -54,11 +56,12 @@ type Profiles struct {
 	clients    *limits.Clients
 	proxies    limits.Proxies
 	log        *slog.Logger
+	site       string
 }
 
 // New makes the profiles' handlers.
 func New(cfg Config) *Profiles {
-	return &Profiles{st: cfg.Store, identities: cfg.Identities, clients: cfg.Clients, proxies: cfg.Proxies, log: cfg.Logger}
+	return &Profiles{st: cfg.Store, identities: cfg.Identities, clients: cfg.Clients, proxies: cfg.Proxies, log: cfg.Logger, site: cfg.SiteURL}
 }
 
 // publicOnly reports whether the request sees only the public games of
@@ -93,6 +96,18 @@ type ratingJSON struct {
 type historyPoint struct {
 	At     int64 `json:"at"`
 	Rating int   `json:"rating"`
+}
+
+// withStart puts before a rating's history the rating every player
+// starts with, as of the account's creation (or the first game, if the
+// account is newer by its clock), so that the chart starts where the
+// player did rather than after the first game.
+func withStart(history []historyPoint, created int64) []historyPoint {
+	if len(history) == 0 {
+		return history
+	}
+	at := min(created, history[0].At)
+	return append([]historyPoint{{At: at, Rating: int(math.Round(rating.New().R))}}, history...)
 }
 
 // userByPath reads the {name} of a path and finds the account, answering
@@ -153,6 +168,7 @@ func (h *Profiles) handleUser(w http.ResponseWriter, r *http.Request) {
 				j.History = append(j.History, historyPoint{At: p.At, Rating: int(math.Round(p.R))})
 			}
 		}
+		j.History = withStart(j.History, u.Created)
 		out.Ratings = append(out.Ratings, j)
 	}
 	games, err := h.st.UserGames(ctx, u.ID, "", 50, h.publicOnly(r, u))
@@ -229,7 +245,7 @@ func (h *Profiles) handleUserPGN(w http.ResponseWriter, r *http.Request) {
 				h.log.Warn("a game not written", "game", g.ID, "err", err)
 				continue
 			}
-			text, err := record.PGN.Write(game.Transcript{Game: gm, Players: g.Players, Date: time.UnixMilli(g.Created).UTC()})
+			text, err := record.PGN.Write(live.Transcript(g, gm, h.proxies.Site(r, h.site)))
 			if err != nil {
 				h.log.Warn("a game not written", "game", g.ID, "err", err)
 				continue

@@ -46,6 +46,10 @@ type Update struct {
 	Position string   `json:"position"`
 	Turn     int      `json:"turn"`
 	Legal    []string `json:"legal"`
+	// Premoves: for the seat waiting in a live game, every move that may
+	// be legal once the opponent has moved, for a premove made on the
+	// board (played then only if it is legal).
+	Premoves []string `json:"premoves,omitempty"`
 	Last     string   `json:"last"`
 	Clock    *Clock   `json:"clock"`
 	Result   string   `json:"result"`
@@ -54,6 +58,9 @@ type Update struct {
 	DrawOffer *int     `json:"draw_offer"`
 	Rematch   *Rematch `json:"rematch"`
 	Rated     bool     `json:"rated"`
+	// Public: the game is listed in the lobby (a seek), so its page says
+	// that an opponent is looked for rather than offering a link to send.
+	Public bool `json:"public"`
 	// At is the server's time (ms since the epoch), for countdowns.
 	At int64 `json:"at"`
 	// Abortable: the seat may abort the game now (before its first

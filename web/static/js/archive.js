@@ -2,7 +2,7 @@
 
 import { h, formatDate, toast } from './dom.js';
 import { api, getMeta, gameTitle } from './api.js';
-import { shortResult, rulesLabel, clockLabel, endingWords } from './words.js';
+import { shortResult, rulesLabel, clockLabel, endingWords, moveCount } from './words.js';
 import { gameSpec } from './games.js';
 import { playersLine } from './players.js';
 import { t as tr } from './i18n.js';
@@ -38,7 +38,7 @@ export function archiveView() {
             h('small.rules', ' ' + [rulesLabel(meta, g.game, g.rules), clockLabel(g.clock), g.rated ? tr('home.rated') : tr('home.casual')].filter(Boolean).join(' · '))),
           h('td.players', playersLine(g.players, g.ratings, true, g.users)),
           h('td', h('strong', shortResult(g.result)), g.reason ? h('small', ' ' + endingWords(g.reason, gameSpec(meta, g.game))) : null),
-          h('td', String(g.moves ?? '')),
+          h('td', g.moves == null ? '' : String(moveCount(g.moves))),
           h('td', formatDate(g.updated || g.created)),
           h('td', h('a.btn.small.ghost', { href }, tr('pr.replay')))));
         last = g.id;

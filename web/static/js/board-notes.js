@@ -48,6 +48,9 @@ export function drawNotes(board) {
     const { row, col } = board.cell(sq);
     n.style.left = board.x(col);
     n.style.top = board.y(row);
+    // A note wider than its square, on an edge file, runs inward (analysis.css).
+    if (col === 0) n.dataset.edge = 'first';
+    else if (col === board.grid.files - 1) n.dataset.edge = 'last';
     if (pieces && pieces.length) {
       const chips = el('span', 'note-pieces');
       for (const c of pieces) chips.append(el('span', 'note-chip ' + c));

@@ -63,6 +63,8 @@ export function ratingChart(points, width, label) {
     root.append(svg('polygon', { class: 'chart-area', points: `${x(t0).toFixed(1)},${H - pad.bottom} ${line} ${x(t1).toFixed(1)},${H - pad.bottom}` }));
     root.append(svg('polyline', { class: 'chart-line', points: line }));
   }
+  // Where the line starts (the rating one starts with) and where it is now.
+  if (pts.length > 1) root.append(svg('circle', { class: 'chart-dot chart-start', cx: x(t0), cy: y(first.rating), r: 3 }));
   root.append(svg('circle', { class: 'chart-dot', cx: x(last.at), cy: y(last.rating), r: 3.5 }));
 
   const labelY = (r) => Math.min(H - pad.bottom, Math.max(pad.top + 4, y(r) + 4));

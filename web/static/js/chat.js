@@ -5,7 +5,7 @@
 // is put in as text (textContent), never as HTML: a link or a tag someone
 // typed is shown as they typed it.
 
-import { t } from './i18n.js';
+import { t, tn } from './i18n.js';
 import { h } from './dom.js';
 import { chatOn, setChatOn, isMuted, setMuted } from './prefs.js';
 import { openReport } from './report.js';
@@ -24,8 +24,10 @@ class ChatPanel {
   constructor(send) {
     this.list = h('ol.chat-lines', { role: 'log', 'aria-live': 'polite', 'aria-label': t('ch.messages') });
     this.empty = h('p.chat-empty', t('ch.empty'));
-    this.input = h('input#chat-input', { type: 'text', maxlength: String(MAX_CHAT), autocomplete: 'off', 'aria-label': t('ch.yours') });
-    this.counter = h('small.chat-count', { 'aria-live': 'polite' });
+    // No maxlength: it would cut a pasted line silently; the counter says
+    // how much is over, and the line is not sent until it fits.
+    this.input = h('input#chat-input', { type: 'text', autocomplete: 'off', 'aria-label': t('ch.yours'), 'aria-describedby': 'chat-count' });
+    this.counter = h('small.chat-count#chat-count', { 'aria-live': 'polite' });
     this.form = h('form.chat-form', this.input, this.counter);
     this.room = h('span.chat-room');
     this.mute = h('button.btn.small.ghost#chat-mute', { type: 'button', hidden: true });
@@ -47,7 +49,11 @@ class ChatPanel {
       e.preventDefault();
       const text = this.input.value.trim();
       if (!text) return;
-      if (text.length > MAX_CHAT) return;
+      if (text.length > MAX_CHAT) {
+        this.showCount();
+        this.input.focus();
+        return;
+      }
       if (send({ type: 'chat', text })) {
         this.input.value = '';
         this.showCount();
@@ -130,8 +136,11 @@ class ChatPanel {
   }
 
   showCount() {
-    const left = MAX_CHAT - this.input.value.length;
-    this.counter.textContent = left <= 50 ? `${left} left` : '';
+    const left = MAX_CHAT - this.input.value.trim().length;
+    this.counter.textContent = left < 0 ? tn('gp.chatOver', -left, { max: MAX_CHAT }) : left <= 50 ? tn('gp.chatLeft', left) : '';
+    this.counter.classList.toggle('over', left < 0);
+    if (left < 0) this.input.setAttribute('aria-invalid', 'true');
+    else this.input.removeAttribute('aria-invalid');
   }
 
   state(next) {

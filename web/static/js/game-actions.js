@@ -1,12 +1,17 @@
 // The game page's actions: what a player can do besides moving, and the
-// questions the opponent asks. Before the game: the invitation link, or
-// Join. During it: claim a game the opponent left, answer a draw offer or a
+// questions the opponent asks. Before the game: the invitation link (or,
+// for a seek in the lobby, that one is looked for), Cancel, or Join.
+// During it: claim a game the opponent left, answer a draw offer or a
 // takeback, abort before one's first move, or ask for a takeback, offer a
-// draw, resign (pressed twice). After it: a rematch, a new game. And the
-// links under them: the record's downloads and the analysis board.
+// draw, resign (pressed twice). After it, or after an abort: a rematch
+// (accepted or declined when offered), a new game. The questions stand in
+// a box of their own (prompt), whose room the page keeps, so that they
+// push nothing aside. And the links under them: the record's downloads and
+// the analysis board.
 
 import { h, toast } from './dom.js';
 import { t, has } from './i18n.js';
+import { api } from './api.js';
 import { gameSpec } from './games.js';
 import { countdownText } from './game-status.js';
 
@@ -26,6 +31,7 @@ export class Actions {
   constructor(page) {
     this.page = page;
     this.node = h('div.actions');
+    this.prompt = h('div.prompts', { role: 'group', 'aria-label': t('gp.prompts') });
     this.confirmResign = false;
     this.claimReady = false; // the claim's countdown had run out when the actions were drawn
   }
@@ -39,16 +45,40 @@ export class Actions {
   render() {
     const s = this.page.state;
     this.node.textContent = '';
+    this.prompt.textContent = '';
     if (s.status === 'waiting') this.waiting(s);
     else if (s.status === 'playing' && s.seat != null) this.playing(s);
-    else if (s.status === 'finished') this.finished(s);
+    else if (s.status === 'finished' || s.status === 'aborted') this.finished(s);
+  }
+
+  /** A question of the opponent's (or the claim), in the prompts' box: its text and buttons. */
+  ask(cls, text, ...buttons) {
+    this.prompt.append(h('div.offer' + cls, h('span', text), ...buttons));
+  }
+
+  /** A waiting game's Cancel: the seek or invitation taken back (the game is aborted). */
+  cancelButton(s) {
+    return h('button.btn#cancel-game', {
+      type: 'button',
+      onclick: async () => {
+        try {
+          await api('POST', `/api/games/${encodeURIComponent(s.id)}/cancel`, {});
+        } catch (err) {
+          toast(err.message, 'error');
+        }
+      },
+    }, t('gp.cancelGame'));
   }
 
   /** A game waiting for its second player: the invitation to send, or Join. */
   waiting(s) {
     const seated = s.seat != null;
     const link = localStorage.getItem('invite_' + s.id);
-    if (seated && link) {
+    if (seated && s.public && !link) {
+      // A seek in the lobby (quick pairing): nobody to send a link to; the
+      // lobby brings the opponent.
+      this.node.append(h('div.invite.seeking', h('p', t('gp.seeking')), this.cancelButton(s)));
+    } else if (seated && link) {
       const url = new URL(link, location.origin).href;
       const input = h('input.invite-url', { type: 'text', readonly: true, value: url, 'aria-label': t('gm.inviteLink'), onfocus: (e) => e.target.select() });
       this.node.append(h('div.invite',
@@ -63,9 +93,9 @@ export class Actions {
               input.select();
             }
           },
-        }, t('gm.copy')))));
+        }, t('gm.copy'))), this.cancelButton(s)));
     } else if (seated) {
-      this.node.append(h('p.note', t('gm.waitInvite')));
+      this.node.append(h('p.note', t('gm.waitInvite')), this.cancelButton(s));
     } else {
       this.node.append(h('button.btn.primary.big', { type: 'button', id: 'join', onclick: () => this.page.joinOpen() }, t('gm.joinGame')));
     }
@@ -78,23 +108,23 @@ export class Actions {
     const claim = claimInfo(this.page);
     this.claimReady = !!(claim && claim.ready);
     if (claim && claim.ready) {
-      this.node.append(h('div.offer.claim', h('span', t('gm.claimNow')),
+      this.ask('.claim', t('gm.claimNow'),
         h('button.btn.primary#claim-win', { type: 'button', onclick: send({ type: 'claim', action: 'win' }) }, t('gm.claimWin')),
-        h('button.btn#claim-draw', { type: 'button', onclick: send({ type: 'claim', action: 'draw' }) }, t('gm.claimDraw'))));
+        h('button.btn#claim-draw', { type: 'button', onclick: send({ type: 'claim', action: 'draw' }) }, t('gm.claimDraw')));
     } else if (claim) {
       const text = t('gm.claimSoon');
-      this.node.append(h('div.offer.claim.waiting', h('span', { 'data-deadline': String(claim.at), 'data-text': text }, countdownText(text, claim.at, this.page.serverNow()))));
+      this.prompt.append(h('div.offer.claim.waiting', h('span', { 'data-deadline': String(claim.at), 'data-text': text }, countdownText(text, claim.at, this.page.serverNow()))));
     }
     if (s.draw_offer === other) {
-      this.node.append(h('div.offer', h('span', t('gm.drawOffered')),
-        h('button.btn.primary', { type: 'button', onclick: send({ type: 'draw', action: 'accept' }) }, t('gm.acceptDraw')),
-        h('button.btn', { type: 'button', onclick: send({ type: 'draw', action: 'decline' }) }, t('gm.decline'))));
+      this.ask('.draw-offer', t('gm.drawOffered'),
+        h('button.btn.primary#draw-accept', { type: 'button', onclick: send({ type: 'draw', action: 'accept' }) }, t('gm.acceptDraw')),
+        h('button.btn#draw-decline', { type: 'button', onclick: send({ type: 'draw', action: 'decline' }) }, t('gm.decline')));
     }
     const tb = s.takeback;
     if (tb && tb.offered_by === other) {
-      this.node.append(h('div.offer.takeback-offer', h('span', t('gm.takebackAsked')),
+      this.ask('.takeback-offer', t('gm.takebackAsked'),
         h('button.btn.primary#takeback-accept', { type: 'button', onclick: send({ type: 'takeback', action: 'accept' }) }, t('gm.acceptTakeback')),
-        h('button.btn#takeback-decline', { type: 'button', onclick: send({ type: 'takeback', action: 'decline' }) }, t('gm.decline'))));
+        h('button.btn#takeback-decline', { type: 'button', onclick: send({ type: 'takeback', action: 'decline' }) }, t('gm.decline')));
     }
     if (s.abortable) {
       // Before one's first move there is nothing to resign: the game
@@ -138,26 +168,31 @@ export class Actions {
     this.page.send({ type: 'resign' });
   }
 
-  /** A game over: the rematch (asked, offered, made), a new game. */
+  /**
+   * A game over, or aborted: the rematch (asked, offered, made), a new
+   * game. An aborted game has its rematch only when it had two players.
+   */
   finished(s) {
     const r = s.rematch;
-    if (s.seat != null) {
+    const paired = s.status === 'finished' || s.sides.every((sd) => sd.player);
+    if (s.seat != null && paired) {
       const other = 1 - s.seat;
       if (r && r.game) {
-        this.node.append(h('button.btn.primary', { type: 'button', onclick: () => this.page.joinRematch(r.game) }, t('gm.goRematch')));
+        this.node.append(h('button.btn.primary#rematch-link', { type: 'button', onclick: () => this.page.joinRematch(r.game) }, t('gm.goRematch')));
       } else if (r && r.offered_by === other) {
         // As visible as a draw offer: a banner, not only a button's text.
-        this.node.append(h('div.offer.rematch-offer', h('span', t('gm.rematchAsked')),
-          h('button.btn.primary', { type: 'button', id: 'rematch', onclick: () => this.page.send({ type: 'rematch', action: 'accept' }) }, t('gm.acceptRematch'))));
+        this.ask('.rematch-offer', t('gm.rematchAsked'),
+          h('button.btn.primary', { type: 'button', id: 'rematch', onclick: () => this.page.send({ type: 'rematch', action: 'accept' }) }, t('gm.acceptRematch')),
+          h('button.btn#rematch-decline', { type: 'button', onclick: () => this.page.send({ type: 'rematch', action: 'decline' }) }, t('gm.decline')));
       } else if (r && r.offered_by === s.seat) {
         this.node.append(h('button.btn', { type: 'button', disabled: true }, t('gm.rematchPending')));
       } else {
         this.node.append(h('button.btn.primary', { type: 'button', id: 'rematch', onclick: () => this.page.send({ type: 'rematch', action: 'offer' }) }, t('gm.rematch')));
       }
     } else if (r && r.game) {
-      this.node.append(h('a.btn', { href: `/g/${r.game}` }, t('gm.watchRematch')));
+      this.node.append(h('a.btn#rematch-link', { href: `/g/${r.game}` }, t('gm.watchRematch')));
     }
-    this.node.append(h('a.btn', { href: '/' }, t('home.newGame')));
+    this.node.append(h('a.btn#new-game', { href: '/' }, t('home.newGame')));
   }
 }
 

@@ -1,6 +1,7 @@
 // The game page's board: the position at the ply shown, the last move
-// marked and animated, the legal moves when the player may move, the move
-// waiting for Confirm marked, the end of the game explained; and the flag
+// marked and animated, the legal moves when the player may move (or, on
+// the opponent's turn, the premoves), the move waiting for Confirm or the
+// premove marked, the end of the game explained; and the flag
 // over it when the board shows an earlier move of a game still played.
 
 import { h } from './dom.js';
@@ -45,10 +46,14 @@ export class LiveBoard {
     const behind = s.status === 'playing' && ply < s.moves.length;
     this.flag.hidden = !behind;
     if (behind) this.flag.textContent = t('gm.replayFlag', { n: ply, total: s.moves.length });
-    const pending = this.page.input.pending;
-    const opts = { last: ply > 0 ? s.moves[ply - 1] : '', legal: this.page.canMove() && !pending ? s.legal : [] };
-    if (pending) {
-      const mv = this.page.game.parseMove(pending, grid);
+    const { pending, premove } = this.page.input;
+    // On the opponent's turn the board takes a premove, of the moves the
+    // server says may be legal then; one at a time.
+    const ahead = !this.page.canMove() && this.page.input.canPremove() && !premove ? s.premoves || [] : [];
+    const opts = { last: ply > 0 ? s.moves[ply - 1] : '', legal: this.page.canMove() && !pending ? s.legal : ahead };
+    const marked = pending || premove;
+    if (marked) {
+      const mv = this.page.game.parseMove(marked, grid);
       opts.marks = mv ? [mv.from >= 0 ? grid.sqName(mv.from) : null, grid.sqName(mv.to)].filter(Boolean) : [];
     }
     if (animate && ply > 0) opts.from = this.page.positionAt(ply - 1);

@@ -9,7 +9,7 @@ import { toast } from './dom.js';
 import { t, tn, serverText, sideText } from './i18n.js';
 import { gameTitle } from './api.js';
 import { gameSpec } from './games.js';
-import { resultText, abortText } from './words.js';
+import { resultText, abortText, playerName } from './words.js';
 import { play } from './sound.js';
 import { notify, markFavicon } from './notify.js';
 import { chatOn } from './prefs.js';
@@ -52,7 +52,11 @@ export function tabTitle(s) {
     ? (s.takeback && s.takeback.offered_by === 1 - s.seat ? 'gm.tabTakeback' : s.draw_offer === 1 - s.seat ? 'gm.tabDraw' : '')
     : '';
   const flag = asked || (yourTurn ? 'gm.tabYourTurn' : askedRematch ? 'gm.tabRematch' : '');
-  const title = t('gm.tabTitle', { game: gameTitle(s.game, s.title), first: sideText(s.sides[0].name), second: sideText(s.sides[1].name) });
+  // The players, as lichess's tab names them; while a seat is free, the
+  // sides.
+  const names = s.sides.map((sd) => sd.user || (sd.player === 'you' ? t('gm.you') : sd.player ? playerName(sd.player) : ''));
+  const [first, second] = names.every(Boolean) ? names : s.sides.map((sd) => sideText(sd.name));
+  const title = t('gm.tabTitle', { game: gameTitle(s.game, s.title), first, second });
   document.title = flag ? t('gm.tabFlag', { flag: t(flag), title }) : title;
   markFavicon(yourTurn);
 }
@@ -85,6 +89,8 @@ function declined(prev, s) {
   const same = s.status === 'playing' && s.moves.length === prev.moves.length;
   if (s.seat != null && prev.draw_offer === s.seat && s.draw_offer == null && same) toast(t('gm.drawDeclined'));
   if (s.seat != null && prev.takeback && prev.takeback.offered_by === s.seat && !s.takeback && same) toast(t('gm.takebackDeclined'));
+  const rematchAsked = (x) => x.rematch && !x.rematch.game && x.rematch.offered_by === s.seat;
+  if (s.seat != null && rematchAsked(prev) && !s.rematch) toast(t('gp.rematchDeclined'));
   if (s.moves.length < prev.moves.length) {
     toast(tn('gm.takenBack', prev.moves.length - s.moves.length));
   }
@@ -139,5 +145,7 @@ export function announce(page, prev, s, grew) {
   if (prev) declined(prev, s);
   news(page, prev, s, grew);
   if (prev && s.seat != null) asked(prev, s);
-  if (s.rematch && s.rematch.game && s.seat != null && !(prev && prev.rematch && prev.rematch.game)) page.joinRematch(s.rematch.game);
+  // Only a player at the page when the rematch starts follows it: an old
+  // game opened later (a replay from a profile) stays, with its link.
+  if (prev && s.rematch && s.rematch.game && s.seat != null && !(prev.rematch && prev.rematch.game)) page.joinRematch(s.rematch.game);
 }

@@ -1,7 +1,8 @@
 // The game page's ways to move besides the board's gestures: the move box,
-// where a move is typed (or, on the opponent's turn in a live game, typed
-// ahead: the premove, played when the turn comes); and, with "Confirm
-// moves" on, the move made on the board waiting for Confirm or Cancel.
+// where a move is typed; the premove, typed or made on the board on the
+// opponent's turn in a live game, played when the turn comes if it is
+// legal then; and, with "Confirm moves" on, the move made on the board
+// waiting for Confirm or Cancel.
 
 import { h, toast } from './dom.js';
 import { t, orList } from './i18n.js';
@@ -19,7 +20,7 @@ export class MoveInput {
     this.form = h('form.move-form', { hidden: true });
     this.pendingBox = h('div.pending', { hidden: true, role: 'status' });
     this.pending = ''; // a move made on the board, waiting for Confirm
-    this.premove = ''; // a move typed during the opponent's turn, played when the turn comes
+    this.premove = ''; // a move made ahead during the opponent's turn, played when the turn comes
   }
 
   /**
@@ -28,6 +29,14 @@ export class MoveInput {
    * cancels it — a misclick costs nothing.
    */
   boardMove(move) {
+    if (!this.page.canMove() && this.canPremove()) {
+      // Made on the opponent's turn: queued, marked, played when the turn comes.
+      this.premove = move;
+      this.renderPending();
+      this.renderForm();
+      this.page.redrawBoard();
+      return;
+    }
     if (!confirmMoves()) {
       this.page.sendMove(move);
       return;
@@ -66,7 +75,7 @@ export class MoveInput {
         h('button.btn#cancel-move', { type: 'button', onclick: () => this.cancelPending() }, t('acc.cancel')));
     } else if (this.premove) {
       box.append(h('span', t('gm.premove'), ' ', h('strong.premove', this.premove), t('gm.premoveNote')),
-        h('button.btn#cancel-premove', { type: 'button', onclick: () => { this.premove = ''; this.renderPending(); this.renderForm(); } }, t('acc.cancel')));
+        h('button.btn#cancel-premove', { type: 'button', onclick: () => this.cancelAll() }, t('acc.cancel')));
     }
     box.hidden = !this.pending && !this.premove;
   }
@@ -94,10 +103,9 @@ export class MoveInput {
   }
 
   /**
-   * Whether a move may be typed ahead now: a live game, the opponent to
-   * move, and the board at the last move. (The board itself takes no
-   * premoves: only the side to move gets its legal moves from the server,
-   * and the board knows a game's moves only from those.)
+   * Whether a move may be made ahead now, typed or on the board (of the
+   * premoves the server lists): a live game, the opponent to move, and
+   * the board at the last move.
    */
   canPremove() {
     const s = this.page.state;
@@ -108,7 +116,12 @@ export class MoveInput {
     const now = this.page.canMove();
     const ahead = !now && this.canPremove();
     const form = this.form;
-    form.hidden = !now && !ahead;
+    const s = this.page.state;
+    // A player's box keeps its room while the game is played, shown or
+    // not, so that the side column does not change size with the turn.
+    const seated = s && s.status === 'playing' && s.seat != null;
+    form.hidden = !now && !ahead && !seated;
+    form.classList.toggle('idle', !now && !ahead);
     if (form.hidden) return;
     if (!form.childElementCount) {
       const input = h('input', { type: 'text', id: 'move-input', autocomplete: 'off', spellcheck: 'false', placeholder: orList(this.page.game.moveHint || []) });
@@ -125,6 +138,7 @@ export class MoveInput {
         } else if (this.canPremove()) {
           this.premove = m;
           this.renderPending();
+          this.page.redrawBoard();
         }
       };
     }

@@ -46,6 +46,12 @@ export class PlayerBars {
     return ms;
   }
 
+  /** The running clock of state s by the page's reckoning now, in a live game: {side, ms}, or null. */
+  running(s) {
+    if (!s || s.status !== 'playing' || !s.clock || s.clock.running == null || !this.page.live()) return null;
+    return { side: s.clock.running, ms: this.clockMs(s.clock.running) };
+  }
+
   /** A clock's text: minutes and seconds, or days and hours by correspondence. */
   clockText(ms) {
     return this.page.live() ? formatClock(ms) : formatDays(ms);

@@ -8,7 +8,8 @@
 // the game's state and socket and draws through its components, each in a
 // module of its own: game-board, -players, -status, -moves, -actions,
 // -input, -settings and -speech.js, chat.js and review.js; game-events.js
-// reads the server's messages and says what a new state changed.
+// reads the server's messages and says what a new state changed;
+// game-seat.js takes a seat (an invitation, an open game, a rematch).
 
 import { t, sideText } from './i18n.js';
 import { h, toast } from './dom.js';
@@ -28,6 +29,7 @@ import { MoveInput } from './game-input.js';
 import { settingsPanel } from './game-settings.js';
 import { onMessage, announce, tabTitle } from './game-events.js';
 import { Speech } from './game-speech.js';
+import { joinOpen, joinRematch, acceptInvite } from './game-seat.js';
 
 /** The game page of the game id; the browser tests read it as window.magnetonGame. */
 class GamePage {
@@ -45,6 +47,8 @@ class GamePage {
     this.clockBase = 0;
     this.skew = 0; // the browser's clock minus the server's, from the last message's at
     this.joiningRematch = false;
+    this.downSince = 0; // when the socket was lost, while it is
+    this.reconnected = false; // the socket is back: the next state may give time back
     this.tickTimer = null;
     this.onKey = (e) => this.key(e);
     this.onVisible = () => {
@@ -79,7 +83,11 @@ class GamePage {
         this.players.top,
         h('div.area-side', this.status.node, this.moves.node, this.moves.nav),
         h('div.area-chat', this.chat.node),
-        h('div.area-actions', this.input.pendingBox, this.actions.node, this.input.form, this.links.node, this.settings.node),
+        // The questions (an offer, a takeback asked, a move to confirm, a
+        // premove, a claim) have a room of their own, kept when empty, so
+        // that the moves, their buttons and the chat never shrink for one.
+        h('div.area-prompt', this.input.pendingBox, this.actions.prompt),
+        h('div.area-actions', this.actions.node, this.input.form, this.links.node, this.settings.node),
         this.players.bottom));
   }
 
@@ -162,6 +170,7 @@ class GamePage {
       sd.name = sideText(sd.serverName);
     }
     const prev = this.state;
+    const before = this.players.running(prev);
     const wasAtEnd = !prev || this.ply === prev.moves.length;
     const grew = prev && s.moves.length === prev.moves.length + 1;
     this.state = s;
@@ -175,39 +184,42 @@ class GamePage {
       if (lag >= 0 && lag < 2000) this.clockBase = s.clock.at;
     }
     if (wasAtEnd || this.ply > s.moves.length) this.ply = s.moves.length;
+    this.uncharged(prev, before);
     const anim = this.renderAll(wasAtEnd && grew);
     announce(this, prev, s, grew);
     this.speech.state(prev, s, grew);
     await Promise.race([anim, new Promise((r) => setTimeout(r, 1500))]);
   }
 
+  /** After a reconnection, time the server gave back (it was down, and no clock ran): said, not left to a clock jumping back. */
+  uncharged(prev, before) {
+    if (!this.reconnected || !before) return;
+    this.reconnected = false;
+    const now = this.players.running(this.state);
+    const back = now && now.side === before.side && prev.moves.length === this.state.moves.length ? now.ms - before.ms : 0;
+    if (back >= 1000) toast(t('gp.notCharged', { s: Math.round(back / 1000) }), 'info');
+  }
+
   onStatus(up, code) {
     this.connBox.textContent = '';
     this.node.classList.toggle('offline', !up);
+    if (!up && !this.downSince) this.downSince = Date.now();
+    if (up && this.downSince) {
+      this.downSince = 0;
+      this.reconnected = true; // the next state may correct the clocks
+    }
     if (!up) {
       const why = code === 1008 ? t('gm.tooMany') : '';
       this.connBox.append(h('span.reconnecting', why + t('gm.lost')));
     }
   }
 
-  async joinOpen() {
-    try {
-      await api('POST', `/api/games/${this.id}/join`, {});
-      this.reconnect();
-    } catch (err) {
-      toast(err.message, 'error');
-    }
+  joinOpen() {
+    return joinOpen(this);
   }
 
-  async joinRematch(newId) {
-    if (this.joiningRematch) return;
-    this.joiningRematch = true;
-    try {
-      await api('POST', `/api/games/${newId}/join`, { rematch_of: this.id });
-    } catch (err) {
-      if (err.status !== 409) console.warn('rematch join:', err.message);
-    }
-    location.assign(`/g/${newId}`);
+  joinRematch(newId) {
+    return joinRematch(this, newId);
   }
 
   reconnect() {
@@ -247,7 +259,7 @@ class GamePage {
     } catch (err) {
       this.meta = null;
     }
-    if (this.invite) await this.acceptInvite();
+    if (this.invite) await acceptInvite(this);
     let first = null;
     try {
       first = await api('GET', `/api/games/${this.id}`);
@@ -264,17 +276,6 @@ class GamePage {
     this.node.classList.add('game-' + this.game.name);
     this.onState(first);
     this.reconnect();
-  }
-
-  /** An invitation in the URL: the seat taken, the URL without it. */
-  async acceptInvite() {
-    try {
-      await api('POST', `/api/games/${this.id}/join`, { invite: this.invite });
-    } catch (err) {
-      if (err.status === 409) toast(t('gm.inviteUsed'), 'info');
-      else toast(err.message, 'error');
-    }
-    history.replaceState(null, '', `/g/${this.id}`);
   }
 
   /** After a log-in or log-out: the players' names again, from the server. */

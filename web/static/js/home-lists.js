@@ -5,7 +5,7 @@
 
 import { h, toast, syncList } from './dom.js';
 import { api, gameTitle } from './api.js';
-import { shortResult, rulesLabel, clockLabel, rangeLabel, stateClock, playerName } from './words.js';
+import { shortResult, rulesLabel, clockLabel, rangeLabel, stateClock, playerName, moveCount } from './words.js';
 import { myGames, forgetGame } from './mine.js';
 import { gameSpec } from './games.js';
 import { account, loggedIn, openLogin } from './account.js';
@@ -224,8 +224,9 @@ export class MyGames {
     return h('li.game-row' + (g.your_turn ? '.your-turn' : ''), { 'data-your-turn': g.your_turn ? 'true' : 'false' },
       h('a.row-link', { href: `/g/${g.id}` },
         h('span.row-title', title),
-        h('span.row-players', t('home.vs'), ' ', who),
-        metaLine([clockLabel(g.clock), ratedTag(g.rated), rulesLabel(this.lobby.meta, g.game, g.rules), tn('home.moves', g.moves || 0), left ? t('home.leftToMove', { left }) : ''])),
+        // "vs" only before a name: a seat still free says so alone.
+        h('span.row-players', other ? [t('home.vs'), ' ', who] : who),
+        metaLine([clockLabel(g.clock), ratedTag(g.rated), rulesLabel(this.lobby.meta, g.game, g.rules), tn('home.moves', moveCount(g.moves)), left ? t('home.leftToMove', { left }) : ''])),
       h('a.btn.small' + (g.your_turn ? '.primary' : '.ghost'), { href: `/g/${g.id}`, 'aria-label': other ? t('home.mineLabelVs', { label, game: title, name: playerName(other) }) : t('home.mineLabel', { label, game: title }) }, label));
   }
 }

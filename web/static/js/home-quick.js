@@ -76,7 +76,10 @@ export class QuickPairing {
       if (await this.join(g, clock)) return;
       const body = { game: g.name, rules: quickRules(g), opponent: 'human', color: 'random', clock, public: true };
       if (loggedIn()) body.rated = true;
-      goToNew(await api('POST', '/api/games', body));
+      // A seek, not an invitation: its page says an opponent is looked
+      // for, with no link to send (the invitation is not kept).
+      const res = await api('POST', '/api/games', body);
+      goToNew({ ...res, invite: '' });
     } catch (err) {
       toast(err.message, 'error');
       this.pairing = false;

@@ -7,7 +7,7 @@ import { t, tn, formatNumber } from './i18n.js';
 import { h, formatDate, formatDay, toast, segmented } from './dom.js';
 import { api, getMeta } from './api.js';
 import { gameSpec } from './games.js';
-import { shortResult, rulesLabel, clockLabel, outcomeFor, endingWords, variantName, playerName } from './words.js';
+import { shortResult, rulesLabel, clockLabel, outcomeFor, endingWords, variantName, playerName, moveCount } from './words.js';
 import { playerTag } from './players.js';
 import { ratingChart } from './chart.js';
 import { account } from './account.js';
@@ -209,7 +209,7 @@ class ProfilePage {
       h('td', playerTag((g.players || [])[opp], (g.ratings || [])[opp], true, g.users ? g.users[opp] !== '' : undefined)),
       h('td', h('a', { href }, this.gameTitle(g.game)),
         h('small.rules', ' ' + [g.rated ? t('home.rated') : t('home.casual'), clockLabel(g.clock), rulesLabel(this.meta, g.game, g.rules)].filter(Boolean).join(' · '))),
-      h('td.col-moves', String(g.moves ?? '')),
+      h('td.col-moves', g.moves == null ? '' : String(moveCount(g.moves))),
       h('td.col-date', { title: formatDate(g.updated || g.created) }, formatDay(g.updated || g.created)),
       h('td.col-replay', h('a.btn.small.ghost', { href, 'aria-label': t('pr.replayLabel', { name: (g.players || [])[opp] ? playerName(g.players[opp]) : t('pr.theOpponent') }) }, t('pr.replay'))));
   }

@@ -102,6 +102,14 @@ export function rulesLabel(meta, game, rules) {
 }
 
 /**
+ * A game's moves counted as the game page numbers them, a move of each
+ * side to a number: from the plies (half-moves) the server counts.
+ */
+export function moveCount(plies) {
+  return Math.ceil((plies || 0) / 2);
+}
+
+/**
  * How a player's name is shown: "Anonymous" for a person in a game from
  * before accounts, the deleted player in the page's language for an
  * account that was deleted (the server's "deleted player"), "…" for a free

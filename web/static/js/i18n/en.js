@@ -332,7 +332,7 @@ export default {
   "end.repetition": "threefold repetition",
   "end.resignation": "resignation",
   "end.agreement": "agreement",
-  "end.time forfeit": "time",
+  "end.time forfeit": "time forfeit",
   "end.abandonment": "the opponent leaving the game",
   "end.abandonment draw": "a claim after a player left the game",
   "end.ply limit": "the move limit",
@@ -848,5 +848,14 @@ export default {
   "pz.info.one": "Puzzle {id} · rated {rating} · played {n} time",
   "pz.info.other": "Puzzle {id} · rated {rating} · played {n} times",
   "an.provenAtMost.one": "Proven: {side} wins in {n} move or fewer",
-  "an.provenAtMost.other": "Proven: {side} wins in {n} moves or fewer"
+  "an.provenAtMost.other": "Proven: {side} wins in {n} moves or fewer",
+  "gp.prompts": "Offers and questions",
+  "gp.cancelGame": "Cancel",
+  "gp.seeking": "Looking for an opponent in the lobby. The game starts as soon as someone joins.",
+  "gp.notCharged": "The server was down for {s} s; that time was not charged to your clocks.",
+  "gp.rematchDeclined": "Your opponent declined the rematch.",
+  "gp.chatLeft.one": "{n} character left",
+  "gp.chatLeft.other": "{n} characters left",
+  "gp.chatOver.one": "{n} character too many: a message holds at most {max}",
+  "gp.chatOver.other": "{n} characters too many: a message holds at most {max}"
 };

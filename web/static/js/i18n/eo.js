@@ -331,7 +331,7 @@ export default {
   "end.repetition": "triobla ripeto",
   "end.resignation": "rezigno",
   "end.agreement": "interkonsento",
-  "end.time forfeit": "tempo",
+  "end.time forfeit": "tempo elĉerpita",
   "end.abandonment": "la forlaso de la kontraŭulo",
   "end.abandonment draw": "postulo post kiam ludanto forlasis la ludon",
   "end.ply limit": "la limo de movoj",
@@ -847,5 +847,14 @@ export default {
   "pz.info.one": "Problemo {id} · takso {rating} · ludita {n} fojon",
   "pz.info.other": "Problemo {id} · takso {rating} · ludita {n} fojojn",
   "an.provenAtMost.one": "Pruvite: {side} venkas en {n} movo aŭ malpli",
-  "an.provenAtMost.other": "Pruvite: {side} venkas en {n} movoj aŭ malpli"
+  "an.provenAtMost.other": "Pruvite: {side} venkas en {n} movoj aŭ malpli",
+  "gp.prompts": "Proponoj kaj petoj",
+  "gp.cancelGame": "Nuligi",
+  "gp.seeking": "Serĉante kontraŭulon en la salono. La ludo komenciĝos, tuj kiam iu aliĝos.",
+  "gp.notCharged": "La servilo estis nefunkcianta dum {s} s; tiu tempo ne estis deprenita de viaj horloĝoj.",
+  "gp.rematchDeclined": "Via kontraŭulo rifuzis la revanĉon.",
+  "gp.chatLeft.one": "Restas {n} signo",
+  "gp.chatLeft.other": "Restas {n} signoj",
+  "gp.chatOver.one": "{n} signo tro multe: mesaĝo enhavas maksimume {max}",
+  "gp.chatOver.other": "{n} signoj tro multe: mesaĝo enhavas maksimume {max}"
 };

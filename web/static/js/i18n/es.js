@@ -331,7 +331,7 @@ export default {
   "end.repetition": "triple repetición",
   "end.resignation": "abandono",
   "end.agreement": "acuerdo",
-  "end.time forfeit": "tiempo",
+  "end.time forfeit": "tiempo agotado",
   "end.abandonment": "abandono del rival",
   "end.abandonment draw": "reclamación tras el abandono de un jugador",
   "end.ply limit": "límite de jugadas",
@@ -847,5 +847,14 @@ export default {
   "pz.info.one": "Problema {id} · valoración {rating} · jugado {n} vez",
   "pz.info.other": "Problema {id} · valoración {rating} · jugado {n} veces",
   "an.provenAtMost.one": "Demostrado: las {side} ganan en {n} jugada o menos",
-  "an.provenAtMost.other": "Demostrado: las {side} ganan en {n} jugadas o menos"
+  "an.provenAtMost.other": "Demostrado: las {side} ganan en {n} jugadas o menos",
+  "gp.prompts": "Ofertas y preguntas",
+  "gp.cancelGame": "Cancelar",
+  "gp.seeking": "Buscando rival en la sala. La partida empieza en cuanto alguien se una.",
+  "gp.notCharged": "El servidor estuvo caído {s} s; ese tiempo no se descontó de vuestros relojes.",
+  "gp.rematchDeclined": "Tu rival ha rechazado la revancha.",
+  "gp.chatLeft.one": "Queda {n} carácter",
+  "gp.chatLeft.other": "Quedan {n} caracteres",
+  "gp.chatOver.one": "Sobra {n} carácter: un mensaje admite como mucho {max}",
+  "gp.chatOver.other": "Sobran {n} caracteres: un mensaje admite como mucho {max}"
 };

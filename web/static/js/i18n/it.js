@@ -331,7 +331,7 @@ export default {
   "end.repetition": "triplice ripetizione",
   "end.resignation": "abbandono",
   "end.agreement": "accordo",
-  "end.time forfeit": "tempo",
+  "end.time forfeit": "tempo scaduto",
   "end.abandonment": "l'avversario che ha lasciato la partita",
   "end.abandonment draw": "una richiesta dopo che un giocatore ha lasciato la partita",
   "end.ply limit": "il limite di mosse",
@@ -847,5 +847,14 @@ export default {
   "pz.info.one": "Problema {id} · punteggio {rating} · giocato {n} volta",
   "pz.info.other": "Problema {id} · punteggio {rating} · giocato {n} volte",
   "an.provenAtMost.one": "Dimostrato: {side} vince in {n} mossa o meno",
-  "an.provenAtMost.other": "Dimostrato: {side} vince in {n} mosse o meno"
+  "an.provenAtMost.other": "Dimostrato: {side} vince in {n} mosse o meno",
+  "gp.prompts": "Offerte e richieste",
+  "gp.cancelGame": "Annulla",
+  "gp.seeking": "Ricerca di un avversario nella sala. La partita comincia appena qualcuno si unisce.",
+  "gp.notCharged": "Il server è rimasto fermo per {s} s; quel tempo non è stato scalato dai vostri orologi.",
+  "gp.rematchDeclined": "Il tuo avversario ha rifiutato la rivincita.",
+  "gp.chatLeft.one": "Resta {n} carattere",
+  "gp.chatLeft.other": "Restano {n} caratteri",
+  "gp.chatOver.one": "{n} carattere di troppo: un messaggio ne contiene al massimo {max}",
+  "gp.chatOver.other": "{n} caratteri di troppo: un messaggio ne contiene al massimo {max}"
 };
