@@ -367,7 +367,7 @@ func TestBrowserWordsAndNotes(t *testing.T) {
 	a.waitFor("the game on Ann's profile, its moves", fmt.Sprintf(`(r => !!r && r.querySelector('.col-moves').textContent === '2')(document.querySelector('tr[data-id=%q]'))`, id), 10*time.Second)
 	a.openArchive(base)
 	a.waitFor("the game in the archive, its moves", fmt.Sprintf(`(a => !!a && a.closest('tr').children[3].textContent === '2')(document.querySelector('table.games a[href="/g/%s"]'))`, id), 10*time.Second)
-	if got := eval[string](a, `import('/js/words.js').then((m) => m.endingLabel('time forfeit'))`); got != "time forfeit" {
+	if got := eval[string](a, `import('/js/words.js').then((m) => m.endingWords('time forfeit'))`); got != "time forfeit" {
 		t.Errorf("the archive and the profile call a time forfeit %q", got)
 	}
 

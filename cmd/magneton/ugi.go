@@ -54,9 +54,13 @@ A session (> what the client sends):
 			if n := runtime.NumCPU() + 1; runtime.GOMAXPROCS(0) < n {
 				runtime.GOMAXPROCS(n)
 			}
-			// Read the book while the client sets the engine up, not at
-			// its first go of level 8, whose clock would pay for it.
-			go games.ProvenBook()
+			// Read the book before the first command is answered, as an
+			// engine loads its tables before it says it is ready: not at
+			// its first go of level 8, whose clock would pay for it (and
+			// whose watchdog would answer without the proof).
+			if _, err := games.ProvenBook(); err != nil {
+				return err
+			}
 			return ugi.NewEngine(games.Catalog, rules, c.OutOrStdout()).Run(c.Context(), c.InOrStdin())
 		},
 	}
