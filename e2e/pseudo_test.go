@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // untransformed lists the visible words of the page that did not go
@@ -118,6 +120,12 @@ func TestBrowserPseudoLocale(t *testing.T) {
 		}},
 		{"a King captured", an("tumbling-down", "8/8/8/8/rr,7/8/8/bbb,7 b", "a1>a2"), analysis + ` && document.querySelector('.an-result')`, nil},
 		{"a line of four", an("magneton", "WWBW1WB1/BWW3WB/2B3B1/2B5/8/B3B3/BW5W/BW2BW1W b 0 0", "e3-e8"), analysis + ` && document.querySelector('.an-result')`, nil},
+		// Every ending of every game, as the result banner says it: won by
+		// the viewer, by the opponent, seen by a spectator, and drawn.
+		{"every game ending", "/learn", `document.querySelector('main h1')`, func(p *page) {
+			p.do(chromedp.Evaluate[chromedp.Void](everyEnding, chromedp.EvalAwaitPromise))
+			p.waitFor("the endings", `document.querySelectorAll('#every-ending p').length > 8`, 10*time.Second)
+		}},
 		{"a bad position", "/analysis?game=magneton", analysis, func(p *page) {
 			p.click(".an-setup-box summary")
 			p.typeInto("#an-pos", "8/8/8/8/8/8/8/9 w 12 12")
@@ -147,6 +155,31 @@ func TestBrowserPseudoLocale(t *testing.T) {
 	}
 	p.checkConsole()
 }
+
+// everyEnding writes, at the top of the page, the result sentence of
+// every ending of every game the meta lists, with the game's own module
+// (which words some endings itself), for a win of each side seen by
+// either player and by a spectator, and for a draw.
+const everyEnding = `(async () => {
+  const [{ getMeta }, { loadGame, gameSpec }, { resultText }] = await Promise.all([import('/js/api.js'), import('/js/games.js'), import('/js/words.js')]);
+  const meta = await getMeta();
+  const box = document.createElement('div');
+  box.id = 'every-ending';
+  for (const g of meta.games) {
+    const mod = await loadGame(g.name);
+    const sides = g.sides.map((sd) => ({ name: sd.name, letter: sd.letter }));
+    for (const e of g.endings) {
+      for (const result of ['1-0', '0-1', '1/2-1/2']) {
+        for (const seat of [0, 1, null]) {
+          const p = document.createElement('p');
+          p.textContent = resultText({ result, reason: e.word, sides, seat }, gameSpec(meta, g.name), mod);
+          box.append(p);
+        }
+      }
+    }
+  }
+  document.body.prepend(box);
+})()`
 
 // pseudoGame makes a game of name against the computer in English and
 // returns its id: then resigned or aborted (end), or left being played.
