@@ -112,20 +112,9 @@ func (b *Book) read(r io.Reader, rulesFor func(name, settings string) (game.Rule
 	return nil
 }
 
-// Add checks a certificate by the rules and adds its positions. A
-// position already in the book from another proof keeps the shorter win.
-func (b *Book) Add(c *prove.Certificate, rules game.Rules) error {
-	if c.Holds {
-		return nil
-	}
-	_, placed, err := prove.Walk(c, rules)
-	if err != nil {
-		return fmt.Errorf("the certificate of %s does not verify: %w", c.Position, err)
-	}
-	b.add(c, rules, placed)
-	return nil
-}
-
+// add puts the positions of c, where placed says they stand, in the
+// book. A position already in the book from another proof keeps the
+// shorter win.
 func (b *Book) add(c *prove.Certificate, rules game.Rules, placed []prove.Placed) {
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -27,7 +27,7 @@ func place(c *prove.Certificate, rules game.Rules) ([]prove.Placed, error) {
 	for len(ids) > 0 {
 		id, s := ids[len(ids)-1], states[len(states)-1]
 		ids, states = ids[:len(ids)-1], states[:len(states)-1]
-		out[id].Position, out[id].Hash = s.String(), s.Hash()
+		out[id].Position = s.String()
 		winner[id] = s.Side() == c.Winner
 		n := c.Nodes[id]
 		for i, child := range n.Children {

@@ -229,7 +229,6 @@ func Verify(c *Certificate, rules game.Rules) (Verified, error) {
 // and what the proof says of it.
 type Placed struct {
 	Position string // the position's text
-	Hash     uint64 // its hash (game.State.Hash)
 	// Moves is the winner's moves to the end of the game on the proof's
 	// longest line from this node, the last one winning (0 in a Holds
 	// certificate).
@@ -246,7 +245,7 @@ func Walk(c *Certificate, rules game.Rules) (Verified, []Placed, error) {
 	}
 	out := make([]Placed, len(c.Nodes))
 	for i := range out {
-		out[i] = Placed{Position: vf.pos[i], Hash: vf.hash[i], Moves: vf.depth[i]}
+		out[i] = Placed{Position: vf.pos[i], Moves: vf.depth[i]}
 	}
 	return v, out, nil
 }
@@ -264,7 +263,7 @@ func verify(c *Certificate, rules game.Rules) (Verified, *verifier, error) {
 		return v, nil, fmt.Errorf("the root position is over already (%s)", r)
 	}
 	n := len(c.Nodes)
-	vf := &verifier{c: c, sp: rules.Spec(), pos: make([]string, n), hash: make([]uint64, n), state: make([]uint8, n), depth: make([]int, n), byPos: map[string]int{}}
+	vf := &verifier{c: c, sp: rules.Spec(), pos: make([]string, n), state: make([]uint8, n), depth: make([]int, n), byPos: map[string]int{}}
 	v.Moves, err = vf.visit(0, root)
 	if err != nil {
 		return v, nil, err
@@ -288,7 +287,6 @@ type verifier struct {
 	c     *Certificate
 	sp    *game.Spec
 	pos   []string // each node's position text, once reached
-	hash  []uint64 // and its hash
 	state []uint8
 	depth []int // the winner's moves to the end from each node checked
 	byPos map[string]int
@@ -316,7 +314,7 @@ func (vf *verifier) visit(id int, s game.State) (int, error) {
 	if other, ok := vf.byPos[text]; ok {
 		return 0, fmt.Errorf("nodes %d and %d are the same position %q", other, id, text)
 	}
-	vf.byPos[text], vf.pos[id], vf.hash[id], vf.state[id] = id, text, s.Hash(), onLine
+	vf.byPos[text], vf.pos[id], vf.state[id] = id, text, onLine
 	n := vf.c.Nodes[id]
 	who := vf.sp.SideNames[s.Side()]
 	winner := s.Side() == vf.c.Winner
