@@ -187,7 +187,7 @@ func NewPlayer(name string, rules game.Rules, cfg ai.Config) (ai.Player, error) 
 		if path == "" {
 			return nil, fmt.Errorf("player %q: want ugi:/path/to/engine", name)
 		}
-		return ugi.Start(path, rules)
+		return startExternal(path, rules)
 	}
 	g, err := Of(rules.Spec())
 	if err != nil {

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/magneton-games/magneton/engine"
 	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/puzzle"
-	"github.com/magneton-games/magneton/server/analysis"
 	"github.com/magneton-games/magneton/server/wire"
 )
 
@@ -239,7 +239,7 @@ func TestAnalyzeProvenBySolver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, err := gm.AI.ForcedResult(context.Background(), st, analysis.ProofPlies, analysis.ProofNodes); err != nil || n != 0 {
+	if n, err := gm.AI.ForcedResult(context.Background(), st, engine.ProofPlies, engine.ProofNodes); err != nil || n != 0 {
 		t.Fatalf("the threat-only search finds %d (%v): the test wants a win it does not see", n, err)
 	}
 	s := startServer(t, t.TempDir())

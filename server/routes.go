@@ -173,6 +173,10 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		jsonapi.WriteError(w, http.StatusNotFound, "this server has no front end")
 		return
 	}
+	if s.engine.Serves(r.URL.Path) {
+		s.engine.ServeHTTP(w, r)
+		return
+	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 	if name == "" || name == "." || name == "index.html" || isPage(name) {
 		s.serveIndex(w, r)

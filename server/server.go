@@ -39,6 +39,7 @@ import (
 
 	"github.com/magneton-games/magneton/server/accounts"
 	"github.com/magneton-games/magneton/server/analysis"
+	"github.com/magneton-games/magneton/server/assets"
 	"github.com/magneton-games/magneton/server/computer"
 	"github.com/magneton-games/magneton/server/identity"
 	"github.com/magneton-games/magneton/server/lessons"
@@ -191,7 +192,8 @@ type Server struct {
 	bgWG     sync.WaitGroup // the sweeper
 	closing  atomic.Bool
 	draining atomic.Bool
-	index    *page.Index // the front end's page, when there is one
+	index    *page.Index    // the front end's page, when there is one
+	engine   *assets.Engine // the browser's engine, when the front end has one
 }
 
 // New makes a server on a store and resumes every unfinished game stored
@@ -209,7 +211,15 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	log := cfg.Logger.With("instance", cfg.Instance)
 	s := &Server{cfg: cfg, log: log, clients: limits.NewClients(cfg.Limits)}
 	if cfg.Static != nil {
+		eng, err := assets.LoadEngine(cfg.Static)
+		if err != nil {
+			return nil, err
+		}
+		s.engine = eng
 		s.index = page.New(cfg.Static, gameTitles)
+		if eng != nil {
+			s.index.Engine = eng.URL()
+		}
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	proxies := limits.Proxies(cfg.TrustedProxies)

@@ -81,6 +81,8 @@ import (
 	"io/fs"
 )
 
+//go:generate go run ../tools/buildengine
+
 //go:embed static
 var static embed.FS
 

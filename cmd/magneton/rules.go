@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -310,14 +311,18 @@ func perft(ctx context.Context, s game.State, depth, threads int, divide bool, w
 }
 
 func benchCommand(g *globalOptions) *cobra.Command {
-	return profiled(&cobra.Command{
+	var search time.Duration
+	c := profiled(&cobra.Command{
 		Use:   "bench",
 		Short: "Run the fixed benchmark suite: perft speed and random playouts, one thread",
 		Long: `Run the game's fixed perft suite (every leaf move played, no bulk counting)
 and three seconds of uniformly random games from the start, each played
 until it ends by the rules (the repetition rule included) or at 400 plies,
 on one thread. The lines "perft-nps N" and "playouts-per-second N"
-are the figures; docs/benchmarks.md lists the suite and recorded results.`,
+are the figures; docs/benchmarks.md lists the suite and recorded results.
+With --search, level 8 then searches the start that long on one thread
+and "search-nps N" is its nodes a second. The browser's engine runs the
+same code (tools/wasmbench compares the two).`,
 		Example: `  magneton bench                    # Magneton's suite
   magneton --game tumbling bench    # Tumbling Down's
   tools/bench-compare.sh 6 HEAD~1 . # two builds taking turns, on a noisy machine`,
@@ -327,9 +332,11 @@ are the figures; docs/benchmarks.md lists the suite and recorded results.`,
 			if err != nil {
 				return err
 			}
-			return bench(c.Context(), r, c.OutOrStdout())
+			return bench(c.Context(), r, search, c.OutOrStdout())
 		},
 	})
+	c.Flags().DurationVar(&search, "search", 0, "also search the start with level 8 for this long and print its nodes a second")
+	return c
 }
 
 func showCommand(g *globalOptions) *cobra.Command {

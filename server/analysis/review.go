@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/magneton-games/magneton/ai"
+	"github.com/magneton-games/magneton/engine"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/server/jsonapi"
@@ -298,7 +299,7 @@ func (a *Analysis) reviewer(rv *store.Review) (*reviewer, error) {
 	if err != nil {
 		return nil, err
 	}
-	rw := &reviewer{rv: rv, row: row, full: full, pv: prover(rules)}
+	rw := &reviewer{rv: rv, row: row, full: full, pv: engine.Prover(rules)}
 	if err := json.Unmarshal([]byte(rv.Data), &rw.evals); err != nil {
 		return nil, fmt.Errorf("review data: %w", err)
 	}
@@ -362,16 +363,6 @@ func (rw *reviewer) save(a *Analysis, e wire.ReviewEval) error {
 	return a.cfg.Store.SaveReview(ctx, rv)
 }
 
-// hashes are the hashes of the positions of g before its current one.
-func hashes(g *game.Game) []uint64 {
-	states := g.States()
-	out := make([]uint64, len(states)-1)
-	for i, st := range states[:len(states)-1] {
-		out[i] = st.Hash()
-	}
-	return out
-}
-
 // evaluate searches one position of a review within an analysis slot.
 // pv is the prover of the review, which it asks when the search sees a
 // forced result; solver is pv when it is asked whatever the search sees.
@@ -406,12 +397,12 @@ func (a *Analysis) evaluate(ctx context.Context, t ai.Thinker, pv, solver ai.Pro
 		e.CP = 0
 	}
 	if in.Proven != nil {
-		e.Proven = provenOf(*in.Proven, g.Position().Side())
+		e.Proven = engine.ProvenOf(*in.Proven)
 	} else if gm, err := games.Lookup(g.Position().Rules().Spec().Name); err == nil {
 		if in.Mate != 0 {
 			solver = pv
 		}
-		e.Proven = prove(sctx, gm, solver, g.Position(), hashes(g))
+		e.Proven = engine.Prove(sctx, gm, solver, g.Position(), engine.Hashes(g))
 	}
 	return e, nil
 }

@@ -33,6 +33,10 @@ var Langs = []string{"en", "es", "it", "eo"}
 
 // Index is index.html made once per language from a front end's files.
 type Index struct {
+	// Engine is the browser engine's URL (package assets) that the page
+	// names in <meta name="engine">, "" for none; set it before the first
+	// Serve.
+	Engine string
 	static fs.FS
 	titles func(lang string) []string
 	once   sync.Once
@@ -53,6 +57,8 @@ var (
 	htmlLang  = regexp.MustCompile(`<html lang="[^"]*"`)
 	appName   = regexp.MustCompile(`<meta name="application-name" content="([^"]*)">`)
 	holder    = regexp.MustCompile(`\{(\w+)\}`)
+	// engineMark is where the page names the browser's engine.
+	engineMark = regexp.MustCompile(`<meta name="engine" content="[^"]*">`)
 )
 
 func (ix *Index) load() {
@@ -77,7 +83,7 @@ func (ix *Index) load() {
 		for k, w := range words {
 			words[k] = fill(w, vars)
 		}
-		ix.pages[l] = []byte(worded(string(tmpl), l, words))
+		ix.pages[l] = []byte(engineMark.ReplaceAllLiteralString(worded(string(tmpl), l, words), `<meta name="engine" content="`+html.EscapeString(ix.Engine)+`">`))
 	}
 }
 

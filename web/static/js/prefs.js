@@ -71,3 +71,16 @@ export function screenReader() {
 export function setScreenReader(on) {
   put('screenReader', on ? 'on' : 'off');
 }
+
+/**
+ * Where the computer thinks: 'browser' (the default, the engine in this
+ * page, js/engine.js) or 'server' (the play server's, for a browser whose
+ * engine is slow or cannot load).
+ */
+export function enginePlace() {
+  return get('engine') === 'server' ? 'server' : 'browser';
+}
+
+export function setEnginePlace(where) {
+  put('engine', where === 'server' ? 'server' : 'browser');
+}

@@ -1,4 +1,4 @@
-package analysis
+package engine
 
 import (
 	"context"
@@ -24,18 +24,18 @@ const (
 	ProofNodes = 300_000
 )
 
-// prove is the proof searches' verdict on st (a position of a game whose
+// Prove is the proof searches' verdict on st (a position of a game whose
 // earlier positions are hist, nil for none): the proof-number solver's
 // with pv (none when nil), and the threat-only search's; when both prove
 // the win, the shorter bound. nil when neither proves a win or a loss.
-func prove(ctx context.Context, gm *games.Game, pv ai.Prover, st game.State, hist []uint64) *wire.Proven {
+func Prove(ctx context.Context, gm *games.Game, pv ai.Prover, st game.State, hist []uint64) *wire.Proven {
 	var best *wire.Proven
 	if pv != nil {
 		pctx, cancel := context.WithTimeout(ctx, solverTime)
 		pf, err := pv.Settle(pctx, st, hist, solverNodes)
 		cancel()
 		if err == nil && pf.Proven() {
-			best = provenOf(pf, st.Side())
+			best = ProvenOf(pf)
 		}
 	}
 	if n, err := gm.AI.ForcedResult(ctx, st, ProofPlies, ProofNodes); err == nil && n != 0 {
@@ -52,16 +52,16 @@ func prove(ctx context.Context, gm *games.Game, pv ai.Prover, st game.State, his
 	return best
 }
 
-// provenOf is a prover's proof of a win or loss as the API says it, the
+// ProvenOf is a prover's proof of a win or loss as the API says it, the
 // winner a side's index.
-func provenOf(pf ai.Proof, side game.Side) *wire.Proven {
+func ProvenOf(pf ai.Proof) *wire.Proven {
 	w, _ := pf.Result.Winner()
 	return &wire.Proven{Winner: int(w), Moves: pf.Moves, Exact: pf.Exact}
 }
 
-// prover is the proof-number solver of the game of rules, nil for a game
+// Prover is the proof-number solver of the game of rules, nil for a game
 // without one.
-func prover(rules game.Rules) ai.Prover {
+func Prover(rules game.Rules) ai.Prover {
 	if gm, err := games.Lookup(rules.Spec().Name); err == nil && gm.Solver != nil {
 		return gm.Solver.Prover(solverHash)
 	}
