@@ -1,11 +1,15 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/magneton-games/magneton/engine"
@@ -74,5 +78,81 @@ func TestBrowserEngineRules(t *testing.T) {
 			}
 		}
 	}
+	p.checkConsole()
+}
+
+// blockAnalyze makes the tab's requests to the server's engine fail, as
+// if the server had none, and checks that they do.
+func (p *page) blockAnalyze() {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		p.t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/api/analyze", Block: true}}}); err != nil {
+		p.t.Fatal(err)
+	}
+	if got := eval[string](p, `fetch('/api/analyze', {method: 'POST', body: '{}'}).then(r => 'answered ' + r.status, e => 'blocked')`); got != "blocked" {
+		p.t.Fatalf("/api/analyze is not blocked: %s", got)
+	}
+}
+
+// analysisShown is what the analysis board's engine panel shows.
+type analysisShown struct {
+	Where  string   `json:"where"`
+	Depth  int      `json:"depth"`
+	Score  string   `json:"score"`
+	Best   string   `json:"best"`
+	Firsts []string `json:"firsts"` // each line's first move
+	Arrows []string `json:"arrows"` // the arrows' moves, best first
+	Proven string   `json:"proven"`
+}
+
+const readAnalysis = `(() => {
+	const q = (s) => document.querySelector(s);
+	const e = window.analysisBoard.cur && (window.analysisBoard.engine.shown(window.analysisBoard.cur));
+	return {
+		where: q('.an-where').dataset.where || '',
+		depth: (e && e.depth) || 0,
+		score: (q('.analysis-out .score') || {}).textContent || '',
+		best: (q('.analysis-out .best') || {}).textContent || '',
+		firsts: [(q('.analysis-out .best') || {}).textContent || '', ...[...document.querySelectorAll('.analysis-out .alt-line .pv-moves')].map((l) => l.textContent.split(' ')[0])],
+		arrows: [...document.querySelectorAll('.board .arrows .arrow')].map((a) => a.dataset.move),
+		proven: (q('.analysis-out .proven') || {}).textContent || '',
+	};
+})()`
+
+// TestBrowserAnalysisInBrowser: with the server's engine blocked, the
+// analysis board analyses in the browser: three lines that deepen until
+// stopped, arrows for their moves, and the proven result of a won
+// position.
+func TestBrowserAnalysisInBrowser(t *testing.T) {
+	base := startServer(t)
+	p := tab(t, browser(t), "analyst")
+	p.goTo(base + "/analysis?game=magneton")
+	p.blockAnalyze()
+	p.waitFor("the engine in the browser", `document.querySelector('.an-where') && document.querySelector('.an-where').dataset.where === 'browser'`, 60*time.Second)
+	p.waitFor("the analysis board", `window.analysisBoard && window.analysisBoard.cur && window.analysisBoard.cur.legal`, 10*time.Second)
+	p.anPlay("d4", false)
+	p.waitFor("three lines at depth 2 or more", `(a => a.depth >= 2 && a.firsts.length === 3 && new Set(a.firsts).size === 3)(`+readAnalysis+`)`, 30*time.Second)
+	first := eval[analysisShown](p, readAnalysis)
+	p.waitFor("a deeper depth", fmt.Sprintf(`%s.depth > %d`, readAnalysis, first.Depth), 60*time.Second)
+	a := eval[analysisShown](p, readAnalysis)
+	if len(a.Arrows) != 3 || a.Arrows[0] != a.Best {
+		t.Errorf("arrows %v for the lines %v: want one for each line, the best first", a.Arrows, a.Firsts)
+	}
+	if a.Score == "" || a.Where != "browser" {
+		t.Errorf("shown %+v", a)
+	}
+	p.click("#an-stop")
+	p.waitFor("the analysis stopped", `document.querySelector('#an-stop').hidden && !window.analysisBoard.engine.local`, 5*time.Second)
+
+	// Tumbling Down: Black's three disks on a1 tumble onto Red's King on
+	// a4 (the rules' worked example), proven by the browser's proof
+	// search.
+	p.goTo(base + "/analysis?game=tumbling-down&position=" + url.QueryEscape("8/8/8/8/rr,7/8/8/bbb,7 b"))
+	p.blockAnalyze()
+	p.waitFor("the proof in the browser", `(a => a.where === 'browser' && a.proven === 'Proven: Black wins in 1' && a.best === 'a1>a2')(`+readAnalysis+`)`, 60*time.Second)
 	p.checkConsole()
 }

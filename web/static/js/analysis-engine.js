@@ -1,17 +1,25 @@
 // The analysis board's engine panel: the engine's evaluation of the
-// position shown (POST /api/analyze), asked for after a pause when it is
-// on or with the button, from the first side's point of view: the score
-// and its bar, the best move (which can be played), three lines, and the
-// proof searches' verdict; or the result of a position where the game is
-// over.
+// position shown, from the first side's point of view: the score and its
+// bar, the depth, the best move (which can be played), three lines with
+// arrows on the board (analysis-arrows.js), and the proof searches'
+// verdict; or the result of a position where the game is over.
+//
+// The engine runs in the browser when it can (js/engine.js): it analyses
+// the position shown until it is stopped or another is shown, deepening,
+// the best line updated at each depth ("∞", the default), or for the time
+// chosen. While it loads, and in a browser that cannot run it (or whose
+// player chose the server's), the server's engine answers (POST
+// /api/analyze, the time chosen, one analysis at a time).
 
 import { h } from './dom.js';
 import { api } from './api.js';
 import { t, sideText } from './i18n.js';
 import { scoreFor } from './analysis-record.js';
 import { endingWords, provenText } from './words.js';
+import * as engine from './engine.js';
 
 const ANALYSE_DELAY_MS = 450;
+const LINES = 3;
 
 /**
  * The engine panel of the analysis board page: page.cur is the node shown,
@@ -23,28 +31,83 @@ export class EnginePanel {
   constructor(page) {
     this.page = page;
     this.timer = null;
-    this.running = null; // the node being analysed
+    this.running = null; // the node the server analyses
     this.again = false; // another node asked for meanwhile
+    this.local = null; // {node, handle}: the browser's analysis going on
     this.auto = true;
-    this.autoBox = h('input#an-auto', { type: 'checkbox', checked: true, onchange: () => { this.auto = this.autoBox.checked; if (this.auto) this.schedule(); } });
-    this.time = h('select#an-time', [[300, '0.3 s'], [1000, '1 s'], [3000, '3 s'], [5000, '5 s']].map(([ms, label]) => h('option', { value: String(ms), selected: ms === 1000 }, label)));
+    this.autoBox = h('input#an-auto', { type: 'checkbox', checked: true, onchange: () => this.setAuto(this.autoBox.checked) });
+    const inBrowser = engine.wanted();
+    this.time = h('select#an-time', { onchange: () => this.analyse(true) },
+      [[0, t('an.infinite')], [300, '0.3 s'], [1000, '1 s'], [3000, '3 s'], [5000, '5 s']].map(([ms, label]) =>
+        h('option', { value: String(ms), selected: ms === (inBrowser ? 0 : 1000) }, label)));
+    this.stopBtn = h('button.btn.small#an-stop', { type: 'button', onclick: () => this.stop(true), hidden: true }, t('an.stop'));
+    this.where = h('p.an-where.muted', { 'aria-live': 'polite' });
     this.out = h('div.analysis-out', { role: 'status', 'aria-live': 'polite' });
     this.node = h('div.an-engine',
       h('div.field.inline', this.autoBox, h('label', { for: 'an-auto' }, t('an.engineOn')), h('label', { for: 'an-time' }, t('an.time')), this.time,
-        h('button.btn.small#an-go', { type: 'button', onclick: () => this.analyse(true) }, t('an.analyse'))),
+        h('button.btn.small#an-go', { type: 'button', onclick: () => this.analyse(true) }, t('an.analyse')), this.stopBtn),
+      this.where,
       this.out);
+    this.unwatch = engine.onStatus(() => {
+      this.showWhere();
+      // The engine has come: the position shown deepens in the browser.
+      if (engine.status() === 'ready' && this.auto && !this.local) this.schedule(true);
+    });
+    if (inBrowser) engine.load();
+    this.showWhere();
   }
 
   sides() {
     return (this.page.spec && this.page.spec.sides) || [];
   }
 
+  /** Whether this analysis runs in the browser now. */
+  inBrowser() {
+    return engine.wanted() && engine.status() === 'ready';
+  }
+
+  showWhere() {
+    let text;
+    if (this.inBrowser()) text = t('an.whereBrowser');
+    else if (engine.wanted() && engine.status() === 'loading') text = t('an.whereLoading');
+    else text = t('an.whereServer');
+    this.where.textContent = text;
+    this.where.dataset.where = this.inBrowser() ? 'browser' : 'server';
+  }
+
+  setAuto(on) {
+    this.auto = on;
+    if (on) this.schedule();
+    else this.stop();
+  }
+
   /** Analyses the node shown after a pause (when automatic), so that stepping fast asks nothing. */
-  schedule() {
+  schedule(again = false) {
     clearTimeout(this.timer);
     const n = this.page.cur;
-    if (!this.auto || !n || n.eval || n.result) return;
+    if (this.local && this.local.node !== n) this.stop();
+    if (!this.auto || !n || n.result) return;
+    // The server's answer is final; the browser's deepens on, unless it
+    // was stopped by the player or ran its time.
+    if (this.inBrowser() ? n.evalStopped || (n.eval && n.eval.done && !again) : n.eval) return;
     this.timer = setTimeout(() => this.analyse(false), ANALYSE_DELAY_MS);
+  }
+
+  /**
+   * Stops the browser's analysis going on, keeping what it found; byPlayer:
+   * the Stop button, after which the position is not analysed again
+   * until asked.
+   */
+  stop(byPlayer = false) {
+    clearTimeout(this.timer);
+    if (this.local) {
+      this.local.handle.stop();
+      const n = this.local.node;
+      this.local = null;
+      if (byPlayer) n.evalStopped = true;
+      if (this.page.cur === n) this.render();
+    }
+    this.stopBtn.hidden = true;
   }
 
   async analyse(asked) {
@@ -53,23 +116,79 @@ export class EnginePanel {
     const n = page.cur;
     if (!n || page.destroyed) return;
     if (n.result) {
+      this.stop();
       this.render();
       return;
     }
+    if (this.inBrowser()) {
+      if (asked) n.evalStopped = false;
+      if (!asked && (n.evalStopped || (n.eval && n.eval.done && this.local === null && Number(this.time.value) > 0))) return;
+      await this.analyseHere(n);
+      return;
+    }
+    await this.analyseOnServer(n, asked);
+  }
+
+  /** The browser's analysis of n: until stopped, or for the time chosen. */
+  async analyseHere(n) {
+    const page = this.page;
+    if (this.local) this.stop();
+    await page.know(n);
+    if (page.destroyed || page.cur !== n || n.result) {
+      this.render();
+      return;
+    }
+    const ms = Number(this.time.value);
+    n.evalError = '';
+    const req = { game: page.spec.name, rules: page.rules, position: n.position, multipv: LINES };
+    const run = { node: n, handle: null };
+    run.handle = engine.analyzeForever(req, (out, final) => {
+      if (this.local !== run) return;
+      if (out.partial) {
+        n.evalLive = out.lines[0];
+      } else {
+        n.eval = out;
+        n.evalLive = null;
+      }
+      if (final) {
+        n.eval.done = true;
+        this.local = null;
+        this.stopBtn.hidden = true;
+      }
+      if (page.cur === n) {
+        this.render();
+        page.renderBoard(false);
+      }
+    }, (err) => {
+      if (this.local !== run) return;
+      this.local = null;
+      this.stopBtn.hidden = true;
+      n.evalError = err.message;
+      if (page.cur === n) this.render();
+    }, ms);
+    this.local = run;
+    this.stopBtn.hidden = false;
+    this.render();
+  }
+
+  /** The server's analysis of n, one at a time. */
+  async analyseOnServer(n, asked) {
+    const page = this.page;
     if (this.running) {
       // One analysis at a time (the server's limit): this node's comes next.
       this.again = true;
       return;
     }
     if (n.eval && !asked) return;
-    const ms = Number(this.time.value);
+    const ms = Number(this.time.value) || 1000;
     this.running = n;
     n.evalError = '';
     this.render();
     try {
       await page.know(n);
       // Three lines (multi-PV), sharing twice the chosen time.
-      n.eval = await api('POST', '/api/analyze', { game: page.spec.name, rules: page.rules, position: n.position, movetime_ms: Math.min(5000, 2 * ms), multipv: 3 });
+      n.eval = await api('POST', '/api/analyze', { game: page.spec.name, rules: page.rules, position: n.position, movetime_ms: Math.min(5000, 2 * ms), multipv: LINES });
+      n.eval.done = true;
     } catch (err) {
       n.evalError = err.status === 429 ? t('an.busy', { message: err.message }) : err.message;
     }
@@ -85,9 +204,17 @@ export class EnginePanel {
     }
   }
 
+  /** The best moves of node n's lines, best first, for the board's arrows. */
+  bestMoves(n) {
+    const e = n && (n.eval || n.evalLive) ? this.shown(n) : null;
+    if (!e) return [];
+    const lines = (e.lines && e.lines.length ? e.lines : [{ pv: e.pv || [e.best] }]);
+    return lines.map((l) => (l.pv || [])[0]).filter(Boolean);
+  }
+
   /** The squares of the best move of node n, to mark on the board. */
   bestSquares(n) {
-    const best = n && n.eval && n.eval.best;
+    const best = n && (n.eval || n.evalLive) ? this.shown(n).best : '';
     const grid = this.page.grid;
     const mv = best ? this.page.game.parseMove(best, grid) : null;
     return mv ? [mv.from >= 0 ? grid.sqName(mv.from) : null, grid.sqName(mv.to)].filter(Boolean) : [];
@@ -96,19 +223,35 @@ export class EnginePanel {
   render() {
     const n = this.page.cur;
     this.out.textContent = '';
+    this.showWhere();
     if (!n) return;
     if (n.result) {
       this.out.append(...this.result(n));
       return;
     }
-    if (this.running === n) this.out.append(h('p.thinking', t('an.thinking')));
+    const thinking = this.running === n || (this.local && this.local.node === n);
+    if (thinking && !n.eval && !n.evalLive) this.out.append(h('p.thinking', t('an.thinking')));
     if (n.evalError) this.out.append(h('p.error.an-eval-error', n.evalError));
-    if (n.eval) {
-      this.out.append(...this.evaluation(n, n.eval));
-    } else if (!this.running && !n.evalError) {
+    if (n.eval || n.evalLive) {
+      this.out.append(...this.evaluation(n, this.shown(n)));
+    } else if (!thinking && !n.evalError) {
       const turnName = n.turn != null && this.sides()[n.turn] ? sideText(this.sides()[n.turn].name) : '';
       this.out.append(h('p.muted', turnName ? t('an.toMove', { side: turnName }) : ''));
     }
+  }
+
+  /**
+   * What the panel shows of n: its last analysis, with the best line of
+   * a deeper depth completed since in its place.
+   */
+  shown(n) {
+    const live = n.evalLive;
+    const e = n.eval || { lines: [], turn: n.turn };
+    if (!live || (e.depth && live.depth <= e.depth)) return e;
+    // The other lines of the last answer, the one the new best replaced
+    // among them.
+    const lines = [live, ...(e.lines || []).filter((l) => l.pv && l.pv[0] !== live.pv[0])].slice(0, LINES);
+    return { ...e, score: live.score, best: live.pv[0], pv: live.pv, depth: live.depth, lines };
   }
 
   /** The result of a node where the game is over. */
@@ -141,6 +284,7 @@ export class EnginePanel {
   }
 
   destroy() {
-    clearTimeout(this.timer);
+    this.stop();
+    if (this.unwatch) this.unwatch();
   }
 }

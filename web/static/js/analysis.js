@@ -1,11 +1,13 @@
 // The analysis board (/analysis): any position of any game, played on
-// freely for both sides (each move checked by the server's rules engine,
-// POST /api/play), kept in a tree of variations as on lichess (branches,
+// freely for both sides (each move checked by the rules engine: the
+// browser's, js/engine.js, once it has loaded, else the server's, POST
+// /api/play), kept in a tree of variations as on lichess (branches,
 // promote, delete), stepped through with the arrow keys, with the engine's
-// evaluation and best line of the position shown (POST /api/analyze),
-// from a fixed point of view: the first side's. Positions are set up with
-// the editor (checked by the server) and exported as text, as a record
-// with its variations and as an SVG image.
+// evaluation, lines and arrows of the position shown (analysis-engine.js:
+// in the browser until stopped, or the server's), from a fixed point of
+// view: the first side's. Positions are set up with the editor (checked
+// by the rules) and exported as text, as a record with its variations and
+// as an SVG image.
 //
 // Opened as /analysis (a game's start), /analysis?game=<name>&rules=<rules>
 // &position=<text>&moves=<m1 m2 ...>, or /analysis?id=<game id>&ply=<n>
@@ -26,6 +28,7 @@ import { gameSpec, loadGame, gridFor } from './games.js';
 import { t, sideText } from './i18n.js';
 import { makeNode, settle, pathOf, mainLine, grow, lineTree } from './analysis-record.js';
 import { EnginePanel } from './analysis-engine.js';
+import * as engine from './engine.js';
 import { TreeView } from './analysis-tree.js';
 import { SetupForm } from './analysis-setup.js';
 import { ExportPanel } from './analysis-export.js';
@@ -60,7 +63,7 @@ class AnalysisPage {
 
   /** Plays the moves from the root: the position, legal moves and result after them. */
   play(moves) {
-    return api('POST', '/api/play', { game: this.spec.name, rules: this.rules, position: this.root.position, moves });
+    return engine.play({ game: this.spec.name, rules: this.rules, position: this.root.position, moves });
   }
 
   /** Fills in a node's legal moves, side to move and result, once. */
@@ -132,6 +135,7 @@ class AnalysisPage {
     if (n.result && n.parent) opts.end = { result: n.result, reason: n.reason, before: n.parent.position };
     if (animate && n.parent) opts.from = n.parent.position;
     this.board.set(n.position, opts);
+    this.board.setArrows(n.result ? [] : this.engine.bestMoves(n));
     this.node.dataset.position = n.position;
   }
 
@@ -146,7 +150,7 @@ class AnalysisPage {
     setup.error.textContent = '';
     let r;
     try {
-      r = await api('POST', '/api/play', { game: this.spec.name, rules: this.rules, position: position || 'start', moves: [] });
+      r = await engine.play({ game: this.spec.name, rules: this.rules, position: position || 'start', moves: [] });
     } catch (err) {
       setup.error.textContent = err.message;
       return false;
@@ -212,7 +216,7 @@ class AnalysisPage {
     this.notice.textContent = '';
     this.notice.append(t('an.fromGame'), ' ', h('a', { href: `/g/${encodeURIComponent(s.id)}` }, `${sideText(s.sides[0].name)} vs ${sideText(s.sides[1].name)}`), ` (${s.result === '1/2-1/2' ? '½-½' : s.result})`);
     this.setup.error.textContent = '';
-    const r = await api('POST', '/api/play', { game: this.spec.name, rules: this.rules, position: s.start, moves: [] });
+    const r = await engine.play({ game: this.spec.name, rules: this.rules, position: s.start, moves: [] });
     const root = makeNode(null, '', r.position);
     root.legal = r.legal || [];
     root.turn = r.turn;

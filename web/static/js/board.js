@@ -9,6 +9,7 @@
 
 import { t } from './i18n.js';
 import { el } from './dom.js';
+import { drawArrows } from './board-arrows.js';
 import { gridFor } from './games.js';
 import { Gestures } from './board-input.js';
 import { inspectSquare, drawNotes } from './board-notes.js';
@@ -139,6 +140,12 @@ export class Board {
     this.orientation = o;
     this.layout();
     if (this.position != null) this.draw(this.position, null);
+    if (this.arrowMoves) drawArrows(this, this.arrowMoves);
+  }
+
+  /** Draws the engine's best moves as arrows (board-arrows.js), best first; [] for none. */
+  setArrows(moves) {
+    drawArrows(this, moves || []);
   }
 
   /**

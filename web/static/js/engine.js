@@ -220,7 +220,6 @@ const slices = [300, 600, 1200, 2500, 5000];
  */
 export function analyzeForever(req, onUpdate, onError, maxMS = 0) {
   let stopped = false;
-  let current = 0;
   let spent = 0;
   const run = async () => {
     for (let i = 0; !stopped; i = Math.min(i + 1, slices.length - 1)) {
@@ -235,14 +234,13 @@ export function analyzeForever(req, onUpdate, onError, maxMS = 0) {
       } catch (err) {
         if (!stopped && err.code !== 'engine_restarted') onError(err);
         return;
-      } finally {
-        current = 0;
       }
       if (stopped) return;
       spent += ms;
-      onUpdate(out, last);
-      // A proof settles it: no slice can say more.
-      if (last || (out.proven && out.proven.exact)) return;
+      // A proof of the shortest win settles it: no slice can say more.
+      const final = last || !!(out.proven && out.proven.exact);
+      onUpdate(out, final);
+      if (final) return;
     }
   };
   const started = run();
