@@ -35,9 +35,16 @@
 //	                the lobby (open games, refreshed every 2 s), live games
 //	js/game.js      the live game: players, clocks, moves, replay, actions
 //	js/archive.js   finished games
-//	js/analysis.js  the analysis board: a tree of variations played through
-//	                POST /api/play, the engine's evaluation and line, the
-//	                position editor, the record and image exported
+//	js/engine.js    the browser's engine: engine/worker.js, a Web Worker
+//	                running package engine compiled to WebAssembly
+//	                (engine/engine.wasm.gz, built by go generate, served
+//	                under a content-hashed name), its calls, and the
+//	                server's API while it loads or where it cannot run
+//	                (docs/engine-worker.md)
+//	js/analysis.js  the analysis board: a tree of variations played by
+//	                the rules (js/engine.js), the engine's evaluation,
+//	                lines and arrows (js/board-arrows.js), the position
+//	                editor, the record and image exported
 //	js/review.js    the game review on a finished game's page: its request,
 //	                progress, evaluation graph (js/chart.js) and marked moves
 //	css/analysis.css  the styles of those and of the board's marks
