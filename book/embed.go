@@ -19,6 +19,11 @@ import (
 //go:embed certs/*.proof.gz
 var certs embed.FS
 
+// Certificates is the committed certificates' file tree: certs/<name>.proof.gz,
+// each a gzipped certificate file (the server sends them to the browser's
+// engine, which has none of its own).
+func Certificates() fs.FS { return certs }
+
 // Embedded returns a book of the committed certificates, checked by the
 // rules that rulesFor builds (games.Rules), each read in turn.
 func Embedded(rulesFor func(name, settings string) (game.Rules, error)) (*Book, error) {

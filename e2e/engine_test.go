@@ -154,5 +154,11 @@ func TestBrowserAnalysisInBrowser(t *testing.T) {
 	p.goTo(base + "/analysis?game=tumbling-down&position=" + url.QueryEscape("8/8/8/8/rr,7/8/8/bbb,7 b"))
 	p.blockAnalyze()
 	p.waitFor("the proof in the browser", `(a => a.where === 'browser' && a.proven === 'Proven: Black wins in 1' && a.best === 'a1>a2')(`+readAnalysis+`)`, 60*time.Second)
+
+	// The start: proven by the certificate of the server's book, which
+	// the browser's engine reads (GET /engine/book.json).
+	p.goTo(base + "/analysis?game=tumbling-down")
+	p.blockAnalyze()
+	p.waitFor("the start's proof from the book", `(a => a.where === 'browser' && a.proven === 'Proven: Black wins in 7 moves or fewer')(`+readAnalysis+`)`, 60*time.Second)
 	p.checkConsole()
 }

@@ -130,9 +130,10 @@ type Analyst struct {
 	prover ai.Prover
 }
 
-// NewAnalyst is an analyst of rules with a table of hashMB megabytes.
-func NewAnalyst(rules game.Rules, hashMB int) (*Analyst, error) {
-	p, err := games.NewPlayer("level:8", rules, ai.Config{HashMB: hashMB})
+// NewAnalyst is an analyst of rules with a table of hashMB megabytes and
+// the book of proven positions bk (nil: the program's own, games.NewPlayer).
+func NewAnalyst(rules game.Rules, hashMB int, bk ai.Book) (*Analyst, error) {
+	p, err := games.NewPlayer("level:8", rules, ai.Config{HashMB: hashMB, Book: bk})
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -25,11 +27,13 @@ type Session struct {
 	HashMB   int
 	analysts map[string]*Analyst
 	players  map[string]ai.Player
+	// bookRead names the certificate files the page gave (AddBook).
+	bookRead map[string]bool
 }
 
 // NewSession is a session whose tables take hashMB megabytes each.
 func NewSession(hashMB int) *Session {
-	return &Session{HashMB: hashMB, analysts: map[string]*Analyst{}, players: map[string]ai.Player{}}
+	return &Session{HashMB: hashMB, analysts: map[string]*Analyst{}, players: map[string]ai.Player{}, bookRead: map[string]bool{}}
 }
 
 // Progress hears what a long request reports before its answer: the kind
@@ -73,8 +77,14 @@ func (s *Session) Handle(ctx context.Context, op string, req []byte, progress Pr
 		return Bench(ctx, rules, r.limits())
 	case "games":
 		return Catalogue(), nil
+	case "book_wanted":
+		var r BookWanted
+		if err := decode(op, req, &r); err != nil {
+			return nil, err
+		}
+		return s.bookWanted(r)
 	}
-	return nil, wire.Refusef("unknown operation %q: want play, analyze, move, bench or games", op)
+	return nil, wire.Refusef("unknown operation %q: want play, analyze, move, bench, games or book_wanted", op)
 }
 
 func decode(op string, req []byte, v any) error {
@@ -105,7 +115,7 @@ func (s *Session) analyze(ctx context.Context, r AnalyzeRequest, progress Progre
 	key := rules.Spec().Name + "/" + rules.Settings().String()
 	an := s.analysts[key]
 	if an == nil {
-		if an, err = NewAnalyst(rules, s.HashMB); err != nil {
+		if an, err = NewAnalyst(rules, s.HashMB, nil); err != nil {
 			return wire.Analysis{}, err
 		}
 		s.analysts[key] = an
@@ -210,4 +220,66 @@ func Catalogue() []GameInfo {
 		out = append(out, GameInfo{Name: g.Spec.Name, Title: g.Spec.Title, Rules: rules.Settings().String(), Start: rules.Start().String()})
 	}
 	return out
+}
+
+// BookFile is a certificate file the server offers the browser's engine
+// (GET /engine/book.json): its URL, the game and rules it proves
+// positions of, and its size.
+type BookFile struct {
+	Name  string `json:"name"`
+	URL   string `json:"url"`
+	Game  string `json:"game"`
+	Rules string `json:"rules"`
+	Bytes int    `json:"bytes"`
+}
+
+// BookWanted are the certificate files of a game's rules that the session
+// has not read yet, among those offered.
+type BookWanted struct {
+	Game  string     `json:"game"`
+	Rules string     `json:"rules"`
+	Files []BookFile `json:"files"`
+}
+
+// bookWanted names the files of req's game and rules (compared as the
+// rules read them, so that "" is the defaults) not read yet.
+func (s *Session) bookWanted(req BookWanted) ([]string, error) {
+	rules, err := games.Rules(req.Game, req.Rules)
+	if err != nil {
+		return nil, err
+	}
+	want := rules.Spec().Name + "/" + rules.Settings().String()
+	out := []string{}
+	for _, f := range req.Files {
+		fr, err := games.Rules(f.Game, f.Rules)
+		if err != nil || s.bookRead[f.Name] || fr.Spec().Name+"/"+fr.Settings().String() != want {
+			continue
+		}
+		out = append(out, f.Name)
+	}
+	return out, nil
+}
+
+// AddBook reads a gzipped certificate file of the server's book into the
+// program's book of proven positions (games.ProvenBook), which every
+// level 8 player and analyst plays by and reports from then on: the
+// browser's engine has no certificates of its own (book/embed_js.go).
+func (s *Session) AddBook(name string, gz []byte) error {
+	if s.bookRead[name] {
+		return nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return fmt.Errorf("the book's %s: %w", name, err)
+	}
+	b, err := games.ProvenBook()
+	if err != nil {
+		return err
+	}
+	rulesFor := func(name, settings string) (game.Rules, error) { return games.Rules(name, settings) }
+	if err := b.ReadCommitted(zr, rulesFor); err != nil {
+		return fmt.Errorf("the book's %s: %w", name, err)
+	}
+	s.bookRead[name] = true
+	return nil
 }

@@ -177,6 +177,10 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		s.engine.ServeHTTP(w, r)
 		return
 	}
+	if s.book.Serves(r.URL.Path) {
+		s.book.ServeHTTP(w, r)
+		return
+	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 	if name == "" || name == "." || name == "index.html" || isPage(name) {
 		s.serveIndex(w, r)

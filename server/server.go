@@ -37,6 +37,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/magneton-games/magneton/book"
 	"github.com/magneton-games/magneton/server/accounts"
 	"github.com/magneton-games/magneton/server/analysis"
 	"github.com/magneton-games/magneton/server/assets"
@@ -194,6 +195,7 @@ type Server struct {
 	draining atomic.Bool
 	index    *page.Index    // the front end's page, when there is one
 	engine   *assets.Engine // the browser's engine, when the front end has one
+	book     *assets.Book   // the certificates the browser's engine may read
 }
 
 // New makes a server on a store and resumes every unfinished game stored
@@ -216,6 +218,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			return nil, err
 		}
 		s.engine = eng
+		if s.book, err = assets.LoadBook(book.Certificates()); err != nil {
+			return nil, err
+		}
 		s.index = page.New(cfg.Static, gameTitles)
 		if eng != nil {
 			s.index.Engine = eng.URL()

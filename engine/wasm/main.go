@@ -7,7 +7,8 @@
 // progress) answers one request of engine.Session (docs/engine-worker.md)
 // with a Promise of the answer's JSON, or rejects it with the refusal's
 // JSON ({"error", "code", "vars"}); progress(kind, json) hears the
-// request's reports before the answer. Then it calls
+// request's reports before the answer; addBook(name, bytes) reads a
+// certificate file of the server's book. Then it calls
 // globalThis.magnetonReady() and waits for requests for ever.
 //
 // web's go generate step (web/internal/buildengine) builds it into
@@ -52,7 +53,18 @@ func main() {
 			return string(b), err
 		})
 	})
-	js.Global().Set("magnetonEngine", map[string]any{"handle": handle})
+	// addBook(name, bytes): a gzipped certificate file of the server's
+	// book (engine.Session.AddBook), a Promise of "".
+	addBook := js.FuncOf(func(this js.Value, args []js.Value) any {
+		if len(args) < 2 {
+			return reject(wire.Refusef("addBook(name, bytes): %d arguments", len(args)))
+		}
+		name := args[0].String()
+		data := make([]byte, args[1].Get("length").Int())
+		js.CopyBytesToGo(data, args[1])
+		return promise(func() (string, error) { return `""`, s.AddBook(name, data) })
+	})
+	js.Global().Set("magnetonEngine", map[string]any{"handle": handle, "addBook": addBook})
 	if ready := js.Global().Get("magnetonReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
 	}

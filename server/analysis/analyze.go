@@ -80,7 +80,7 @@ func (a *Analysis) fairPlay(w http.ResponseWriter, r *http.Request, st game.Stat
 // analyze searches g's position for the request's lines, then asks the
 // proof searches (engine.Analyst).
 func (a *Analysis) analyze(ctx context.Context, rules game.Rules, g *game.Game, req engine.AnalyzeRequest) (wire.Analysis, error) {
-	an, err := engine.NewAnalyst(rules, a.cfg.Pool.TableMB(8))
+	an, err := engine.NewAnalyst(rules, a.cfg.Pool.TableMB(8), nil)
 	if err != nil {
 		return wire.Analysis{}, err
 	}

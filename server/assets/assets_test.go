@@ -3,6 +3,7 @@ package assets
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -78,5 +79,31 @@ func TestNoEngine(t *testing.T) {
 	}
 	if e.Serves("/engine/x.wasm") {
 		t.Fatal("a nil engine serves")
+	}
+}
+
+func TestBookServed(t *testing.T) {
+	cert := "magneton-proof v1\n# 1 positions\ngame tumbling-down\nrules capture=any\nposition x\n"
+	b, err := LoadBook(fstest.MapFS{"certs/a.proof.gz": {Data: gz(t, []byte(cert))}, "certs/readme.txt": {Data: []byte("not a certificate")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	b.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/engine/book.json", nil))
+	var list []struct{ Name, URL, Game, Rules string }
+	if err := json.Unmarshal(rec.Body.Bytes(), &list); err != nil || len(list) != 1 {
+		t.Fatalf("book.json %s: %v", rec.Body, err)
+	}
+	f := list[0]
+	if f.Name != "a.proof.gz" || f.Game != "tumbling-down" || f.Rules != "capture=any" || !b.Serves(f.URL) || b.Serves("/engine/book/x/a.proof.gz") {
+		t.Fatalf("listed %+v", f)
+	}
+	rec = httptest.NewRecorder()
+	b.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, f.URL, nil))
+	if !bytes.Equal(rec.Body.Bytes(), gz(t, []byte(cert))) || rec.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" {
+		t.Errorf("the file answered %d bytes, %v", rec.Body.Len(), rec.Header())
+	}
+	if _, err := LoadBook(fstest.MapFS{"certs/b.proof.gz": {Data: gz(t, []byte("magneton-proof v1\n"))}}); err == nil {
+		t.Error("a certificate without a game line was listed")
 	}
 }

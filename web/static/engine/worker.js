@@ -5,6 +5,8 @@
 //
 //   {type: 'load', url}            load the engine from url (once)
 //   {type: 'call', id, op, req}    answer engine.Session's op with req
+//   {type: 'book', id, name, bytes}  read a certificate file of the
+//                                  server's book (answered as a call)
 //
 // and hears {type: 'ready', ms} (the engine's load time), {type:
 // 'failed', error}, and for each call {type: 'progress', id, kind,
@@ -47,6 +49,12 @@ function call(id, op, req) {
     });
 }
 
+function addBook(id, name, bytes) {
+  return magnetonEngine.addBook(name, new Uint8Array(bytes)).then(
+    () => self.postMessage({ type: 'result', id, value: name }),
+    (json) => self.postMessage({ type: 'error', id, error: JSON.parse(json) }));
+}
+
 self.onmessage = (e) => {
   const m = e.data || {};
   if (m.type === 'load') {
@@ -57,10 +65,10 @@ self.onmessage = (e) => {
     }
     return;
   }
-  if (m.type === 'call') {
+  if (m.type === 'call' || m.type === 'book') {
     // In order, each after the engine has loaded and the call before
     // has answered: the engine runs one request at a time.
-    queue = queue.then(() => loading).then(() => call(m.id, m.op, m.req),
+    queue = queue.then(() => loading).then(() => (m.type === 'book' ? addBook(m.id, m.name, m.bytes) : call(m.id, m.op, m.req)),
       (err) => self.postMessage({ type: 'error', id: m.id, error: { error: String(err && err.message || err), code: 'engine_failed' } }));
   }
 };

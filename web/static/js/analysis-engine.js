@@ -186,8 +186,7 @@ export class EnginePanel {
     this.render();
     try {
       await page.know(n);
-      // Three lines (multi-PV), sharing twice the chosen time.
-      n.eval = await api('POST', '/api/analyze', { game: page.spec.name, rules: page.rules, position: n.position, movetime_ms: Math.min(5000, 2 * ms), multipv: LINES });
+      n.eval = await this.askServer(n, ms);
       n.eval.done = true;
     } catch (err) {
       n.evalError = err.status === 429 ? t('an.busy', { message: err.message }) : err.message;
@@ -201,6 +200,25 @@ export class EnginePanel {
     if (this.again) {
       this.again = false;
       if (page.cur !== n) this.schedule();
+    }
+  }
+
+  /**
+   * The server's analysis of n: three lines (multi-PV) sharing twice the
+   * time ms. A busy server (429: one analysis at a time per visitor, a
+   * few at once in all) is asked again after a pause, three times, while
+   * n is still the node shown.
+   */
+  async askServer(n, ms) {
+    const page = this.page;
+    const req = { game: page.spec.name, rules: page.rules, position: n.position, movetime_ms: Math.min(5000, 2 * ms), multipv: LINES };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await api('POST', '/api/analyze', req);
+      } catch (err) {
+        if (err.status !== 429 || attempt >= 3 || page.cur !== n || page.destroyed) throw err;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 600 * (attempt + 1)));
     }
   }
 

@@ -149,6 +149,8 @@ export function restart() {
   worker.terminate();
   worker = null;
   loading = null;
+  booksAsked.clear(); // the new worker has read none
+
   rejectAll('engine_restarted', t('engine.restarted'));
   load();
 }
@@ -174,6 +176,42 @@ export async function call(op, req, progress) {
     pending.set(id, { resolve, reject, progress, abandoned: false, op, started: performance.now() });
     worker.postMessage({ type: 'call', id, op, req });
   }).finally(() => pending.delete(id));
+}
+
+let bookList = null; // the server's list of certificate files (a promise)
+const booksAsked = new Map(); // "game/rules" -> promise
+
+/**
+ * Reads into the engine the server's certificates of a game's rules (GET
+ * /engine/book.json), once: level 8 then plays their proofs and the
+ * analysis reports them, as the server's do. A promise that settles when
+ * they are read; a failure (offline, no book) leaves the engine without.
+ */
+export function ensureBook(game, rules) {
+  const key = `${game}/${rules || ''}`;
+  if (!booksAsked.has(key)) {
+    booksAsked.set(key, readBook(game, rules).catch(() => {}));
+  }
+  return booksAsked.get(key);
+}
+
+async function readBook(game, rules) {
+  if (!bookList) {
+    bookList = fetch('/engine/book.json', { credentials: 'same-origin' }).then((r) => (r.ok ? r.json() : []));
+  }
+  const files = await bookList;
+  const wanted = await call('book_wanted', { game, rules: rules || '', files });
+  for (const name of wanted) {
+    const f = files.find((x) => x.name === name);
+    const res = await fetch(f.url, { credentials: 'same-origin' });
+    if (!res.ok) continue;
+    const bytes = await res.arrayBuffer();
+    const id = nextID++;
+    await new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject, progress: null, abandoned: false, op: 'book', started: performance.now() });
+      worker.postMessage({ type: 'book', id, name, bytes }, [bytes]);
+    }).finally(() => pending.delete(id));
+  }
 }
 
 /** Marks the calls of op in flight as abandoned: their answers are not wanted. */
@@ -202,8 +240,12 @@ export async function play(req) {
   return api('POST', '/api/play', req);
 }
 
-/** The computer's move at a level (engine.MoveRequest), from the browser's engine. */
-export function computerMove(req) {
+/**
+ * The computer's move at a level (engine.MoveRequest), from the browser's
+ * engine; level 8 reads the book of its game's rules first.
+ */
+export async function computerMove(req) {
+  if (req.level >= 8) await ensureBook(req.game, req.rules);
   return call('move', req);
 }
 
@@ -222,6 +264,7 @@ export function analyzeForever(req, onUpdate, onError, maxMS = 0) {
   let stopped = false;
   let spent = 0;
   const run = async () => {
+    await ensureBook(req.game, req.rules);
     for (let i = 0; !stopped; i = Math.min(i + 1, slices.length - 1)) {
       let ms = slices[i];
       if (maxMS > 0) ms = Math.min(ms, maxMS - spent);
