@@ -20,7 +20,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 )
@@ -136,13 +135,21 @@ func Make(ctx context.Context, root string) (*Build, error) {
 	if err != nil {
 		return nil, err
 	}
-	exe, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js"))
+	goroot, err := exec.CommandContext(ctx, "go", "env", "GOROOT").Output()
+	if err != nil {
+		return nil, fmt.Errorf("go env GOROOT: %w", err)
+	}
+	exe, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
 	if err != nil {
 		return nil, fmt.Errorf("the toolchain's wasm_exec.js: %w", err)
 	}
+	version, err := exec.CommandContext(ctx, "go", "env", "GOVERSION").Output()
+	if err != nil {
+		return nil, fmt.Errorf("go env GOVERSION: %w", err)
+	}
 	sum := sha256.Sum256(gz)
 	return &Build{
-		Stamp:    Stamp{Sources: src, Go: runtime.Version(), Size: len(wasm), Gzip: len(gz), SHA256: hex.EncodeToString(sum[:])},
+		Stamp:    Stamp{Sources: src, Go: strings.TrimSpace(string(version)), Size: len(wasm), Gzip: len(gz), SHA256: hex.EncodeToString(sum[:])},
 		Gz:       gz,
 		WasmExec: exe,
 	}, nil
