@@ -51,3 +51,4 @@ func TestLookKeyMigration(t *testing.T) {
 		}
 	}
 }
+
