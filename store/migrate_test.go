@@ -51,4 +51,3 @@ func TestLookKeyMigration(t *testing.T) {
 		}
 	}
 }
-
