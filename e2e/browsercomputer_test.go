@@ -64,9 +64,9 @@ func TestBrowserComputerGame(t *testing.T) {
 	srv := serve(t, filepath.Join(t.TempDir(), "games.db"), "127.0.0.1:0", func(cfg *server.Config) { cfg.NoServerComputer = true })
 	p := tab(t, bctx, "player")
 	p.onNewDocument(errorToasts)
-	p.newGame(srv.url, "tumbling-down", "computer", "3", "first", "")
+	p.newGame(srv.url, "magneton", "computer", "3", "first", "")
 	p.computerWhere("browser", 3)
-	s := playToTheEnd(t, p, &chooser{t: t, quiet: 8})
+	s := playToTheEnd(t, p, &chooser{t: t})
 	checkResultShown(t, p, s)
 	got := recorded(t, srv.url, s.ID)
 	if got.Status != "finished" || got.Result != s.Result || got.Reason != s.Reason || !slices.Equal(got.Moves, s.Moves) {
@@ -78,13 +78,17 @@ func TestBrowserComputerGame(t *testing.T) {
 }
 
 // playToTheEnd plays the player's moves, chosen by c, until the game is
-// over, and returns the last state.
+// over (within the server's ply limit), and returns the last state.
 func playToTheEnd(t *testing.T, p *page, c *chooser) state {
 	t.Helper()
-	for ply := 0; ; ply++ {
-		s, over := p.myTurn(ply)
-		if over {
+	for {
+		p.waitFor("my turn or the end", `(s => s.status === 'finished' || (s.status === 'playing' && s.seat === s.turn && s.legal.length > 0))(window.magnetonGame.state)`, 30*time.Second)
+		s := p.state()
+		if s.Status == "finished" {
 			break
+		}
+		if len(s.Moves) > 1000 {
+			t.Fatalf("no result after %d moves", len(s.Moves))
 		}
 		p.play(c.move(s))
 	}
