@@ -23,6 +23,15 @@ const errorToasts = `new MutationObserver((records) => {
   }
 }).observe(document, { childList: true, subtree: true });`
 
+// thinkingShown counts, in window.thinkingShown, the times the page
+// shows that the computer is thinking.
+const thinkingShown = `window.thinkingShown = 0;
+new MutationObserver((records) => {
+  for (const r of records) for (const n of r.addedNodes) {
+    if (n.nodeType === 1 && n.matches('.computer-thinking')) window.thinkingShown++;
+  }
+}).observe(document, { childList: true, subtree: true });`
+
 // onNewDocument runs a script in each document the tab opens from now on.
 func (p *page) onNewDocument(src string) {
 	p.t.Helper()
@@ -64,9 +73,14 @@ func TestBrowserComputerGame(t *testing.T) {
 	srv := serve(t, filepath.Join(t.TempDir(), "games.db"), "127.0.0.1:0", func(cfg *server.Config) { cfg.NoServerComputer = true })
 	p := tab(t, bctx, "player")
 	p.onNewDocument(errorToasts)
+	p.onNewDocument(thinkingShown)
 	p.newGame(srv.url, "magneton", "computer", "3", "first", "")
 	p.computerWhere("browser", 3)
 	s := playToTheEnd(t, p, &chooser{t: t})
+	// As for the server's computer, the page said it was thinking at its turns.
+	if n := eval[int](p, `window.thinkingShown`); n < len(s.Moves)/2-1 {
+		t.Errorf("the page said the computer was thinking %d times in %d moves", n, len(s.Moves))
+	}
 	checkResultShown(t, p, s)
 	got := recorded(t, srv.url, s.ID)
 	if got.Status != "finished" || got.Result != s.Result || got.Reason != s.Reason || !slices.Equal(got.Moves, s.Moves) {

@@ -17,7 +17,7 @@ import { gameSpec } from './games.js';
 import { loggedIn, openLogin } from './account.js';
 import { t, tn, has, getLang, sideText } from './i18n.js';
 import { enginePlace, setEnginePlace } from './prefs.js';
-import { supported, load } from './engine.js';
+import { supported, load, knows } from './engine.js';
 
 /** How long a new game waits for the engine to load before it is the server's computer's. */
 const ENGINE_WAIT_MS = 15000;
@@ -218,15 +218,16 @@ export class NewGameForm {
   }
 
   /**
-   * Where a new game's computer is to think: 'browser' when the setting
-   * says so (or the server's computer is off) and the engine loads,
-   * 'server' otherwise; null when neither can play it.
+   * Where a new game of game's computer is to think: 'browser' when the
+   * setting says so (or the server's computer is off) and the engine
+   * loads and knows the game, 'server' otherwise; null when neither can
+   * play it.
    */
-  async computerPlace() {
+  async computerPlace(game) {
     const server = this.serverComputer();
     if (!supported() || (enginePlace() === 'server' && server)) return server ? 'server' : null;
     const ok = await Promise.race([load(), new Promise((resolve) => setTimeout(() => resolve(false), ENGINE_WAIT_MS))]);
-    if (ok) return 'browser';
+    if (ok && (await knows(game))) return 'browser';
     return server ? 'server' : null;
   }
 
@@ -282,7 +283,7 @@ export class NewGameForm {
     btn.disabled = true;
     try {
       if (s.opponent === 'computer') {
-        body.computer = await this.computerPlace();
+        body.computer = await this.computerPlace(g.name);
         if (!body.computer) {
           error.textContent = t('home.noEngineHere');
           btn.disabled = false;
