@@ -171,7 +171,7 @@ func runComputer(ctx context.Context, cfg computerConfig, out io.Writer) ([2]pla
 			ms(r.perGame()), ms(r.ServerCPU)/float64(max(r.Moves, 1)), r.ClientCPU.Seconds(), r.Errors)
 	}
 	if a, b := res[0].perGame(), res[1].perGame(); a > 0 && b > 0 {
-		fmt.Fprintf(out, "server CPU a game, browser / server: %.3f (the server's computer costs the server %.0fx the browser's)\n", float64(b)/float64(a), float64(a)/float64(b))
+		fmt.Fprintf(out, "server CPU a game, browser / server: %.3f (the server's own computer costs it %.1f times the browser's)\n", float64(b)/float64(a), float64(a)/float64(b))
 	}
 	return res, nil
 }
@@ -232,9 +232,10 @@ type computerGame struct {
 	rng     *rand.Rand
 	session *engine.Session // the "browser's" engine
 
-	conn  *websocket.Conn
-	st    wire.State // the state as the client holds it, with its moves
-	asked int        // the ply the client last moved at, so as to move once a ply
+	conn   *websocket.Conn
+	st     wire.State // the state as the client holds it, with its moves
+	asked  int        // the ply the client last moved at, so as to move once a ply
+	sentAt time.Time  // the last message's time: one every minGap at most, as a person's page
 
 	moves, computerMoves int // at the end: the player plays first, and the sides take turns
 	errors               int64
@@ -343,6 +344,14 @@ func (cg *computerGame) playComputer(ctx context.Context) error {
 }
 
 func (cg *computerGame) send(ctx context.Context, m wire.ClientMsg) error {
+	if wait := minGap - time.Since(cg.sentAt); wait > 0 {
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	cg.sentAt = time.Now()
 	b, _ := json.Marshal(m)
 	wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
