@@ -75,6 +75,11 @@ func (g Game) handOver(seat int, where string, now time.Time) (Game, Effects, er
 	}
 	nr := g.row
 	nr.ComputerPlace = ComputerServer
+	if g.Running() >= 0 {
+		// The browser's time is spent: the server's search, once it has
+		// a core, starts its clock again from here.
+		nr.Remaining, nr.ClockAt = g.Remaining(now), now.UnixMilli()
+	}
 	return g.update(nr, now)
 }
 

@@ -113,6 +113,15 @@ var browserCases = []applyCase{
 				t.Errorf("after the hand-over: place %q, server's computer to move %v, needed %v", g.Row().ComputerPlace, fx.Computer, g.Needed())
 			}
 		}},
+	{name: "the hand-over keeps the time the browser spent", game: func(t *testing.T) Game {
+		return load(t, row(t, vsComputer(1), inBrowser, clock(time.Minute, 0)), "d4", "e5", "a1")
+	}, ev: Event{Kind: HandOver, Seat: 0, Where: ComputerServer}, at: 10 * time.Second, save: SaveRow, send: SendUpdate,
+		check: func(t *testing.T, g Game, fx Effects) {
+			// From a1 (t0+3s) to the hand-over (t0+10s).
+			if r := g.Row(); r.Remaining[1] != 53*time.Second || r.ClockAt != t0.Add(10*time.Second).UnixMilli() || !fx.Computer {
+				t.Errorf("after the hand-over: remaining %v at %d", r.Remaining, r.ClockAt)
+			}
+		}},
 	{name: "the hand-over of a computer on the server already", game: func(t *testing.T) Game { return load(t, row(t, vsComputer(1)), "d4") },
 		ev: Event{Kind: HandOver, Seat: 0, Where: ComputerServer}},
 	{name: "the hand-over when the server's computer is off", game: func(t *testing.T) Game { return loadOff(t, row(t, vsComputer(1), inBrowser), "d4") },
