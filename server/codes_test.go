@@ -16,7 +16,8 @@ import (
 	"github.com/magneton-games/magneton/web"
 )
 
-// refusalCodes collects, from the source of the server and its packages,
+// refusalCodes collects, from the source of the server and its packages
+// (and of package engine),
 // every code a refusal can carry: the literal code of wire.Refuse,
 // wire.Forbid and jsonapi.WriteCoded, of a wire.Refusal literal's Code
 // field, and every literal assigned to a variable named code (for a
@@ -24,14 +25,19 @@ import (
 func refusalCodes(t *testing.T) map[string]string {
 	t.Helper()
 	var files []string
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") {
-			files = append(files, path)
+	// The server's packages, and package engine, whose refusals the
+	// server's API answers (POST /api/play, /api/analyze) as the
+	// browser's engine does.
+	for _, root := range []string{".", "../engine"} {
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") {
+				files = append(files, path)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	codes := map[string]string{}
 	fset := token.NewFileSet()

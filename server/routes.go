@@ -138,7 +138,11 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 	var out struct {
 		Games  []metaGame  `json:"games"`
 		Levels []metaLevel `json:"levels"`
+		// ServerComputer: the server's computer plays games (off, only
+		// the browser's engine does: Config.NoServerComputer).
+		ServerComputer bool `json:"server_computer"`
 	}
+	out.ServerComputer = !s.cfg.NoServerComputer
 	for _, gm := range games.All() {
 		out.Games = append(out.Games, describe(gm))
 	}

@@ -79,6 +79,13 @@ type Config struct {
 	// ComputerMoveTime is the computer's thinking time per move in games
 	// without a clock; 0 uses 1s at level 8 and 300ms below.
 	ComputerMoveTime time.Duration
+	// NoServerComputer turns the server's computer off: a game against
+	// the computer must then be made for the browser's engine ("computer":
+	// "browser"), whose moves the server checks, times and records as
+	// any; one for the server's is refused (server_computer_off), and so
+	// is a browser's hand-over to it. Games it played before go on.
+	// The analyses and reviews are not the computer's and stay on.
+	NoServerComputer bool
 	// MaxAnalyses bounds the /api/analyze searches run at once; 0 means 1.
 	MaxAnalyses int
 	// MaxThinkers bounds the computer players searching at once; 0 means
@@ -231,7 +238,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	ids := identity.NewResolver(cfg.Store, proxies, cfg.WriteTimeout, log)
 	pool := computer.NewPool(computer.Config{Thinkers: cfg.MaxThinkers, PerClient: cfg.Limits.ThinkersPerIP, Analyses: cfg.MaxAnalyses,
 		MemoryMB: cfg.SearchMemoryMB, MoveTime: cfg.ComputerMoveTime, Metrics: cfg.Metrics})
-	play := live.Settings{MaxPlies: cfg.MaxPlies, FirstMoveTimeout: cfg.FirstMoveTimeout, ClaimAfter: cfg.ClaimAfter, Expire: cfg.Expire}
+	play := live.Settings{MaxPlies: cfg.MaxPlies, FirstMoveTimeout: cfg.FirstMoveTimeout, ClaimAfter: cfg.ClaimAfter, Expire: cfg.Expire,
+		NoServerComputer: cfg.NoServerComputer, ComputerMoveTime: pool.MoveTime}
 	mod := moderation.New(moderation.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, WriteTimeout: cfg.WriteTimeout, Logger: log})
 	s.mod = mod
 	lob := lobby.New(lobby.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Play: play,

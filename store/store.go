@@ -42,6 +42,11 @@ type Game struct {
 	Start    string // the starting position text
 	Opponent string // "computer" or "human"
 	Level    int    // the computer's level, 1 to 8, for computer games
+	// ComputerPlace is where a computer game's computer thinks: "" or
+	// "server" for the play server's search, "browser" for its player's
+	// browser, which sends the computer's moves (the server checks them
+	// as any move).
+	ComputerPlace string
 	// Players holds the display name of each side's player ("" for a free
 	// seat).
 	Players [2]string

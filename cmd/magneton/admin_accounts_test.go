@@ -101,3 +101,26 @@ func TestServeMailConfig(t *testing.T) {
 		t.Errorf("without --smtp: %v %v", cfg.Mail, err)
 	}
 }
+
+// TestServeServerComputerFlag: the server plays the computer unless
+// --server-computer=false leaves it to the browsers.
+func TestServeServerComputerFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		off  bool
+	}{{nil, false}, {[]string{"--server-computer=false"}, true}, {[]string{"--server-computer"}, false}} {
+		c := serveCommand(&globalOptions{})
+		if err := c.Flags().Parse(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		on, err := c.Flags().GetBool("server-computer")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := serveOptions{searchMemory: 256, maxPlies: 1000, expire: time.Hour, limits: "on", serverComputer: on}
+		cfg, err := o.config()
+		if err != nil || cfg.NoServerComputer != tc.off {
+			t.Errorf("%v: NoServerComputer %v, %v; want %v", tc.args, cfg.NoServerComputer, err, tc.off)
+		}
+	}
+}

@@ -40,13 +40,16 @@ type serveOptions struct {
 	logJSON      bool
 	searchMemory int
 	thinkers     int
-	limits       string
-	maxPlies     int
-	expire       time.Duration
-	instance     string
-	drain        time.Duration
-	proxies      []string
-	adminAddr    string
+	// serverComputer: the server plays the computer; off, only the
+	// browsers' engines do.
+	serverComputer bool
+	limits         string
+	maxPlies       int
+	expire         time.Duration
+	instance       string
+	drain          time.Duration
+	proxies        []string
+	adminAddr      string
 	// The mail: the SMTP server, the sender, the user to log in as (the
 	// password comes from $MAGNETON_SMTP_PASSWORD), and the site's
 	// address that mailed links start with.
@@ -125,7 +128,9 @@ password (the SMTP password in $MAGNETON_SMTP_PASSWORD). Every
 move is saved before anyone sees it; on start the server resumes the
 unfinished games that need it (a clock running, the computer to move),
 charging a running clock up to the moment it stopped. SIGINT or SIGTERM
-stops it gracefully.
+stops it gracefully. With --server-computer=false the server does not
+play the computer: the games against it are played by the browsers that
+run its engine, whose moves it checks, times and records as any.
 
 With --admin ADDR a second listener, for the operators only, serves the
 metrics for Prometheus on /metrics and Go's profiler on /debug/pprof/;
@@ -150,6 +155,7 @@ line after the first.`,
 	f.BoolVar(&o.logJSON, "log-json", false, "write logs as JSON lines instead of text")
 	f.IntVar(&o.searchMemory, "search-memory", 256, "MB of memory for all the computer players' searches at once, 16 to 65536")
 	f.IntVar(&o.thinkers, "thinkers", 0, "computer players searching at once, 1 to 1024 (default: the number of CPUs)")
+	f.BoolVar(&o.serverComputer, "server-computer", true, "the server plays the computer in the games against it; false leaves them to the browsers that run its engine (games for the server's computer are refused)")
 	f.StringVar(&o.limits, "client-limits", "on", "the limits per client address (docs/protocol.md): on, or off for load tests from one address")
 	f.IntVar(&o.maxPlies, "max-plies", 1000, "moves after which a game is drawn, 100 to 100000")
 	f.DurationVar(&o.expire, "expire", 24*time.Hour, "how long an invitation nobody takes, or a computer game nobody plays, lives: 1m to 8760h")
@@ -166,7 +172,7 @@ line after the first.`,
 
 // config checks the flags and makes the server's configuration.
 func (o serveOptions) config() (server.Config, error) {
-	cfg := server.Config{SearchMemoryMB: o.searchMemory, MaxThinkers: o.thinkers, MaxPlies: o.maxPlies, Expire: o.expire}
+	cfg := server.Config{SearchMemoryMB: o.searchMemory, MaxThinkers: o.thinkers, MaxPlies: o.maxPlies, Expire: o.expire, NoServerComputer: !o.serverComputer}
 	switch {
 	case o.searchMemory < 16 || o.searchMemory > 65536:
 		return cfg, usagef("serve: --search-memory %d: want 16 to 65536 (MB)", o.searchMemory)

@@ -23,14 +23,19 @@ func (g Game) Apply(ev Event, now time.Time) (Game, Effects, error) {
 		next = g
 	}
 	fx.Timer, fx.HasTimer = next.Timer(now)
-	fx.Computer = next.ComputerToMove()
+	fx.Computer = next.ServerToMove()
 	return next, fx, err
 }
 
 func (g Game) apply(ev Event, now time.Time) (Game, Effects, error) {
 	switch ev.Kind {
 	case Move:
+		if ev.Computer {
+			return g.computerMove(ev, now)
+		}
 		return g.move(ev.Seat, ev.Move, now)
+	case HandOver:
+		return g.handOver(ev.Seat, ev.Where, now)
 	case Resign:
 		return g.resign(ev.Seat, now)
 	case Draw:
@@ -412,8 +417,11 @@ func (g Game) paired() bool {
 // as they are now.
 func (g Game) startRematch(by int, id string, now time.Time) (Game, Effects, error) {
 	old := g.row
+	if g.computer >= 0 && !g.BrowserComputer() && g.set.NoServerComputer {
+		return g, Effects{}, ErrServerComputerOff
+	}
 	next := &store.Game{
-		ID: id, Game: old.Game, Rules: old.Rules, Start: old.Start, Opponent: old.Opponent, Level: old.Level,
+		ID: id, Game: old.Game, Rules: old.Rules, Start: old.Start, Opponent: old.Opponent, Level: old.Level, ComputerPlace: old.ComputerPlace,
 		Players: [2]string{old.Players[1], old.Players[0]},
 		Seats:   [2]string{old.Seats[1], old.Seats[0]},
 		Users:   [2]string{old.Users[1], old.Users[0]},

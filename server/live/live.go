@@ -31,6 +31,15 @@ const (
 	OpponentHuman    = "human"
 )
 
+// Places of a computer game's computer (store.Game.ComputerPlace): the
+// play server's search, or its player's browser, whose engine finds the
+// computer's moves and sends them (Event.Computer). A row's "" is the
+// server's.
+const (
+	ComputerServer  = "server"
+	ComputerBrowser = "browser"
+)
+
 // Reasons of a game that ended without a result (status store.Aborted):
 // a player aborted it before their first move, the side to move let the
 // time for its first move pass, its player took back a seek, or nobody
@@ -57,6 +66,14 @@ type Settings struct {
 	// Expire is how long an invitation nobody takes, or a game against
 	// the computer nobody moves in, lives before it is aborted.
 	Expire time.Duration
+	// NoServerComputer: the server's computer is off. A game's computer
+	// may then not be handed to the server, nor a server's computer game
+	// have a rematch; those made before it was off play on.
+	NoServerComputer bool
+	// ComputerMoveTime is the computer's time for a move at a level in a
+	// game without a clock (computer.Pool.MoveTime), which the states
+	// tell a browser that thinks for it; nil tells none.
+	ComputerMoveTime func(level int) time.Duration
 }
 
 // Game is one game as its owner holds it. The zero Game is no game; make
@@ -239,6 +256,16 @@ func (g Game) ComputerToMove() bool {
 	return g.computer >= 0 && g.row.Status == store.Playing && int(g.hist.Position().Side()) == g.computer
 }
 
+// BrowserComputer reports whether the game's computer thinks in its
+// player's browser, which sends its moves.
+func (g Game) BrowserComputer() bool {
+	return g.computer >= 0 && g.row.ComputerPlace == ComputerBrowser
+}
+
+// ServerToMove reports whether the server's computer is to move: the
+// computer is, and thinks on the server.
+func (g Game) ServerToMove() bool { return g.ComputerToMove() && !g.BrowserComputer() }
+
 // Clocked reports whether the game has a clock.
 func (g Game) Clocked() bool { return g.row.ClockInitial > 0 }
 
@@ -319,9 +346,10 @@ func (g Game) Timer(now time.Time) (time.Time, bool) {
 }
 
 // Needed reports whether the game needs its owner with nobody watching:
-// it is being played and its clock runs or the computer is to move.
+// it is being played and its clock runs or the server's computer is to
+// move (a browser's computer moves only with its player there).
 func (g Game) Needed() bool {
-	return g.row.Status == store.Playing && (g.Clocked() || g.ComputerToMove())
+	return g.row.Status == store.Playing && (g.Clocked() || g.ServerToMove())
 }
 
 // lastMoveBy returns the ply of seat's last move, or -1 when it has made
@@ -499,6 +527,10 @@ const (
 	// Pause saves the running clock as of now, for a server that stops:
 	// the downtime is not charged.
 	Pause Kind = "pause"
+	// HandOver gives a computer that thinks in the browser of Seat, the
+	// game's player, to the server (Where "server"), when the browser's
+	// engine cannot go on.
+	HandOver Kind = "computer"
 )
 
 // Event is something that happens to a game at a time.
@@ -515,6 +547,14 @@ type Event struct {
 	NewID string
 	// Rebase's.
 	ChargeUntil int64
+	// A Move's with Computer: the move is the computer's, found by the
+	// browser of Seat, the game's player, for the position after Ply
+	// moves (and, if not "", the position Position).
+	Computer bool
+	Ply      int
+	Position string
+	// HandOver's new place of the computer.
+	Where string
 }
 
 // Player is who takes a seat: an account, or a guest.
@@ -567,7 +607,7 @@ type Effects struct {
 	// no timer.
 	Timer    time.Time
 	HasTimer bool
-	// Computer: the computer is to move.
+	// Computer: the server's computer is to move.
 	Computer bool
 	// Seat is the seat a Join gave.
 	Seat int

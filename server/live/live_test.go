@@ -300,7 +300,13 @@ var applyCases = []applyCase{
 // TestApply checks each event's outcome (applyCases): the refusal, what
 // is saved and sent, and the game's state after it.
 func TestApply(t *testing.T) {
-	for _, tc := range applyCases {
+	runApply(t, applyCases)
+}
+
+// runApply runs the cases of TestApply and of the like.
+func runApply(t *testing.T, cases []applyCase) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			g := tc.game(t)
 			before := g.Row()

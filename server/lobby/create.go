@@ -32,6 +32,11 @@ type createRequest struct {
 	Rules    string `json:"rules"`
 	Opponent string `json:"opponent"`
 	Level    int    `json:"level"`
+	// Computer is where the computer thinks: "server" (or "") for the
+	// server's search, "browser" for the player's page, which plays its
+	// moves with the browser's engine (casual games only, as every game
+	// against the computer).
+	Computer string `json:"computer"`
 	Color    string `json:"color"`
 	Clock    string `json:"clock"`
 	Public   bool   `json:"public"`
@@ -50,6 +55,7 @@ type newGame struct {
 	perMove          bool
 	family, rating   string // a rated game's, and the creator's rating as shown
 	opponent, clock  string
+	place            string // where the computer thinks (live.ComputerServer, ComputerBrowser), "" against a person
 	level, min, max  int
 	public, rated    bool
 	creator          live.Player
@@ -109,8 +115,9 @@ func bad(format string, args ...any) error {
 	return badRequest{http.StatusBadRequest, fmt.Errorf(format, args...)}
 }
 
-// check reads a request's game, opponent, colour and clock.
-func check(req createRequest) (newGame, error) {
+// check reads a request's game, opponent, colour and clock; noServer says
+// that the server's computer is off.
+func check(req createRequest, noServer bool) (newGame, error) {
 	ng := newGame{opponent: req.Opponent, level: req.Level, public: req.Public, clock: req.Clock}
 	var err error
 	if ng.rules, err = games.Rules(req.Game, req.Rules); err != nil {
@@ -124,8 +131,14 @@ func check(req createRequest) (newGame, error) {
 		if ng.level < 1 || ng.level > 8 {
 			return ng, bad("level %d: want 1 to 8", ng.level)
 		}
+		if err := ng.checkPlace(req.Computer, noServer); err != nil {
+			return ng, err
+		}
 	case live.OpponentHuman:
 		ng.level = 0
+		if req.Computer != "" {
+			return ng, bad("computer %q: a game against a person has no computer", req.Computer)
+		}
 	default:
 		return ng, bad("opponent %q: want computer or human", req.Opponent)
 	}
@@ -145,6 +158,23 @@ func check(req createRequest) (newGame, error) {
 		return ng, badRequest{http.StatusBadRequest, wire.Refuse("correspondence_computer", "a correspondence clock (days a move) is for games against a person")}
 	}
 	return ng, nil
+}
+
+// checkPlace reads where the computer thinks: the server's computer
+// (refused when it is off, noServer) or the player's browser.
+func (ng *newGame) checkPlace(place string, noServer bool) error {
+	switch place {
+	case live.ComputerServer, "":
+		if noServer {
+			return badRequest{http.StatusConflict, live.ErrServerComputerOff}
+		}
+		ng.place = live.ComputerServer
+	case live.ComputerBrowser:
+		ng.place = live.ComputerBrowser
+	default:
+		return bad("computer %q: want server or browser", place)
+	}
+	return nil
 }
 
 // checkRated reads a rated request's family and rating bounds, and the
@@ -181,7 +211,7 @@ func (l *Lobby) checkRated(ctx context.Context, ng *newGame, req createRequest) 
 func (ng *newGame) row(now time.Time) *store.Game {
 	start := ng.rules.Start().String()
 	row := &store.Game{
-		ID: ids.New(), Game: ng.rules.Spec().Name, Rules: ng.rules.Settings().String(), Start: start, Opponent: ng.opponent, Level: ng.level,
+		ID: ids.New(), Game: ng.rules.Spec().Name, Rules: ng.rules.Settings().String(), Start: start, Opponent: ng.opponent, Level: ng.level, ComputerPlace: ng.place,
 		Public: ng.public, Status: store.Playing, Result: game.Ongoing.String(), Position: start,
 		ClockInitial: ng.initial, ClockIncrement: ng.inc, PerMove: ng.perMove, Remaining: [2]time.Duration{ng.initial, ng.initial}, ClockAt: now.UnixMilli(),
 		DrawOffer: -1, RematchBy: -1, TakebackBy: -1, Created: now.UnixMilli(), Updated: now.UnixMilli(),
@@ -212,7 +242,7 @@ func (l *Lobby) handleCreate(w http.ResponseWriter, r *http.Request) {
 		jsonapi.WriteCoded(w, http.StatusTooManyRequests, "games_fast", "too many new games from your address: at most "+max+" a minute; try again in a moment", "max", max)
 		return
 	}
-	ng, err := check(req)
+	ng, err := check(req, l.cfg.Play.NoServerComputer)
 	if err == nil {
 		if ng.creator, err = l.cfg.Identities.Who(w, r); err == nil {
 			err = l.mayPlay(r, ng.creator.User)
@@ -236,7 +266,7 @@ func (l *Lobby) handleCreate(w http.ResponseWriter, r *http.Request) {
 		l.fail(w, r, err)
 		return
 	}
-	l.cfg.Logger.Info("game created", "game", row.ID, "rules", row.Game+" "+row.Rules, "opponent", row.Opponent, "level", row.Level, "clock", ng.clock)
+	l.cfg.Logger.Info("game created", "game", row.ID, "rules", row.Game+" "+row.Rules, "opponent", row.Opponent, "level", row.Level, "computer", row.ComputerPlace, "clock", ng.clock)
 	l.cfg.Identities.SetSeatCookie(w, r, row.ID, ng.seatCode)
 	out := wire.Created{ID: row.ID, URL: "/g/" + row.ID}
 	if ng.invite != "" {

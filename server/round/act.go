@@ -29,12 +29,18 @@ func (s *Session) act(seat int, m wire.ClientMsg, arrived time.Time) error {
 	}
 	now := time.Now()
 	s.touched = now
-	ev := live.Event{Kind: live.Kind(m.Type), Seat: seat, Move: m.Move, Action: m.Action}
+	ev := live.Event{Kind: live.Kind(m.Type), Seat: seat, Move: m.Move, Action: m.Action, Computer: m.Computer, Position: m.Position, Where: m.Where}
+	if m.Computer && ev.Kind == live.Move {
+		if m.Ply == nil {
+			return wire.Refusef("move: the computer's move needs its ply, the number of moves before it")
+		}
+		ev.Ply = *m.Ply
+	}
 	switch ev.Kind {
 	case "chat":
 		return s.postChat(seat, m.Name, m.Addr, m.User, m.Text)
 	case live.Cancel:
-	case live.Move, live.Resign, live.Draw, live.Abort, live.Takeback, live.Claim, live.Rematch:
+	case live.Move, live.Resign, live.Draw, live.Abort, live.Takeback, live.Claim, live.Rematch, live.HandOver:
 		if s.closed {
 			return wire.ErrShuttingDown
 		}

@@ -205,11 +205,13 @@ func (s *Session) onFlag() {
 	s.armFlag() // moved on since the timer was set, or try again
 }
 
-// maybeAI starts the computer's search when it is to move. The search
-// waits for a core from the pool, fairly shared among the clients; its
-// clock starts only when it has one, so the wait is not its time.
+// maybeAI starts the computer's search when it is to move, and thinks on
+// the server (a browser's computer is its player's page's to play). The
+// search waits for a core from the pool, fairly shared among the
+// clients; its clock starts only when it has one, so the wait is not its
+// time.
 func (s *Session) maybeAI() {
-	if s.closed || s.thinking || !s.g.ComputerToMove() {
+	if s.closed || s.thinking || !s.g.ServerToMove() {
 		return
 	}
 	if !s.g.Waiting() {

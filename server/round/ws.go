@@ -10,6 +10,7 @@ import (
 
 	"github.com/magneton-games/magneton/server/identity"
 	"github.com/magneton-games/magneton/server/jsonapi"
+	"github.com/magneton-games/magneton/server/live"
 	"github.com/magneton-games/magneton/server/socket"
 	"github.com/magneton-games/magneton/server/wire"
 )
@@ -119,9 +120,13 @@ func (rs *Rooms) handle(s *Session, c *socket.Client, m wire.ClientMsg) error {
 	case "chat":
 		m.Name, m.Addr, m.User = c.Name, c.IP, c.User
 		return rs.ActAnywhere(s, c.Seat, m)
-	case "move", "resign", "draw", "rematch", "cancel", "abort", "takeback", "claim":
+	case "move", "resign", "draw", "rematch", "cancel", "abort", "takeback", "claim", "computer":
 	default:
 		return wire.Refusef("unknown message type %q (%s)", m.Type, wire.ClientTypes)
+	}
+	if c.Seat < 0 && (m.Computer || m.Type == "computer") {
+		// Another browser, account or guest: only the player's own may.
+		return live.ErrComputerNotYours
 	}
 	if c.Seat < 0 {
 		return wire.Refuse("spectator", "spectators cannot "+m.Type, "action", m.Type)

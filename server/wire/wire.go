@@ -7,13 +7,24 @@ package wire
 
 // ClientMsg is any message a client sends on a game's socket: "move"
 // (Move), "resign", "draw", "takeback", "rematch" and "claim" (Action),
-// "abort", "cancel", "chat" (Text), "sync" (the whole state again) and
-// "ping".
+// "abort", "cancel", "chat" (Text), "computer" (Where), "sync" (the whole
+// state again) and "ping".
 type ClientMsg struct {
 	Type   string `json:"type"`
 	Move   string `json:"move,omitempty"`
 	Action string `json:"action,omitempty"`
 	Text   string `json:"text,omitempty"` // a chat line
+	// Computer marks a move as the computer's, which the player's browser
+	// found in a game whose computer thinks there (Computer.Where
+	// "browser"); Ply is then the number of moves before it and
+	// Position, if given, the position it is for: a move for another
+	// position (sent twice, or after a takeback) is refused.
+	Computer bool   `json:"computer,omitempty"`
+	Ply      *int   `json:"ply,omitempty"`
+	Position string `json:"position,omitempty"`
+	// Where is a "computer" message's new place for the game's computer:
+	// "server", when the browser's engine cannot go on.
+	Where string `json:"where,omitempty"`
 	// Name is the sender's name for a spectator's chat line: set by the
 	// server from the socket's account or guest (whatever a client sends
 	// there is replaced), carried to the game's owner.
@@ -27,7 +38,7 @@ type ClientMsg struct {
 
 // ClientTypes are the message types a client may send, as refusals list
 // them.
-const ClientTypes = "move, resign, draw, rematch, cancel, abort, takeback, claim, chat, sync, ping"
+const ClientTypes = "move, resign, draw, rematch, cancel, abort, takeback, claim, computer, chat, sync, ping"
 
 // Update is a change of a game's state, as seen from one seat: the state
 // without the history, with the number of moves (Ply) and the last move
@@ -77,6 +88,29 @@ type Update struct {
 	ClaimAfterMS int64 `json:"claim_after_ms"`
 	// ChatRoom is where the seat's chat lines go.
 	ChatRoom string `json:"chat_room"`
+	// Computer is the computer of a game against it (omitted in a game
+	// between people).
+	Computer *Computer `json:"computer,omitempty"`
+}
+
+// Computer is the computer player of a game: its seat and level, and
+// where it thinks.
+type Computer struct {
+	Seat  int `json:"seat"`
+	Level int `json:"level"`
+	// Where is "server", the play server's search, or "browser": the
+	// player's page finds the computer's moves with the browser's engine
+	// and sends them (ClientMsg.Computer), and the server checks them as
+	// any move and runs the computer's clock.
+	Where string `json:"where"`
+	// MoveTimeMS is the computer's time for a move in a game without a
+	// clock, as the server's computer takes it (a game with a clock
+	// gives the clock's time instead).
+	MoveTimeMS int64 `json:"movetime_ms,omitempty"`
+	// Fallback: the server's computer may take the game over (a
+	// "computer" message with Where "server") if the browser's engine
+	// fails; false when this server's computer is off.
+	Fallback bool `json:"fallback"`
 }
 
 // State is a game's whole state as seen from one seat, with its history:

@@ -14,6 +14,17 @@
 // When a game ends its players start a rematch (colours swapped) and every
 // client of the game moves over to it, so the number of live games stays
 // the same.
+//
+// With -computer N it plays N casual games against the computer at
+// -level instead, each to its end, its player playing random legal moves:
+// first with the computer on the server, then in the "browser", where the
+// load test plays the computer's moves itself with package engine, as
+// the browser's worker does, and sends them as the computer's. Each way
+// runs on a server of its own, this program started again as a child
+// process (the second with its computer off), and it reports the
+// server's CPU time a game, measured in the child:
+//
+//	go run ./tools/loadtest -computer 50 -level 3
 package main
 
 import (
@@ -70,6 +81,13 @@ func main() {
 	flag.IntVar(&cfg.Setup, "setup", 25, "games set up at once before the run")
 	flag.IntVar(&cfg.Lobby, "lobby", 0, "more clients, each reading the lists of open and live games every 2 s, as the home page does")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of this process (and an in-process server) to this file")
+	var cc computerConfig
+	flag.IntVar(&cc.Games, "computer", 0, "instead, play this many casual games against the computer each way, on the server and in the \"browser\" (this process's engine), and report the server's CPU a game")
+	flag.IntVar(&cc.Level, "level", 3, "the computer's level of -computer, 1 to 8")
+	flag.IntVar(&cc.Parallel, "parallel", 10, "the games of -computer played at once")
+	if childMode() {
+		return
+	}
 	flag.Parse()
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -82,6 +100,14 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if cc.Games > 0 {
+		cc.Game = cfg.Game
+		if _, err := runComputer(ctx, cc, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "loadtest:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	res, err := run(ctx, cfg, os.Stdout)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
@@ -510,8 +536,9 @@ func (lt *loadTest) play(ctx context.Context, g *lgame) {
 // each player well under the server's 20 messages a second.
 const minGap = 60 * time.Millisecond
 
-// startLocal runs a server in this process on a temporary database.
-func startLocal(ctx context.Context) (base string, stop func(), err error) {
+// startLocal runs a server in this process on a temporary database; tune,
+// if not nil, changes its configuration.
+func startLocal(ctx context.Context, tune func(*server.Config)) (base string, stop func(), err error) {
 	dir, err := os.MkdirTemp("", "loadtest")
 	if err != nil {
 		return "", nil, err
@@ -521,7 +548,11 @@ func startLocal(ctx context.Context) (base string, stop func(), err error) {
 		os.RemoveAll(dir)
 		return "", nil, err
 	}
-	srv, err := server.New(ctx, server.Config{Store: st, Limits: server.NoLimits, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	cfg := server.Config{Store: st, Limits: server.NoLimits, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
+	if tune != nil {
+		tune(&cfg)
+	}
+	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		st.Close()
 		os.RemoveAll(dir)
@@ -591,7 +622,7 @@ func run(ctx context.Context, cfg config, out io.Writer) (result, error) {
 // which stops a server it started.
 func (lt *loadTest) target(ctx context.Context) (where string, stop func(), err error) {
 	if lt.cfg.URL == "" {
-		base, stop, err := startLocal(ctx)
+		base, stop, err := startLocal(ctx, nil)
 		if err != nil {
 			return "", nil, fmt.Errorf("start a server: %w", err)
 		}

@@ -3,10 +3,43 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
 )
+
+// TestMain runs the test binary as a server child when -computer's run
+// starts it again as one.
+func TestMain(m *testing.M) {
+	if childMode() {
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// TestComputerGames: a few games against the computer each way, played to
+// the end on a server child of their own, whose CPU is measured; the
+// "browser's" computer costs the server less than its own.
+func TestComputerGames(t *testing.T) {
+	var out bytes.Buffer
+	res, err := runComputer(context.Background(), computerConfig{Games: 3, Level: 5, Game: "magneton", Parallel: 3}, &out)
+	t.Log(out.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		if r.Games != 3 || r.Moves < 6 || r.ComputerMoves < 3 || r.ServerCPU <= 0 || r.Errors != 0 {
+			t.Errorf("the computer on the %s: %+v", r.Place, r)
+		}
+	}
+	if res[1].perGame() >= res[0].perGame() {
+		t.Errorf("the server's CPU a game: %v with the browser's computer, %v with its own", res[1].perGame(), res[0].perGame())
+	}
+	if !strings.Contains(out.String(), "browser / server") {
+		t.Errorf("the output lacks the ratio:\n%s", out.String())
+	}
+}
 
 func TestSmallLoad(t *testing.T) {
 	var out bytes.Buffer

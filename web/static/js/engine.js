@@ -240,6 +240,14 @@ export async function play(req) {
   return api('POST', '/api/play', req);
 }
 
+let catalogue = null;
+
+/** Whether the engine loaded here knows the game by its name (its catalogue, the "games" operation). */
+export async function knows(game) {
+  if (!catalogue) catalogue = call('games', {}).catch(() => { catalogue = null; return []; });
+  return (await catalogue).some((g) => g.name === game);
+}
+
 /**
  * The computer's move at a level (engine.MoveRequest), from the browser's
  * engine; level 8 reads the book of its game's rules first.

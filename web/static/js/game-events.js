@@ -37,6 +37,9 @@ export function onMessage(page, msg) {
       if (page.chat.add(msg.line) && page.state && page.state.seat != null && chatOn()) play('chat');
     });
   } else if (msg.type === 'error') {
+    // A computer's move from this browser that came too late (another tab
+    // of the player's sent it, the game moved on): nothing to say.
+    if (msg.code === 'computer_stale' || msg.code === 'computer_time_up') return;
     toast(serverText(msg.message || msg.error, msg.code, msg.vars) || t('gm.refused'), 'error');
     next(() => { if (page.state) page.redrawBoard(); });
   }

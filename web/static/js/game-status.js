@@ -1,6 +1,7 @@
 // The game page's status box: the game's title, kind and rules (with a
 // link to its rules and lessons), then the result of a game that is over,
-// or whose turn it is, and the countdown of a side's first move. The
+// or whose turn it is (the computer's: that it is thinking), and the
+// countdown of a side's first move. The
 // page's countdowns (this one, the claim's) run between the server's
 // messages: tickCountdowns.
 
@@ -68,6 +69,11 @@ export class StatusBox {
       return h('div.result', { 'data-result': 'aborted' }, h('strong.score', t('gm.aborted')), h('span.reason', abortText(s)));
     }
     if (s.status === 'waiting') return h('div.line', t('gm.waitingJoin'));
+    if (s.status === 'playing' && s.computer && s.turn === s.computer.seat) {
+      // The same words wherever the computer thinks, the server or this browser.
+      if (this.page.computer && this.page.computer.stuck) return h('div.line.computer-stuck', t('gm.computerStuck'));
+      return h('div.line.computer-thinking', t('gm.computerThinking'));
+    }
     if (s.seat == null) return h('div.line', t('gm.watchingToMove', { side: sideText(s.sides[s.turn].name) }));
     if (s.seat === s.turn) return h('div.line.your-turn', t('home.yourTurn'));
     return h('div.line', t('gm.toMove', { side: sideText(s.sides[s.turn].name) }));

@@ -7,7 +7,8 @@
 // of some endings) comes from the game's module (games.js). GamePage holds
 // the game's state and socket and draws through its components, each in a
 // module of its own: game-board, -players, -status, -moves, -actions,
-// -input, -settings and -speech.js, chat.js and review.js; game-events.js
+// -input, -settings, -speech and -computer.js (the computer when it thinks
+// in this browser), chat.js and review.js; game-events.js
 // reads the server's messages and says what a new state changed;
 // game-seat.js takes a seat (an invitation, an open game, a rematch).
 
@@ -30,6 +31,7 @@ import { settingsPanel } from './game-settings.js';
 import { onMessage, announce, tabTitle } from './game-events.js';
 import { Speech } from './game-speech.js';
 import { joinOpen, joinRematch, acceptInvite } from './game-seat.js';
+import { BrowserComputer } from './game-computer.js';
 
 /** The game page of the game id; the browser tests read it as window.magnetonGame. */
 class GamePage {
@@ -67,6 +69,7 @@ class GamePage {
     this.actions = new Actions(this);
     this.links = new Links(this);
     this.speech = new Speech(this);
+    this.computer = new BrowserComputer(this);
     this.settings = settingsPanel(() => {
       if (this.input.pending) this.input.cancelPending();
     }, (on) => this.speech.show(on));
@@ -186,6 +189,7 @@ class GamePage {
     if (wasAtEnd || this.ply > s.moves.length) this.ply = s.moves.length;
     this.uncharged(prev, before);
     const anim = this.renderAll(wasAtEnd && grew);
+    this.computer.state(s);
     announce(this, prev, s, grew);
     this.speech.state(prev, s, grew);
     await Promise.race([anim, new Promise((r) => setTimeout(r, 1500))]);
@@ -208,6 +212,7 @@ class GamePage {
       this.downSince = 0;
       this.reconnected = true; // the next state may correct the clocks
     }
+    if (up) this.computer.reconnected();
     if (!up) {
       const why = code === 1008 ? t('gm.tooMany') : '';
       this.connBox.append(h('span.reconnecting', why + t('gm.lost')));

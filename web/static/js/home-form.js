@@ -1,8 +1,14 @@
 // The home page's new-game form: the game, the opponent (the computer at a
-// level, or a person, rated when logged in, with a rating range), the
-// rules (a variant and the rule options, in the game's words when its
-// lesson module has them), the colour and the clock; the choices are kept
-// for the next visit.
+// level, thinking in this browser or on the server, or a person, rated
+// when logged in, with a rating range), the rules (a variant and the rule
+// options, in the game's words when its lesson module has them), the
+// colour and the clock; the choices are kept for the next visit. Where
+// the computer thinks is the player's setting (prefs.enginePlace), the
+// one the analysis board follows too: a game against the computer is
+// made for this browser's engine when the setting says so and the
+// browser runs it, else for the server's computer (js/engine.js), and a
+// server whose computer is off (the meta's server_computer) makes only
+// the former.
 
 import { h, segmented } from './dom.js';
 import { api } from './api.js';
@@ -10,6 +16,11 @@ import { clockDays, variantSummary, variantName } from './words.js';
 import { gameSpec } from './games.js';
 import { loggedIn, openLogin } from './account.js';
 import { t, tn, has, getLang, sideText } from './i18n.js';
+import { enginePlace, setEnginePlace } from './prefs.js';
+import { supported, load, knows } from './engine.js';
+
+/** How long a new game waits for the engine to load before it is the server's computer's. */
+const ENGINE_WAIT_MS = 15000;
 
 const CLOCKS = () => [
   ['', t('home.noClock')], ['1+0', `1+0 ${t('home.bullet')}`], ['3+2', `3+2 ${t('home.blitz')}`], ['5+3', `5+3 ${t('home.blitz')}`],
@@ -81,6 +92,7 @@ export class NewGameForm {
       variant,
       (g.options || []).length && !rated ? this.optionsField(g, opts) : null,
       this.levelFields(g),
+      this.placeField(),
       segmented('color', t('home.youPlay'), [['first', sideText(g.sides[0].name)], ['random', t('home.random')], ['second', sideText(g.sides[1].name)]], s.color, (v) => { s.color = v; }),
       this.clockField(),
       clockDays(s.clock) && s.opponent === 'human'
@@ -184,6 +196,41 @@ export class NewGameForm {
     ];
   }
 
+  /** Whether this server's computer plays (the meta says so; on until it has said). */
+  serverComputer() {
+    return !this.meta || this.meta.server_computer !== false;
+  }
+
+  /** Against the computer: where it thinks, this browser or the server (the player's setting), or why only one can. */
+  placeField() {
+    if (this.s.opponent !== 'computer') return null;
+    if (!supported()) return h('small.place-note', this.serverComputer() ? t('home.noEngine') : t('home.noEngineHere'));
+    if (!this.serverComputer()) {
+      load(); // the only place: ready by the time the game starts
+      return null;
+    }
+    const place = enginePlace();
+    if (place === 'browser') load();
+    return [
+      segmented('computer-place', t('home.computerPlace'), [['browser', t('home.placeBrowser')], ['server', t('home.placeServer')]], place, (v) => { setEnginePlace(v); this.render(); }),
+      place === 'browser' ? h('small.place-note', t('home.placeNote')) : null,
+    ];
+  }
+
+  /**
+   * Where a new game of game's computer is to think: 'browser' when the
+   * setting says so (or the server's computer is off) and the engine
+   * loads and knows the game, 'server' otherwise; null when neither can
+   * play it.
+   */
+  async computerPlace(game) {
+    const server = this.serverComputer();
+    if (!supported() || (enginePlace() === 'server' && server)) return server ? 'server' : null;
+    const ok = await Promise.race([load(), new Promise((resolve) => setTimeout(() => resolve(false), ENGINE_WAIT_MS))]);
+    if (ok && (await knows(game))) return 'browser';
+    return server ? 'server' : null;
+  }
+
   /** The clock: live clocks, and days a move against a person. */
   clockField() {
     const s = this.s;
@@ -235,6 +282,14 @@ export class NewGameForm {
     const btn = this.node.querySelector('#start');
     btn.disabled = true;
     try {
+      if (s.opponent === 'computer') {
+        body.computer = await this.computerPlace(g.name);
+        if (!body.computer) {
+          error.textContent = t('home.noEngineHere');
+          btn.disabled = false;
+          return;
+        }
+      }
       goToNew(await api('POST', '/api/games', body));
     } catch (err) {
       error.textContent = err.message;

@@ -865,5 +865,20 @@ export default {
   "gp.chatLeft.one": "{n} character left",
   "gp.chatLeft.other": "{n} characters left",
   "gp.chatOver.one": "{n} character too many: a message holds at most {max}",
-  "gp.chatOver.other": "{n} characters too many: a message holds at most {max}"
+  "gp.chatOver.other": "{n} characters too many: a message holds at most {max}",
+  "home.computerPlace": "The computer thinks",
+  "home.placeBrowser": "In this browser",
+  "home.placeServer": "On the server",
+  "home.placeNote": "In this browser the computer answers at once, without waiting for the server; the server still checks and records every move.",
+  "home.noEngine": "This browser cannot run the engine: the server’s computer plays.",
+  "home.noEngineHere": "This browser cannot run the engine, and this server’s computer plays only in browsers that do: open the site in another browser to play the computer.",
+  "gm.computerThinking": "The computer is thinking…",
+  "gm.computerHandedOver": "The engine in this browser stopped: the server’s computer plays on.",
+  "gm.computerStuck": "The engine in this browser stopped, and this server’s computer plays only in browsers that run its engine: reload the page, or open the game in a browser that runs it.",
+  "err.server_computer_off": "This server’s computer plays only in browsers that run its engine.",
+  "err.no_computer": "This game is between people: it has no computer.",
+  "err.computer_not_yours": "Only this game’s player can play the computer’s moves.",
+  "err.computer_on_server": "The server plays the computer in this game.",
+  "err.computer_stale": "The computer’s move {move} came for a position the game has left.",
+  "err.computer_time_up": "{move}: the computer’s time was up before its move came."
 };

@@ -864,5 +864,20 @@ export default {
   "gp.chatLeft.one": "Restas {n} signo",
   "gp.chatLeft.other": "Restas {n} signoj",
   "gp.chatOver.one": "{n} signo tro multe: mesaĝo enhavas maksimume {max}",
-  "gp.chatOver.other": "{n} signoj tro multe: mesaĝo enhavas maksimume {max}"
+  "gp.chatOver.other": "{n} signoj tro multe: mesaĝo enhavas maksimume {max}",
+  "home.computerPlace": "La komputilo pensas",
+  "home.placeBrowser": "En ĉi tiu retumilo",
+  "home.placeServer": "En la servilo",
+  "home.placeNote": "En ĉi tiu retumilo la komputilo respondas tuj, sen atendi la servilon; la servilo ankoraŭ kontrolas kaj registras ĉiun movon.",
+  "home.noEngine": "Ĉi tiu retumilo ne povas ruli la motoron: ludas la komputilo de la servilo.",
+  "home.noEngineHere": "Ĉi tiu retumilo ne povas ruli la motoron, kaj la komputilo de ĉi tiu servilo ludas nur en retumiloj, kiuj povas: malfermu la retejon en alia retumilo por ludi kontraŭ la komputilo.",
+  "gm.computerThinking": "La komputilo pensas…",
+  "gm.computerHandedOver": "La motoro en ĉi tiu retumilo haltis: la komputilo de la servilo daŭrigas la ludon.",
+  "gm.computerStuck": "La motoro en ĉi tiu retumilo haltis, kaj la komputilo de ĉi tiu servilo ludas nur en retumiloj, kiuj rulas ĝian motoron: reŝargu la paĝon aŭ malfermu la ludon en retumilo, kiu rulas ĝin.",
+  "err.server_computer_off": "La komputilo de ĉi tiu servilo ludas nur en retumiloj, kiuj rulas ĝian motoron.",
+  "err.no_computer": "Ĉi tiu ludo estas inter homoj: ĝi ne havas komputilon.",
+  "err.computer_not_yours": "Nur la ludanto de ĉi tiu ludo povas fari la movojn de la komputilo.",
+  "err.computer_on_server": "En ĉi tiu ludo la servilo ludas la komputilon.",
+  "err.computer_stale": "La movo {move} de la komputilo venis por pozicio, kiun la ludo jam forlasis.",
+  "err.computer_time_up": "{move}: la tempo de la komputilo elĉerpiĝis antaŭ ol ĝia movo venis."
 };

@@ -864,5 +864,20 @@ export default {
   "gp.chatLeft.one": "Queda {n} carácter",
   "gp.chatLeft.other": "Quedan {n} caracteres",
   "gp.chatOver.one": "Sobra {n} carácter: un mensaje admite como mucho {max}",
-  "gp.chatOver.other": "Sobran {n} caracteres: un mensaje admite como mucho {max}"
+  "gp.chatOver.other": "Sobran {n} caracteres: un mensaje admite como mucho {max}",
+  "home.computerPlace": "El ordenador piensa",
+  "home.placeBrowser": "En este navegador",
+  "home.placeServer": "En el servidor",
+  "home.placeNote": "En este navegador el ordenador responde al instante, sin esperar al servidor; el servidor sigue comprobando y guardando cada jugada.",
+  "home.noEngine": "Este navegador no puede ejecutar el motor: juega el ordenador del servidor.",
+  "home.noEngineHere": "Este navegador no puede ejecutar el motor, y el ordenador de este servidor solo juega en los navegadores que sí pueden: abre el sitio en otro navegador para jugar contra el ordenador.",
+  "gm.computerThinking": "El ordenador está pensando…",
+  "gm.computerHandedOver": "El motor de este navegador se ha detenido: sigue jugando el ordenador del servidor.",
+  "gm.computerStuck": "El motor de este navegador se ha detenido, y el ordenador de este servidor solo juega en los navegadores que ejecutan su motor: recarga la página o abre la partida en un navegador que lo ejecute.",
+  "err.server_computer_off": "El ordenador de este servidor solo juega en los navegadores que ejecutan su motor.",
+  "err.no_computer": "Esta partida es entre personas: no tiene ordenador.",
+  "err.computer_not_yours": "Solo el jugador de esta partida puede hacer las jugadas del ordenador.",
+  "err.computer_on_server": "En esta partida el ordenador lo juega el servidor.",
+  "err.computer_stale": "La jugada {move} del ordenador llegó para una posición que la partida ya ha dejado atrás.",
+  "err.computer_time_up": "{move}: al ordenador se le acabó el tiempo antes de que llegara su jugada."
 };

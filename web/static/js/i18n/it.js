@@ -864,5 +864,20 @@ export default {
   "gp.chatLeft.one": "Resta {n} carattere",
   "gp.chatLeft.other": "Restano {n} caratteri",
   "gp.chatOver.one": "{n} carattere di troppo: un messaggio ne contiene al massimo {max}",
-  "gp.chatOver.other": "{n} caratteri di troppo: un messaggio ne contiene al massimo {max}"
+  "gp.chatOver.other": "{n} caratteri di troppo: un messaggio ne contiene al massimo {max}",
+  "home.computerPlace": "Il computer pensa",
+  "home.placeBrowser": "In questo browser",
+  "home.placeServer": "Sul server",
+  "home.placeNote": "In questo browser il computer risponde subito, senza attendere il server; il server continua a controllare e registrare ogni mossa.",
+  "home.noEngine": "Questo browser non può eseguire il motore: gioca il computer del server.",
+  "home.noEngineHere": "Questo browser non può eseguire il motore, e il computer di questo server gioca solo nei browser che possono farlo: apri il sito in un altro browser per giocare contro il computer.",
+  "gm.computerThinking": "Il computer sta pensando…",
+  "gm.computerHandedOver": "Il motore di questo browser si è fermato: continua a giocare il computer del server.",
+  "gm.computerStuck": "Il motore di questo browser si è fermato, e il computer di questo server gioca solo nei browser che eseguono il suo motore: ricarica la pagina o apri la partita in un browser che lo esegua.",
+  "err.server_computer_off": "Il computer di questo server gioca solo nei browser che eseguono il suo motore.",
+  "err.no_computer": "Questa partita è tra persone: non ha un computer.",
+  "err.computer_not_yours": "Solo il giocatore di questa partita può giocare le mosse del computer.",
+  "err.computer_on_server": "In questa partita il computer lo gioca il server.",
+  "err.computer_stale": "La mossa {move} del computer è arrivata per una posizione che la partita ha già lasciato.",
+  "err.computer_time_up": "{move}: il tempo del computer è scaduto prima che arrivasse la sua mossa."
 };
