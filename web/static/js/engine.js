@@ -186,20 +186,34 @@ function offline() {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
+/** Whether an error is the browser engine's not working (rather than its answer). */
+function engineDown(err) {
+  return err.code === 'engine_unavailable' || err.code === 'engine_failed' || err.code === 'engine_restarted';
+}
+
 /**
  * Plays moves from a position (the answer of POST /api/play): with the
- * browser's engine once it is ready, else the server's, and offline the
- * browser's once it has loaded.
+ * browser's engine once it is ready, else the server's, and offline (or
+ * when the server does not answer) the browser's once it has loaded.
  */
 export async function play(req) {
   if (wanted() && (state === 'ready' || offline())) {
     try {
       return await call('play', req);
     } catch (err) {
-      if (err.code !== 'engine_unavailable' && err.code !== 'engine_failed' && err.code !== 'engine_restarted') throw err;
+      if (!engineDown(err)) throw err;
     }
   }
-  return api('POST', '/api/play', req);
+  try {
+    return await api('POST', '/api/play', req);
+  } catch (err) {
+    if (err.status !== 0 || !wanted() || state === 'failed') throw err;
+    try {
+      return await call('play', req);
+    } catch (e) {
+      throw engineDown(e) ? err : e;
+    }
+  }
 }
 
 /** The computer's move at a level (engine.MoveRequest), from the browser's engine. */
