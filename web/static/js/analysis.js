@@ -21,6 +21,7 @@
 
 import { h, toast } from './dom.js';
 import { api, metaFor } from './api.js';
+import { play as enginePlay } from './engine.js';
 import { Board } from './board.js';
 import { gameSpec, loadGame, gridFor } from './games.js';
 import { t, sideText } from './i18n.js';
@@ -60,7 +61,7 @@ class AnalysisPage {
 
   /** Plays the moves from the root: the position, legal moves and result after them. */
   play(moves) {
-    return api('POST', '/api/play', { game: this.spec.name, rules: this.rules, position: this.root.position, moves });
+    return enginePlay({ game: this.spec.name, rules: this.rules, position: this.root.position, moves });
   }
 
   /** Fills in a node's legal moves, side to move and result, once. */
@@ -146,7 +147,7 @@ class AnalysisPage {
     setup.error.textContent = '';
     let r;
     try {
-      r = await api('POST', '/api/play', { game: this.spec.name, rules: this.rules, position: position || 'start', moves: [] });
+      r = await enginePlay({ game: this.spec.name, rules: this.rules, position: position || 'start', moves: [] });
     } catch (err) {
       setup.error.textContent = err.message;
       return false;
@@ -212,7 +213,7 @@ class AnalysisPage {
     this.notice.textContent = '';
     this.notice.append(t('an.fromGame'), ' ', h('a', { href: `/g/${encodeURIComponent(s.id)}` }, `${sideText(s.sides[0].name)} vs ${sideText(s.sides[1].name)}`), ` (${s.result === '1/2-1/2' ? '½-½' : s.result})`);
     this.setup.error.textContent = '';
-    const r = await api('POST', '/api/play', { game: this.spec.name, rules: this.rules, position: s.start, moves: [] });
+    const r = await enginePlay({ game: this.spec.name, rules: this.rules, position: s.start, moves: [] });
     const root = makeNode(null, '', r.position);
     root.legal = r.legal || [];
     root.turn = r.turn;
