@@ -19,8 +19,8 @@
 /* eslint-env serviceworker */
 const OFFLINE = { version: 'dev', files: [], data: [], pages: '^/$' };
 
-const STATIC = 'magneton-static-' + OFFLINE.version;
-const DATA = 'magneton-data';
+const STATIC = 'static-' + OFFLINE.version;
+const DATA = 'kept-data';
 const PAGES = new RegExp(OFFLINE.pages);
 const HASHED = /^\/engine\/[0-9a-f]+\.wasm$/;
 // Kept answers are found whatever they vary by: the page varies by the
@@ -46,7 +46,7 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith('magneton-static-') && name !== STATIC) await caches.delete(name);
+      if (name.startsWith('static-') && name !== STATIC) await caches.delete(name);
     }
     await self.clients.claim();
   })());
