@@ -3,16 +3,21 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/magneton-games/magneton/server"
+	"github.com/magneton-games/magneton/web"
 )
 
 // setOffline cuts the tab's network, or gives it back: every request of
@@ -130,11 +135,12 @@ const computerTurn = `(g => !!g && !!g.state && (g.state.result !== '*' || (g.st
 // to the end, taking back the first move once.
 func offlineComputerGame(t *testing.T, p *page) {
 	t.Helper()
-	p.waitFor("the game against the computer", `document.querySelector('#cg-start') && document.querySelector('.cg-note')`, 20*time.Second)
+	p.waitFor("the game against the computer", `document.querySelector('#cg-start') && window.computerGame.state`, 20*time.Second)
 	p.click(`[data-name=game] input[value="tumbling-down"] + label`)
 	p.click(`[data-name=level] input[value="1"] + label`)
 	p.click(`[data-name=color] input[value="first"] + label`)
 	p.click("#cg-start")
+	p.waitFor("the new game", `(s => !!s && s.game === 'tumbling-down' && s.moves.length === 0)(window.computerGame.state)`, 20*time.Second)
 	c := &chooser{t: t}
 	for ply := 0; ; ply++ {
 		p.waitFor("my turn or the end", computerTurn, 30*time.Second)
@@ -178,4 +184,56 @@ func offlinePuzzle(t *testing.T, p *page, base string) string {
 		t.Errorf("the results kept are %q", q)
 	}
 	return id
+}
+
+// changedFront is the front end with one module changed, as a new build
+// would be.
+func changedFront(t *testing.T) fstest.MapFS {
+	t.Helper()
+	out := fstest.MapFS{}
+	err := fs.WalkDir(web.Files, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(web.Files, p)
+		if p == "js/words.js" {
+			b = append(b, "\n// a new version\n"...)
+		}
+		out[p] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestBrowserOfflineUpdate: a new front end on the same address is a new
+// service worker, which precaches it, takes over the open page (which
+// goes on, and offers a reload), and leaves its cache alone; the page
+// reloaded has the new files, from the cache.
+func TestBrowserOfflineUpdate(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "games.db")
+	ts := serve(t, db, "127.0.0.1:0", nil)
+	p := tab(t, browser(t), "regular")
+	p.goTo(ts.url + "/learn")
+	p.waitFor("the service worker", `window.magnetonOffline.controlled && window.magnetonOffline.version`, 60*time.Second)
+	before := eval[string](p, `window.magnetonOffline.version`)
+	if eval[bool](p, `!!document.querySelector('.toast.site-updated')`) {
+		t.Error("the first worker offers a reload")
+	}
+	ts.stop()
+	front := changedFront(t)
+	serve(t, db, ts.addr, func(c *server.Config) { c.Static = front })
+	p.goTo(ts.url + "/learn") // a navigation: the browser looks for a new worker
+	p.waitFor("the page, from the old worker", `document.querySelector('.learn-page a') && navigator.serviceWorker.controller`, 20*time.Second)
+	p.waitFor("the new version's offer to reload", fmt.Sprintf(`window.magnetonOffline.version && window.magnetonOffline.version !== %q && document.querySelector('.toast.site-updated')`, before), 60*time.Second)
+	// The page is the new worker's as it activates: the old cache goes then.
+	p.waitFor("the old version's cache gone", `caches.keys().then(k => k.length === 2 && k.includes('kept-data') && k.includes('static-' + window.magnetonOffline.version))`, 20*time.Second)
+	p.click(".toast.site-updated .btn")
+	p.waitFor("the page again", `document.querySelector('.learn-page a') && !document.querySelector('.toast.site-updated')`, 20*time.Second)
+	if !eval[bool](p, `fetch('/js/words.js').then(r => r.text()).then(s => s.includes('a new version'))`) {
+		t.Error("the reloaded page does not have the new module")
+	}
+	p.checkConsole()
 }

@@ -52,15 +52,22 @@ self.addEventListener('activate', (event) => {
   })());
 });
 
+/**
+ * Keeps an answer in a cache that exists: a worker that a newer one has
+ * replaced must not make its deleted cache again.
+ */
+async function put(name, url, res) {
+  if (await caches.has(name)) await (await caches.open(name)).put(url, res);
+}
+
 /** The page: the network's (kept for offline), else the kept one. */
 async function page(request) {
-  const cache = await caches.open(STATIC);
   try {
     const res = await fetch(request);
-    if (res.ok && (res.headers.get('Content-Type') || '').startsWith('text/html')) await cache.put('/', res.clone());
+    if (res.ok && (res.headers.get('Content-Type') || '').startsWith('text/html')) await put(STATIC, '/', res.clone());
     return res;
   } catch (err) {
-    const kept = await cache.match('/', ANY);
+    const kept = await caches.match('/', { ...ANY, cacheName: STATIC });
     if (kept) return kept;
     throw err;
   }
@@ -68,13 +75,12 @@ async function page(request) {
 
 /** An API answer kept for offline use: the network's, else the kept one. */
 async function data(request, url) {
-  const cache = await caches.open(DATA);
   try {
     const res = await fetch(request);
-    if (res.ok) await cache.put(url, res.clone());
+    if (res.ok) await (await caches.open(DATA)).put(url, res.clone());
     return res;
   } catch (err) {
-    const kept = await cache.match(url, ANY);
+    const kept = await caches.match(url, { ...ANY, cacheName: DATA });
     if (kept) return kept;
     throw err;
   }
@@ -82,8 +88,7 @@ async function data(request, url) {
 
 /** A front-end file: the cache's, else the network's. */
 async function file(request) {
-  const cache = await caches.open(STATIC);
-  const kept = await cache.match(request, { ...ANY, ignoreSearch: true });
+  const kept = await caches.match(request, { ...ANY, ignoreSearch: true, cacheName: STATIC });
   return kept || fetch(request);
 }
 

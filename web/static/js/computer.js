@@ -15,7 +15,7 @@ import { Board } from './board.js';
 import { gameSpec, loadGame, gridFor } from './games.js';
 import { t, has, sideText } from './i18n.js';
 import { resultText } from './words.js';
-import { play, computerMove, load as loadEngine, supported } from './engine.js';
+import { play, computerMove, engineGames, supported } from './engine.js';
 
 /** The computer's time for a move, as the server gives it in a game without a clock. */
 const moveMS = (level) => (level >= 8 ? 1000 : 300);
@@ -66,16 +66,20 @@ class ComputerPage {
   async mounted() {
     const meta = await metaFor(this.node);
     if (!meta || !this.alive) return;
-    this.meta = meta;
     this.layout();
-    if (!supported()) {
+    this.say('', t('doc.loading'));
+    // The games the browser's engine knows (the server may have more).
+    const names = supported() ? await engineGames() : [];
+    if (!this.alive) return;
+    this.meta = { ...meta, games: meta.games.filter((g) => names.includes(g.name)) };
+    if (!this.meta.games.length) {
       this.say('error', t('cg.noEngine'));
       return;
     }
-    loadEngine();
+    this.renderForm();
     const saved = kept('computer.game');
     const asked = ['game', 'level', 'color'].some((k) => this.params.get(k));
-    if (saved && !asked && gameSpec(meta, saved.game)) await this.resume(saved);
+    if (saved && !asked && gameSpec(this.meta, saved.game)) await this.resume(saved);
     else await this.newGame();
   }
 
@@ -94,7 +98,6 @@ class ComputerPage {
         h('h2', t('gm.moves')), this.moves,
         h('p.form-buttons', this.takebackBtn),
         this.form));
-    this.renderForm();
   }
 
   /** The choices of a new game: the game, the level, the side; and its button. */
@@ -143,12 +146,17 @@ class ComputerPage {
   async resume(g) {
     const gen = ++this.gen;
     this.thinking = false;
+    this.state = null; // no moves until the game is shown
+    if (this.board) this.board.set(this.board.position, {});
+    const current = () => gen === this.gen && this.alive; // no other game asked for meanwhile
     let r;
     try {
       r = await play({ game: g.game, rules: g.rules, position: g.start || 'start', moves: g.moves });
-      if (gen !== this.gen || !this.alive) return;
+      if (!current()) return;
       await this.boardFor(g.game, g.seat, r.start);
+      if (!current()) return;
     } catch (err) {
+      if (!current()) return;
       if (g.moves.length) return this.resume({ ...g, moves: [], by: [] }); // a kept game the rules no longer take
       this.say('error', err.message);
       return;

@@ -186,6 +186,23 @@ function offline() {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
+let known = null; // a promise of the names of the games the browser's engine knows
+
+/**
+ * The names of the games the browser's engine knows (its catalogue, asked
+ * once it has loaded); [] when it cannot run. A game the server has and
+ * this build has not (the tests' toy game) is played by the server.
+ */
+export function engineGames() {
+  if (!known) {
+    known = call('games', {}).then((list) => (list || []).map((g) => g.name), () => {
+      known = null;
+      return [];
+    });
+  }
+  return known;
+}
+
 /** Whether an error is the browser engine's not working (rather than its answer). */
 function engineDown(err) {
   return err.code === 'engine_unavailable' || err.code === 'engine_failed' || err.code === 'engine_restarted';
@@ -197,7 +214,7 @@ function engineDown(err) {
  * when the server does not answer) the browser's once it has loaded.
  */
 export async function play(req) {
-  if (wanted() && (state === 'ready' || offline())) {
+  if (wanted() && (state === 'ready' || offline()) && (await engineGames()).includes(req.game)) {
     try {
       return await call('play', req);
     } catch (err) {
@@ -207,7 +224,7 @@ export async function play(req) {
   try {
     return await api('POST', '/api/play', req);
   } catch (err) {
-    if (err.status !== 0 || !wanted() || state === 'failed') throw err;
+    if (err.status !== 0 || !wanted() || state === 'failed' || !(await engineGames()).includes(req.game)) throw err;
     try {
       return await call('play', req);
     } catch (e) {

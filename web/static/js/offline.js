@@ -77,12 +77,16 @@ function updatedNote() {
 export function registerWorker() {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
   const sw = navigator.serviceWorker;
-  const had = !!sw.controller;
+  // A worker that takes over a page no worker controlled is the first
+  // one (the page is what it loaded); one that takes over from another is
+  // a new version.
+  let had = !!sw.controller;
   sw.addEventListener('controllerchange', () => {
     if (had) {
       status.updated = true;
       updatedNote();
     }
+    had = true;
     askVersion(sw.controller);
   });
   const register = () => {
