@@ -90,6 +90,7 @@ func TestBrowserOffline(t *testing.T) {
 	if got := eval[string](p, `document.querySelector('.account').textContent`); !strings.Contains(got, "traveller") || !strings.Contains(got, "offline") {
 		t.Errorf("offline the header's account says %q", got)
 	}
+	p.axeCheck("the offline home page")
 	p.click(`.offline-choices a[href="/computer"]`)
 	offlineComputerGame(t, p)
 
@@ -166,7 +167,8 @@ func offlineComputerGame(t *testing.T, p *page) {
 }
 
 // offlinePuzzle solves, offline, the Magneton puzzle the page serves
-// from those kept, and returns its id.
+// from those kept, its result kept for the account, and returns its id;
+// the next puzzle is another kept one.
 func offlinePuzzle(t *testing.T, p *page, base string) string {
 	t.Helper()
 	p.goTo(base + "/puzzles?game=magneton")
@@ -183,6 +185,8 @@ func offlinePuzzle(t *testing.T, p *page, base string) string {
 	if q := eval[[]string](p, `JSON.parse(localStorage.getItem('puzzles.queue')).map(r => r.id + ' ' + r.account + ' ' + r.solved)`); !slices.Equal(q, []string{id + " traveller true"}) {
 		t.Errorf("the results kept are %q", q)
 	}
+	p.click(".pz-next")
+	p.waitFor("another kept puzzle", fmt.Sprintf(`(d => d && d !== %q)(document.querySelector('.puzzles-page').dataset.puzzle) && document.querySelector('.pz-board .board.interactive')`, id), 10*time.Second)
 	return id
 }
 

@@ -54,13 +54,19 @@ export function keptPuzzles(game) {
   return kept().games[game] || [];
 }
 
-/** A kept puzzle to solve: the one of id, else the game's first untried, else its first (practice); null if none. */
-export function keptPuzzle(game, id) {
+/**
+ * A kept puzzle to solve: the one of id, else the game's first untried
+ * but the one shown (not), else the next one after it (practice); null if
+ * none.
+ */
+export function keptPuzzle(game, id, not = '') {
   const all = Object.values(kept().games).flat();
   const byID = id && all.find((p) => p.id === id);
   if (byID) return byID;
   const list = keptPuzzles(game);
-  return list.find((p) => !p.tried) || list[0] || null;
+  const after = list.findIndex((p) => p.id === not) + 1;
+  const others = [...list.slice(after), ...list.slice(0, after)].filter((p) => p.id !== not);
+  return others.find((p) => !p.tried) || others[0] || list[0] || null;
 }
 
 /** Marks a kept puzzle tried, so that offline the next one comes first; true if it was untried. */

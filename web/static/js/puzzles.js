@@ -165,7 +165,7 @@ class PuzzlePage {
         if (err.status !== 0) throw err;
       }
     }
-    const pz = keptPuzzle(this.game, id);
+    const pz = keptPuzzle(this.game, id, this.pz && this.pz.game === this.game ? this.pz.id : '');
     if (!pz) throw new Error(t('off.noPuzzles'));
     this.fromKept = true;
     return pz;
