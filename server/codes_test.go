@@ -16,22 +16,25 @@ import (
 	"github.com/magneton-games/magneton/web"
 )
 
-// refusalCodes collects, from the source of the server and its packages,
-// every code a refusal can carry: the literal code of wire.Refuse,
-// wire.Forbid and jsonapi.WriteCoded, of a wire.Refusal literal's Code
-// field, and every literal assigned to a variable named code (for a
-// refusal whose code is chosen at run time).
+// refusalCodes collects, from the source of the server and its packages
+// and of package engine (whose refusals the server's /api/play and
+// /api/analyze send), every code a refusal can carry: the literal code of
+// wire.Refuse, wire.Forbid and jsonapi.WriteCoded, of a wire.Refusal
+// literal's Code field, and every literal assigned to a variable named
+// code (for a refusal whose code is chosen at run time).
 func refusalCodes(t *testing.T) map[string]string {
 	t.Helper()
 	var files []string
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") {
-			files = append(files, path)
+	for _, dir := range []string{".", "../engine"} {
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") {
+				files = append(files, path)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	codes := map[string]string{}
 	fset := token.NewFileSet()
