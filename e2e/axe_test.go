@@ -59,6 +59,7 @@ var axePages = []struct{ name, path, ready string }{
 	{"lessons", "/learn/{game}", `document.querySelector('.lesson[data-lesson] .board.interactive')`},
 	{"puzzles", "/puzzles", `document.querySelector('.puzzles-page .pz-board .board')`},
 	{"analysis", "/analysis?game={game}", `window.analysisBoard && window.analysisBoard.cur && window.analysisBoard.cur.legal && document.querySelector('.analysis-board .board')`},
+	{"computer", "/computer?game={game}", `window.computerGame && window.computerGame.state && document.querySelector('.cg-board .board.interactive')`},
 	{"leaderboard", "/#/leaderboard", `document.querySelector('.leaderboard table, .leaderboard p')`},
 	{"archive", "/#/archive", `document.querySelector('table.games')`},
 	{"profile", "/@/{player}", `document.querySelector('.profile h1') && !document.querySelector('.profile .loading')`},

@@ -187,7 +187,8 @@ type phonePage struct {
 
 // TestBrowserPhonePages visits every page at 390 × 844 — home, a game being
 // played and a finished one (of both games), the analysis board, learn, a
-// lesson of each game, puzzles, a profile, the leaderboard, the archive,
+// lesson of each game, puzzles, a game against the computer in the
+// browser, a profile, the leaderboard, the archive,
 // the account's forms — and checks that nothing sticks out sideways and
 // that the header is one row whose Menu opens the links and the language
 // switch, follows a link and closes again (by Escape too, the focus back
@@ -218,6 +219,7 @@ func TestBrowserPhonePages(t *testing.T) {
 		{name: "the archive", nav: "archive", ready: `document.querySelector('table.games a[href^="/g/"]')`, whole: ".archive .table-wrap"},
 		{name: "the analysis board", nav: "analysis", ready: analysed, wait: 40 * time.Second, first: []string{".analysis-page .board"}},
 		{name: "the analysis of a finished game", url: "/analysis?id=" + strings.TrimPrefix(ended[1], "/g/"), ready: analysed, wait: 40 * time.Second, shot: "phone-analysis.png"},
+		{name: "a game against the computer in the browser", url: "/computer?game=tumbling-down", ready: `window.computerGame && window.computerGame.state && document.querySelector('.cg-board .board.interactive')`, first: []string{".cg-board .board"}},
 		{name: "a profile", url: "/@/" + longName, ready: `document.querySelector('.profile table.games a[href^="/g/"]')`, whole: ".profile-games .table-wrap"},
 		{name: "a finished Magneton game", url: ended[0], ready: `document.querySelector('.status .result')`},
 		{name: "a finished Tumbling Down game", url: ended[1], ready: `document.querySelector('.status .result')`},

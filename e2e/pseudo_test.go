@@ -126,12 +126,21 @@ func TestBrowserPseudoLocale(t *testing.T) {
 			p.do(chromedp.Evaluate[chromedp.Void](everyEnding, chromedp.EvalAwaitPromise))
 			p.waitFor("the endings", `document.querySelectorAll('#every-ending p').length > 8`, 10*time.Second)
 		}},
+		{"a game against the computer in the browser", "/computer?game=tumbling-down", `window.computerGame && window.computerGame.state && document.querySelector('.cg-board .board.interactive')`, nil},
 		{"a bad position", "/analysis?game=magneton", analysis, func(p *page) {
 			p.click(".an-setup-box summary")
 			p.typeInto("#an-pos", "8/8/8/8/8/8/8/9 w 12 12")
 			p.click("#an-setup-go")
 			p.waitFor("the server's message", `document.querySelector('#an-setup-error').textContent !== ''`, 10*time.Second)
 		}},
+		// Offline: the home page's offline choices and the banner, then a
+		// page that needs the network (the service worker's kept page): last,
+		// the network staying off.
+		{"offline", "/", `document.querySelector('#start') && window.magnetonOffline.controlled`, func(p *page) {
+			p.setOffline(true)
+			p.waitFor("the offline home page", `document.querySelector('.offline-page .offline-choices') && !document.querySelector('.offline-banner').hidden`, 10*time.Second)
+		}},
+		{"a page that needs the network, offline", "/@/ann", `document.querySelector('.offline-page .offline-choices') && document.querySelector('.account .offline-tag')`, nil},
 	}
 	for _, s := range states {
 		u := base + s.path

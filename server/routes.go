@@ -185,6 +185,10 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		s.book.ServeHTTP(w, r)
 		return
 	}
+	if s.offline.Serves(r.URL.Path) {
+		s.offline.ServeHTTP(w, r)
+		return
+	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 	if name == "" || name == "." || name == "index.html" || isPage(name) {
 		s.serveIndex(w, r)
@@ -200,20 +204,28 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 // isPage reports whether a path (without its leading /) is one of the
 // front end's views rather than a file: a game (g/<id>), a profile
 // (@/<name>), the analysis board (analysis, analysis/...), a game's
-// rules and lessons (learn, learn/<game>), the puzzles, the moderators'
-// page (mod), and the page that sets a password with a link (reset).
+// rules and lessons (learn, learn/<game>), the puzzles, the game against
+// the computer in the browser (computer), the moderators' page (mod), and
+// the page that sets a password with a link (reset).
 func isPage(name string) bool {
 	first, rest, below := strings.Cut(name, "/")
 	switch first {
 	case "g", "@":
 		return below && rest != ""
-	case "analysis", "learn", "puzzles", "mod":
+	case "analysis", "learn", "puzzles", "computer", "mod":
 		return true
 	case "reset":
 		return !below
 	}
 	return false
 }
+
+// pagePattern is isPage as a regular expression of a URL's path (with its
+// leading /, the home page and index.html too), for the service worker,
+// which answers these paths with the page it kept when offline; it is
+// written in the syntax that Go and JavaScript share, and TestPagePattern
+// holds it to isPage.
+const pagePattern = `^/(?:index\.html|(?:g|@)/.+|(?:analysis|learn|puzzles|computer|mod)(?:/.*)?|reset/?)?$`
 
 // serveIndex answers with index.html in the visitor's language (package
 // page).

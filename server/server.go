@@ -50,6 +50,7 @@ import (
 	"github.com/magneton-games/magneton/server/mail"
 	"github.com/magneton-games/magneton/server/metrics"
 	"github.com/magneton-games/magneton/server/moderation"
+	"github.com/magneton-games/magneton/server/offline"
 	"github.com/magneton-games/magneton/server/page"
 	"github.com/magneton-games/magneton/server/profiles"
 	"github.com/magneton-games/magneton/server/puzzles"
@@ -200,9 +201,10 @@ type Server struct {
 	bgWG     sync.WaitGroup // the sweeper
 	closing  atomic.Bool
 	draining atomic.Bool
-	index    *page.Index    // the front end's page, when there is one
-	engine   *assets.Engine // the browser's engine, when the front end has one
-	book     *assets.Book   // the certificates the browser's engine may read
+	index    *page.Index      // the front end's page, when there is one
+	engine   *assets.Engine   // the browser's engine, when the front end has one
+	book     *assets.Book     // the certificates the browser's engine may read
+	offline  *offline.Offline // the service worker and the manifest, with a front end
 }
 
 // New makes a server on a store and resumes every unfinished game stored
@@ -232,6 +234,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		if eng != nil {
 			s.index.Engine = eng.URL()
 		}
+		s.offline = offline.New(offline.Config{Static: cfg.Static, Pages: s.index.Pages, Engine: s.index.Engine, PagePattern: pagePattern})
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	proxies := limits.Proxies(cfg.TrustedProxies)

@@ -3,6 +3,7 @@ package server
 import (
 	"io"
 	"net/http"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -708,9 +709,26 @@ func TestIsPage(t *testing.T) {
 	for name, want := range map[string]bool{
 		"g/abc": true, "g/": false, "g": false, "@/ann": true, "analysis": true, "analysis/x": true,
 		"learn": true, "learn/magneton": true, "puzzles": true, "js/app.js": false, "favicon.svg": false, "learning": false,
+		"computer": true, "computers": false,
 	} {
 		if got := isPage(name); got != want {
 			t.Errorf("isPage(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestPagePattern checks that the service worker's pattern of the pages
+// is isPage (with the home page and index.html).
+func TestPagePattern(t *testing.T) {
+	re := regexp.MustCompile(pagePattern)
+	for _, name := range []string{
+		"", "index.html", "g/abc", "g/", "g", "@/ann", "@/", "analysis", "analysis/x", "analysisx", "learn", "learn/magneton",
+		"learning", "puzzles", "puzzles/x", "computer", "computer/x", "computers", "mod", "reset", "reset/x", "js/app.js",
+		"favicon.svg", "sw.js", "manifest.webmanifest", "engine/worker.js", "api/meta", "index.htmlx",
+	} {
+		want := name == "" || name == "index.html" || isPage(name)
+		if got := re.MatchString("/" + name); got != want {
+			t.Errorf("the pattern says %v of /%s, isPage %v", got, name, want)
 		}
 	}
 }

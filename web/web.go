@@ -4,8 +4,9 @@
 //
 // The page is one index.html; js/app.js routes /g/<id> to the game view,
 // /@/<name> to a player's profile, /analysis to the analysis board,
-// /learn and /puzzles to the learning pages, and the hash routes of /
-// (#/archive, #/leaderboard) to the other views:
+// /learn and /puzzles to the learning pages, /computer to a game against
+// the computer in the browser, and the hash routes of / (#/archive,
+// #/leaderboard) to the other views:
 //
 //	js/api.js       the JSON API of docs/protocol.md
 //	js/nav-menu.js  the header's Menu button on a phone: a disclosure
@@ -69,7 +70,21 @@
 //	js/learn.js     /learn and /learn/<game>: the rules in words with live
 //	                diagrams, and the lessons (checked by POST /api/play);
 //	                js/games/<name>-learn.js hold each game's texts
-//	js/puzzles.js   /puzzles and the home page's daily puzzle
+//	js/puzzles.js   /puzzles and the home page's daily puzzle;
+//	                js/puzzles-kept.js the puzzles kept for offline and
+//	                the results waiting for the network
+//	js/engine.js    the browser's engine (engine/worker.js running the
+//	                WebAssembly build of package engine): play, analyse,
+//	                the computer's move
+//	js/computer.js  /computer: a whole game against the browser's engine,
+//	                not recorded on the server, which works offline
+//	js/offline.js   the service worker's registration, the offline banner,
+//	                the views standing in for pages that need the network,
+//	                and what is sent when it is back
+//	sw.js           the service worker (served as /sw.js by
+//	                server/offline, which fills in its list of files and
+//	                its version), manifest.webmanifest and icons/ the
+//	                installed site's (docs/offline.md)
 //	js/i18n.js, js/i18n/<lang>.js  the catalogue of the front end's words
 //	                in English, Spanish, Italian and Esperanto, t(key, vars),
 //	                tn for counts (Intl.PluralRules), the wording of the

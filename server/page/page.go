@@ -147,6 +147,16 @@ func catalogue(static fs.FS, lang string) (map[string]string, error) {
 	return m, nil
 }
 
+// Pages are index.html in each language (Langs), as Serve sends them; a
+// front end without index.html is an error.
+func (ix *Index) Pages() (map[string][]byte, error) {
+	ix.once.Do(ix.load)
+	if ix.err != nil {
+		return nil, ix.err
+	}
+	return ix.pages, nil
+}
+
 // Serve answers with index.html in the visitor's language.
 func (ix *Index) Serve(w http.ResponseWriter, r *http.Request) {
 	ix.once.Do(ix.load)

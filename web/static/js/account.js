@@ -6,6 +6,8 @@
 // the deletion of the account. Each form is a small dialog
 // (account-forms.js); the server's error is shown in the form. A change of
 // account is told to the listeners (app.js refreshes the current view).
+// Offline the box shows the account last known in this browser, marked
+// offline, without the forms that need the server.
 
 import { t, onLangChange, locale, dated } from './i18n.js';
 import { h, toast } from './dom.js';
@@ -46,9 +48,34 @@ function accountOf(a) {
   return { name: a.name, guest: !!a.guest, email: a.email || '', mail: !!a.mail, standing: a.standing || null };
 }
 
+/** Keeps the account's name in this browser, for the pages offline. */
+function remember(a) {
+  try {
+    localStorage.setItem('account', JSON.stringify({ name: a.name, guest: a.guest }));
+  } catch (e) {
+    // private browsing: offline the box says nothing of the account
+  }
+}
+
+/** The account last known in this browser, marked offline; null if none. */
+function remembered() {
+  try {
+    const a = JSON.parse(localStorage.getItem('account') || 'null');
+    return a && typeof a.name === 'string' ? { ...accountOf(a), offline: true } : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+/** Whether the account is the one last known, the server not answering (offline). */
+export function accountOffline() {
+  return !!(current && current.offline);
+}
+
 function set(a) {
   const before = current;
   current = a && typeof a.name === 'string' ? accountOf(a) : current;
+  if (current && !current.offline) remember(current);
   render();
   if (!before || !current || before.name !== current.name || before.guest !== current.guest) {
     for (const fn of listeners) {
@@ -83,8 +110,10 @@ async function load() {
   try {
     const a = await api('GET', '/api/account');
     current = accountOf(a);
+    remember(current);
   } catch (err) {
-    current = null;
+    // Not reached (offline): the account last known here, if any.
+    current = err.status === 0 ? remembered() || { ...accountOf({ name: '', guest: true }), offline: true } : null;
     box.dataset.error = err.message;
   }
   render();
@@ -99,6 +128,11 @@ function render() {
   box.classList.toggle('user', !!current && !current.guest);
   if (!current) {
     if (!ready || !box.dataset.error) return; // still asking
+  }
+  if (current && current.offline) {
+    if (current.name) box.append(h('span.account-name', { title: t('off.accountTitle') }, current.name));
+    box.append(h('span.tag.offline-tag', t('off.tag')));
+    return;
   }
   if (!current || current.guest) {
     box.append(

@@ -26,6 +26,9 @@ export async function api(method, path, body) {
   try {
     res = await fetch(path, opts);
   } catch (e) {
+    // Offline, said so (and coded 'offline'): the pages that need the
+    // network say what works without it (offline.js).
+    if (navigator.onLine === false) throw new APIError(t('api.offline'), 0, 'offline');
     throw new APIError(t('api.unreachable'), 0);
   }
   const text = await res.text();

@@ -1,7 +1,10 @@
 // The front end's entry point: the header (the site's menu and the account
 // box), the router and the views. /g/<id> is a game, /@/<name> a player's
-// profile, /reset#<token> sets a password with a link; the home page's
-// other views are hash routes.
+// profile, /reset#<token> sets a password with a link, /computer a game
+// against the computer in the browser; the home page's other views are
+// hash routes. Offline (offline.js) a page that needs the network is a
+// notice instead, the home page the choices that work offline, and when
+// the network is back the progress kept meanwhile is sent.
 
 import { h } from './dom.js';
 import { homeView } from './home.js';
@@ -10,7 +13,7 @@ import { archiveView } from './archive.js';
 import { analysisView } from './analysis.js';
 import { profileView } from './profile.js';
 import { leaderboardView } from './leaderboard.js';
-import { initAccount, onAccountChange } from './account.js';
+import { initAccount, onAccountChange, reloadAccount } from './account.js';
 import { learnIndexView, learnGameView } from './learn.js';
 import { puzzlesView } from './puzzles.js';
 import { modView } from './mod.js';
@@ -18,9 +21,14 @@ import { resetView } from './reset.js';
 import { getMeta } from './api.js';
 import { t, andList, LANGS, getLang, setLang, onLangChange } from './i18n.js';
 import { navMenu } from './nav-menu.js';
+import { computerView } from './computer.js';
+import { registerWorker, watchNetwork, isOffline, onOnline, onOffline, offlineView, rewordBanner } from './offline.js';
+import { sendProgress } from './learn-progress.js';
+import { sendResults, keepPuzzles } from './puzzles-kept.js';
 
 const main = document.getElementById('app');
 let current = null;
+let currentKind = ''; // offlineKind of the page shown
 
 /** A path segment decoded, or as it is when it is not valid percent-encoding. */
 function decode(s) {
@@ -31,12 +39,27 @@ function decode(s) {
   }
 }
 
+/** What a path is offline: '' for a page that works offline, 'home' for the home page, 'page' for one that needs the network. */
+function offlineKind(path, hash) {
+  if (/^\/(learn|puzzles|analysis|computer)(\/|$)/.test(path)) return '';
+  if (path !== '/' && path !== '') return 'page';
+  const name = hash.replace(/^#\/?/, '').split('?')[0];
+  if (name === 'analysis') return '';
+  return name === 'archive' || name === 'leaderboard' ? 'page' : 'home';
+}
+
 function route() {
   if (current && current.destroy) current.destroy();
   current = null;
   main.textContent = '';
   if (site.games) document.title = siteTitle(); // a view may name itself (a game, a player)
   const path = location.pathname;
+  const kind = offlineKind(path, location.hash);
+  currentKind = kind;
+  if (kind && isOffline()) {
+    show(offlineView(kind === 'home', getMeta), '');
+    return;
+  }
   const m = /^\/g\/([^/]+)\/?$/.exec(path);
   const who = /^\/@\/([^/]+)\/?$/.exec(path);
   const learn = /^\/learn(?:\/([^/]+))?\/?$/.exec(path);
@@ -50,6 +73,9 @@ function route() {
     nav = '';
   } else if (/^\/reset\/?$/.test(path)) {
     view = resetView();
+    nav = '';
+  } else if (/^\/computer\/?$/.test(path)) {
+    view = computerView(new URLSearchParams(location.search));
     nav = '';
   } else if (/^\/puzzles\/?$/.test(path)) {
     view = puzzlesView(new URLSearchParams(location.search));
@@ -82,6 +108,11 @@ function route() {
       view = homeView(params);
     }
   }
+  show(view, nav);
+}
+
+/** Puts a view in the page, its link in the menu marked. */
+function show(view, nav) {
   document.querySelectorAll('.site-nav a').forEach((a) => {
     if (a.dataset.nav === nav) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -140,14 +171,35 @@ onLangChange(() => {
   langSel.setAttribute('aria-label', t('lang.label'));
   langSel.value = getLang();
   wordPage();
+  rewordBanner();
   nameGames().then(route);
 });
-initAccount(header);
+/** Sends what was kept while offline (lesson progress, puzzle results) and keeps puzzles for the next time. */
+function catchUp() {
+  if (isOffline()) return;
+  sendProgress();
+  sendResults().then(() => getMeta()).then((meta) => keepPuzzles(meta)).catch((err) => console.warn(err));
+}
+watchNetwork();
+initAccount(header).then(catchUp);
 nameGames();
+// Back online: a view that stood in for a page is the page again, the
+// account is asked for again, and what was kept is sent.
+onOnline(() => {
+  if (current && current.offline) route();
+  reloadAccount().then(catchUp);
+});
+// Gone offline on the home page: its lists cannot be read, so its offline
+// choices instead (another page that needs the network says so itself).
+onOffline(() => {
+  if (currentKind === 'home') route();
+});
+registerWorker();
 // After a sign-up, log-in or log-out the view shows what is new: the home
 // page its form and lists, the game page the players' names, a profile its
 // owner's buttons.
 onAccountChange(() => {
   if (current && current.refresh) current.refresh();
+  catchUp(); // the new account's kept progress sent, and puzzles kept for it
 });
 route();

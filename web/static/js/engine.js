@@ -224,20 +224,51 @@ function offline() {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
+let known = null; // a promise of the names of the games the browser's engine knows
+
+/**
+ * The names of the games the browser's engine knows (its catalogue, asked
+ * once it has loaded); [] when it cannot run. A game the server has and
+ * this build has not (the tests' toy game) is played by the server.
+ */
+export function engineGames() {
+  if (!known) {
+    known = call('games', {}).then((list) => (list || []).map((g) => g.name), () => {
+      known = null;
+      return [];
+    });
+  }
+  return known;
+}
+
+/** Whether an error is the browser engine's not working (rather than its answer). */
+function engineDown(err) {
+  return err.code === 'engine_unavailable' || err.code === 'engine_failed' || err.code === 'engine_restarted';
+}
+
 /**
  * Plays moves from a position (the answer of POST /api/play): with the
- * browser's engine once it is ready, else the server's, and offline the
- * browser's once it has loaded.
+ * browser's engine once it is ready, else the server's, and offline (or
+ * when the server does not answer) the browser's once it has loaded.
  */
 export async function play(req) {
-  if (wanted() && (state === 'ready' || offline())) {
+  if (wanted() && (state === 'ready' || offline()) && (await engineGames()).includes(req.game)) {
     try {
       return await call('play', req);
     } catch (err) {
-      if (err.code !== 'engine_unavailable' && err.code !== 'engine_failed' && err.code !== 'engine_restarted') throw err;
+      if (!engineDown(err)) throw err;
     }
   }
-  return api('POST', '/api/play', req);
+  try {
+    return await api('POST', '/api/play', req);
+  } catch (err) {
+    if (err.status !== 0 || !wanted() || state === 'failed' || !(await engineGames()).includes(req.game)) throw err;
+    try {
+      return await call('play', req);
+    } catch (e) {
+      throw engineDown(e) ? err : e;
+    }
+  }
 }
 
 let catalogue = null;

@@ -1,19 +1,25 @@
 // A game's lessons on its learning page: a list, and the lesson being
 // solved: a position and a task on the real board, each move judged by the
-// server's rules engine (POST /api/play) and checked against the lesson's
-// goal, with a hint, an explanation, and the opponent's answer to a wrong
-// move (docs/adding-a-game.md, "The lesson module").
+// rules engine (engine.js: the browser's once loaded, and offline; the
+// server's POST /api/play meanwhile, the same answer) and checked against
+// the lesson's goal, with a hint, an explanation, and the opponent's
+// answer to a wrong move (docs/adding-a-game.md, "The lesson module").
 
 import { h } from './dom.js';
-import { api } from './api.js';
+import { play as enginePlay, load as loadEngine, wanted as engineWanted } from './engine.js';
 import { Board } from './board.js';
 import { gridFor } from './games.js';
 import { t } from './i18n.js';
 import { solvedLessons, markSolved } from './learn-progress.js';
 
-/** POST /api/play: the engine plays moves from a position. */
+/** The rules engine plays moves from a position (the answer of POST /api/play). */
 export function play(game, position, moves, rules = '') {
-  return api('POST', '/api/play', { game, rules, position, moves });
+  return enginePlay({ game, rules, position, moves });
+}
+
+/** Starts loading the browser's engine, which the lessons use once it is ready (the server's until then). */
+export function preloadEngine() {
+  if (engineWanted()) loadEngine();
 }
 
 /** The outcome of a result for the side that moved: 'win', 'loss' or ''. */
@@ -30,6 +36,7 @@ function outcomeOf(result, mover) {
  */
 export class Lessons {
   constructor(game, mod, lm) {
+    preloadEngine();
     this.game = game;
     this.mod = mod;
     this.lm = lm;

@@ -1,11 +1,13 @@
 // The lessons solved: a guest's are kept in this browser's localStorage
 // ("learn.<game>"); an account's on the server (GET /api/account/learn,
 // POST /api/account/learn/<game>), where the lessons solved as a guest in
-// this browser go too once logged in. When the server cannot be asked, the
-// browser keeps them.
+// this browser go too once logged in. When the server cannot be asked
+// (offline), the browser keeps them, and sendProgress sends them when the
+// network is back and at the next load (app.js): the server adds lessons
+// to a set, so a save sent twice counts once.
 
 import { api } from './api.js';
-import { account, loggedIn, whenAccount } from './account.js';
+import { account, loggedIn, whenAccount, accountOffline } from './account.js';
 
 let remote = null; // the account's solved lessons by game, as the server said
 let remoteFor = '';
@@ -31,7 +33,7 @@ function setLocal(game, ids) {
 /** Reads the account's progress from the server (once per account) and hands it a guest's progress of game. */
 export async function syncProgress(game) {
   await whenAccount();
-  if (!loggedIn()) {
+  if (!loggedIn() || accountOffline()) {
     remote = null;
     remoteFor = '';
     return;
@@ -72,9 +74,37 @@ export function markSolved(game, id) {
   // window.learnSaving counts the saves under way (the browser tests wait for none).
   window.learnSaving = (window.learnSaving || 0) + 1;
   api('POST', `/api/account/learn/${encodeURIComponent(game)}`, { solved: [id] }).catch(() => {
-    setLocal(game, [...localSolved(game), id]); // kept in the browser meanwhile
+    // Kept in the browser meanwhile, and no longer counted as the
+    // server's, so that the next sync sends it.
+    if (remote) remote[game] = (remote[game] || []).filter((x) => x !== id);
+    setLocal(game, [...localSolved(game), id]);
   }).finally(() => {
     window.learnSaving--;
   });
+}
+
+/** The games whose lessons solved this browser keeps. */
+function keptGames() {
+  const out = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith('learn.') && localSolved(k.slice(6)).length) out.push(k.slice(6));
+    }
+  } catch (e) {
+    // no storage: nothing kept
+  }
+  return out;
+}
+
+/**
+ * Sends the lessons solved that this browser kept (offline, or a save that
+ * failed) to the account logged in: when the network is back and at each
+ * load. A guest's stay in the browser.
+ */
+export async function sendProgress() {
+  await whenAccount();
+  if (!loggedIn() || accountOffline()) return;
+  for (const game of keptGames()) await syncProgress(game);
 }
 

@@ -1,11 +1,13 @@
 // Learning to play: /learn lists the games, /learn/<game> shows a game's
 // rules in plain words with live diagrams (the real board, positions played
 // by the rules engine) and its variants, then its lessons: a position and a
-// task solved on the board, each move judged by the server's rules engine
-// (POST /api/play) and checked against the lesson's goal, with a hint and
-// an explanation (learn-lessons.js). The texts, positions and goals are the
-// game's own, in js/games/<name>-learn.js. Progress is kept in the browser
-// for a guest and on the server for an account (learn-progress.js).
+// task solved on the board, each move judged by the rules engine (the
+// browser's, engine.js, or the server's POST /api/play while it loads) and
+// checked against the lesson's goal, with a hint and an explanation
+// (learn-lessons.js). The texts, positions and goals are the game's own,
+// in js/games/<name>-learn.js. Progress is kept in the browser for a guest
+// and on the server for an account (learn-progress.js), kept in the
+// browser while offline and sent when the network is back.
 
 import { h } from './dom.js';
 import { metaFor } from './api.js';

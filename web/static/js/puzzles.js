@@ -5,10 +5,15 @@
 // fails, and the solution is shown. The result goes to
 // POST /api/puzzles/<id>/result, which moves an account's puzzle rating
 // (Glicko-2, family "puzzles"); the home page shows the daily puzzle
-// (dailyPuzzleCard).
+// (dailyPuzzleCard). Offline (or when the server does not answer) the
+// page serves the puzzles kept for offline (puzzles-kept.js), and an
+// account's results wait there for the network.
 
 import { h } from './dom.js';
 import { api, metaFor } from './api.js';
+import { play as enginePlay } from './engine.js';
+import { isOffline } from './offline.js';
+import { keptPuzzle, markTried, queueResult } from './puzzles-kept.js';
 import { Board } from './board.js';
 import { gameSpec, loadGame, gridFor } from './games.js';
 import { account, loggedIn, whenAccount } from './account.js';
@@ -51,6 +56,7 @@ class PuzzlePage {
     this.board = null;
     this.mod = null;
     this.pz = null; // the puzzle shown
+    this.fromKept = false; // whether it is one kept for offline
     this.ply = 0; // the plies of its line played
     this.done = false;
   }
@@ -66,7 +72,7 @@ class PuzzlePage {
     this.game = (gameSpec(meta, this.params.get('game')) || meta.games[0]).name;
     this.layout();
     const id = this.params.get('id');
-    if (id) this.load(`/api/puzzles/${encodeURIComponent(id)}`);
+    if (id) this.load(`/api/puzzles/${encodeURIComponent(id)}`, id);
     else if (this.params.get('daily')) this.load('/api/puzzles/daily');
     else this.load(`/api/puzzles/next?game=${encodeURIComponent(this.game)}`);
   }
@@ -108,13 +114,28 @@ class PuzzlePage {
   }
 
   async showRating() {
+    if (this.fromKept) {
+      this.ratingLine.textContent = loggedIn() ? t('off.pzRating') : t('pz.guest');
+      return;
+    }
     const r = await puzzleRating(this.game);
     if (!this.alive) return;
     this.ratingLine.textContent = loggedIn() ? (r ? t('pz.yourRating', { rating: r }) : t('pz.noRatingYet')) : t('pz.guest');
   }
 
-  /** The result to the server, which moves an account's puzzle rating. */
+  /** Keeps the result for the network (an account's first attempt at a kept puzzle), and says so. */
+  queue(solved, first) {
+    if (first && queueResult(this.pz.id, this.pz.game, solved)) this.ratingLine.textContent = t('off.pzQueued');
+    else this.ratingLine.textContent = loggedIn() ? t('off.pzRating') : t('pz.guest');
+  }
+
+  /** The result to the server, which moves an account's puzzle rating; offline it waits (puzzles-kept.js). */
   async report(solved) {
+    const first = markTried(this.pz.id);
+    if (this.fromKept && isOffline()) {
+      this.queue(solved, first);
+      return;
+    }
     try {
       const r = await api('POST', `/api/puzzles/${encodeURIComponent(this.pz.id)}/result`, { solved });
       if (r.rated) {
@@ -125,12 +146,33 @@ class PuzzlePage {
         this.showRating();
       }
     } catch (err) {
-      this.msg.append(h('p.error', err.message));
+      if (err.status === 0) this.queue(solved, first || !this.fromKept);
+      else this.msg.append(h('p.error', err.message));
     }
   }
 
-  /** Shows the puzzle at url, on a board of its game. */
-  async load(url) {
+  /**
+   * The puzzle at url; offline, or when the server does not answer, a
+   * kept one (the one of id when kept, else the game's next).
+   */
+  async fetchPuzzle(url, id) {
+    if (!isOffline()) {
+      try {
+        const pz = await api('GET', url);
+        this.fromKept = false;
+        return pz;
+      } catch (err) {
+        if (err.status !== 0) throw err;
+      }
+    }
+    const pz = keptPuzzle(this.game, id, this.pz && this.pz.game === this.game ? this.pz.id : '');
+    if (!pz) throw new Error(t('off.noPuzzles'));
+    this.fromKept = true;
+    return pz;
+  }
+
+  /** Shows the puzzle at url (id: the one asked for by name), on a board of its game. */
+  async load(url, id = '') {
     this.done = false;
     this.ply = 0;
     this.solutionBtn.hidden = true;
@@ -138,7 +180,7 @@ class PuzzlePage {
     this.msg.className = 'pz-msg';
     let pz;
     try {
-      pz = this.pz = await api('GET', url);
+      pz = this.pz = await this.fetchPuzzle(url, id);
       this.mod = await loadGame(pz.game);
     } catch (err) {
       this.say('error', err.message);
@@ -198,7 +240,7 @@ class PuzzlePage {
     this.done = true;
     this.board.set(from, {});
     try {
-      const r = await api('POST', '/api/play', { game: this.game, rules: pz.rules, position: from, moves: [m] });
+      const r = await enginePlay({ game: this.game, rules: pz.rules, position: from, moves: [m] });
       await this.board.set(r.position, { last: m, from });
     } catch (err) {
       // the board shows the position before the move
