@@ -111,9 +111,10 @@ type analysisShown struct {
 
 const readAnalysis = `(() => {
 	const q = (s) => document.querySelector(s);
-	const e = window.analysisBoard.cur && (window.analysisBoard.engine.shown(window.analysisBoard.cur));
+	const b = window.analysisBoard;
+	const e = b && b.cur && b.engine.shown(b.cur);
 	return {
-		where: q('.an-where').dataset.where || '',
+		where: (q('.an-where') && q('.an-where').dataset.where) || '',
 		depth: (e && e.depth) || 0,
 		score: (q('.analysis-out .score') || {}).textContent || '',
 		best: (q('.analysis-out .best') || {}).textContent || '',
