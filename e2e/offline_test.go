@@ -107,6 +107,7 @@ func TestBrowserOffline(t *testing.T) {
 	if n := eval[int](p, treeMoves); n != 2 {
 		t.Errorf("offline the analysis tree has %d moves, want 2", n)
 	}
+	p.waitFor("the engine's lines offline", `(a => a.where === 'browser' && a.best.length >= 2 && a.firsts.length === 3)(`+readAnalysis+`)`, 30*time.Second)
 
 	// Back: the server, then the network.
 	serve(t, db, ts.addr, nil)
