@@ -65,9 +65,9 @@ func (p *page) computerWhere(where string, level int) {
 
 // TestBrowserComputerGame plays a whole game of Magneton against the
 // computer at level 3 on a server whose computer is off: the page's
-// engine plays every one of the computer's moves, the server checks and records each,
-// and the game ends with a result that the page shows and the server
-// keeps, move for move, in the archive.
+// engine plays every one of the computer's moves, the server checks and
+// records each, and the game ends with a result that the page shows and
+// the server keeps, move for move, in the archive.
 func TestBrowserComputerGame(t *testing.T) {
 	bctx := browser(t)
 	// A game ends by the rules, or drawn at 160 moves (a long one takes
