@@ -63,14 +63,18 @@ func (p *page) computerWhere(where string, level int) {
 	p.waitFor("the computer "+where, fmt.Sprintf(`(s => !!s && !!s.computer && s.computer.where === %q && s.computer.level === %d)(window.magnetonGame && window.magnetonGame.state)`, where, level), 10*time.Second)
 }
 
-// TestBrowserComputerGame plays a whole game against the computer at
-// level 3 on a server whose computer is off: the page's engine plays
-// every one of the computer's moves, the server checks and records each,
-// and the game ends with a result that the page shows and the server
-// keeps, move for move, in the archive.
+// TestBrowserComputerGame plays a whole game of Magneton against the
+// computer at level 3 on a server whose computer is off: the page's
+// engine plays every one of the computer's moves, the server checks and
+// records each, and the game ends with a result that the page shows and
+// the server keeps, move for move, in the archive.
 func TestBrowserComputerGame(t *testing.T) {
 	bctx := browser(t)
-	srv := serve(t, filepath.Join(t.TempDir(), "games.db"), "127.0.0.1:0", func(cfg *server.Config) { cfg.NoServerComputer = true })
+	// A game ends by the rules, or drawn at 160 moves (a long one takes
+	// minutes here), which is an end the server records as any.
+	srv := serve(t, filepath.Join(t.TempDir(), "games.db"), "127.0.0.1:0", func(cfg *server.Config) {
+		cfg.NoServerComputer, cfg.MaxPlies = true, 160
+	})
 	p := tab(t, bctx, "player")
 	p.onNewDocument(errorToasts)
 	p.onNewDocument(thinkingShown)
@@ -92,7 +96,10 @@ func TestBrowserComputerGame(t *testing.T) {
 }
 
 // playToTheEnd plays the player's moves, chosen by c, until the game is
-// over (within the server's ply limit), and returns the last state.
+// over (within the server's ply limit), and returns the last state. The
+// first moves are clicked on the board; the others the page sends as its
+// board would, so that a long game takes no longer than the computer's
+// thinking in the browser, which the test is about.
 func playToTheEnd(t *testing.T, p *page, c *chooser) state {
 	t.Helper()
 	for {
@@ -104,7 +111,12 @@ func playToTheEnd(t *testing.T, p *page, c *chooser) state {
 		if len(s.Moves) > 1000 {
 			t.Fatalf("no result after %d moves", len(s.Moves))
 		}
-		p.play(c.move(s))
+		if mv := c.move(s); len(s.Moves) < 6 {
+			p.play(mv)
+		} else {
+			p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`window.magnetonGame.sendMove(%q)`, mv)))
+			p.waitFor("the move "+mv, fmt.Sprintf(`window.magnetonGame.state.moves.length > %d`, len(s.Moves)), 10*time.Second)
+		}
 	}
 	s := p.state()
 	t.Logf("game over after %d moves: %s (%s)", len(s.Moves), s.Result, s.Reason)
