@@ -1,0 +1,117 @@
+package main
+
+import (
+	"fmt"
+	"time"
+)
+
+// loadProbe runs in each document of a load tab before the page's own
+// scripts: at DOMContentLoaded (when the page's modules have run) it
+// loads the engine through js/engine.js, as a page that wants it does,
+// and window.__wasmbench.done is the JSON of what it saw, in
+// milliseconds from the navigation's start: the first contentful paint,
+// DOMContentLoaded, the engine ready, the worker's own load time
+// (loadTime()), and the main thread's longest stall meanwhile (a 5 ms
+// timer's longest gap: the page is usable while the engine loads when it
+// is small).
+const loadProbe = `(() => {
+  if (location.protocol !== 'http:') return;
+  const wb = window.__wasmbench = {};
+  wb.done = new Promise((resolve) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const dcl = performance.now();
+      let last = dcl, stall = 0;
+      const timer = setInterval(() => { const now = performance.now(); stall = Math.max(stall, now - last); last = now; }, 5);
+      import('/js/engine.js').then((m) => m.load().then((ok) => {
+        const ready = performance.now();
+        clearInterval(timer);
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+        resolve(JSON.stringify({ ok, dcl, ready, worker: m.loadTime(), stall: Math.max(stall, ready - last), fcp: fcp ? fcp.startTime : 0, error: m.failed() }));
+      })).catch((e) => resolve(JSON.stringify({ error: String(e) })));
+    });
+  });
+})();`
+
+// restartJS restarts the engine's worker as js/engine.js does to abandon
+// a search (restart()), and times it until the new worker is ready.
+const restartJS = `import('/js/engine.js').then(async (m) => {
+  const t0 = performance.now();
+  m.restart();
+  const ok = await m.load();
+  return JSON.stringify({ ok, ready: performance.now() - t0, worker: m.loadTime(), error: m.failed() });
+})`
+
+// pageLoad is one load of a page and its engine (loadProbe), or a
+// restart (restartJS), in milliseconds; Requests and Bytes are the
+// engine's requests and bytes the server saw meanwhile.
+type pageLoad struct {
+	OK     bool    `json:"ok"`
+	FCP    float64 `json:"fcp"`
+	DCL    float64 `json:"dcl"`
+	Ready  float64 `json:"ready"`
+	Worker float64 `json:"worker"`
+	Stall  float64 `json:"stall"`
+	Error  string  `json:"error"`
+
+	Requests, Bytes int64
+}
+
+// loadKinds are the loads measured on each new origin, in this order: a
+// first visit (nothing cached), a second visit (the engine in the
+// browser's cache), and a restart of the worker on that page.
+var loadKinds = []string{"cold", "warm", "restart"}
+
+// measureLoads measures n times, each on a new origin of the site, the
+// loads of loadKinds.
+func measureLoads(c *chrome, s *site, n int) (map[string][]pageLoad, error) {
+	out := map[string][]pageLoad{}
+	for range n {
+		base, err := s.listen()
+		if err != nil {
+			return nil, err
+		}
+		loads, err := loadsOn(c, s, base)
+		if err != nil {
+			return nil, err
+		}
+		for i, k := range loadKinds {
+			out[k] = append(out[k], loads[i])
+		}
+	}
+	return out, nil
+}
+
+// loadsOn measures the loads of loadKinds at base in a tab of their own.
+func loadsOn(c *chrome, s *site, base string) ([]pageLoad, error) {
+	ctx, cancel, err := c.tab(loadProbe)
+	if err != nil {
+		return nil, err
+	}
+	defer cancel()
+	var out []pageLoad
+	for _, kind := range loadKinds {
+		r0, b0 := s.fetched()
+		var l pageLoad
+		if kind == "restart" {
+			err = evalJSON(ctx, restartJS, 2*time.Minute, &l)
+		} else {
+			if err := navigate(ctx, "about:blank"); err != nil {
+				return nil, err
+			}
+			if err := navigate(ctx, base+"/#/archive"); err != nil {
+				return nil, err
+			}
+			err = evalJSON(ctx, `window.__wasmbench.done`, 2*time.Minute, &l)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s load: %w", kind, err)
+		}
+		if !l.OK {
+			return nil, fmt.Errorf("%s load: the engine did not load: %s", kind, l.Error)
+		}
+		r1, b1 := s.fetched()
+		l.Requests, l.Bytes = r1-r0, b1-b0
+		out = append(out, l)
+	}
+	return out, nil
+}

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// browserFlag runs the test that starts Chromium (TestBrowserRun); CI
+// leaves it off, for its time: go test ./tools/wasmbench -browser.
+var browserFlag = flag.Bool("browser", false, "run the measurement in Chromium too (TestBrowserRun)")
+
+func TestSummarize(t *testing.T) {
+	for _, c := range []struct {
+		in   []float64
+		want summary
+	}{
+		{nil, summary{}},
+		{[]float64{3}, summary{3, 3, 3}},
+		{[]float64{5, 1, 3}, summary{1, 3, 5}},
+		{[]float64{4, 1, 3, 2}, summary{1, 2.5, 4}},
+	} {
+		in := append([]float64(nil), c.in...)
+		if got := summarize(c.in); got != c.want {
+			t.Errorf("summarize(%v) = %+v, want %+v", c.in, got, c.want)
+		}
+		if !equal(in, c.in) {
+			t.Errorf("summarize changed its argument: %v, was %v", c.in, in)
+		}
+	}
+}
+
+func equal(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestRatios checks that a round's browser figure is divided by the same
+// round's native one, and that unpaired rounds and zero figures are left
+// out.
+func TestRatios(t *testing.T) {
+	r := newResults([]string{"g"}, []string{native, browserSide})
+	r.add("g", native, rates{Perft: 100, Playouts: 10, Search: 0})
+	r.add("g", browserSide, rates{Perft: 50, Playouts: 4, Search: 7})
+	r.add("g", native, rates{Perft: 200, Playouts: 20, Search: 10})
+	r.add("g", browserSide, rates{Perft: 60, Playouts: 10, Search: 5})
+	r.add("g", native, rates{Perft: 1, Playouts: 1, Search: 1}) // no browser round to pair
+	if got, want := r.ratios("g", browserSide, 0), []float64{0.5, 0.3}; !equal(got, want) {
+		t.Errorf("perft ratios %v, want %v", got, want)
+	}
+	if got, want := r.ratios("g", browserSide, 1), []float64{0.4, 0.5}; !equal(got, want) {
+		t.Errorf("playout ratios %v, want %v", got, want)
+	}
+	if got, want := r.ratios("g", browserSide, 2), []float64{0.5}; !equal(got, want) {
+		t.Errorf("search ratios %v, want %v (the zero native figure left out)", got, want)
+	}
+	var out bytes.Buffer
+	r.print(&out, map[string]string{"g": "Game"}, true)
+	for _, want := range []string{"Game, 3 rounds", "perft leaves/s", "browser/native min", "0.30", "0.40", "round 2"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the table lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestRate(t *testing.T) {
+	for v, want := range map[float64]string{43_123_456: "43.12 M", 612_400: "612 K", 1_234: "1.2 K", 950: "950"} {
+		if got := rate(v); got != want {
+			t.Errorf("rate(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+func TestVariantFlag(t *testing.T) {
+	var v variants
+	if err := v.Set("sat=/tmp/a.wasm"); err != nil || len(v) != 1 || v[0] != (variant{"sat", "/tmp/a.wasm"}) {
+		t.Errorf("Set(sat=/tmp/a.wasm): %v, %v", v, err)
+	}
+	for _, bad := range []string{"sat", "=x.wasm", "a/b=x.wasm", "native=x.wasm", "browser=x.wasm", "x="} {
+		if err := v.Set(bad); err == nil {
+			t.Errorf("Set(%q) accepted", bad)
+		}
+	}
+}
+
+// TestReadVariant checks that a plain build is gzipped, a gzipped one
+// kept, and anything else refused.
+func TestReadVariant(t *testing.T) {
+	dir := t.TempDir()
+	plain := append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte{7}, 100)...)
+	write := func(name string, b []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	gz, err := readVariant(write("a.wasm", plain))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, _ := io.ReadAll(zr)
+	if !bytes.Equal(back, plain) {
+		t.Error("the gzipped build is not the file")
+	}
+	if again, err := readVariant(write("a.wasm.gz", gz)); err != nil || !bytes.Equal(again, gz) {
+		t.Errorf("a gzipped build read as %d bytes, %v; want its %d bytes", len(again), err, len(gz))
+	}
+	if _, err := readVariant(write("x.txt", []byte("hello"))); err == nil {
+		t.Error("a text file accepted as a build")
+	}
+}
+
+// TestBrowserRun runs the whole measurement, briefly, in Chromium: with
+// -browser only (go test ./tools/wasmbench -browser -run Browser -v).
+func TestBrowserRun(t *testing.T) {
+	if !*browserFlag {
+		t.Skip("starts Chromium and benches both games (about 20 s): go test ./tools/wasmbench -browser")
+	}
+	var out bytes.Buffer
+	cfg := config{Rounds: 2, Perft: false, Playouts: 200 * time.Millisecond, Search: 200 * time.Millisecond, Loads: 1, Procs: 1, Chromium: "/usr/bin/chromium", PrintRounds: true}
+	if err := run(context.Background(), cfg, &out); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	t.Log(out.String())
+	for _, want := range []string{"cold", "warm", "restart", "Magneton, 2 rounds", "Tumbling Down, 2 rounds", "playouts/s", "bytes gzipped"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the output lacks %q", want)
+		}
+	}
+}
