@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -21,6 +22,7 @@ type chrome struct {
 	cancel  func()
 	profile string
 	version string
+	pid     int
 }
 
 // startChrome starts Chromium at path.
@@ -62,6 +64,13 @@ func startChrome(path string) (*chrome, error) {
 		return nil, fmt.Errorf("start Chromium: %w", err)
 	}
 	c.version = v.Product
+	if b := chromedp.FromContext(bctx).Browser; b != nil && b.Process() != nil {
+		c.pid = b.Process().Pid
+	}
+	if c.pid <= 0 {
+		c.cancel()
+		return nil, errors.New("the process id of Chromium is unknown: its CPU time cannot be measured")
+	}
 	return c, nil
 }
 
@@ -155,8 +164,9 @@ const workersJS = `(() => {
 
 // benchPage is a tab of the site with workers of the engine's builds.
 type benchPage struct {
-	ctx    context.Context
-	cancel func()
+	ctx       context.Context
+	cancel    func()
+	chromePID int // the browser's process, the root of its tree
 }
 
 // openBenchPage opens the site's archive (a page that runs the front
@@ -166,7 +176,7 @@ func openBenchPage(c *chrome, base string) (*benchPage, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &benchPage{ctx: ctx, cancel: cancel}
+	p := &benchPage{ctx: ctx, cancel: cancel, chromePID: c.pid}
 	if err := navigate(ctx, base+"/#/archive"); err != nil {
 		cancel()
 		return nil, err

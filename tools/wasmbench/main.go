@@ -194,7 +194,6 @@ func benchRounds(ctx context.Context, cfg config, c *chrome, s *site, names []st
 		}
 	}
 	res := newResults(names, sides)
-	req := engine.BenchRequest{Perft: cfg.Perft, PlayoutSeconds: cfg.Playouts.Seconds(), SearchSeconds: cfg.Search.Seconds()}
 	for round := range cfg.Rounds {
 		for _, g := range names {
 			order := slices.Clone(sides)
@@ -202,33 +201,75 @@ func benchRounds(ctx context.Context, cfg config, c *chrome, s *site, names []st
 				slices.Reverse(order)
 			}
 			for _, side := range order {
-				r, err := benchSide(ctx, cfg, p, side, g, req)
+				x, err := benchSide(ctx, cfg, p, side, g)
 				if err != nil {
 					return nil, err
 				}
-				res.add(g, side, ratesOf(r))
+				res.add(g, side, x)
 			}
 		}
 	}
 	return res, nil
 }
 
-// benchSide runs one bench of game g on a side: natively in this process
-// on cfg.Procs threads, or in the side's worker.
-func benchSide(ctx context.Context, cfg config, p *benchPage, side, g string, req engine.BenchRequest) (engine.BenchResult, error) {
-	req.Game = g
-	if side != native {
-		return p.bench(side, req)
-	}
+// benchSide runs one round of game g on a side, a bench of each phase
+// (perft, playouts, search) in turn: natively in this process on
+// cfg.Procs threads, or in the side's worker. Each phase's rate per
+// second is the one Bench measured; its rate per CPU second counts the
+// side's CPU time over the call.
+func benchSide(ctx context.Context, cfg config, p *benchPage, side, g string) (rates, error) {
+	var x rates
 	rules, err := games.Rules(g, "")
 	if err != nil {
-		return engine.BenchResult{}, err
+		return x, err
 	}
-	if cfg.Procs > 0 {
-		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(cfg.Procs))
+	once := func(lim engine.BenchLimits) (engine.BenchResult, time.Duration, error) {
+		if side != native {
+			req := engine.BenchRequest{Game: g, Perft: lim.Perft, PlayoutSeconds: lim.Playouts.Seconds(), SearchSeconds: lim.Search.Seconds()}
+			before := threadTimes(p.chromePID)
+			r, err := p.bench(side, req)
+			return r, cpuBetween(before, threadTimes(p.chromePID)), err
+		}
+		if cfg.Procs > 0 {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(cfg.Procs))
+		}
+		runtime.GC()
+		before := processCPU()
+		r, err := engine.Bench(ctx, rules, lim)
+		return r, processCPU() - before, err
 	}
-	runtime.GC()
-	return engine.Bench(ctx, rules, engine.BenchLimits{Perft: req.Perft, Playouts: cfg.Playouts, Search: cfg.Search})
+	perCPU := func(n float64, cpu time.Duration) float64 {
+		if cpu <= 0 {
+			return 0
+		}
+		return n / cpu.Seconds()
+	}
+	if cfg.Perft {
+		r, cpu, err := once(engine.BenchLimits{Perft: true})
+		if err != nil {
+			return x, err
+		}
+		var leaves uint64
+		for _, c := range r.Perft {
+			leaves += c.Leaves
+		}
+		x.Perft, x.PerftCPU = r.PerftNPS, perCPU(float64(leaves), cpu)
+	}
+	if cfg.Playouts > 0 {
+		r, cpu, err := once(engine.BenchLimits{Playouts: cfg.Playouts})
+		if err != nil {
+			return x, err
+		}
+		x.Playouts, x.PlayoutsCPU = r.PlayoutsPerSecond, perCPU(float64(r.Playouts.Games), cpu)
+	}
+	if cfg.Search > 0 {
+		r, cpu, err := once(engine.BenchLimits{Search: cfg.Search})
+		if err != nil {
+			return x, err
+		}
+		x.Search, x.SearchCPU, x.Depth = r.SearchNPS, perCPU(float64(r.SearchNodes), cpu), r.SearchDepth
+	}
+	return x, nil
 }
 
 // loadAverage is /proc/loadavg's three figures, "?" where there is none.

@@ -59,13 +59,13 @@ func TestRatios(t *testing.T) {
 	r.add("g", native, rates{Perft: 200, Playouts: 20, Search: 10})
 	r.add("g", browserSide, rates{Perft: 60, Playouts: 10, Search: 5})
 	r.add("g", native, rates{Perft: 1, Playouts: 1, Search: 1}) // no browser round to pair
-	if got, want := r.ratios("g", browserSide, 0), []float64{0.5, 0.3}; !equal(got, want) {
+	if got, want := r.ratios("g", browserSide, native, 0), []float64{0.5, 0.3}; !equal(got, want) {
 		t.Errorf("perft ratios %v, want %v", got, want)
 	}
-	if got, want := r.ratios("g", browserSide, 1), []float64{0.4, 0.5}; !equal(got, want) {
+	if got, want := r.ratios("g", browserSide, native, 1), []float64{0.4, 0.5}; !equal(got, want) {
 		t.Errorf("playout ratios %v, want %v", got, want)
 	}
-	if got, want := r.ratios("g", browserSide, 2), []float64{0.5}; !equal(got, want) {
+	if got, want := r.ratios("g", browserSide, native, 2), []float64{0.5}; !equal(got, want) {
 		t.Errorf("search ratios %v, want %v (the zero native figure left out)", got, want)
 	}
 	var out bytes.Buffer
@@ -145,5 +145,36 @@ func TestBrowserRun(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the output lacks %q", want)
 		}
+	}
+}
+
+func TestParseStat(t *testing.T) {
+	for _, c := range []struct {
+		in        string
+		pid, ppid int
+		ok        bool
+	}{
+		{"1234 (chromium) S 1200 1234 1200 0 -1", 1234, 1200, true},
+		{"77 (a (b) c) R 5 77", 77, 5, true},
+		{"garbage", 0, 0, false},
+		{"12 (x)", 0, 0, false},
+	} {
+		pid, ppid, ok := parseStat(c.in)
+		if ok != c.ok || ok && (pid != c.pid || ppid != c.ppid) {
+			t.Errorf("parseStat(%q) = %d, %d, %v; want %d, %d, %v", c.in, pid, ppid, ok, c.pid, c.ppid, c.ok)
+		}
+	}
+}
+
+// TestCPUBetween checks that a thread's growth counts, a new thread's
+// whole time too, and a thread that ended takes nothing away.
+func TestCPUBetween(t *testing.T) {
+	before := map[int]time.Duration{1: 100, 2: 50, 3: 1000}
+	after := map[int]time.Duration{1: 130, 2: 50, 4: 7}
+	if got := cpuBetween(before, after); got != 37 {
+		t.Errorf("cpuBetween = %v, want 37ns", got)
+	}
+	if self := threadTimes(os.Getpid()); len(self) == 0 {
+		t.Error("no thread of this process in /proc")
 	}
 }

@@ -6,19 +6,16 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
-
-	"github.com/magneton-games/magneton/engine"
 )
 
-// rates are one bench's figures a second, and the search's depth.
+// rates are one round's figures of a side: perft leaves, playouts and
+// search nodes a second (of Bench's own clock, as `magneton bench`
+// prints them) and a CPU second (of the side's processes), and the
+// search's depth.
 type rates struct {
-	Perft, Playouts, Search float64
-	Depth                   int
-}
-
-// ratesOf reads a bench's rates.
-func ratesOf(r engine.BenchResult) rates {
-	return rates{Perft: r.PerftNPS, Playouts: r.PlayoutsPerSecond, Search: r.SearchNPS, Depth: r.SearchDepth}
+	Perft, Playouts, Search          float64
+	PerftCPU, PlayoutsCPU, SearchCPU float64
+	Depth                            int
 }
 
 // figures are the rates compared, in the order printed.
@@ -29,6 +26,9 @@ var figures = []struct {
 	{"perft leaves/s", func(r rates) float64 { return r.Perft }},
 	{"playouts/s", func(r rates) float64 { return r.Playouts }},
 	{"search nodes/s", func(r rates) float64 { return r.Search }},
+	{"perft leaves/CPU s", func(r rates) float64 { return r.PerftCPU }},
+	{"playouts/CPU s", func(r rates) float64 { return r.PlayoutsCPU }},
+	{"search nodes/CPU s", func(r rates) float64 { return r.SearchCPU }},
 }
 
 // native is the side that runs engine.Bench in this process.
@@ -54,13 +54,13 @@ func (r *results) add(game, side string, x rates) {
 	r.by[game][side] = append(r.by[game][side], x)
 }
 
-// ratios are a browser side's figure over the native one, round by round:
-// each pair ran one after the other, so the machine's drift between
-// rounds cancels. A round missing on either side, or with a zero native
-// figure, is left out.
-func (r *results) ratios(game, side string, fig int) []float64 {
+// ratios are a side's figure over the base side's (native, or the site's
+// build for a variant), round by round: each pair ran one after the
+// other, so the machine's drift between rounds cancels. A round missing
+// on either side, or with a zero base figure, is left out.
+func (r *results) ratios(game, side, base string, fig int) []float64 {
 	var out []float64
-	nat, br := r.by[game][native], r.by[game][side]
+	nat, br := r.by[game][base], r.by[game][side]
 	for i := range min(len(nat), len(br)) {
 		if n := figures[fig].of(nat[i]); n > 0 {
 			out = append(out, figures[fig].of(br[i])/n)
@@ -115,11 +115,14 @@ func rate(v float64) string {
 func (r *results) print(w io.Writer, titles map[string]string, rounds bool) {
 	for _, g := range r.games {
 		n := len(r.by[g][native])
-		fmt.Fprintf(w, "\n%s, %d rounds: each side's median rate (min–max); browser/native of each round's pair, min and median\n", titles[g], n)
+		fmt.Fprintf(w, "\n%s, %d rounds: each side's median rate (min–max); the ratios of each round's pairs, min and median\n", titles[g], n)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		head := append([]string{""}, r.sides...)
 		for _, s := range r.sides[1:] {
 			head = append(head, s+"/native min", "median")
+		}
+		for _, s := range r.sides[2:] {
+			head = append(head, s+"/"+browserSide+" min", "median")
 		}
 		fmt.Fprintln(tw, strings.Join(head, "\t"))
 		for i, f := range figures {
@@ -132,7 +135,11 @@ func (r *results) print(w io.Writer, titles map[string]string, rounds bool) {
 				row = append(row, fmt.Sprintf("%s (%s–%s)", rate(v.Median), rate(v.Min), rate(v.Max)))
 			}
 			for _, s := range r.sides[1:] {
-				q := summarize(r.ratios(g, s, i))
+				q := summarize(r.ratios(g, s, native, i))
+				row = append(row, fmt.Sprintf("%.2f", q.Min), fmt.Sprintf("%.2f", q.Median))
+			}
+			for _, s := range r.sides[2:] {
+				q := summarize(r.ratios(g, s, browserSide, i))
 				row = append(row, fmt.Sprintf("%.2f", q.Min), fmt.Sprintf("%.2f", q.Median))
 			}
 			fmt.Fprintln(tw, strings.Join(row, "\t"))
@@ -162,7 +169,8 @@ func (r *results) printRounds(w io.Writer, game string) {
 			if i >= len(x) {
 				continue
 			}
-			fmt.Fprintf(tw, "  round %d\t%s\tperft %s\tplayouts %s\tsearch %s\tdepth %d\n", i+1, s, rate(x[i].Perft), rate(x[i].Playouts), rate(x[i].Search), x[i].Depth)
+			fmt.Fprintf(tw, "  round %d\t%s\tperft %s\tplayouts %s\tsearch %s\tdepth %d\tper CPU s: perft %s\tplayouts %s\tsearch %s\n", i+1, s,
+				rate(x[i].Perft), rate(x[i].Playouts), rate(x[i].Search), x[i].Depth, rate(x[i].PerftCPU), rate(x[i].PlayoutsCPU), rate(x[i].SearchCPU))
 		}
 	}
 	tw.Flush()
