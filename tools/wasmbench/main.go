@@ -54,6 +54,7 @@ type config struct {
 	Chromium         string
 	Variants         []variant
 	PrintRounds      bool
+	Profile          string // a folder for the first round's profiles
 }
 
 // variant is a build of the engine to bench beside the site's.
@@ -93,6 +94,7 @@ func main() {
 	flag.StringVar(&cfg.Chromium, "chromium", "/usr/bin/chromium", "the Chromium to run")
 	flag.Var(&vs, "variant", "name=file.wasm[.gz]: another build of engine/wasm to bench in the browser too (repeatable)")
 	flag.BoolVar(&cfg.PrintRounds, "v", false, "print each round's figures")
+	flag.StringVar(&cfg.Profile, "profile", "", "a folder: profile the first round, natively with pprof and in the browser with V8's profiler")
 	flag.Parse()
 	if gameList != "" {
 		cfg.Games = strings.Split(gameList, ",")
@@ -139,7 +141,7 @@ func run(ctx context.Context, cfg config, w io.Writer) error {
 		}
 		printLoads(w, loads)
 	}
-	res, err := benchRounds(ctx, cfg, c, s, names, builds)
+	res, err := benchRounds(ctx, cfg, c, s, names, builds, w)
 	if err != nil {
 		return err
 	}
@@ -172,8 +174,9 @@ func gameNames(want []string) ([]string, map[string]string, error) {
 }
 
 // benchRounds runs the rounds: for each game, the native bench and each
-// build's in the browser in turn, the order reversed every other round.
-func benchRounds(ctx context.Context, cfg config, c *chrome, s *site, names []string, b *buildSet) (*results, error) {
+// build's in the browser in turn, the order reversed every other round;
+// with cfg.Profile, the first under the profilers.
+func benchRounds(ctx context.Context, cfg config, c *chrome, s *site, names []string, b *buildSet, w io.Writer) (*results, error) {
 	base, err := s.listen()
 	if err != nil {
 		return nil, err
@@ -201,7 +204,16 @@ func benchRounds(ctx context.Context, cfg config, c *chrome, s *site, names []st
 				slices.Reverse(order)
 			}
 			for _, side := range order {
-				x, err := benchSide(ctx, cfg, p, side, g)
+				var x rates
+				bench := func() (err error) {
+					x, err = benchSide(ctx, cfg, p, side, g)
+					return err
+				}
+				if cfg.Profile != "" && round == 0 {
+					err = profiled(cfg.Profile, side, g, p, w, bench)
+				} else {
+					err = bench()
+				}
 				if err != nil {
 					return nil, err
 				}

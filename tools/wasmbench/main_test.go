@@ -11,6 +11,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	cdpprofiler "github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/cdproto/runtime"
 )
 
 // browserFlag runs the test that starts Chromium (TestBrowserRun); CI
@@ -169,12 +172,29 @@ func TestParseStat(t *testing.T) {
 // TestCPUBetween checks that a thread's growth counts, a new thread's
 // whole time too, and a thread that ended takes nothing away.
 func TestCPUBetween(t *testing.T) {
+	// (Measured by /proc, which Linux has.)
 	before := map[int]time.Duration{1: 100, 2: 50, 3: 1000}
 	after := map[int]time.Duration{1: 130, 2: 50, 4: 7}
 	if got := cpuBetween(before, after); got != 37 {
 		t.Errorf("cpuBetween = %v, want 37ns", got)
 	}
+	if _, err := os.Stat("/proc/self/task"); err != nil {
+		return // no /proc here
+	}
 	if self := threadTimes(os.Getpid()); len(self) == 0 {
 		t.Error("no thread of this process in /proc")
+	}
+}
+
+// TestTopSelf checks a V8 profile's shares: by function name over its
+// call paths, without the idle samples.
+func TestTopSelf(t *testing.T) {
+	node := func(name string, hits int64) *cdpprofiler.ProfileNode {
+		return &cdpprofiler.ProfileNode{CallFrame: &runtime.CallFrame{FunctionName: name}, HitCount: hits}
+	}
+	prof := &cdpprofiler.Profile{Nodes: []*cdpprofiler.ProfileNode{node("(root)", 0), node("(idle)", 50), node("play", 30), node("moves", 10), node("play", 10)}}
+	got := topSelf(prof, 1)
+	if len(got) != 1 || got[0].name != "play" || got[0].share != 0.8 {
+		t.Errorf("topSelf = %+v, want play 0.8", got)
 	}
 }
