@@ -147,6 +147,15 @@ const workersJS = `(() => {
         w.postMessage({ type: 'load', url: url || document.querySelector('meta[name="engine"]').content });
       });
     },
+    // compile fetches the engine at url (the page's own when '') and
+    // compiles it, not instantiated: the times of the two (ms).
+    async compile(url) {
+      const t0 = performance.now();
+      const bytes = await (await fetch(url || document.querySelector('meta[name="engine"]').content)).arrayBuffer();
+      const t1 = performance.now();
+      await WebAssembly.compile(bytes);
+      return JSON.stringify({ fetch: t1 - t0, compile: performance.now() - t1 });
+    },
     // call answers one call of engine.Session in the worker name, with
     // the time from posting it to its answer (ms).
     call(name, op, req) {
@@ -232,3 +241,17 @@ func (p *benchPage) bench(name string, req engine.BenchRequest) (engine.BenchRes
 
 // seconds is a float's seconds as a duration.
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// compileTime is the fetch and compilation of a build in the page,
+// without instantiating it or starting its Go program.
+type compileTime struct {
+	Fetch, Compile float64 // ms
+}
+
+// compile times the fetch and compilation of the build at url ("" for
+// the site's) in the page.
+func (p *benchPage) compile(url string) (compileTime, error) {
+	var t compileTime
+	err := evalJSON(p.ctx, fmt.Sprintf(`window.wasmbench.compile(%q)`, url), 2*time.Minute, &t)
+	return t, err
+}

@@ -56,13 +56,15 @@ type pageLoad struct {
 	Requests, Bytes int64
 }
 
-// loadKinds are the loads measured on each new origin, in this order: a
-// first visit (nothing cached), a second visit (the engine in the
-// browser's cache), and a restart of the worker on that page.
-var loadKinds = []string{"cold", "warm", "restart"}
+// loadRows are the kinds of load printed, in this order. On each new
+// origin: a first visit (nothing cached), a second visit (the engine in
+// the browser's cache), and a restart of the worker on that page; after
+// the bench, a visit and a restart on the bench's origin, whose engine
+// V8 has run for a while (and may have cached its optimized code).
+var loadRows = []string{"cold", "warm", "restart", "warm after the bench", "restart after the bench"}
 
-// measureLoads measures n times, each on a new origin of the site, the
-// loads of loadKinds.
+// measureLoads measures n times, each on a new origin of the site, a
+// cold visit, a warm one and a restart.
 func measureLoads(c *chrome, s *site, n int) (map[string][]pageLoad, error) {
 	out := map[string][]pageLoad{}
 	for range n {
@@ -70,29 +72,43 @@ func measureLoads(c *chrome, s *site, n int) (map[string][]pageLoad, error) {
 		if err != nil {
 			return nil, err
 		}
-		loads, err := loadsOn(c, s, base)
+		loads, err := loadsOn(c, s, base, []string{"visit", "visit", "restart"})
 		if err != nil {
 			return nil, err
 		}
-		for i, k := range loadKinds {
+		for i, k := range loadRows[:3] {
 			out[k] = append(out[k], loads[i])
 		}
 	}
 	return out, nil
 }
 
-// loadsOn measures the loads of loadKinds at base in a tab of their own.
-func loadsOn(c *chrome, s *site, base string) ([]pageLoad, error) {
+// afterBench adds to loads a visit and a restart at base, the bench's
+// origin, after the bench.
+func afterBench(c *chrome, s *site, base string, loads map[string][]pageLoad) error {
+	l, err := loadsOn(c, s, base, []string{"visit", "restart"})
+	if err != nil {
+		return err
+	}
+	loads[loadRows[3]] = append(loads[loadRows[3]], l[0])
+	loads[loadRows[4]] = append(loads[loadRows[4]], l[1])
+	return nil
+}
+
+// loadsOn loads at base, in a tab of its own, a page of the site and its
+// engine ("visit") or restarts the engine's worker ("restart"), as
+// actions say, each timed.
+func loadsOn(c *chrome, s *site, base string, actions []string) ([]pageLoad, error) {
 	ctx, cancel, err := c.tab(loadProbe)
 	if err != nil {
 		return nil, err
 	}
 	defer cancel()
 	var out []pageLoad
-	for _, kind := range loadKinds {
+	for i, action := range actions {
 		r0, b0 := s.fetched()
 		var l pageLoad
-		if kind == "restart" {
+		if action == "restart" {
 			err = evalJSON(ctx, restartJS, 2*time.Minute, &l)
 		} else {
 			if err := navigate(ctx, "about:blank"); err != nil {
@@ -104,10 +120,10 @@ func loadsOn(c *chrome, s *site, base string) ([]pageLoad, error) {
 			err = evalJSON(ctx, `window.__wasmbench.done`, 2*time.Minute, &l)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s load: %w", kind, err)
+			return nil, fmt.Errorf("load %d (%s) at %s: %w", i+1, action, base, err)
 		}
 		if !l.OK {
-			return nil, fmt.Errorf("%s load: the engine did not load: %s", kind, l.Error)
+			return nil, fmt.Errorf("load %d (%s) at %s: the engine did not load: %s", i+1, action, base, l.Error)
 		}
 		r1, b1 := s.fetched()
 		l.Requests, l.Bytes = r1-r0, b1-b0

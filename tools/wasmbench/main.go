@@ -134,16 +134,25 @@ func run(ctx context.Context, cfg config, w io.Writer) error {
 	defer c.cancel()
 	fmt.Fprintf(w, "browser: %s\n", c.version)
 	builds.print(w)
+	var loads map[string][]pageLoad
 	if cfg.Loads > 0 {
-		loads, err := measureLoads(c, s, cfg.Loads)
-		if err != nil {
+		if loads, err = measureLoads(c, s, cfg.Loads); err != nil {
+			return err
+		}
+	}
+	base, err := s.listen()
+	if err != nil {
+		return err
+	}
+	res, err := benchRounds(ctx, cfg, c, s, base, names, builds, w)
+	if err != nil {
+		return err
+	}
+	if cfg.Loads > 0 {
+		if err := afterBench(c, s, base, loads); err != nil {
 			return err
 		}
 		printLoads(w, loads)
-	}
-	res, err := benchRounds(ctx, cfg, c, s, names, builds, w)
-	if err != nil {
-		return err
 	}
 	res.print(w, titles, cfg.PrintRounds)
 	fmt.Fprintf(w, "\nload average %s at the end\n", loadAverage())
@@ -173,28 +182,18 @@ func gameNames(want []string) ([]string, map[string]string, error) {
 	return out, titles, nil
 }
 
-// benchRounds runs the rounds: for each game, the native bench and each
+// benchRounds runs the rounds at base: for each game, the native bench and each
 // build's in the browser in turn, the order reversed every other round;
 // with cfg.Profile, the first under the profilers.
-func benchRounds(ctx context.Context, cfg config, c *chrome, s *site, names []string, b *buildSet, w io.Writer) (*results, error) {
-	base, err := s.listen()
-	if err != nil {
-		return nil, err
-	}
+func benchRounds(ctx context.Context, cfg config, c *chrome, s *site, base string, names []string, b *buildSet, w io.Writer) (*results, error) {
 	p, err := openBenchPage(c, base)
 	if err != nil {
 		return nil, err
 	}
 	defer p.cancel()
 	sides := append([]string{native}, b.names...)
-	for _, name := range b.names {
-		url := ""
-		if name != browserSide {
-			url = variantPrefix + name + ".wasm"
-		}
-		if _, err := p.start(name, url); err != nil {
-			return nil, err
-		}
+	if err := startWorkers(p, b, w); err != nil {
+		return nil, err
 	}
 	res := newResults(names, sides)
 	for round := range cfg.Rounds {
@@ -222,6 +221,35 @@ func benchRounds(ctx context.Context, cfg config, c *chrome, s *site, names []st
 		}
 	}
 	return res, nil
+}
+
+// startWorkers starts a worker of each build in the page, after timing
+// its fetch and compilation in the page three times; it prints those
+// times and the worker's own load time.
+func startWorkers(p *benchPage, b *buildSet, w io.Writer) error {
+	fmt.Fprintln(w, "\nEach build fetched and compiled in the page three times (ms, min / median / max), then loaded by its bench's worker:")
+	for _, name := range b.names {
+		url := ""
+		if name != browserSide {
+			url = variantPrefix + name + ".wasm"
+		}
+		var fetches, compiles []float64
+		for range 3 {
+			t, err := p.compile(url)
+			if err != nil {
+				return err
+			}
+			fetches, compiles = append(fetches, t.Fetch), append(compiles, t.Compile)
+		}
+		l, err := p.start(name, url)
+		if err != nil {
+			return err
+		}
+		f, c := summarize(fetches), summarize(compiles)
+		fmt.Fprintf(w, "  %s: fetch %.0f / %.0f / %.0f, WebAssembly.compile %.0f / %.0f / %.0f; the worker's load %.0f (%.0f from new Worker)\n",
+			name, f.Min, f.Median, f.Max, c.Min, c.Median, c.Max, l.MS, l.Page)
+	}
+	return nil
 }
 
 // benchSide runs one round of game g on a side, a bench of each phase

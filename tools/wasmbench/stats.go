@@ -176,13 +176,12 @@ func (r *results) printRounds(w io.Writer, game string) {
 	tw.Flush()
 }
 
-// printLoads writes the load times of each kind (loadKinds), min /
-// median / max over the origins.
+// printLoads writes the load times of each kind (loadRows), min /
+// median / max over the samples.
 func printLoads(w io.Writer, loads map[string][]pageLoad) {
-	n := len(loads[loadKinds[0]])
-	fmt.Fprintf(w, "\nThe engine's load, /#/archive on %d new origins, ms from the navigation's start (restart: from restart() on), min / median / max:\n", n)
+	fmt.Fprintf(w, "\nThe engine's load by /#/archive, ms from the navigation's start (a restart: from restart()), min / median / max; n samples:\n")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "\tfirst paint\tDOMContentLoaded\tengine ready\tworker's own\tlongest stall\tengine fetched")
+	fmt.Fprintln(tw, "\tn\tfirst paint\tDOMContentLoaded\tengine ready\tworker's own\tlongest stall\tengine fetched")
 	col := func(ls []pageLoad, f func(pageLoad) float64) string {
 		var xs []float64
 		for _, l := range ls {
@@ -191,22 +190,25 @@ func printLoads(w io.Writer, loads map[string][]pageLoad) {
 		s := summarize(xs)
 		return fmt.Sprintf("%.0f / %.0f / %.0f", s.Min, s.Median, s.Max)
 	}
-	for _, k := range loadKinds {
+	for _, k := range loadRows {
 		ls := loads[k]
+		if len(ls) == 0 {
+			continue
+		}
 		var req, bytes int64
 		for _, l := range ls {
 			req += l.Requests
 			bytes += l.Bytes
 		}
 		fetched := fmt.Sprintf("%d requests, %d bytes", req, bytes)
-		if k == "restart" {
-			fmt.Fprintf(tw, "%s\t-\t-\t%s\t%s\t-\t%s\n", k, col(ls, func(l pageLoad) float64 { return l.Ready }), col(ls, func(l pageLoad) float64 { return l.Worker }), fetched)
+		ready, own := col(ls, func(l pageLoad) float64 { return l.Ready }), col(ls, func(l pageLoad) float64 { return l.Worker })
+		if strings.HasPrefix(k, "restart") {
+			fmt.Fprintf(tw, "%s\t%d\t-\t-\t%s\t%s\t-\t%s\n", k, len(ls), ready, own, fetched)
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", k,
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", k, len(ls),
 			col(ls, func(l pageLoad) float64 { return l.FCP }), col(ls, func(l pageLoad) float64 { return l.DCL }),
-			col(ls, func(l pageLoad) float64 { return l.Ready }), col(ls, func(l pageLoad) float64 { return l.Worker }),
-			col(ls, func(l pageLoad) float64 { return l.Stall }), fetched)
+			ready, own, col(ls, func(l pageLoad) float64 { return l.Stall }), fetched)
 	}
 	tw.Flush()
 }
