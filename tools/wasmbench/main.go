@@ -10,20 +10,34 @@
 // cache (warm), then restarts its worker (restart(), what abandoning a
 // search does). Then, for each game, -rounds rounds of engine.Bench (the
 // perft suite, -playouts of random playouts, -search of level 8's
-// one-thread search) natively in this process and in a Web Worker of the
-// site's worker.js, taking turns (the order reversed every other round),
-// so that the machine's noise hits both; the browser's figures are the
-// ones Bench measures inside the worker, without the messages. It prints
-// each side's rates and the ratio browser/native of each round's pair,
-// minimum and median, and the engine's size.
+// one-thread search, each phase a call of its own) natively in this
+// process and in a Web Worker of the site's worker.js, taking turns (the
+// order reversed every other round), so that the machine's noise hits
+// both. The rates per second are the ones Bench measures itself, inside
+// the worker, without the messages; the rates per CPU second divide the
+// same work by the CPU time of the side's processes over the call, which
+// a shared machine's other jobs disturb less. It prints each side's
+// rates, the ratio browser/native of each round's pair, minimum and
+// median, and the engine's size; last, a visit and a restart on the
+// bench's origin, after the bench.
 //
 // -variant name=file.wasm[.gz] (repeatable) benches another build of the
 // engine in the browser beside the site's, in the same rounds: to try a
-// build option, build engine/wasm with it and give the file.
+// build option, build engine/wasm with it and give the file. -profile DIR
+// runs the first round under pprof natively and V8's sampling profiler
+// in each worker, and prints the browser's top functions; the site's
+// build has no function names (-ldflags=-s), so profile a variant built
+// without -s:
 //
 //	go run ./tools/wasmbench -rounds 3 -playouts 3s -search 2s
 //	GOOS=js GOARCH=wasm GOWASM=satconv,signext go build -trimpath -ldflags='-s -w' -o /tmp/sat.wasm ./engine/wasm
 //	go run ./tools/wasmbench -loads 0 -variant sat=/tmp/sat.wasm
+//	GOOS=js GOARCH=wasm go build -trimpath -o /tmp/named.wasm ./engine/wasm
+//	go run ./tools/wasmbench -loads 0 -rounds 1 -variant named=/tmp/named.wasm -profile /tmp/prof
+//
+// The native bench runs on -procs threads (GOMAXPROCS; 1 by default, as
+// WebAssembly's one thread). The tests run it briefly with
+// go test ./tools/wasmbench -browser.
 package main
 
 import (
