@@ -13,24 +13,38 @@ import (
 // DOMContentLoaded, the engine ready, the worker's own load time
 // (loadTime()), and the main thread's longest stall meanwhile (a 5 ms
 // timer's longest gap: the page is usable while the engine loads when it
-// is small).
+// is small). With ?noengine in the address it loads no engine and
+// watches the timer for noEngineMS instead: the page's own stalls, to
+// hold those against.
 const loadProbe = `(() => {
   if (location.protocol !== 'http:') return;
   const wb = window.__wasmbench = {};
+  const noEngine = location.search.includes('noengine');
   wb.done = new Promise((resolve) => {
     document.addEventListener('DOMContentLoaded', () => {
       const dcl = performance.now();
       let last = dcl, stall = 0;
       const timer = setInterval(() => { const now = performance.now(); stall = Math.max(stall, now - last); last = now; }, 5);
+      const fcp = () => { const e = performance.getEntriesByName('first-contentful-paint')[0]; return e ? e.startTime : 0; };
+      if (noEngine) {
+        setTimeout(() => {
+          clearInterval(timer);
+          resolve(JSON.stringify({ ok: true, dcl, stall, fcp: fcp() }));
+        }, ` + noEngineMS + `);
+        return;
+      }
       import('/js/engine.js').then((m) => m.load().then((ok) => {
         const ready = performance.now();
         clearInterval(timer);
-        const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-        resolve(JSON.stringify({ ok, dcl, ready, worker: m.loadTime(), stall: Math.max(stall, ready - last), fcp: fcp ? fcp.startTime : 0, error: m.failed() }));
+        resolve(JSON.stringify({ ok, dcl, ready, worker: m.loadTime(), stall: Math.max(stall, ready - last), fcp: fcp(), error: m.failed() }));
       })).catch((e) => resolve(JSON.stringify({ error: String(e) })));
     });
   });
 })();`
+
+// noEngineMS is how long a page without the engine is watched for its
+// own stalls: about as long as the engine takes to load.
+const noEngineMS = "600"
 
 // restartJS restarts the engine's worker as js/engine.js does to abandon
 // a search (restart()), and times it until the new worker is ready.
@@ -58,10 +72,11 @@ type pageLoad struct {
 
 // loadRows are the kinds of load printed, in this order. On each new
 // origin: a first visit (nothing cached), a second visit (the engine in
-// the browser's cache), and a restart of the worker on that page; after
+// the browser's cache), a restart of the worker on that page, and a
+// visit that loads no engine (the page's own stalls); after
 // the bench, a visit and a restart on the bench's origin, whose engine
 // V8 has run for a while (and may have cached its optimized code).
-var loadRows = []string{"cold", "warm", "restart", "warm after the bench", "restart after the bench"}
+var loadRows = []string{"cold", "warm", "restart", "warm, no engine", "warm after the bench", "restart after the bench"}
 
 // measureLoads measures n times, each on a new origin of the site, a
 // cold visit, a warm one and a restart.
@@ -72,11 +87,11 @@ func measureLoads(c *chrome, s *site, n int) (map[string][]pageLoad, error) {
 		if err != nil {
 			return nil, err
 		}
-		loads, err := loadsOn(c, s, base, []string{"visit", "visit", "restart"})
+		loads, err := loadsOn(c, s, base, []string{"visit", "visit", "restart", "noengine"})
 		if err != nil {
 			return nil, err
 		}
-		for i, k := range loadRows[:3] {
+		for i, k := range loadRows[:4] {
 			out[k] = append(out[k], loads[i])
 		}
 	}
@@ -90,14 +105,14 @@ func afterBench(c *chrome, s *site, base string, loads map[string][]pageLoad) er
 	if err != nil {
 		return err
 	}
-	loads[loadRows[3]] = append(loads[loadRows[3]], l[0])
-	loads[loadRows[4]] = append(loads[loadRows[4]], l[1])
+	loads[loadRows[4]] = append(loads[loadRows[4]], l[0])
+	loads[loadRows[5]] = append(loads[loadRows[5]], l[1])
 	return nil
 }
 
 // loadsOn loads at base, in a tab of its own, a page of the site and its
-// engine ("visit") or restarts the engine's worker ("restart"), as
-// actions say, each timed.
+// engine ("visit"), or restarts the engine's worker ("restart"), or
+// loads the page alone ("noengine"), as actions say, each timed.
 func loadsOn(c *chrome, s *site, base string, actions []string) ([]pageLoad, error) {
 	ctx, cancel, err := c.tab(loadProbe)
 	if err != nil {
@@ -114,7 +129,11 @@ func loadsOn(c *chrome, s *site, base string, actions []string) ([]pageLoad, err
 			if err := navigate(ctx, "about:blank"); err != nil {
 				return nil, err
 			}
-			if err := navigate(ctx, base+"/#/archive"); err != nil {
+			url := base + "/#/archive"
+			if action == "noengine" {
+				url = base + "/?noengine#/archive"
+			}
+			if err := navigate(ctx, url); err != nil {
 				return nil, err
 			}
 			err = evalJSON(ctx, `window.__wasmbench.done`, 2*time.Minute, &l)
