@@ -8,7 +8,8 @@
 // archive page loads the engine through js/engine.js at
 // DOMContentLoaded, cold, then again with the engine in the browser's
 // cache (warm), then restarts its worker (restart(), what abandoning a
-// search does). Then, for each game, -rounds rounds of engine.Bench (the
+// search does), then visits it loading no engine, for the page's own
+// main-thread stalls. Then, for each game, -rounds rounds of engine.Bench (the
 // perft suite, -playouts of random playouts, -search of level 8's
 // one-thread search, each phase a call of its own) natively in this
 // process and in a Web Worker of the site's worker.js, taking turns (the

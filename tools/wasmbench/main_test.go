@@ -144,7 +144,7 @@ func TestBrowserRun(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	t.Log(out.String())
-	for _, want := range []string{"cold", "warm", "restart", "Magneton, 2 rounds", "Tumbling Down, 2 rounds", "playouts/s", "bytes gzipped"} {
+	for _, want := range []string{"cold", "warm", "restart", "no engine", "after the bench", "WebAssembly.compile", "Magneton, 2 rounds", "Tumbling Down, 2 rounds", "playouts/s", "bytes gzipped"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the output lacks %q", want)
 		}
