@@ -20,6 +20,20 @@ import (
 	"github.com/magneton-games/magneton/web"
 )
 
+// byRuleParams are the parameters of Network.emulateNetworkConditionsByRule
+// in both of the shapes Chromium has given it: "offline" for all the rules
+// at once (Chromium 148, which Debian has shipped) and "offline" in each
+// rule with "emulateOfflineServiceWorker" (later versions, cdproto's).
+// Each version ignores the fields it does not know.
+type byRuleParams struct {
+	Offline                     bool                  `json:"offline"`
+	EmulateOfflineServiceWorker bool                  `json:"emulateOfflineServiceWorker"`
+	MatchedNetworkConditions    []*network.Conditions `json:"matchedNetworkConditions"`
+}
+
+// emulateByRule is Network.emulateNetworkConditionsByRule with byRuleParams.
+var emulateByRule = cdp.Command[byRuleParams, network.EmulateNetworkConditionsByRuleResult]{Method: network.CommandEmulateNetworkConditionsByRule}
+
 // setOffline cuts the tab's network, or gives it back: every request of
 // the page and of its service worker fails, and navigator.onLine says so.
 func (p *page) setOffline(off bool) {
@@ -29,13 +43,25 @@ func (p *page) setOffline(off bool) {
 	if !off {
 		cond = []*network.Conditions{}
 	}
-	if _, err := chromedp.Call(p.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{EmulateOfflineServiceWorker: &sw, MatchedNetworkConditions: cond}); err != nil {
+	if _, err := chromedp.Call(p.ctx, emulateByRule, byRuleParams{Offline: off, EmulateOfflineServiceWorker: sw, MatchedNetworkConditions: cond}); err != nil {
 		p.t.Fatalf("%s: network conditions: %v", p.name, err)
 	}
 	if _, err := chromedp.Call(p.ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
 		p.t.Fatalf("%s: network state: %v", p.name, err)
 	}
 	p.waitFor("navigator.onLine", fmt.Sprintf(`navigator.onLine === %v`, !off), 5*time.Second)
+}
+
+// stillOffline cuts the network again after a reload if the browser gave
+// it back: Chromium 148 (Debian's) forgets the emulation when a reload
+// makes a new document, later versions keep it. The page then hears the
+// browser go offline, as when a player's connection drops.
+func (p *page) stillOffline() {
+	p.t.Helper()
+	p.waitFor("the page after the reload", `document.readyState === 'complete'`, 20*time.Second)
+	if eval[bool](p, `navigator.onLine`) {
+		p.setOffline(true)
+	}
 }
 
 // checkInstallable opens the site in a tab of the browser's own profile
@@ -86,6 +112,7 @@ func TestBrowserOffline(t *testing.T) {
 	ts.stop()
 	p.setOffline(true)
 	p.do(chromedp.Reload())
+	p.stillOffline()
 	p.waitFor("the offline home page", `document.querySelector('.offline-page .offline-choices') && !document.querySelector('.offline-banner').hidden`, 20*time.Second)
 	if got := eval[string](p, `document.querySelector('.account').textContent`); !strings.Contains(got, "traveller") || !strings.Contains(got, "offline") {
 		t.Errorf("offline the header's account says %q", got)
