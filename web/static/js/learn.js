@@ -16,6 +16,7 @@ import { gameSpec, loadGame } from './games.js';
 import { t, addTexts } from './i18n.js';
 import { syncProgress, solvedLessons } from './learn-progress.js';
 import { Lessons, play } from './learn-lessons.js';
+import { Quiz } from './learn-quiz.js';
 import { variantName, variantSummary } from './words.js';
 
 /** The names every lesson module exports (docs/adding-a-game.md, "The lesson module"); optionWords is optional. */
@@ -30,6 +31,8 @@ export function loadLearn(name) {
       const missing = LEARN_INTERFACE.filter((k) => !(k in m));
       if (missing.length) throw new Error(`js/games/${name}-learn.js does not export ${missing.join(', ')}`);
       addTexts(m.texts);
+      // The texts of a lesson module's own modules (its drills, its quiz).
+      for (const more of m.moreTexts || []) addTexts(more);
       return m;
     });
     learnModules.set(name, p);
@@ -167,12 +170,13 @@ export function learnGameView(name) {
         h('a', { href: '#rules-title' }, t('learn.rules')), ' · ',
         h('a', { href: '#variants-title' }, t('learn.variants')), ' · ',
         h('a', { href: '#lessons-title' }, t('learn.lessons')), ' · ',
+        lm.quiz ? [h('a', { href: '#quiz-title' }, t('learn.quiz')), ' · '] : null,
         h('a', { href: `/puzzles?game=${game}` }, t('nav.puzzles')));
       node.append(
         h('p.crumbs', h('a', { href: '/learn' }, t('learn.title'))),
         h('h1', t('learn.howTo', { game: spec.title })),
         h('p.lead', t(lm.pitch)),
-        nav, lessons.node, rulesCard(game, mod, lm), variantsCard(spec, lm));
+        nav, lessons.node, lm.quiz ? new Quiz(game, mod, lm).node : null, rulesCard(game, mod, lm), variantsCard(spec, lm));
       lessons.openFirst();
     },
     destroy() {
