@@ -6,7 +6,7 @@
 
 const BLOCK = '8/8/8/8/8/8/WW6/B6W w 0 0';
 const SHUTTLE = '3W4/3B4/3W4/8/8/8/8/3B4 w 0 0';
-const SHUTTLED = ['d6-d2', 'd3-d7', 'd6-d2', 'd3-d7', 'd6-d2', 'd3-d7', 'd6-d2'];
+const SHUTTLED = ['d6-d2', 'd3-d7', 'd6-d2'];
 
 export const lessons = [
   {
@@ -15,7 +15,7 @@ export const lessons = [
     teaches: ['no-moves'],
     stages: [
       {
-        position: BLOCK, goal: 'win', par: 1, reason: 'no legal move',
+        position: BLOCK, goal: 'win', par: 1, reason: 'no legal move', solution: ['h1-b1'],
         task: 'mg.l.blocked.0.task', hint: 'mg.l.blocked.0.hint', right: 'mg.l.blocked.0.right',
       },
       {
@@ -117,7 +117,7 @@ export const texts = {
     "mg.l.blocked.2.hint": "The move is the one of the first stage; only the rule has changed.",
     "mg.l.blocked.2.right": "Under no-moves=draw the side left without a move draws instead of losing. The default is that it loses.",
     "mg.l.rep.title": "Threefold repetition",
-    "mg.l.rep.0.task": "The two sides have shuttled back and forth: this position came twice already, with White to move. As Black, bring it back a third time.",
+    "mg.l.rep.0.task": "The two sides have shuttled back and forth: the position with White to move came twice already. As Black, bring it back a third time.",
     "mg.l.rep.0.hint": "Play the slide Black has played each time in this position.",
     "mg.l.rep.0.right": "Third time: the game is drawn. This is the default rule (repetition=3).",
     "mg.l.rep.1.task": "The same moves under the option repetition=off: repeat once more.",
