@@ -140,7 +140,7 @@ export class Lessons {
     const par = typeof stage.goal === 'string' ? h('p.muted.lesson-par', t(stage.goal === 'survive' ? 'learn.parSurvive' : 'learn.par', { n: stage.par || 1 })) : null;
     this.panel.append(
       h('h3#lesson-title', t('learn.lessonN', { n: i + 1, total: this.lm.lessons.length }), ' · ', t(lesson.title)),
-      stageList,
+      stageList || '',
       h('div.lesson-body',
         h('div.lesson-board', boardBox),
         h('div.lesson-side', h('p.lesson-task', t(stage.task)), notes, par, hintBox, c.msg, h('p.form-buttons', hintBtn, c.retry, c.next), c.practice)));

@@ -176,7 +176,7 @@ export function learnGameView(name) {
         h('p.crumbs', h('a', { href: '/learn' }, t('learn.title'))),
         h('h1', t('learn.howTo', { game: spec.title })),
         h('p.lead', t(lm.pitch)),
-        nav, lessons.node, lm.quiz ? new Quiz(game, mod, lm).node : null, rulesCard(game, mod, lm), variantsCard(spec, lm));
+        nav, lessons.node, lm.quiz ? new Quiz(game, mod, lm).node : '', rulesCard(game, mod, lm), variantsCard(spec, lm));
       lessons.openFirst();
     },
     destroy() {
