@@ -10,6 +10,20 @@ const SHUTTLED = ['d6-d2', 'd3-d7', 'd6-d2'];
 
 export const lessons = [
   {
+    id: 'push-drill',
+    title: 'mg.l.pd.title',
+    stages: [
+      {
+        position: '2B5/8/8/8/8/WW1WW1W1/5B2/B7 w 0 0', goal: 'win', par: 2, reason: 'line', solution: ['d3-c3', 'b2-a2', 'g3-h3'],
+        task: 'mg.l.pd.0.task', hint: 'mg.l.pd.0.hint', right: 'mg.l.pd.0.right',
+      },
+      {
+        position: '8/6W1/8/4W3/2B2W2/B1W5/1W4B1/2B5 w 0 0', goal: 'win', par: 2, reason: 'line', solution: ['f4-d4', 'a3-b3', 'g7-h8'],
+        task: 'mg.l.pd.1.task', hint: 'mg.l.pd.1.hint', right: 'mg.l.pd.1.right',
+      },
+    ],
+  },
+  {
     id: 'blocked',
     title: 'mg.l.blocked.title',
     teaches: ['no-moves'],
@@ -150,7 +164,14 @@ export const texts = {
     "mg.q.blockedDraw": "Under no-moves=draw, a side with no legal move draws.",
     "mg.q.strong": "With the default strong force the push goes as far as it can, past the gap.",
     "mg.q.weak": "Under force=weak the push goes one square, into the gap.",
-    "mg.q.owner": "Under win=owner-wins the pull completes Black's row, and Black wins."
+    "mg.q.owner": "Under win=owner-wins the pull completes Black's row, and Black wins.",
+    "mg.l.pd.title": "Rows by a push: drills",
+    "mg.l.pd.0.task": "Win in two moves with a row made by a push. The computer answers.",
+    "mg.l.pd.0.hint": "First close up your stones on the rank, so that a single push later can complete four.",
+    "mg.l.pd.0.right": "The push completed the row: whatever Black answered, it could not stop it.",
+    "mg.l.pd.1.task": "Win in two moves again. A row you fill by hand does not win, but a push along it later can.",
+    "mg.l.pd.1.hint": "Fill the gap of your diagonal with a slide first; then move a stone so that its magnet pushes one of yours along the row.",
+    "mg.l.pd.1.right": "Right: the slide filled the diagonal by hand, and the push made it a winning row."
   },
   "es": {
     "mg.l.blocked.title": "Sin jugadas",
@@ -197,7 +218,14 @@ export const texts = {
     "mg.q.blockedDraw": "Con no-moves=draw, quien no tiene jugada legal hace tablas.",
     "mg.q.strong": "Con la fuerza fuerte por defecto, el empuje llega tan lejos como puede, más allá del hueco.",
     "mg.q.weak": "Con force=weak el empuje avanza una casilla, hasta el hueco.",
-    "mg.q.owner": "Con win=owner-wins la atracción completa la línea negra, y ganan las negras."
+    "mg.q.owner": "Con win=owner-wins la atracción completa la línea negra, y ganan las negras.",
+    "mg.l.pd.title": "Líneas por un empuje: ejercicios",
+    "mg.l.pd.0.task": "Gana en dos jugadas con una línea hecha por un empuje. El ordenador responde.",
+    "mg.l.pd.0.hint": "Primero junta tus piedras en la fila, para que luego un solo empuje pueda completar cuatro.",
+    "mg.l.pd.0.right": "El empuje completó la línea: respondieran lo que respondieran, las negras no podían impedirlo.",
+    "mg.l.pd.1.task": "Gana otra vez en dos jugadas. Una línea que llenas a mano no gana, pero un empuje a lo largo de ella después sí puede.",
+    "mg.l.pd.1.hint": "Primero llena el hueco de tu diagonal con un deslizamiento; luego mueve una piedra para que su imán empuje una de las tuyas a lo largo de la línea.",
+    "mg.l.pd.1.right": "Correcto: el deslizamiento llenó la diagonal a mano, y el empuje la convirtió en una línea ganadora."
   },
   "it": {
     "mg.l.blocked.title": "Nessuna mossa",
@@ -244,7 +272,14 @@ export const texts = {
     "mg.q.blockedDraw": "Con no-moves=draw chi non ha mosse legali pareggia.",
     "mg.q.strong": "Con la forza forte predefinita la spinta va più lontano che può, oltre il buco.",
     "mg.q.weak": "Con force=weak la spinta è di una casa, nel buco.",
-    "mg.q.owner": "Con win=owner-wins l'attrazione completa la fila nera, e vince il Nero."
+    "mg.q.owner": "Con win=owner-wins l'attrazione completa la fila nera, e vince il Nero.",
+    "mg.l.pd.title": "File con una spinta: esercizi",
+    "mg.l.pd.0.task": "Vinci in due mosse con una fila fatta da una spinta. Il computer risponde.",
+    "mg.l.pd.0.hint": "Prima avvicina le tue pietre sulla traversa, così che poi una sola spinta possa completarne quattro.",
+    "mg.l.pd.0.right": "La spinta ha completato la fila: qualunque cosa rispondesse, il Nero non poteva impedirlo.",
+    "mg.l.pd.1.task": "Vinci di nuovo in due mosse. Una fila riempita a mano non vince, ma una spinta lungo di essa dopo sì.",
+    "mg.l.pd.1.hint": "Prima riempi il buco della tua diagonale con uno scivolamento; poi muovi una pietra in modo che la sua calamita spinga una delle tue lungo la fila.",
+    "mg.l.pd.1.right": "Giusto: lo scivolamento ha riempito la diagonale a mano, e la spinta l'ha resa una fila vincente."
   },
   "eo": {
     "mg.l.blocked.title": "Neniu movo plu",
@@ -291,6 +326,13 @@ export const texts = {
     "mg.q.blockedDraw": "Kun no-moves=draw, kiu ne havas laŭregulan movon, remizas.",
     "mg.q.strong": "Kun la defaŭlta forta forto la puŝo iras kiel eble plej malproksimen, preter la truo.",
     "mg.q.weak": "Kun force=weak la puŝo iras unu kampon, en la truon.",
-    "mg.q.owner": "Kun win=owner-wins la altiro kompletigas la nigran vicon, kaj Nigro venkas."
+    "mg.q.owner": "Kun win=owner-wins la altiro kompletigas la nigran vicon, kaj Nigro venkas.",
+    "mg.l.pd.title": "Vicoj per puŝo: ekzercoj",
+    "mg.l.pd.0.task": "Venku per du movoj per vico farita de puŝo. La komputilo respondas.",
+    "mg.l.pd.0.hint": "Unue kunigu viajn ŝtonojn sur la horizontalo, por ke poste unu sola puŝo povu kompletigi kvar.",
+    "mg.l.pd.0.right": "La puŝo kompletigis la vicon: kion ajn Nigro respondis, ĝi ne povis malhelpi ĝin.",
+    "mg.l.pd.1.task": "Venku denove per du movoj. Vico plenigita mane ne venkas, sed posta puŝo laŭ ĝi ja povas.",
+    "mg.l.pd.1.hint": "Unue plenigu la truon de via diagonalo per glito; poste movu ŝtonon tiel, ke ĝia magneto puŝu unu el viaj laŭ la vico.",
+    "mg.l.pd.1.right": "Ĝuste: la glito plenigis la diagonalon mane, kaj la puŝo faris el ĝi venkan vicon."
   }
 };

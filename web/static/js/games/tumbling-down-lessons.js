@@ -34,6 +34,16 @@ export const lessons = [
     ],
   },
   {
+    id: 'fork',
+    title: 'td.l.fork.title',
+    stages: [
+      {
+        position: '8/7,bbb/bb,2,b,4/6,rr,1/8/3,rr,4/8/r,7 b', goal: 'win', par: 2, reason: 'king captured', solution: ['h7>g6', 'a1-a2', 'e4-d3'],
+        task: 'td.l.fork.0.task', hint: 'td.l.fork.0.hint', right: 'td.l.fork.0.right',
+      },
+    ],
+  },
+  {
     id: 'no-moves',
     title: 'td.l.stuck.title',
     teaches: ['no-moves', 'no-king'],
@@ -154,7 +164,11 @@ export const texts = {
     "td.q.pbem": "Under capture=pbem the King's square ends red, black, red, black: not one run on one run.",
     "td.q.own": "The red bottom disk lands on your own King: by default (own-king=loses) that loses.",
     "td.q.ownIgnored": "Under own-king=ignored covering your own King has no effect.",
-    "td.q.noKing": "Your only stack of black disks alone is gone: no King left, and by default (no-king=loses) that loses."
+    "td.q.noKing": "Your only stack of black disks alone is gone: no King left, and by default (no-king=loses) that loses.",
+    "td.l.fork.title": "Two Kings at once",
+    "td.l.fork.0.task": "Red has two Kings of equal height. Win in two moves; the computer answers.",
+    "td.l.fork.0.hint": "A tumble can leave your disks a step from both Kings at once: Red can save only one.",
+    "td.l.fork.0.right": "Red could not guard both Kings: one of them fell to a step."
   },
   "es": {
     "td.l.equal.title": "Varios Reyes",
@@ -204,7 +218,11 @@ export const texts = {
     "td.q.pbem": "Con capture=pbem la casilla del Rey acaba roja, negra, roja, negra: no es una serie sobre otra.",
     "td.q.own": "La ficha roja de abajo cae sobre tu propio Rey: por defecto (own-king=loses) eso pierde.",
     "td.q.ownIgnored": "Con own-king=ignored cubrir tu propio Rey no tiene efecto.",
-    "td.q.noKing": "Tu única pila solo de fichas negras ya no está: te quedas sin Rey, y por defecto (no-king=loses) eso pierde."
+    "td.q.noKing": "Tu única pila solo de fichas negras ya no está: te quedas sin Rey, y por defecto (no-king=loses) eso pierde.",
+    "td.l.fork.title": "Dos Reyes a la vez",
+    "td.l.fork.0.task": "Las rojas tienen dos Reyes de igual altura. Gana en dos jugadas; el ordenador responde.",
+    "td.l.fork.0.hint": "Un derrumbe puede dejar tus fichas a un paso de los dos Reyes a la vez: las rojas solo pueden salvar uno.",
+    "td.l.fork.0.right": "Las rojas no podían proteger los dos Reyes: uno cayó con un paso."
   },
   "it": {
     "td.l.equal.title": "Più Re",
@@ -254,7 +272,11 @@ export const texts = {
     "td.q.pbem": "Con capture=pbem la casa del Re finisce rosso, nero, rosso, nero: non una serie su un'altra.",
     "td.q.own": "Il disco rosso in fondo cade sul tuo Re: di norma (own-king=loses) questo perde.",
     "td.q.ownIgnored": "Con own-king=ignored coprire il proprio Re non ha effetto.",
-    "td.q.noKing": "La tua unica pila di soli dischi neri non c'è più: resti senza Re, e di norma (no-king=loses) questo perde."
+    "td.q.noKing": "La tua unica pila di soli dischi neri non c'è più: resti senza Re, e di norma (no-king=loses) questo perde.",
+    "td.l.fork.title": "Due Re alla volta",
+    "td.l.fork.0.task": "Il Rosso ha due Re della stessa altezza. Vinci in due mosse; il computer risponde.",
+    "td.l.fork.0.hint": "Un crollo può lasciare i tuoi dischi a un passo da entrambi i Re: il Rosso può salvarne solo uno.",
+    "td.l.fork.0.right": "Il Rosso non poteva difendere entrambi i Re: uno è caduto con un passo."
   },
   "eo": {
     "td.l.equal.title": "Pluraj Reĝoj",
@@ -304,6 +326,10 @@ export const texts = {
     "td.q.pbem": "Kun capture=pbem la kampo de la Reĝo finiĝas ruĝa, nigra, ruĝa, nigra: ne unu vico sur unu vico.",
     "td.q.own": "La suba ruĝa disko falas sur vian propran Reĝon: defaŭlte (own-king=loses) tio malvenkigas.",
     "td.q.ownIgnored": "Kun own-king=ignored kovri vian propran Reĝon havas neniun efikon.",
-    "td.q.noKing": "Via sola stako el nur nigraj diskoj malaperis: vi restas sen Reĝo, kaj defaŭlte (no-king=loses) tio malvenkigas."
+    "td.q.noKing": "Via sola stako el nur nigraj diskoj malaperis: vi restas sen Reĝo, kaj defaŭlte (no-king=loses) tio malvenkigas.",
+    "td.l.fork.title": "Du Reĝoj samtempe",
+    "td.l.fork.0.task": "Ruĝo havas du Reĝojn de sama alteco. Venku per du movoj; la komputilo respondas.",
+    "td.l.fork.0.hint": "Falo povas lasi viajn diskojn je unu paŝo de ambaŭ Reĝoj samtempe: Ruĝo povas savi nur unu.",
+    "td.l.fork.0.right": "Ruĝo ne povis gardi ambaŭ Reĝojn: unu falis per paŝo."
   }
 };
