@@ -176,3 +176,42 @@ func TestBrowserDrill(t *testing.T) {
 	p.waitFor("the practice game from the lesson's position", `window.computerGame && window.computerGame.state && window.computerGame.state.start === '8/8/8/8/8/8/WW6/B6W w 0 0'`, 20*time.Second)
 	p.checkConsole()
 }
+
+// TestBrowserDrillOnAccount: the stars a guest wins go to the account it
+// signs up for, and those won logged in are saved on it (the server's
+// GET /api/account/learn-stars); the rules quiz answers with the rules
+// engine and counts the right answers.
+func TestBrowserDrillOnAccount(t *testing.T) {
+	base := startServer(t)
+	p := tab(t, browser(t), "starry")
+	p.goTo(base + "/learn/magneton")
+	p.openLesson("drop")
+	p.click(`.lesson-list li[data-lesson="weak"] button`)
+	p.openLesson("weak")
+	p.boardPlay(".lesson", "d2")
+	if msg := p.lessonMsg("right"); !strings.Contains(msg, "3 of 3 stars") {
+		t.Errorf("the weak-force win: %q", msg)
+	}
+	p.signUp(base, "starry", "stars-pass-1")
+	p.goTo(base + "/learn/magneton")
+	p.openLesson("drop")
+	p.waitFor("the guest's stars on the account", `fetch('/api/account/learn-stars').then(r => r.json()).then(m => (m.magneton || {})['weak:0'] === 3)`, 10*time.Second)
+	p.click(`.lesson-list li[data-lesson="repetition"] button`)
+	p.openLesson("repetition")
+	p.boardPlay(".lesson", "d3-d7")
+	if msg := p.lessonMsg("right"); !strings.Contains(msg, "Third time") {
+		t.Errorf("the draw by repetition: %q", msg)
+	}
+	p.waitFor("the progress saved", `window.learnSaving === 0`, 10*time.Second)
+	p.waitFor("the stars saved on the account", `fetch('/api/account/learn-stars').then(r => r.json()).then(m => (m.magneton || {})['repetition:0'] === 3)`, 10*time.Second)
+
+	// The quiz: the first question right, the second wrong.
+	p.waitFor("the quiz", `document.querySelector('.quiz .quiz-yes')`, 10*time.Second)
+	p.click(".quiz .quiz-yes")
+	p.waitFor("the first answer", `(e => e && e.textContent.startsWith('Right.'))(document.querySelector('.quiz .quiz-out.right'))`, 10*time.Second)
+	p.click(".quiz .quiz-next")
+	p.waitFor("the second question", `document.querySelector('.quiz .quiz-body').dataset.q === '1' && !document.querySelector('.quiz .quiz-yes').disabled`, 10*time.Second)
+	p.click(".quiz .quiz-yes")
+	p.waitFor("the second answer", `(e => e && e.textContent.includes('already touches'))(document.querySelector('.quiz .quiz-out.wrong'))`, 10*time.Second)
+	p.checkConsole()
+}
