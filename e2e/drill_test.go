@@ -130,8 +130,9 @@ const stageStars = `[...document.querySelectorAll('.lesson .stage-list li')].map
 // left": a win in one by leaving Black no move, a drill of two moves in
 // which the computer answers (its only move), and the same block under
 // the option no-moves=draw; each stage at par wins three stars, shown in
-// the lesson and in the list, and kept over a reload. A practice game
-// starts from the lesson's position against the computer.
+// the lesson and in the list, and kept over a reload, and counted on the
+// list of games. A practice game starts from the lesson's position
+// against the computer.
 func TestBrowserDrill(t *testing.T) {
 	base := startServer(t)
 	p := tab(t, browser(t), "driller")
@@ -174,6 +175,9 @@ func TestBrowserDrill(t *testing.T) {
 	href := eval[string](p, `document.querySelector('.lesson .practice').getAttribute('href')`)
 	p.goTo(base + href)
 	p.waitFor("the practice game from the lesson's position", `window.computerGame && window.computerGame.state && window.computerGame.state.start === '8/8/8/8/8/8/WW6/B6W w 0 0'`, 20*time.Second)
+	// The list of games counts the stars won: nine, three stages at par.
+	p.goTo(base + "/learn")
+	p.waitFor("the stars counted on the list of games", `document.querySelector('.learn-card[data-game="magneton"] .learn-stars[data-stars="9"]')`, 10*time.Second)
 	p.checkConsole()
 }
 

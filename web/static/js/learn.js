@@ -14,7 +14,8 @@ import { metaFor } from './api.js';
 import { Board } from './board.js';
 import { gameSpec, loadGame } from './games.js';
 import { t, addTexts } from './i18n.js';
-import { syncProgress, solvedLessons } from './learn-progress.js';
+import { syncProgress, solvedLessons, lessonStars } from './learn-progress.js';
+import { stagesOf } from './learn-drill.js';
 import { Lessons, play } from './learn-lessons.js';
 import { Quiz } from './learn-quiz.js';
 import { variantName, variantSummary } from './words.js';
@@ -97,10 +98,13 @@ export function learnIndexView() {
         await syncProgress(g.name);
         const done = solvedLessons(g.name).length;
         const total = lm ? lm.lessons.length : 0;
+        // The stars won of all there are (three a stage), as a drill site counts them.
+        const stars = Object.values(lessonStars(g.name)).reduce((a, b) => a + b, 0);
+        const most = lm ? lm.lessons.reduce((a, l) => a + 3 * stagesOf(l).length, 0) : 0;
         cards.push(h('section.card.learn-card', { 'data-game': g.name },
           h('h2', g.title),
           lm ? h('p', t(lm.pitch)) : h('p.muted', t('learn.none')),
-          lm ? h('p.muted.learn-progress', t('learn.progress', { done, total })) : null,
+          lm ? h('p.muted.learn-progress', t('learn.progress', { done, total }), ' · ', h('span.learn-stars', { 'data-stars': stars }, t('learn.starsTotal', { n: stars, total: most }))) : null,
           h('p.form-buttons',
             h('a.btn.primary', { href: `/learn/${g.name}` }, t('learn.open')),
             h('a.btn', { href: `/puzzles?game=${g.name}` }, t('nav.puzzles')))));

@@ -941,5 +941,6 @@ export default {
   "learn.q.legal": "Is {move} a legal move here?",
   "learn.q.wins": "Does {move} win at once?",
   "learn.q.loses": "Does {move} lose at once?",
-  "learn.q.draws": "Does {move} draw at once?"
+  "learn.q.draws": "Does {move} draw at once?",
+  "learn.starsTotal": "★ {n} of {total}"
 };

@@ -940,5 +940,6 @@ export default {
   "learn.q.legal": "Ĉu {move} estas laŭregula movo ĉi tie?",
   "learn.q.wins": "Ĉu {move} tuj venkas?",
   "learn.q.loses": "Ĉu {move} tuj malvenkigas?",
-  "learn.q.draws": "Ĉu {move} tuj remizas?"
+  "learn.q.draws": "Ĉu {move} tuj remizas?",
+  "learn.starsTotal": "★ {n} el {total}"
 };

@@ -940,5 +940,6 @@ export default {
   "learn.q.legal": "¿Es {move} una jugada legal aquí?",
   "learn.q.wins": "¿Gana {move} en el acto?",
   "learn.q.loses": "¿Pierde {move} en el acto?",
-  "learn.q.draws": "¿Hace {move} tablas en el acto?"
+  "learn.q.draws": "¿Hace {move} tablas en el acto?",
+  "learn.starsTotal": "★ {n} de {total}"
 };

@@ -940,5 +940,6 @@ export default {
   "learn.q.legal": "{move} è una mossa legale qui?",
   "learn.q.wins": "{move} vince subito?",
   "learn.q.loses": "{move} perde subito?",
-  "learn.q.draws": "{move} pareggia subito?"
+  "learn.q.draws": "{move} pareggia subito?",
+  "learn.starsTotal": "★ {n} su {total}"
 };
