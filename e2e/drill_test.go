@@ -14,7 +14,8 @@ import (
 // (the learner's moves and the replies between them) is legal, reaches the
 // goal with its last move and not before, with as many moves of the
 // learner as the par; no move wins sooner than the par; a stage to hold
-// out leaves the opponent no winning reply; each scripted reply, wrong
+// out leaves the opponent no winning reply; its hint names no square its
+// answer goes to (unless the task does); each scripted reply, wrong
 // answer, refutation and move said to be illegal, losing or not winning
 // is as said; and each quiz answer is the rules engine's. The problems
 // found go to window.lessonCheck (with the count of stages checked).
@@ -38,6 +39,15 @@ const checkLessonsScript = `(async (game) => {
 			const sol = st.solution || [];
 			if (!sol.length) { out.push(at + ': no solution'); continue; }
 			const learner = Math.ceil(sol.length / 2);
+			// A hint points the way: it names no square the answer goes to
+			// that the task does not name itself.
+			for (let i = 0; i < sol.length; i += 2) {
+				const to = (sol[i].match(/[a-h][1-8]/g) || []).pop();
+				const hint = lm.texts.en[st.hint] || Object.assign({}, ...(lm.moreTexts || []).map((x) => x.en))[st.hint] || '';
+				const task = lm.texts.en[st.task] || Object.assign({}, ...(lm.moreTexts || []).map((x) => x.en))[st.task] || '';
+				if (!hint) out.push(at + ': no hint');
+				if (to && new RegExp('\\b' + to + '\\b').test(hint) && !new RegExp('\\b' + to + '\\b').test(task)) out.push(at + ': the hint names the answer square ' + to + ': ' + hint);
+			}
 			if (typeof st.goal === 'string' && st.goal !== 'survive' && learner !== (st.par || 1)) out.push(at + ': the solution takes ' + learner + ' moves, the par is ' + (st.par || 1));
 			for (let i = 0; i < sol.length; i++) {
 				const r = await tryPlay(st, sol.slice(0, i + 1));
