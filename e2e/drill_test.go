@@ -170,6 +170,12 @@ func TestBrowserDrill(t *testing.T) {
 		p.click(".lesson .next")
 		p.waitFor("the next stage or lesson", `document.querySelector('.lesson .board.interactive') && !document.querySelector('.lesson .lesson-msg.right')`, 10*time.Second)
 	}
+	// Fewer stars for more moves (or more tries at a one-move task).
+	if got := eval[[]int](p, `import('/js/learn-drill.js').then(({ starsFor }) => [
+		starsFor({ goal: 'win', par: 2 }, 2, 1), starsFor({ goal: 'win', par: 2 }, 3, 1), starsFor({ goal: 'win', par: 2 }, 4, 1),
+		starsFor({ goal: () => true }, 1, 1), starsFor({ goal: () => true }, 1, 2), starsFor({ goal: 'survive', par: 1 }, 1, 3)])`); fmt.Sprint(got) != "[3 2 1 3 2 1]" {
+		t.Errorf("the stars for par, one over, two over, first try, second try, third try: %v", got)
+	}
 	p.waitFor("the lesson solved in the list", `(li => li && li.classList.contains('done') && li.querySelector('.lesson-stars[data-stars="3"]'))(document.querySelector('.lesson-list li[data-lesson="blocked"]'))`, 10*time.Second)
 
 	p.goTo(base + "/learn/magneton")
