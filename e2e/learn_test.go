@@ -425,7 +425,8 @@ func TestBrowserLessonsOnAccount(t *testing.T) {
 
 // englishLeft is a script that returns the English texts the page shows
 // in place of the language in use: every text of the English catalogue and
-// of the game's learning module that the language words otherwise, cut at
+// of the game's learning module (its drills' and quiz's too) that the
+// language words otherwise, cut at
 // its first placeholder and at least 12 characters long, found in the
 // page's text.
 func englishLeft(lang, game string) string {
@@ -433,7 +434,8 @@ func englishLeft(lang, game string) string {
 		const en = (await import('/js/i18n/en.js')).default;
 		const other = (await import('/js/i18n/%[1]s.js')).default;
 		const g = await import('/js/games/%[2]s-learn.js');
-		const enAll = { ...en, ...g.texts.en }, otherAll = { ...other, ...g.texts.%[1]s };
+		const more = (lang) => Object.assign({}, ...(g.moreTexts || []).map((x) => x[lang]));
+		const enAll = { ...en, ...g.texts.en, ...more('en') }, otherAll = { ...other, ...g.texts.%[1]s, ...more('%[1]s') };
 		const text = document.body.innerText;
 		const out = [];
 		for (const [k, v] of Object.entries(enAll)) {

@@ -67,16 +67,20 @@ func Play(req PlayRequest) (wire.Played, error) {
 		return wire.Played{}, err
 	}
 	out := wire.Played{Start: st.String(), Positions: []string{}}
+	// A game from the position, so that the third occurrence of a position
+	// draws as it does in a game played (the rules' repetition option).
+	g := game.NewGame(st)
 	for i, mv := range req.Moves {
-		if res, why := st.Outcome(); res.Over() {
+		if res, why := g.Result(); res.Over() {
 			return wire.Played{}, wire.Refuse("play_over", fmt.Sprintf("move %d %s: the game is over (%s, %s)", i+1, mv, res, why), "move", mv, "result", res.String(), "reason", fmt.Sprint(why))
 		}
-		if st, err = st.Play(mv); err != nil {
+		if err := g.Play(mv); err != nil {
 			return wire.Played{}, wire.Refuse("illegal_move", fmt.Sprintf("move %d: %v", i+1, err), append([]string{"move", mv}, wire.Because(err, "illegal", mv)...)...)
 		}
-		out.Positions = append(out.Positions, st.String())
+		out.Positions = append(out.Positions, g.Position().String())
 	}
-	res, why := st.Outcome()
+	st = g.Position()
+	res, why := g.Result()
 	out.Position, out.Turn, out.Result, out.Reason = st.String(), int(st.Side()), res.String(), why.String()
 	out.Legal = []string{}
 	if !res.Over() {

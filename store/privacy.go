@@ -30,10 +30,12 @@ type AccountData struct {
 	Moves map[string][]Move
 	// Chat holds the lines the account wrote: in its games' players' room
 	// from its seat, and as a spectator under its name.
-	Chat     []ChatLine
-	Lessons  map[string][]string
-	Puzzles  []PuzzleAttempt
-	Sessions []Session
+	Chat    []ChatLine
+	Lessons map[string][]string
+	// LessonStars are the stars won at each stage of the lessons, by game.
+	LessonStars map[string]map[string]int
+	Puzzles     []PuzzleAttempt
+	Sessions    []Session
 }
 
 func (s *sqlStore) AccountData(ctx context.Context, userID string) (*AccountData, error) {
@@ -52,6 +54,7 @@ func (s *sqlStore) AccountData(ctx context.Context, userID string) (*AccountData
 		func() (err error) { d.Moves, err = s.userMoves(ctx, userID); return },
 		func() (err error) { d.Chat, err = s.userChat(ctx, userID, u.Name); return },
 		func() (err error) { d.Lessons, err = s.LearnProgress(ctx, userID); return },
+		func() (err error) { d.LessonStars, err = s.LearnStars(ctx, userID); return },
 		func() (err error) { d.Puzzles, err = s.puzzleAttempts(ctx, userID); return },
 		func() (err error) { d.Sessions, err = s.Sessions(ctx, userID, 0); return },
 	}

@@ -350,6 +350,11 @@ type Lessons interface {
 	// AddLearnProgress adds some of a game's and returns them all.
 	LearnProgress(ctx context.Context, userID string) (map[string][]string, error)
 	AddLearnProgress(ctx context.Context, userID, game string, solved []string, at int64) ([]string, error)
+	// LearnStars returns the stars an account has won at each stage of
+	// the lessons, by game and "<lesson id>:<stage>"; AddLearnStars keeps
+	// the better of those given and those kept, and returns them all.
+	LearnStars(ctx context.Context, userID string) (map[string]map[string]int, error)
+	AddLearnStars(ctx context.Context, userID, game string, stars map[string]int, at int64) (map[string]int, error)
 }
 
 // Moderation keeps what the site's moderators know and do: each account's

@@ -467,6 +467,39 @@ func TestLearnProgress(t *testing.T) {
 	})
 }
 
+// TestLearnStars: the stars of the stages are kept per game, the best of
+// each, beside the lessons solved and without making any lesson solved.
+func TestLearnStars(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx, s := openWithUser(t, backend, "u1")
+		if got, err := s.LearnStars(ctx, "u1"); err != nil || len(got) != 0 {
+			t.Fatalf("before any stage: %v %v", got, err)
+		}
+		if got, err := s.AddLearnStars(ctx, "u1", "magneton", map[string]int{"blocked:0": 2, "blocked:1": 3}, 5); err != nil || !reflect.DeepEqual(got, map[string]int{"blocked:0": 2, "blocked:1": 3}) {
+			t.Errorf("first stars: %v %v", got, err)
+		}
+		if got, err := s.LearnProgress(ctx, "u1"); err != nil || len(got) != 0 {
+			t.Errorf("stars alone solve no lesson: %v %v", got, err)
+		}
+		// A better score raises the stars, a worse one keeps them.
+		if got, err := s.AddLearnStars(ctx, "u1", "magneton", map[string]int{"blocked:0": 3, "blocked:1": 1}, 6); err != nil || !reflect.DeepEqual(got, map[string]int{"blocked:0": 3, "blocked:1": 3}) {
+			t.Errorf("more stars: %v %v", got, err)
+		}
+		if _, err := s.AddLearnProgress(ctx, "u1", "magneton", []string{"blocked"}, 7); err != nil {
+			t.Fatal(err)
+		}
+		s.AddLearnStars(ctx, "u1", "tumbling-down", map[string]int{"equal:0": 1}, 8)
+		got, err := s.LearnStars(ctx, "u1")
+		want := map[string]map[string]int{"magneton": {"blocked:0": 3, "blocked:1": 3}, "tumbling-down": {"equal:0": 1}}
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("stars: %v %v", got, err)
+		}
+		if l, err := s.LearnProgress(ctx, "u1"); err != nil || !reflect.DeepEqual(l, map[string][]string{"magneton": {"blocked"}}) {
+			t.Errorf("the lessons solved beside the stars: %v %v", l, err)
+		}
+	})
+}
+
 // openWithUser opens a new database of the backend holding one account.
 func openWithUser(t *testing.T, backend, id string) (context.Context, store.Store) {
 	t.Helper()

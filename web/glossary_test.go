@@ -29,7 +29,7 @@ func allTexts(t *testing.T, lang string) map[string]string {
 	file := "js/i18n/" + lang + ".js"
 	out := strs(t, file, catalogue(t, file, "export default"))
 	for _, name := range frontEndGames(t) {
-		for _, f := range []string{"js/games/" + name + ".js", "js/games/" + name + "-learn.js"} {
+		for _, f := range []string{"js/games/" + name + ".js", "js/games/" + name + "-learn.js", "js/games/" + name + "-lessons.js"} {
 			src, err := fs.ReadFile(Files, f)
 			if err != nil || !strings.Contains(string(src), "export const texts =") {
 				continue

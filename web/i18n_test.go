@@ -103,6 +103,15 @@ func TestCatalogues(t *testing.T) {
 	}
 	for _, name := range frontEndGames(t) {
 		learn := checkGameTexts(t, "js/games/"+name+"-learn.js", all)
+		// Its drills and quiz, when the lesson module has them apart.
+		if _, err := fs.Stat(Files, "js/games/"+name+"-lessons.js"); err == nil {
+			for k := range checkGameTexts(t, "js/games/"+name+"-lessons.js", all) {
+				if learn[k] {
+					t.Errorf("js/games/%s-lessons.js: %q is also a key of %s-learn.js", name, k, name)
+				}
+				learn[k] = true
+			}
+		}
 		// A game module's own words (its texts, optional).
 		file := "js/games/" + name + ".js"
 		if src, err := fs.ReadFile(Files, file); err == nil && strings.Contains(string(src), "export const texts =") {

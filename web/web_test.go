@@ -172,8 +172,9 @@ func TestGameModules(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, e := range entries {
-			// A game's learning module (rules and lessons) is <name>-learn.js.
-			base := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(e.Name(), ".js"), ".css"), "-learn")
+			// A game's learning module (rules and lessons) is <name>-learn.js,
+			// its drills and quiz <name>-lessons.js.
+			base := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(e.Name(), ".js"), ".css"), "-learn"), "-lessons")
 			if !known[base] {
 				t.Errorf("%s/%s is not the front end of a game of the registry", dir, e.Name())
 			}

@@ -57,6 +57,8 @@ var StoreOps = []string{
 	"rate_puzzle",
 	"learn_progress",
 	"add_learn_progress",
+	"learn_stars",
+	"add_learn_stars",
 	"ping",
 	"close",
 	"rated_between",
@@ -345,6 +347,16 @@ func (t timed) LearnProgress(ctx context.Context, userID string) (map[string][]s
 func (t timed) AddLearnProgress(ctx context.Context, userID, game string, solved []string, at int64) ([]string, error) {
 	defer t.since("add_learn_progress", time.Now())
 	return t.st.AddLearnProgress(ctx, userID, game, solved, at)
+}
+
+func (t timed) LearnStars(ctx context.Context, userID string) (map[string]map[string]int, error) {
+	defer t.since("learn_stars", time.Now())
+	return t.st.LearnStars(ctx, userID)
+}
+
+func (t timed) AddLearnStars(ctx context.Context, userID, game string, stars map[string]int, at int64) (map[string]int, error) {
+	defer t.since("add_learn_stars", time.Now())
+	return t.st.AddLearnStars(ctx, userID, game, stars, at)
 }
 
 func (t timed) Ping(ctx context.Context) error {

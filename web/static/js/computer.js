@@ -1,5 +1,7 @@
 // A game against the computer in the browser (/computer, and
-// /computer?game=<name>&level=<1-8>&color=<first|second|random>): the
+// /computer?game=<name>&level=<1-8>&color=<first|second|random>, and
+// &position=<text>&rules=<settings> to start from a position, as a
+// lesson's practice game does): the
 // browser's engine (engine.js) plays the computer's moves at a level and
 // judges the player's, on the shared board (mouse, touch and keyboard,
 // board.js), with the moves, whose turn or the result, a takeback and a
@@ -54,6 +56,9 @@ class ComputerPage {
     this.choice = Object.assign({ game: '', level: 3, color: 'first' }, kept('computer.new'));
     for (const k of ['game', 'color']) if (params.get(k)) this.choice[k] = params.get(k);
     if (params.get('level')) this.choice.level = Number(params.get('level'));
+    // A position to start from (a lesson's practice game): the first game
+    // only, with its rules; a new game from the form starts as usual.
+    this.from = params.get('position') ? { start: params.get('position'), rules: params.get('rules') || '' } : null;
     window.computerGame = this;
   }
 
@@ -78,7 +83,7 @@ class ComputerPage {
     }
     this.renderForm();
     const saved = kept('computer.game');
-    const asked = ['game', 'level', 'color'].some((k) => this.params.get(k));
+    const asked = ['game', 'level', 'color', 'position'].some((k) => this.params.get(k));
     if (saved && !asked && gameSpec(this.meta, saved.game)) await this.resume(saved);
     else await this.newGame();
   }
@@ -139,7 +144,9 @@ class ComputerPage {
     const c = this.choice;
     keep('computer.new', c);
     const seat = c.color === 'random' ? Math.floor(Math.random() * 2) : c.color === 'second' ? 1 : 0;
-    await this.resume({ game: c.game, rules: '', level: c.level, seat, start: '', moves: [], by: [] });
+    const from = this.from || { start: '', rules: '' };
+    this.from = null;
+    await this.resume({ game: c.game, rules: from.rules, level: c.level, seat, start: from.start, moves: [], by: [] });
   }
 
   /** Shows a game (a new one, or the one kept), and lets the computer move when it is its turn. */

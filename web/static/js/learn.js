@@ -14,8 +14,10 @@ import { metaFor } from './api.js';
 import { Board } from './board.js';
 import { gameSpec, loadGame } from './games.js';
 import { t, addTexts } from './i18n.js';
-import { syncProgress, solvedLessons } from './learn-progress.js';
+import { syncProgress, solvedLessons, lessonStars } from './learn-progress.js';
+import { stagesOf } from './learn-drill.js';
 import { Lessons, play } from './learn-lessons.js';
+import { Quiz } from './learn-quiz.js';
 import { variantName, variantSummary } from './words.js';
 
 /** The names every lesson module exports (docs/adding-a-game.md, "The lesson module"); optionWords is optional. */
@@ -30,6 +32,8 @@ export function loadLearn(name) {
       const missing = LEARN_INTERFACE.filter((k) => !(k in m));
       if (missing.length) throw new Error(`js/games/${name}-learn.js does not export ${missing.join(', ')}`);
       addTexts(m.texts);
+      // The texts of a lesson module's own modules (its drills, its quiz).
+      for (const more of m.moreTexts || []) addTexts(more);
       return m;
     });
     learnModules.set(name, p);
@@ -94,10 +98,13 @@ export function learnIndexView() {
         await syncProgress(g.name);
         const done = solvedLessons(g.name).length;
         const total = lm ? lm.lessons.length : 0;
+        // The stars won of all there are (three a stage), as a drill site counts them.
+        const stars = Object.values(lessonStars(g.name)).reduce((a, b) => a + b, 0);
+        const most = lm ? lm.lessons.reduce((a, l) => a + 3 * stagesOf(l).length, 0) : 0;
         cards.push(h('section.card.learn-card', { 'data-game': g.name },
           h('h2', g.title),
           lm ? h('p', t(lm.pitch)) : h('p.muted', t('learn.none')),
-          lm ? h('p.muted.learn-progress', t('learn.progress', { done, total })) : null,
+          lm ? h('p.muted.learn-progress', t('learn.progress', { done, total }), ' · ', h('span.learn-stars', { 'data-stars': stars }, t('learn.starsTotal', { n: stars, total: most }))) : null,
           h('p.form-buttons',
             h('a.btn.primary', { href: `/learn/${g.name}` }, t('learn.open')),
             h('a.btn', { href: `/puzzles?game=${g.name}` }, t('nav.puzzles')))));
@@ -167,12 +174,13 @@ export function learnGameView(name) {
         h('a', { href: '#rules-title' }, t('learn.rules')), ' · ',
         h('a', { href: '#variants-title' }, t('learn.variants')), ' · ',
         h('a', { href: '#lessons-title' }, t('learn.lessons')), ' · ',
+        lm.quiz ? [h('a', { href: '#quiz-title' }, t('learn.quiz')), ' · '] : null,
         h('a', { href: `/puzzles?game=${game}` }, t('nav.puzzles')));
       node.append(
         h('p.crumbs', h('a', { href: '/learn' }, t('learn.title'))),
         h('h1', t('learn.howTo', { game: spec.title })),
         h('p.lead', t(lm.pitch)),
-        nav, lessons.node, rulesCard(game, mod, lm), variantsCard(spec, lm));
+        nav, lessons.node, lm.quiz ? new Quiz(game, mod, lm).node : '', rulesCard(game, mod, lm), variantsCard(spec, lm));
       lessons.openFirst();
     },
     destroy() {

@@ -4,6 +4,8 @@
 // lesson's position and answer are checked by the rules engine
 // (POST /api/play) when it is played, and were verified against it.
 
+import { lessons as drills, quiz as rulesQuiz, texts as drillTexts } from './magneton-lessons.js';
+
 const at = (pos, sq) => pos.board[pos.grid.sqIndex(sq)];
 
 export const sides = ['mg.side.0', 'mg.side.1'];
@@ -50,11 +52,17 @@ export const optionWords = {
   'repetition': { label: 'mg.on.repetition', values: { '3': 'mg.ov.repetition.3', 'off': 'mg.ov.repetition.off' } },
 };
 
+/** The texts of the drills and the quiz (magneton-lessons.js), added to the catalogues with these. */
+export const moreTexts = [drillTexts];
+
+/** The rules quiz (magneton-lessons.js). */
+export const quiz = rulesQuiz;
+
 export const lessons = [
   {
     id: 'drop',
     title: 'mg.l.drop.title', task: 'mg.l.drop.task', hint: 'mg.l.drop.hint', right: 'mg.l.drop.right', wrong: 'mg.l.drop.wrong',
-    position: '8/3B2W1/1W3B2/3W4/8/6B1/2W2B2/6B1 w 8 7',
+    position: '8/3B2W1/1W3B2/3W4/8/6B1/2W2B2/6B1 w 8 7', solution: ['d4'],
     // f6 pulled to e5 (not e6, as a drop on d6 would pull it) and d5 pushed to
     // d6: only d4 does both.
     goal: (move, after) => at(after, 'e5') === 'b' && !at(after, 'f6') && !at(after, 'e6') && at(after, 'd6') === 'w' && !at(after, 'd5'),
@@ -62,25 +70,26 @@ export const lessons = [
   {
     id: 'move',
     title: 'mg.l.move.title', task: 'mg.l.move.task', hint: 'mg.l.move.hint', right: 'mg.l.move.right', wrong: 'mg.l.move.wrong',
-    position: '8/W1BB2W1/3W4/8/1B1W4/4B1B1/2W5/6B1 w 0 0',
+    position: '8/W1BB2W1/3W4/8/1B1W4/4B1B1/2W5/6B1 w 0 0', solution: ['d4-c4'],
     goal: (move) => move === 'd4-c4',
   },
   {
     id: 'line',
     title: 'mg.l.line.title', task: 'mg.l.line.task', hint: 'mg.l.line.hint', right: 'mg.l.line.right', wrong: 'mg.l.line.wrong',
     wrongs: { d3: 'mg.l.line.d3' },
-    position: '8/8/3WB3/3W4/3W4/2W1B3/8/8 w 8 10',
+    position: '8/8/3WB3/3W4/3W4/2W1B3/8/8 w 8 10', solution: ['b3'],
     goal: (move, after, outcome) => outcome === 'win',
   },
   {
     id: 'defend',
     title: 'mg.l.defend.title', task: 'mg.l.defend.task', hint: 'mg.l.defend.hint', right: 'mg.l.defend.right', wrong: 'mg.l.defend.wrong',
-    position: 'W7/8/3BW3/3B4/3B4/2B1W3/8/8 w 0 8',
+    position: 'W7/8/3BW3/3B4/3B4/2B1W3/8/8 w 0 8', solution: ['a8-c6'],
     // The only two moves after which Black has no winning drop (checked
     // against every reply with the rules engine); the others' refutations.
     goal: (move) => move === 'a8-c6' || move === 'e6-e8',
     refute: { 'e3-d3': 'b7', 'e3-e1': 'd1' },
   },
+  ...drills,
 ];
 
 export const texts = {
@@ -106,7 +115,7 @@ export const texts = {
     "mg.r.win.d1": "White drops on b3: the push sends c3 along the rank until e3 stops it on d3, and d3–d6 is complete. The magnetism made the row: White wins.",
     "mg.r.win.d2": "White drops on d3 instead: the same four squares are filled, but by the dropped stone itself (and c3 is pushed away to a3). No win — the game goes on.",
     "mg.r.end.title": "Other endings",
-    "mg.r.end.1": "A player who has no legal move on their turn loses; this can only happen once the stones are all on the board. When the same position comes up for the third time with the same player to move, the game is drawn.",
+    "mg.r.end.1": "White drops first and both have twelve stones, so White also makes the first slide of the moving phase. A player who has no legal move on their turn loses — a rule option (no-moves), by default “loses”, or a draw; it can only happen once the stones are all on the board. When the same position comes up for the third time with the same player to move, the game is drawn — also an option (repetition), on by default.",
     "mg.var.standard": "Standard: the rules as described on this page.",
     "mg.var.weak-force": "Weak force, as played on Super Duper Games: every pull, every push and every slide goes one square only.",
     "mg.opt.win": "Whose rows count. Normally only the mover's. With “owner wins”, a row of the opponent's colour completed by your magnetism wins for the opponent, unless you completed one too.",
@@ -116,12 +125,12 @@ export const texts = {
     "mg.opt.repetition": "The third occurrence of a position draws, or the game goes on.",
     "mg.l.drop.title": "A drop pulls and pushes",
     "mg.l.drop.task": "Drop a white stone where it pulls Black's stone on f6 next to it and pushes your own stone on d5 up to d6.",
-    "mg.l.drop.hint": "The magnet must see d5 and f6 first along two of its lines. Try the square right below d5.",
+    "mg.l.drop.hint": "The magnet must see d5 and f6 first along two of its lines, and d5 must be pushed toward d6: the magnet goes on the other side of d5.",
     "mg.l.drop.right": "Well done. On d4 the magnet pushes d5 up until d7 stops it on d6, pushes b6 out to a7 at the edge, and pulls f6 to e5 and f2 to e3.",
     "mg.l.drop.wrong": "Not quite: look where f6 and d5 are now. Only the first stone on each line feels the magnet.",
     "mg.l.move.title": "Where a stone may slide",
     "mg.l.move.task": "Your hand is empty. Slide your stone on d4 so that it pulls Black's stone on c7 down the c-file.",
-    "mg.l.move.hint": "From d4 the stone can only reach a1, d1 and c4. Which of them sees c7 first, straight up its file?",
+    "mg.l.move.hint": "Click the stone on d4: the board shows the three squares it can reach. To pull c7 down, the magnet must end on the c-file with nothing between it and c7.",
     "mg.l.move.right": "Right: b4 pulls d4 to c4, and there the magnet pulls c7 down to c5 and pushes c2 to c1. Along a7–g1 the stone could not move at all: e3 pulls it, but already touches it.",
     "mg.l.move.wrong": "That does not pull c7. The stone on d4 may only go where a stone pushes or pulls it: a1, d1 or c4.",
     "mg.l.line.title": "Which rows win",
@@ -173,7 +182,7 @@ export const texts = {
     "mg.r.win.d1": "Las blancas colocan en b3: el empuje lleva c3 por la fila hasta que e3 la detiene en d3, y d3–d6 queda completa. La línea la hizo el magnetismo: ganan las blancas.",
     "mg.r.win.d2": "Si en cambio colocan en d3, se llenan las mismas cuatro casillas, pero con la piedra colocada (y c3 sale empujada hasta a3). No hay victoria: la partida sigue.",
     "mg.r.end.title": "Otros finales",
-    "mg.r.end.1": "Quien no tiene ninguna jugada legal en su turno pierde; solo puede ocurrir cuando ya están todas las piedras en el tablero. Cuando la misma posición se repite por tercera vez con el mismo jugador al turno, la partida es tablas.",
+    "mg.r.end.1": "Las blancas colocan primero y las dos tienen doce piedras, así que también son las primeras en deslizar una piedra cuando las manos quedan vacías. Quien no tiene ninguna jugada legal en su turno pierde: es una opción de reglas (no-moves), por defecto «pierde», o tablas; solo puede ocurrir cuando ya están todas las piedras en el tablero. Cuando la misma posición se repite por tercera vez con el mismo jugador al turno, la partida es tablas: también es una opción (repetition), activa por defecto.",
     "mg.var.standard": "Estándar: las reglas tal como las explica esta página.",
     "mg.var.weak-force": "Fuerza débil, como se juega en Super Duper Games: cada atracción, cada empuje y cada deslizamiento avanza una sola casilla.",
     "mg.opt.win": "De quién cuentan las líneas. Normalmente solo las de quien mueve. Con «gana el dueño», una línea del color rival completada por tu magnetismo le da la victoria al rival, salvo que tú también completes una.",
@@ -183,12 +192,12 @@ export const texts = {
     "mg.opt.repetition": "La tercera aparición de una posición es tablas, o la partida sigue.",
     "mg.l.drop.title": "Colocar atrae y empuja",
     "mg.l.drop.task": "Coloca una piedra blanca donde atraiga junto a ella la piedra negra de f6 y empuje tu piedra de d5 hasta d6.",
-    "mg.l.drop.hint": "El imán tiene que ver d5 y f6 en primer lugar en dos de sus líneas. Prueba la casilla justo debajo de d5.",
+    "mg.l.drop.hint": "El imán tiene que ver d5 y f6 en primer lugar en dos de sus líneas, y d5 tiene que ir empujada hacia d6: el imán va al otro lado de d5.",
     "mg.l.drop.right": "¡Bien hecho! En d4 el imán empuja d5 hacia arriba hasta que d7 la detiene en d6, manda b6 hasta a7, en el borde, y atrae f6 a e5 y f2 a e3.",
     "mg.l.drop.wrong": "No exactamente: mira dónde han quedado f6 y d5. Solo la primera piedra de cada línea siente el imán.",
     "mg.l.move.title": "Adónde puede deslizarse una piedra",
     "mg.l.move.task": "Tu mano está vacía. Desliza tu piedra de d4 de modo que atraiga hacia abajo, por la columna c, la piedra negra de c7.",
-    "mg.l.move.hint": "Desde d4 la piedra solo llega a a1, d1 y c4. ¿Cuál de ellas ve c7 la primera, subiendo por su columna?",
+    "mg.l.move.hint": "Haz clic en la piedra de d4: el tablero muestra las tres casillas a las que llega. Para atraer c7 hacia abajo, el imán tiene que acabar en la columna c sin nada entre él y c7.",
     "mg.l.move.right": "Correcto: b4 atrae d4 hasta c4, y allí el imán atrae c7 hasta c5 y empuja c2 hasta c1. Por a7–g1 la piedra no podía moverse: e3 la atrae, pero ya la toca.",
     "mg.l.move.wrong": "Así no se atrae c7. La piedra de d4 solo puede ir adonde otra piedra la empuje o la atraiga: a1, d1 o c4.",
     "mg.l.line.title": "Qué líneas ganan",
@@ -240,7 +249,7 @@ export const texts = {
     "mg.r.win.d1": "Il Bianco piazza in b3: la spinta porta c3 lungo la traversa finché e3 non la ferma in d3, e d3–d6 è completa. La fila l'ha fatta il magnetismo: vince il Bianco.",
     "mg.r.win.d2": "Se invece piazza in d3, le stesse quattro case si riempiono, ma con la pietra piazzata (e c3 viene spinta via fino ad a3). Nessuna vittoria: la partita continua.",
     "mg.r.end.title": "Altri finali",
-    "mg.r.end.1": "Chi al suo turno non ha mosse legali perde; può succedere solo quando tutte le pietre sono sulla scacchiera. Quando la stessa posizione si presenta per la terza volta con lo stesso giocatore al tratto, la partita è patta.",
+    "mg.r.end.1": "Il Bianco piazza per primo ed entrambi hanno dodici pietre, quindi il Bianco è anche il primo a far scivolare una pietra quando le mani sono vuote. Chi al suo turno non ha mosse legali perde: è un'opzione delle regole (no-moves), di norma «perde», oppure patta; può succedere solo quando tutte le pietre sono sulla scacchiera. Quando la stessa posizione si presenta per la terza volta con lo stesso giocatore al tratto, la partita è patta: anche questa è un'opzione (repetition), attiva di norma.",
     "mg.var.standard": "Standard: le regole come le descrive questa pagina.",
     "mg.var.weak-force": "Forza debole, come si gioca su Super Duper Games: ogni attrazione, ogni spinta e ogni scivolamento è di una sola casa.",
     "mg.opt.win": "Di chi contano le file. Di norma solo di chi muove. Con «vince il proprietario», una fila del colore avversario completata dal tuo magnetismo fa vincere l'avversario, a meno che anche tu non ne completi una.",
@@ -250,12 +259,12 @@ export const texts = {
     "mg.opt.repetition": "La terza ripetizione di una posizione è patta, oppure si continua.",
     "mg.l.drop.title": "Piazzare attrae e respinge",
     "mg.l.drop.task": "Piazza una pietra bianca dove attiri accanto a sé la pietra nera in f6 e spinga la tua pietra in d5 fino a d6.",
-    "mg.l.drop.hint": "La calamita deve vedere d5 e f6 per prime su due delle sue linee. Prova la casa appena sotto d5.",
+    "mg.l.drop.hint": "La calamita deve vedere d5 e f6 per prime su due delle sue linee, e d5 deve essere spinta verso d6: la calamita va dall'altra parte di d5.",
     "mg.l.drop.right": "Ben fatto! In d4 la calamita spinge d5 in su finché d7 non la ferma in d6, manda b6 fino ad a7, sul bordo, e attrae f6 in e5 e f2 in e3.",
     "mg.l.drop.wrong": "Non proprio: guarda dove sono finite f6 e d5. Solo la prima pietra di ogni linea sente la calamita.",
     "mg.l.move.title": "Dove può scivolare una pietra",
     "mg.l.move.task": "Hai la mano vuota. Fai scivolare la tua pietra in d4 in modo che attiri giù per la colonna c la pietra nera in c7.",
-    "mg.l.move.hint": "Da d4 la pietra raggiunge solo a1, d1 e c4. Quale di queste vede per prima c7, salendo per la colonna?",
+    "mg.l.move.hint": "Fai clic sulla pietra in d4: la scacchiera mostra le tre case che può raggiungere. Per attirare giù c7, la calamita deve finire sulla colonna c senza niente tra lei e c7.",
     "mg.l.move.right": "Giusto: b4 attira d4 in c4, e lì la calamita attrae c7 fino a c5 e spinge c2 in c1. Lungo a7–g1 la pietra non poteva muoversi: e3 la attrae, ma la tocca già.",
     "mg.l.move.wrong": "Così c7 non viene attratta. La pietra in d4 può andare solo dove un'altra pietra la spinge o la attira: a1, d1 o c4.",
     "mg.l.line.title": "Quali file vincono",
@@ -307,7 +316,7 @@ export const texts = {
     "mg.r.win.d1": "Blanko metas sur b3: la puŝo sendas c3 laŭ la horizontalo, ĝis e3 haltigas ĝin sur d3, kaj d3–d6 estas kompleta. La magnetismo faris la vicon: Blanko venkas.",
     "mg.r.win.d2": "Se Blanko anstataŭe metas sur d3, la samaj kvar kampoj pleniĝas, sed per la metita ŝtono mem (kaj c3 estas forpuŝata ĝis a3). Neniu venko: la ludo daŭras.",
     "mg.r.end.title": "Aliaj finoj",
-    "mg.r.end.1": "Ludanto, kiu ne havas laŭregulan movon en sia vico, malvenkas; tio povas okazi nur, kiam ĉiuj ŝtonoj jam estas sur la tabulo. Kiam la sama pozicio aperas la trian fojon kun la sama ludanto movonta, la ludo estas remiza.",
+    "mg.r.end.1": "Blanko metas unua kaj ambaŭ havas dek du ŝtonojn, do Blanko ankaŭ faras la unuan gliton de la movada fazo. Ludanto, kiu ne havas laŭregulan movon en sia vico, malvenkas — regula opcio (no-moves), defaŭlte «malvenkas», aŭ remizo; tio povas okazi nur, kiam ĉiuj ŝtonoj jam estas sur la tabulo. Kiam la sama pozicio aperas la trian fojon kun la sama ludanto movonta, la ludo estas remiza — ankaŭ opcio (repetition), defaŭlte ŝaltita.",
     "mg.var.standard": "Norma: la reguloj kiel ĉi tiu paĝo priskribas ilin.",
     "mg.var.weak-force": "Malforta forto, kiel oni ludas ĉe Super Duper Games: ĉiu altiro, ĉiu puŝo kaj ĉiu glito iras nur unu kampon.",
     "mg.opt.win": "Kies vicoj validas. Kutime nur tiuj de la movanto. Kun «la posedanto venkas», vico de la kontraŭula koloro kompletigita de via magnetismo venkigas la kontraŭulon, krom se ankaŭ vi kompletigis unu.",
@@ -317,12 +326,12 @@ export const texts = {
     "mg.opt.repetition": "La tria apero de pozicio estas remizo, aŭ la ludo daŭras.",
     "mg.l.drop.title": "Meto altiras kaj puŝas",
     "mg.l.drop.task": "Metu blankan ŝtonon tie, kie ĝi altiras apud sin la nigran ŝtonon de f6 kaj puŝas vian ŝtonon de d5 supren ĝis d6.",
-    "mg.l.drop.hint": "La magneto devas vidi d5 kaj f6 unuajn sur du el siaj linioj. Provu la kampon tuj sub d5.",
+    "mg.l.drop.hint": "La magneto devas vidi d5 kaj f6 unuajn sur du el siaj linioj, kaj d5 devas esti puŝata al d6: la magneto iras al la alia flanko de d5.",
     "mg.l.drop.right": "Bone! Sur d4 la magneto puŝas d5 supren, ĝis d7 haltigas ĝin sur d6, puŝas b6 ĝis a7 ĉe la rando, kaj altiras f6 al e5 kaj f2 al e3.",
     "mg.l.drop.wrong": "Ne tute: rigardu, kie nun estas f6 kaj d5. Nur la unua ŝtono de ĉiu linio sentas la magneton.",
     "mg.l.move.title": "Kien ŝtono rajtas gliti",
     "mg.l.move.task": "Via mano estas malplena. Glitigu vian ŝtonon de d4 tiel, ke ĝi altiru la nigran ŝtonon de c7 malsupren laŭ la vertikalo c.",
-    "mg.l.move.hint": "De d4 la ŝtono atingas nur a1, d1 kaj c4. Kiu el ili vidas c7 unua, supren laŭ sia vertikalo?",
+    "mg.l.move.hint": "Alklaku la ŝtonon de d4: la tabulo montras la tri kampojn, kiujn ĝi atingas. Por altiri c7 malsupren, la magneto devas fini sur la vertikalo c kun nenio inter ĝi kaj c7.",
     "mg.l.move.right": "Ĝuste: b4 altiras d4 al c4, kaj tie la magneto altiras c7 ĝis c5 kaj puŝas c2 ĝis c1. Laŭ a7–g1 la ŝtono tute ne povis moviĝi: e3 altiras ĝin, sed jam tuŝas ĝin.",
     "mg.l.move.wrong": "Tiel c7 ne estas altirata. La ŝtono de d4 povas iri nur tien, kien alia ŝtono puŝas aŭ altiras ĝin: a1, d1 aŭ c4.",
     "mg.l.line.title": "Kiuj vicoj venkas",

@@ -4,6 +4,7 @@
 // judges each move the player makes.
 
 import { parseMove } from './tumbling-down.js';
+import { lessons as drills, quiz as rulesQuiz, texts as drillTexts } from './tumbling-down-lessons.js';
 
 const top = (pos, sq) => {
   const s = pos.board[pos.grid.sqIndex(sq)];
@@ -66,53 +67,84 @@ export const optionWords = {
   'capture': { label: 'td.on.capture', values: { 'any': 'td.ov.capture.any', 'pbem': 'td.ov.capture.pbem', 'boardspace': 'td.ov.capture.boardspace' } },
 };
 
+/** The texts of the drills and the quiz (tumbling-down-lessons.js), added to the catalogues with these. */
+export const moreTexts = [drillTexts];
+
+/** The rules quiz (tumbling-down-lessons.js). */
+export const quiz = rulesQuiz;
+
 export const lessons = [
   {
     id: 'step',
     title: 'td.l.step.title', task: 'td.l.step.task', hint: 'td.l.step.hint', right: 'td.l.step.right', wrong: 'td.l.step.wrong',
     wrongs: { 'd4>e5': 'td.l.step.tumbled' },
-    position: '7,rr/8/8/4,r,3/3,bb,4/8/8/bbb,7 b',
+    position: '7,rr/8/8/4,r,3/3,bb,4/8/8/bbb,7 b', solution: ['d4-e5'],
     goal: (move) => move === 'd4-e5',
   },
   {
     id: 'tumble',
     title: 'td.l.tumble.title', task: 'td.l.tumble.task', hint: 'td.l.tumble.hint', right: 'td.l.tumble.right', wrong: 'td.l.tumble.wrong',
-    position: '7,rr/8/8/8/8/2,bbb,5/8/8 b',
+    position: '7,rr/8/8/8/8/2,bbb,5/8/8 b', solution: ['c3>d4'],
     goal: (move, after) => (parseMove(move, after.grid) || {}).kind === 'tumble' && top(after, 'f6') === 'b',
   },
   {
     id: 'king',
+    // The task is to find the King: the board does not crown it.
+    hideKings: true,
     title: 'td.l.king.title', task: 'td.l.king.task', hint: 'td.l.king.hint', right: 'td.l.king.right', wrong: 'td.l.king.wrong',
     wrongs: { 'e5-d6': 'td.l.king.d6' },
-    position: '7,r/8/3,brrr,1,rr,2/4,b,3/8/8/8/bb,7 b',
+    position: '7,r/8/3,brrr,1,rr,2/4,b,3/8/8/8/bb,7 b', solution: ['e5-f6'],
     goal: (move, after, outcome) => outcome === 'win',
   },
   {
     id: 'capture',
     title: 'td.l.capture.title', task: 'td.l.capture.task', hint: 'td.l.capture.hint', right: 'td.l.capture.right', wrong: 'td.l.capture.wrong',
-    position: '8/8/8/8/rr,7/8/8/bbb,7 b',
+    position: '8/8/8/8/rr,7/8/8/bbb,7 b', solution: ['a1>a2'],
     goal: (move, after, outcome) => outcome === 'win',
   },
   {
     id: 'edge',
     title: 'td.l.edge.title', task: 'td.l.edge.task', hint: 'td.l.edge.hint', right: 'td.l.edge.right', wrong: 'td.l.edge.wrong',
-    position: '7,bb/8/8/8/8/2,rbrb,5/8/rr,7 b',
+    position: '7,bb/8/8/8/8/2,rbrb,5/8/rr,7 b', solution: ['c3>b2'],
     goal: (move, after, outcome) => outcome === 'win',
   },
   {
     id: 'own-king',
-    title: 'td.l.own.title', task: 'td.l.own.task', hint: 'td.l.own.hint', right: 'td.l.own.right', wrong: 'td.l.own.wrong',
-    wrongs: { 'c3>d3': 'td.l.own.d3' },
-    position: '7,rr/8/8/8/8/2,rb,bb,4/6,r,1/8 b',
-    goal: (move, after, outcome) => move.startsWith('c3>') && outcome !== 'loss',
+    title: 'td.l.own.title',
+    teaches: ['own-king'],
+    stages: [
+      {
+        task: 'td.l.own.task', hint: 'td.l.own.hint', right: 'td.l.own.right', wrong: 'td.l.own.wrong',
+        wrongs: { 'c3>d3': 'td.l.own.d3' },
+        position: '7,rr/8/8/8/8/2,rb,bb,4/6,r,1/8 b', solution: ['c3>b3'],
+        goal: (move, after, outcome) => move.startsWith('c3>') && outcome !== 'loss',
+      },
+      {
+        task: 'td.l.own.1.task', hint: 'td.l.own.1.hint', right: 'td.l.own.1.right', wrong: 'td.l.own.1.wrong',
+        position: '7,rr/8/8/8/8/2,rb,bb,4/6,r,1/8 b', rules: 'own-king=ignored', solution: ['c3>d3'],
+        goal: (move, after, outcome) => move === 'c3>d3' && outcome !== 'loss',
+      },
+    ],
   },
   {
     id: 'no-king',
-    title: 'td.l.none.title', task: 'td.l.none.task', hint: 'td.l.none.hint', right: 'td.l.none.right', wrong: 'td.l.none.wrong',
-    wrongs: { 'd4-e5': 'td.l.none.d4' },
-    position: '7,rr/8/8/4,r,3/3,b,1,rb,2/8/8/8 b',
-    goal: (move, after, outcome) => top(after, 'e5') === 'b' && outcome !== 'loss',
+    title: 'td.l.none.title',
+    teaches: ['no-king'],
+    stages: [
+      {
+        task: 'td.l.none.task', hint: 'td.l.none.hint', right: 'td.l.none.right', wrong: 'td.l.none.wrong',
+        wrongs: { 'd4-e5': 'td.l.none.d4' },
+        position: '7,rr/8/8/4,r,3/3,b,1,rb,2/8/8/8 b', solution: ['f4-e5'],
+        goal: (move, after, outcome) => top(after, 'e5') === 'b' && outcome !== 'loss',
+      },
+      {
+        task: 'td.l.none.1.task', hint: 'td.l.none.1.hint', right: 'td.l.none.1.right', wrong: 'td.l.none.1.wrong',
+        position: '7,rr/8/8/4,r,3/3,b,1,rb,2/8/8/8 b', rules: 'no-king=ignored', solution: ['d4-e5'],
+        goal: (move, after, outcome) => move === 'd4-e5' && outcome !== 'loss',
+      },
+    ],
   },
+  ...drills,
 ];
 
 export const texts = {
@@ -137,9 +169,9 @@ export const texts = {
     "td.r.king.d": "Red's King is the pair on f6: the taller stack on d6 has a black disk at its bottom. Black's King is the pair on a1.",
     "td.r.win.title": "Winning and losing",
     "td.r.win.1": "Capture: you win at once when a disk of yours lands on an enemy King — by a step, or by any disk of a tumble, the pile at the edge included.",
-    "td.r.win.2": "Your own King: if your tumble drops one of your opponent's disks on one of your own Kings, you lose — unless the same move captures an enemy King.",
-    "td.r.win.3": "No King: a player who, after a move, has no stack made only of their own disks has no King left and loses. A capture in the same move counts first.",
-    "td.r.win.4": "A player with no legal move loses, and the third repetition of a position is a draw.",
+    "td.r.win.2": "Your own King: if your tumble drops one of your opponent's disks on one of your own Kings, you lose — unless the same move captures an enemy King. This is a rule option (own-king): by default “loses”; it can be set to have no effect.",
+    "td.r.win.3": "No King: a player who, after a move, has no stack made only of their own disks has no King left and loses. A capture in the same move counts first. Also a rule option (no-king): by default “loses”, or play on.",
+    "td.r.win.4": "A player with no legal move loses (option no-moves, by default “loses”, or a draw), and the third repetition of a position is a draw (option repetition, on by default). Where the sources disagree, these defaults are the project's choices; the lessons below show each option.",
     "td.r.win.d": "Black's three disks tumble up the a-file: the last one lands on Red's King on a4, and Black wins.",
     "td.var.standard": "Standard: the designer's set-up and the rules on this page.",
     "td.var.boardspace": "Boardspace: the stacks start as pyramids along the bottom and top edges and Red moves first; a stack of two or more may only tumble; and a landing does not capture a King when the same move made its owner a taller King.",
@@ -190,6 +222,14 @@ export const texts = {
     "td.l.none.right": "Right: f4-e5 covers e5 and keeps your lone disk on d4, your King.",
     "td.l.none.wrong": "e5 must end with your disk on top, and you must keep a King.",
     "td.l.none.d4": "Your disk on d4 was your only stack of black disks alone. Now every stack of yours has a red disk in it: you have no King, and you lose.",
+    "td.l.own.1.task": "The same position under the option own-king=ignored: now tumble toward your King.",
+    "td.l.own.1.hint": "The tumble that lost in the first stage.",
+    "td.l.own.1.right": "Under own-king=ignored covering your own King has no effect: the game goes on. By default (own-king=loses) it loses.",
+    "td.l.own.1.wrong": "Tumble the stack on c3 toward your King, as the option now allows.",
+    "td.l.none.1.task": "The same position under the option no-king=ignored: step your lone disk onto e5.",
+    "td.l.none.1.hint": "The step that lost in the first stage.",
+    "td.l.none.1.right": "Under no-king=ignored a player without a King plays on. By default (no-king=loses) it loses.",
+    "td.l.none.1.wrong": "Step the disk on d4 onto e5, as the option now allows.",
     "td.on.own-king": "Covering your own King",
     "td.on.no-king": "No King left",
     "td.on.no-moves": "No legal move",
@@ -234,9 +274,9 @@ export const texts = {
     "td.r.king.d": "El Rey rojo es la pareja de f6: la pila más alta de d6 tiene una ficha negra abajo. El Rey negro es la pareja de a1.",
     "td.r.win.title": "Ganar y perder",
     "td.r.win.1": "Captura: ganas en el acto cuando una ficha tuya cae sobre un Rey rival, con un paso o con cualquier ficha de un derribo, incluido el montón del borde.",
-    "td.r.win.2": "Tu propio Rey: si tu derribo deja caer una ficha del rival sobre uno de tus Reyes, pierdes, salvo que la misma jugada capture un Rey rival.",
-    "td.r.win.3": "Sin Rey: el jugador que, tras una jugada, no tiene ninguna pila hecha solo de sus fichas se queda sin Rey y pierde. Una captura en la misma jugada cuenta antes.",
-    "td.r.win.4": "Quien no tiene jugada legal pierde, y la tercera repetición de una posición es tablas.",
+    "td.r.win.2": "Tu propio Rey: si tu derrumbe deja caer una ficha del rival sobre uno de tus propios Reyes, pierdes, salvo que la misma jugada capture un Rey rival. Es una opción de reglas (own-king): por defecto «pierde»; puede ponerse sin efecto.",
+    "td.r.win.3": "Sin Rey: quien, tras una jugada, no tiene ninguna pila hecha solo de fichas suyas se queda sin Rey y pierde. Una captura en la misma jugada cuenta antes. También es una opción de reglas (no-king): por defecto «pierde», o se sigue jugando.",
+    "td.r.win.4": "Quien no tiene jugada legal pierde (opción no-moves, por defecto «pierde», o tablas), y la tercera repetición de una posición es tablas (opción repetition, activa por defecto). Donde las fuentes no coinciden, estos valores por defecto son elección del proyecto; las lecciones muestran cada opción.",
     "td.r.win.d": "Las tres fichas negras se derriban columna arriba: la última cae sobre el Rey rojo de a4, y ganan las negras.",
     "td.var.standard": "Estándar: la disposición del autor y las reglas de esta página.",
     "td.var.boardspace": "Boardspace: las pilas empiezan en pirámides a lo largo de los bordes inferior y superior y empiezan las rojas; una pila de dos o más solo puede derribarse; y una caída no captura un Rey si la misma jugada le dio a su dueño un Rey más alto.",
@@ -287,6 +327,14 @@ export const texts = {
     "td.l.none.right": "Correcto: f4-e5 cubre e5 y conserva tu ficha sola de d4, tu Rey.",
     "td.l.none.wrong": "e5 tiene que acabar con tu ficha arriba, y tienes que conservar un Rey.",
     "td.l.none.d4": "Tu ficha de d4 era tu única pila solo de fichas negras. Ahora todas tus pilas tienen una ficha roja: no te queda Rey, y pierdes.",
+    "td.l.own.1.task": "La misma posición con la opción own-king=ignored: ahora derrumba hacia tu Rey.",
+    "td.l.own.1.hint": "El derrumbe que perdía en la primera etapa.",
+    "td.l.own.1.right": "Con own-king=ignored cubrir tu propio Rey no tiene efecto: la partida sigue. Por defecto (own-king=loses) pierde.",
+    "td.l.own.1.wrong": "Derrumba la pila de c3 hacia tu Rey, como ahora permite la opción.",
+    "td.l.none.1.task": "La misma posición con la opción no-king=ignored: lleva tu ficha suelta a e5.",
+    "td.l.none.1.hint": "El paso que perdía en la primera etapa.",
+    "td.l.none.1.right": "Con no-king=ignored quien se queda sin Rey sigue jugando. Por defecto (no-king=loses) pierde.",
+    "td.l.none.1.wrong": "Lleva la ficha de d4 a e5, como ahora permite la opción.",
     "td.on.own-king": "Cubrir tu propio Rey",
     "td.on.no-king": "Sin Rey",
     "td.on.no-moves": "Sin jugada legal",
@@ -331,9 +379,9 @@ export const texts = {
     "td.r.king.d": "Il Re rosso è la coppia in f6: la pila più alta in d6 ha un disco nero in fondo. Il Re nero è la coppia in a1.",
     "td.r.win.title": "Vincere e perdere",
     "td.r.win.1": "Cattura: vinci subito quando un tuo disco cade su un Re avversario, con un passo o con un qualsiasi disco di un crollo, compreso il mucchio sul bordo.",
-    "td.r.win.2": "Il tuo Re: se il tuo crollo fa cadere un disco avversario su uno dei tuoi Re, perdi, a meno che la stessa mossa non catturi un Re avversario.",
-    "td.r.win.3": "Senza Re: chi, dopo una mossa, non ha più nessuna pila fatta solo di dischi suoi resta senza Re e perde. Una cattura nella stessa mossa conta prima.",
-    "td.r.win.4": "Chi non ha mosse legali perde, e la terza ripetizione di una posizione è patta.",
+    "td.r.win.2": "Il tuo Re: se il tuo crollo fa cadere un disco avversario su uno dei tuoi Re, perdi, a meno che la stessa mossa non catturi un Re nemico. È un'opzione delle regole (own-king): di norma «perde»; si può renderla senza effetto.",
+    "td.r.win.3": "Senza Re: chi, dopo una mossa, non ha nessuna pila fatta solo di dischi suoi resta senza Re e perde. Una cattura nella stessa mossa conta prima. Anche questa è un'opzione delle regole (no-king): di norma «perde», oppure si continua.",
+    "td.r.win.4": "Chi non ha mosse legali perde (opzione no-moves, di norma «perde», oppure patta), e la terza ripetizione di una posizione è patta (opzione repetition, attiva di norma). Dove le fonti non concordano, questi valori predefiniti sono scelte del progetto; le lezioni mostrano ogni opzione.",
     "td.r.win.d": "I tre dischi neri crollano su per la colonna a: l'ultimo cade sul Re rosso in a4, e vince il Nero.",
     "td.var.standard": "Standard: la disposizione dell'autore e le regole di questa pagina.",
     "td.var.boardspace": "Boardspace: le pile partono a piramide lungo i bordi inferiore e superiore e comincia il Rosso; una pila di due o più può solo crollare; e una caduta non cattura un Re se la stessa mossa ha dato al suo proprietario un Re più alto.",
@@ -384,6 +432,14 @@ export const texts = {
     "td.l.none.right": "Giusto: f4-e5 copre e5 e tiene il tuo disco solitario in d4, il tuo Re.",
     "td.l.none.wrong": "e5 deve finire col tuo disco in cima, e devi tenerti un Re.",
     "td.l.none.d4": "Il tuo disco in d4 era la tua unica pila di soli dischi neri. Ora ogni tua pila contiene un disco rosso: non hai più un Re, e perdi.",
+    "td.l.own.1.task": "La stessa posizione con l'opzione own-king=ignored: ora fai crollare verso il tuo Re.",
+    "td.l.own.1.hint": "Il crollo che perdeva nella prima tappa.",
+    "td.l.own.1.right": "Con own-king=ignored coprire il proprio Re non ha effetto: la partita continua. Di norma (own-king=loses) perde.",
+    "td.l.own.1.wrong": "Fai crollare la pila in c3 verso il tuo Re, come ora consente l'opzione.",
+    "td.l.none.1.task": "La stessa posizione con l'opzione no-king=ignored: porta il tuo disco solo in e5.",
+    "td.l.none.1.hint": "Il passo che perdeva nella prima tappa.",
+    "td.l.none.1.right": "Con no-king=ignored chi resta senza Re continua a giocare. Di norma (no-king=loses) perde.",
+    "td.l.none.1.wrong": "Porta il disco in d4 su e5, come ora consente l'opzione.",
     "td.on.own-king": "Coprire il proprio Re",
     "td.on.no-king": "Senza Re",
     "td.on.no-moves": "Nessuna mossa legale",
@@ -428,9 +484,9 @@ export const texts = {
     "td.r.king.d": "La ruĝa Reĝo estas la paro sur f6: la pli alta stako sur d6 havas nigran diskon malsupre. La nigra Reĝo estas la paro sur a1.",
     "td.r.win.title": "Venki kaj malvenki",
     "td.r.win.1": "Kapto: vi tuj venkas, kiam via disko falas sur kontraŭulan Reĝon — per paŝo aŭ per iu ajn disko de falo, ankaŭ per la amaso ĉe la rando.",
-    "td.r.win.2": "Via propra Reĝo: se via falo faligas diskon de la kontraŭulo sur unu el viaj propraj Reĝoj, vi malvenkas — krom se la sama movo kaptas kontraŭulan Reĝon.",
-    "td.r.win.3": "Sen Reĝo: ludanto, kiu post movo ne plu havas stakon faritan nur el siaj diskoj, restas sen Reĝo kaj malvenkas. Kapto en la sama movo validas unue.",
-    "td.r.win.4": "Ludanto sen laŭregula movo malvenkas, kaj la tria ripeto de pozicio estas remizo.",
+    "td.r.win.2": "Via propra Reĝo: se via falo faligas diskon de la kontraŭulo sur unu el viaj propraj Reĝoj, vi malvenkas — krom se la sama movo kaptas kontraŭulan Reĝon. Tio estas regula opcio (own-king): defaŭlte «malvenkas»; oni povas igi ĝin senefika.",
+    "td.r.win.3": "Sen Reĝo: ludanto, kiu post movo ne plu havas stakon faritan nur el siaj diskoj, restas sen Reĝo kaj malvenkas. Kapto en la sama movo validas unue. Ankaŭ regula opcio (no-king): defaŭlte «malvenkas», aŭ oni ludas plu.",
+    "td.r.win.4": "Ludanto sen laŭregula movo malvenkas (opcio no-moves, defaŭlte «malvenkas», aŭ remizo), kaj la tria ripeto de pozicio estas remizo (opcio repetition, defaŭlte ŝaltita). Kie la fontoj malkonsentas, ĉi tiuj defaŭltoj estas elektoj de la projekto; la lecionoj montras ĉiun opcion.",
     "td.r.win.d": "La tri nigraj diskoj falas supren laŭ la vertikalo a: la lasta falas sur la ruĝan Reĝon sur a4, kaj Nigro venkas.",
     "td.var.standard": "Norma: la aranĝo de la aŭtoro kaj la reguloj de ĉi tiu paĝo.",
     "td.var.boardspace": "Boardspace: la stakoj komenciĝas kiel piramidoj laŭ la suba kaj la supra randoj, kaj Ruĝo komencas; stako de du aŭ pli rajtas nur fali; kaj falo ne kaptas Reĝon, se la sama movo donis al ĝia posedanto pli altan Reĝon.",
@@ -481,6 +537,14 @@ export const texts = {
     "td.l.none.right": "Ĝuste: f4-e5 kovras e5 kaj gardas vian solan diskon sur d4, vian Reĝon.",
     "td.l.none.wrong": "e5 devas fini kun via disko supre, kaj vi devas gardi Reĝon.",
     "td.l.none.d4": "Via disko sur d4 estis via sola stako el nur nigraj diskoj. Nun ĉiu via stako enhavas ruĝan diskon: vi ne plu havas Reĝon, kaj vi malvenkas.",
+    "td.l.own.1.task": "La sama pozicio kun la opcio own-king=ignored: nun faligu al via Reĝo.",
+    "td.l.own.1.hint": "La falo, kiu malvenkigis en la unua etapo.",
+    "td.l.own.1.right": "Kun own-king=ignored kovri vian propran Reĝon havas neniun efikon: la ludo daŭras. Defaŭlte (own-king=loses) tio malvenkigas.",
+    "td.l.own.1.wrong": "Faligu la stakon de c3 al via Reĝo, kiel la opcio nun permesas.",
+    "td.l.none.1.task": "La sama pozicio kun la opcio no-king=ignored: paŝigu vian solan diskon sur e5.",
+    "td.l.none.1.hint": "La paŝo, kiu malvenkigis en la unua etapo.",
+    "td.l.none.1.right": "Kun no-king=ignored ludanto sen Reĝo ludas plu. Defaŭlte (no-king=loses) li malvenkas.",
+    "td.l.none.1.wrong": "Paŝigu la diskon de d4 sur e5, kiel la opcio nun permesas.",
     "td.on.own-king": "Kovri vian propran Reĝon",
     "td.on.no-king": "Sen Reĝo",
     "td.on.no-moves": "Neniu laŭregula movo",
