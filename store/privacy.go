@@ -134,6 +134,7 @@ var deleteUserSQL = []struct {
 	{`DELETE FROM sessions WHERE user_id = $1`, 1},
 	{`DELETE FROM learn_progress WHERE user_id = $1`, 1},
 	{`DELETE FROM puzzle_attempts WHERE user_id = $1`, 1},
+	{`DELETE FROM puzzle_plays WHERE user_id = $1`, 1},
 	{`DELETE FROM password_resets WHERE user_id = $1`, 1},
 	{`DELETE FROM users WHERE id = $1`, 1},
 }
