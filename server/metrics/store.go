@@ -337,6 +337,16 @@ func (t timed) RatePuzzle(ctx context.Context, userID, puzzleID, game string, so
 	return t.st.RatePuzzle(ctx, userID, puzzleID, game, solved, at, freshUser, freshPuzzle, update)
 }
 
+func (t timed) AddPuzzlePlay(ctx context.Context, userID string, p store.PuzzlePlay) error {
+	defer t.since("add_puzzle_play", time.Now())
+	return t.st.AddPuzzlePlay(ctx, userID, p)
+}
+
+func (t timed) PuzzlePlays(ctx context.Context, userID, game string, limit int) ([]store.PuzzlePlay, error) {
+	defer t.since("puzzle_plays", time.Now())
+	return t.st.PuzzlePlays(ctx, userID, game, limit)
+}
+
 func (t timed) LearnProgress(ctx context.Context, userID string) (map[string][]string, error) {
 	defer t.since("learn_progress", time.Now())
 	return t.st.LearnProgress(ctx, userID)
