@@ -323,7 +323,6 @@ class PuzzlePage {
     this.done = true;
     this.say('right', text, t('pz.winLine'), this.attempt > 0 ? t('pz.unrated') : '');
     this.board.setArrows(winningMoves(this.pz.line));
-    this.board.root.dataset.arrows = String(winningMoves(this.pz.line).length);
     this.report(true);
   }
 
