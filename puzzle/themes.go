@@ -109,6 +109,10 @@ type grid struct {
 	files, ranks int
 }
 
+// maxFiles bounds the boards readGrid reads, so that a bad text cannot
+// make it build a huge one.
+const maxFiles = 26
+
 // readGrid reads the board part of a position text: ranks from the top
 // separated by '/'; within a rank, squares either one character each
 // (sep "") or separated by sep; a number is a run of empty squares.
@@ -116,6 +120,9 @@ func readGrid(text, sep string) (grid, error) {
 	board, _, _ := strings.Cut(text, " ")
 	rows := strings.Split(board, "/")
 	var g grid
+	if len(rows) > maxFiles {
+		return g, fmt.Errorf("%d ranks", len(rows))
+	}
 	g.ranks = len(rows)
 	for i, row := range rows {
 		var cells []string
@@ -127,6 +134,9 @@ func readGrid(text, sep string) (grid, error) {
 		}
 		for _, it := range items {
 			if n, err := strconv.Atoi(it); err == nil {
+				if n < 1 || len(cells)+n > maxFiles {
+					return g, fmt.Errorf("rank %d: a run of %d empty squares", len(rows)-i, n)
+				}
 				for range n {
 					cells = append(cells, "")
 				}
@@ -135,6 +145,9 @@ func readGrid(text, sep string) (grid, error) {
 			cells = append(cells, it)
 		}
 		if i == 0 {
+			if len(cells) == 0 || len(cells) > maxFiles {
+				return g, fmt.Errorf("a rank of %d squares", len(cells))
+			}
 			g.files = len(cells)
 			g.cell = make([][]string, g.files)
 			for f := range g.cell {
@@ -167,8 +180,9 @@ func (g grid) square(name string) (int, int, error) {
 }
 
 // step returns the unit direction from (f0, r0) to (f1, r1) along a
-// line, and the number of squares between them.
-func step(f0, r0, f1, r1 int) (int, int, int) {
+// line, and the number of squares between them; an error for a move that
+// is not along a line.
+func step(f0, r0, f1, r1 int) (int, int, int, error) {
 	sign := func(x int) int {
 		switch {
 		case x > 0:
@@ -179,7 +193,11 @@ func step(f0, r0, f1, r1 int) (int, int, int) {
 		return 0
 	}
 	df, dr := sign(f1-f0), sign(r1-r0)
-	return df, dr, max(abs(f1-f0), abs(r1-r0))
+	n := max(abs(f1-f0), abs(r1-r0))
+	if n == 0 || (df != 0 && dr != 0 && abs(f1-f0) != abs(r1-r0)) {
+		return 0, 0, 0, fmt.Errorf("no line from %c%d to %c%d", 'a'+f0, r0+1, 'a'+f1, r1+1)
+	}
+	return df, dr, n, nil
 }
 
 func abs(x int) int {
@@ -213,7 +231,10 @@ func magnetonThemes(position, mv string) ([]string, error) {
 		return nil, fmt.Errorf("no stone on %s", from)
 	}
 	out := []string{ThemeMovePhase}
-	df, dr, _ := step(f0, r0, f1, r1)
+	df, dr, _, err := step(f0, r0, f1, r1)
+	if err != nil {
+		return nil, err
+	}
 	// Behind the origin: the nearest stone, if it is of the mover's colour,
 	// repels it.
 	for f, r := f0-df, r0-dr; g.on(f, r); f, r = f-df, r-dr {
@@ -254,7 +275,10 @@ func tumblingThemes(position, mv string) ([]string, error) {
 		return nil, fmt.Errorf("no stack on %s", from)
 	}
 	out := []string{ThemeTumble}
-	df, dr, _ := step(f0, r0, f1, r1)
+	df, dr, _, err := step(f0, r0, f1, r1)
+	if err != nil {
+		return nil, err
+	}
 	room := 0
 	for f, r := f0+df, r0+dr; g.on(f, r); f, r = f+df, r+dr {
 		room++

@@ -50,6 +50,9 @@ func TestGameThemesBadInput(t *testing.T) {
 		{"magneton", "8/8/8/8/8/8/8/3W3 w 0 0", "d1-g1"},
 		{"tumbling-down", "8/8/8/8/8/8/8/8 b", "a1>b1"},
 		{"tumbling-down", "8/8/8/8/8/8/8/rr,7 b", "a1>q1"},
+		{"tumbling-down", "8/8/8/8/8/8/8/rr,7 b", "a1>a1"},
+		{"magneton", "8/8/8/8/8/8/8/W7 w 0 0", "a1-c2"},
+		{"magneton", "99999999999/8 w 0 0", "a1-a2"},
 	} {
 		var err error
 		if tc.game == "magneton" {
@@ -78,4 +81,17 @@ func TestThreats(t *testing.T) {
 			t.Errorf("%s %v: %d threats, want %d", tc.game, tc.moves, got, tc.want)
 		}
 	}
+}
+
+// FuzzGameThemes: the board readers take any text and move without a
+// panic.
+func FuzzGameThemes(f *testing.F) {
+	f.Add("8/8/8/8/8/8/8/W2W3B w 0 0", "d1-g1")
+	f.Add("8/8/8/8/8/8/8/6,rrr,1 r", "g1>h1")
+	f.Add("1/2/3", "a1-a9")
+	f.Add("", "")
+	f.Fuzz(func(t *testing.T, position, move string) {
+		magnetonThemes(position, move)
+		tumblingThemes(position, move)
+	})
 }
