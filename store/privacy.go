@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -30,10 +31,12 @@ type AccountData struct {
 	Moves map[string][]Move
 	// Chat holds the lines the account wrote: in its games' players' room
 	// from its seat, and as a spectator under its name.
-	Chat     []ChatLine
-	Lessons  map[string][]string
-	Puzzles  []PuzzleAttempt
-	Sessions []Session
+	Chat    []ChatLine
+	Lessons map[string][]string
+	Puzzles []PuzzleAttempt
+	// PuzzlePlays are every attempt at a puzzle, newest first.
+	PuzzlePlays []PuzzlePlay
+	Sessions    []Session
 }
 
 func (s *sqlStore) AccountData(ctx context.Context, userID string) (*AccountData, error) {
@@ -53,6 +56,7 @@ func (s *sqlStore) AccountData(ctx context.Context, userID string) (*AccountData
 		func() (err error) { d.Chat, err = s.userChat(ctx, userID, u.Name); return },
 		func() (err error) { d.Lessons, err = s.LearnProgress(ctx, userID); return },
 		func() (err error) { d.Puzzles, err = s.puzzleAttempts(ctx, userID); return },
+		func() (err error) { d.PuzzlePlays, err = s.PuzzlePlays(ctx, userID, "", math.MaxInt32); return },
 		func() (err error) { d.Sessions, err = s.Sessions(ctx, userID, 0); return },
 	}
 	for _, step := range steps {
