@@ -165,3 +165,61 @@ func TestBrowserPuzzleNextOrientation(t *testing.T) {
 	}
 	p.checkConsole()
 }
+
+// solveShown plays the solution of the puzzle shown, the loser's replies
+// between its moves, and returns it.
+func (p *page) solveShown(base string) puzzleInfo {
+	p.t.Helper()
+	pz := p.shownPuzzle(base)
+	for i := 0; i < len(pz.Line); i += 2 {
+		p.boardPlay(".pz-board", pz.Line[i])
+		if i+1 < len(pz.Line) {
+			p.waitFor("the reply "+pz.Line[i+1], fmt.Sprintf(`(e => e && e.textContent.includes('Reply: %s'))(document.querySelector('.pz-msg')) && document.querySelector('.pz-board .board.interactive')`, pz.Line[i+1]), 10*time.Second)
+		}
+	}
+	return pz
+}
+
+// TestBrowserPuzzleStreak: a streak goes from puzzle to puzzle by itself,
+// each rated at least as the last, counting the solved ones; a wrong move
+// ends it with its count and offers a new one, and no retry.
+func TestBrowserPuzzleStreak(t *testing.T) {
+	base := startServer(t)
+	p := tab(t, browser(t), "streaker")
+	p.goTo(base + "/puzzles?streak=1&game=magneton")
+	prev := puzzleInfo{}
+	lastRating := 0
+	for n := 1; n <= 2; n++ {
+		if prev.ID != "" {
+			p.waitFor("the streak's next puzzle", fmt.Sprintf(`(d => d && d !== %q)(document.querySelector('.puzzles-page').dataset.puzzle)`, prev.ID), 10*time.Second)
+		}
+		pz := p.solveShown(base)
+		var sum struct {
+			Rating int `json:"rating"`
+		}
+		getJSON(t, base+"/api/puzzles/"+pz.ID, &sum)
+		if sum.Rating < lastRating {
+			t.Errorf("streak puzzle %d, %s, rated %d after one rated %d", n, pz.ID, sum.Rating, lastRating)
+		}
+		lastRating = sum.Rating
+		p.waitFor(fmt.Sprintf("the streak at %d", n), fmt.Sprintf(`(e => e && e.dataset.count === '%d' && e.textContent.includes('Streak: %d'))(document.querySelector('.pz-streak'))`, n, n), 10*time.Second)
+		prev = pz
+	}
+	p.waitFor("the third puzzle", fmt.Sprintf(`(d => d && d !== %q)(document.querySelector('.puzzles-page').dataset.puzzle)`, prev.ID), 10*time.Second)
+	pz := p.shownPuzzle(base)
+	wrong := ""
+	for _, m := range pz.Legal[0] {
+		if !slices.Contains(pz.Accept[0], m) {
+			wrong = m
+			break
+		}
+	}
+	p.boardPlay(".pz-board", wrong)
+	p.waitFor("the streak over", `(e => e && e.textContent.includes('The streak is over: 2 solved'))(document.querySelector('.pz-streak-over'))
+		&& !document.querySelector('.pz-again').hidden && document.querySelector('.pz-retry').hidden`, 20*time.Second)
+	p.waitFor("the best streak", `document.querySelector('.pz-streak').textContent.includes('your best: 2')`, 5*time.Second)
+	p.click(".pz-again")
+	p.waitFor("a new streak", `(e => e && e.dataset.count === '0')(document.querySelector('.pz-streak')) && document.querySelector('.pz-board .board.interactive')`, 10*time.Second)
+	p.cleanPage(t, "the streak")
+	p.checkConsole()
+}

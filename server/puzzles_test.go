@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -297,7 +298,19 @@ func TestPuzzleNextChoice(t *testing.T) {
 			prev = next
 		}
 	}
+	// A streak's next: rated at least min, the hardest when none is.
+	for _, tc := range []struct{ min, least int }{{1400, 1400}, {1700, 1700}, {99999, 1700}} {
+		for i := 0; i < 5; i++ {
+			var next puzzleView
+			if code := s.user().do("GET", fmt.Sprintf("/api/puzzles/next?game=magneton&min=%d", tc.min), nil, &next); code != http.StatusOK || next.Rating < tc.least {
+				t.Errorf("next of min %d: %d, %s rated %d", tc.min, code, next.ID, next.Rating)
+			}
+		}
+	}
 	var bad struct{ Error string }
+	if code := s.user().do("GET", "/api/puzzles/next?game=magneton&min=hard", nil, &bad); code != http.StatusBadRequest || !strings.Contains(bad.Error, "min") {
+		t.Errorf("min=hard: %d %q", code, bad.Error)
+	}
 	if code := s.user().do("GET", "/api/puzzles/next?game=magneton&theme=tumble", nil, &bad); code != http.StatusBadRequest || !strings.Contains(bad.Error, `"tumble"`) {
 		t.Errorf("a theme of the other game: %d %q", code, bad.Error)
 	}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/magneton-games/magneton/games"
@@ -60,8 +61,10 @@ func candidates(ps []*puzzle.Puzzle, theme string, prev *puzzle.Puzzle) []*puzzl
 
 // nextPuzzle chooses the puzzle to solve next, of ?game= (the default
 // game without), of ?theme= when given, and never one alike ?after= (the
-// puzzle just shown): for an account the untried one nearest its puzzle
-// rating, for a guest (or when all are tried) one at random.
+// puzzle just shown): for a streak (?min=) one of the easiest rated at
+// least min (streakPuzzle); otherwise for an account the untried one
+// nearest its puzzle rating, for a guest (or when all are tried) one at
+// random.
 func (h *Puzzles) nextPuzzle(r *http.Request, rated map[string]store.PuzzleRating) (*puzzle.Puzzle, error) {
 	q := r.URL.Query()
 	gameName := q.Get("game")
@@ -83,6 +86,13 @@ func (h *Puzzles) nextPuzzle(r *http.Request, rated map[string]store.PuzzleRatin
 	ps = candidates(ps, theme, prev)
 	if len(ps) == 0 {
 		return nil, nil
+	}
+	if m := q.Get("min"); m != "" {
+		least, err := strconv.Atoi(m)
+		if err != nil {
+			return nil, wire.Refusef("min %q: want a rating, a whole number", m)
+		}
+		return streakPuzzle(ps, rated, least), nil
 	}
 	userID, _ := h.identities.Identity(r)
 	if userID == "" {
@@ -110,6 +120,31 @@ func (h *Puzzles) nextPuzzle(r *http.Request, rated map[string]store.PuzzleRatin
 		best = ps[rand.IntN(len(ps))]
 	}
 	return best, nil
+}
+
+// streakChoices is how many of the easiest puzzles at or above a streak's
+// rating the next one is drawn from, so that two streaks differ.
+const streakChoices = 8
+
+// streakPuzzle is the next puzzle of a streak (?min=): drawn among the
+// easiest rated at least least, or the hardest when none is.
+func streakPuzzle(ps []*puzzle.Puzzle, rated map[string]store.PuzzleRating, least int) *puzzle.Puzzle {
+	type rp struct {
+		pz     *puzzle.Puzzle
+		rating int
+	}
+	all := make([]rp, 0, len(ps))
+	for _, pz := range ps {
+		all = append(all, rp{pz, summarizePuzzle(pz, rated).Rating})
+	}
+	slices.SortStableFunc(all, func(a, b rp) int { return a.rating - b.rating })
+	i, _ := slices.BinarySearchFunc(all, least, func(a rp, v int) int { return a.rating - v })
+	i = min(i, len(all)-1)
+	j := min(i+streakChoices, len(all))
+	if j-i < streakChoices {
+		i = max(0, j-streakChoices)
+	}
+	return all[i+rand.IntN(j-i)].pz
 }
 
 // themeCount is a theme with the number of a game's puzzles that have it.

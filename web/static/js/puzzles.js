@@ -10,7 +10,9 @@
 // with arrows. The result goes to POST /api/puzzles/<id>/result, which
 // moves an account's puzzle rating (Glicko-2, family "puzzles") on its
 // first attempt only; the home page shows the daily puzzle
-// (dailyPuzzleCard). "Next" asks for a puzzle not of the same game record
+// (dailyPuzzleCard). /puzzles?streak=1 is a puzzle streak: puzzles of
+// rising rating (?min= of next), unrated, one after another until a wrong
+// move ends it; the best is kept in this browser. "Next" asks for a puzzle not of the same game record
 // nor the same position up to symmetry (?after=), the board turned to the
 // new puzzle's side to move. Offline (or when the server does not answer)
 // the page serves the puzzles kept for offline (puzzles-kept.js), and an
@@ -54,6 +56,30 @@ async function sideWord(spec, side) {
 /** A pause of ms milliseconds. */
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A streak's first puzzle is rated at least STREAK_START, each next STREAK_STEP more; a solved one gives way after STREAK_PAUSE_MS. */
+const STREAK_START = 1000;
+const STREAK_STEP = 40;
+const STREAK_PAUSE_MS = 900;
+
+/** The best streak of a game in this browser. */
+function bestStreak(game) {
+  try {
+    return Number(JSON.parse(localStorage.getItem('puzzles.streak') || '{}')[game]) || 0;
+  } catch (e) {
+    return 0;
+  }
+}
+
+function keepBestStreak(game, n) {
+  try {
+    const all = JSON.parse(localStorage.getItem('puzzles.streak') || '{}');
+    all[game] = n;
+    localStorage.setItem('puzzles.streak', JSON.stringify(all));
+  } catch (e) {
+    // no storage: the best is not kept
+  }
+}
+
 /** The winner's moves of a line (its even plies), the last first: the arrows of the winning line. */
 const winningMoves = (line) => line.filter((_, i) => i % 2 === 0).reverse();
 
@@ -72,6 +98,8 @@ class PuzzlePage {
     this.ply = 0; // the plies of its line played
     this.done = false;
     this.attempt = 0; // 0 for the first attempt at the puzzle shown, then each retry
+    // A puzzle streak (?streak=1): puzzles of rising rating, unrated, until a wrong move.
+    this.streak = params.get('streak') ? { count: 0 } : null;
   }
 
   destroy() {
@@ -94,7 +122,8 @@ class PuzzlePage {
   /** The address of the next puzzle: of the game and theme chosen, unlike the one shown. */
   nextURL() {
     let url = `/api/puzzles/next?game=${encodeURIComponent(this.game)}`;
-    if (this.theme) url += `&theme=${encodeURIComponent(this.theme)}`;
+    if (this.streak) url += `&min=${STREAK_START + STREAK_STEP * this.streak.count}`;
+    else if (this.theme) url += `&theme=${encodeURIComponent(this.theme)}`;
     if (this.pz && this.pz.game === this.game) url += `&after=${encodeURIComponent(this.pz.id)}`;
     return url;
   }
@@ -111,24 +140,31 @@ class PuzzlePage {
     this.solutionBtn = h('button.btn.small.pz-solution', { type: 'button', hidden: true }, t('pz.showSolution'));
     this.retryBtn = h('button.btn.small.pz-retry', { type: 'button', hidden: true }, t('pz.retry'));
     const nextBtn = h('button.btn.primary.pz-next', { type: 'button' }, t('pz.next'));
+    this.streakLine = h('p.pz-streak', { hidden: !this.streak });
+    this.againBtn = h('button.btn.primary.pz-again', { type: 'button', hidden: true }, t('pz.streak.again'));
+    this.againBtn.onclick = () => this.newStreak();
     this.node.append(
       h('div.pz-board', this.boardBox),
       h('section.card.puzzle', { 'aria-labelledby': 'pz-title' },
-        h('h1#pz-title', t('pz.title')),
+        h('h1#pz-title', t(this.streak ? 'pz.streak' : 'pz.title')),
         h('div.field.inline', h('label', { for: 'pz-game' }, t('pz.game')), this.gameSel),
-        h('div.field.inline', h('label', { for: 'pz-theme' }, t('pz.theme')), this.themeSel),
+        h('div.field.inline', { hidden: !!this.streak }, h('label', { for: 'pz-theme' }, t('pz.theme')), this.themeSel),
+        this.streakLine,
         this.info, this.themesLine, this.task, this.msg,
-        h('p.form-buttons', this.retryBtn, this.solutionBtn, nextBtn),
+        h('p.form-buttons', this.retryBtn, this.solutionBtn, this.againBtn, nextBtn),
         this.ratingLine,
         h('p.pz-links', h('a.pz-daily-link', { href: '/puzzles?daily=1' }, t('pz.daily')), ' · ',
+          h('a.pz-streak-link', { href: `/puzzles?streak=1&game=${encodeURIComponent(this.game)}` }, t('pz.streak')), ' · ',
           h('a.pz-history-link', { href: `/puzzles?history=1&game=${encodeURIComponent(this.game)}` }, t('pz.history'))),
-        h('p.muted.pz-about', t('pz.about'))));
+        h('p.muted.pz-about', t(this.streak ? 'pz.streak.about' : 'pz.about'))));
+    nextBtn.hidden = !!this.streak; // a streak goes on by itself, and ends at a wrong move
     this.gameSel.onchange = () => {
       this.game = this.gameSel.value;
       this.theme = '';
       this.replaceURL();
       this.loadThemes();
-      this.load(this.nextURL());
+      if (this.streak) this.newStreak();
+      else this.load(this.nextURL());
     };
     this.themeSel.onchange = () => {
       this.theme = this.themeSel.value;
@@ -140,7 +176,7 @@ class PuzzlePage {
   }
 
   replaceURL() {
-    const theme = this.theme ? `&theme=${encodeURIComponent(this.theme)}` : '';
+    const theme = this.streak ? '&streak=1' : this.theme ? `&theme=${encodeURIComponent(this.theme)}` : '';
     history.replaceState(null, '', `/puzzles?game=${encodeURIComponent(this.game)}${theme}`);
   }
 
@@ -173,6 +209,10 @@ class PuzzlePage {
   }
 
   async showRating() {
+    if (this.streak) {
+      this.ratingLine.textContent = t('pz.streak.unrated');
+      return;
+    }
     if (this.fromKept) {
       this.ratingLine.textContent = loggedIn() ? t('off.pzRating') : t('pz.guest');
       return;
@@ -273,6 +313,7 @@ class PuzzlePage {
     this.info.textContent = tn('pz.info', pz.plays, { id: pz.id, rating: Math.round(pz.rating) });
     const themes = (pz.themes || []).map((th) => t('pz.theme.' + th));
     this.themesLine.textContent = themes.length ? t('pz.themes', { themes: themes.join(', ') }) : '';
+    this.showStreak();
     this.task.textContent = t(pz.win_in === 1 ? 'pz.task.one' : 'pz.task.other', { side: this.side, n: pz.win_in });
     await this.board.set(pz.position, { legal: pz.legal[0] });
     this.showRating();
@@ -318,12 +359,44 @@ class PuzzlePage {
     this.msg.append(h('p', t('pz.reply', { move: reply })));
   }
 
-  /** The puzzle solved: said, the winning line marked with arrows, the result reported. */
-  solved(text) {
+  /** The puzzle solved: said, the winning line marked with arrows, the result reported (a streak's goes on instead). */
+  async solved(text) {
     this.done = true;
     this.say('right', text, t('pz.winLine'), this.attempt > 0 ? t('pz.unrated') : '');
     this.board.setArrows(winningMoves(this.pz.line));
-    this.report(true);
+    if (!this.streak) {
+      this.report(true);
+      return;
+    }
+    this.streak.count++;
+    this.showStreak();
+    const pz = this.pz;
+    await pause(STREAK_PAUSE_MS);
+    if (this.alive && this.pz === pz && this.streak && !this.streak.over) this.load(this.nextURL());
+  }
+
+  /** The streak's line: its count and the best of the game (kept in this browser). */
+  showStreak() {
+    if (!this.streak) return;
+    const best = Math.max(bestStreak(this.game), this.streak.count);
+    if (best > bestStreak(this.game)) keepBestStreak(this.game, best);
+    this.streakLine.textContent = `${t('pz.streak.count', { n: this.streak.count })} · ${t('pz.streak.best', { n: best })}`;
+    this.streakLine.dataset.count = String(this.streak.count);
+  }
+
+  /** A wrong move in a streak: it is over, said with its count; a new one offered. */
+  endStreak() {
+    this.streak.over = true;
+    this.msg.append(h('p.pz-streak-over', t('pz.streak.over', { n: this.streak.count })));
+    this.againBtn.hidden = false;
+    this.retryBtn.hidden = true;
+  }
+
+  newStreak() {
+    this.streak = { count: 0 };
+    this.againBtn.hidden = true;
+    this.pz = null;
+    this.load(this.nextURL());
   }
 
   /** The words for a refutation of the server (POST /api/puzzles/<id>/refute). */
@@ -341,7 +414,7 @@ class PuzzlePage {
     const ply = this.ply;
     this.done = true;
     this.say('wrong', t('pz.wrong', { move: m }));
-    if (this.attempt === 0) this.report(false);
+    if (this.attempt === 0 && !this.streak) this.report(false);
     let words = '';
     try {
       if (this.fromKept && isOffline()) throw new Error('offline');
@@ -364,10 +437,11 @@ class PuzzlePage {
       }
     }
     if (!this.alive || this.pz !== pz) return;
-    this.msg.append(...[words, t('pz.retryOffer')].filter(Boolean).map((p) => h('p.pz-refutation', p)));
-    this.retryBtn.hidden = false;
+    this.msg.append(...[words, this.streak ? '' : t('pz.retryOffer')].filter(Boolean).map((p) => h('p.pz-refutation', p)));
+    this.retryBtn.hidden = !!this.streak;
     this.solutionBtn.hidden = false;
     this.solutionBtn.onclick = () => this.showSolution(ply);
+    if (this.streak) this.endStreak();
   }
 
   async showSolution(k) {
@@ -383,7 +457,7 @@ class PuzzlePage {
     if (!this.alive || this.pz !== pz) return;
     this.board.setArrows(winningMoves(pz.line));
     this.msg.append(h('p.pz-line', t('pz.line', { line: pz.line.slice(k).join(' ') })));
-    this.retryBtn.hidden = false;
+    this.retryBtn.hidden = !!this.streak;
   }
 }
 

@@ -953,5 +953,12 @@ export default {
   "pz.history.col.result": "Result",
   "pz.history.col.change": "Change",
   "pz.history.col.rating": "Rating",
-  "err.puzzle_login": "Log in to keep a history of your puzzles."
+  "err.puzzle_login": "Log in to keep a history of your puzzles.",
+  "pz.streak": "Puzzle streak",
+  "pz.streak.about": "Solve puzzles of rising difficulty, one after another: one wrong move ends the streak. Streak puzzles are not rated.",
+  "pz.streak.count": "Streak: {n}",
+  "pz.streak.best": "your best: {n}",
+  "pz.streak.over": "The streak is over: {n} solved.",
+  "pz.streak.again": "Start a new streak",
+  "pz.streak.unrated": "Streak puzzles do not change your puzzle rating."
 };

@@ -952,5 +952,12 @@ export default {
   "pz.history.col.result": "Rezulto",
   "pz.history.col.change": "Ŝanĝo",
   "pz.history.col.rating": "Takso",
-  "err.puzzle_login": "Ensalutu por konservi la historion de viaj problemoj."
+  "err.puzzle_login": "Ensalutu por konservi la historion de viaj problemoj.",
+  "pz.streak": "Problem-serio",
+  "pz.streak.about": "Solvu problemojn de kreskanta malfacileco, unu post la alia: unu malĝusta movo finas la serion. Seriaj problemoj ne estas taksataj.",
+  "pz.streak.count": "Serio: {n}",
+  "pz.streak.best": "via plej bona: {n}",
+  "pz.streak.over": "La serio finiĝis: {n} solvitaj.",
+  "pz.streak.again": "Komenci novan serion",
+  "pz.streak.unrated": "Seriaj problemoj ne ŝanĝas vian problem-takson."
 };

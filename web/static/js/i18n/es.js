@@ -952,5 +952,12 @@ export default {
   "pz.history.col.result": "Resultado",
   "pz.history.col.change": "Cambio",
   "pz.history.col.rating": "Valoración",
-  "err.puzzle_login": "Inicia sesión para guardar el historial de tus problemas."
+  "err.puzzle_login": "Inicia sesión para guardar el historial de tus problemas.",
+  "pz.streak": "Racha de problemas",
+  "pz.streak.about": "Resuelve problemas de dificultad creciente, uno tras otro: un solo error termina la racha. Los problemas de la racha no cuentan para la valoración.",
+  "pz.streak.count": "Racha: {n}",
+  "pz.streak.best": "tu mejor racha: {n}",
+  "pz.streak.over": "La racha ha terminado: {n} resueltos.",
+  "pz.streak.again": "Empezar una nueva racha",
+  "pz.streak.unrated": "Los problemas de la racha no cambian tu valoración en problemas."
 };

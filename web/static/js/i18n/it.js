@@ -952,5 +952,12 @@ export default {
   "pz.history.col.result": "Esito",
   "pz.history.col.change": "Variazione",
   "pz.history.col.rating": "Punteggio",
-  "err.puzzle_login": "Accedi per tenere la cronologia dei tuoi problemi."
+  "err.puzzle_login": "Accedi per tenere la cronologia dei tuoi problemi.",
+  "pz.streak": "Serie di problemi",
+  "pz.streak.about": "Risolvi problemi di difficoltà crescente, uno dopo l'altro: una sola mossa sbagliata chiude la serie. I problemi della serie non contano per il punteggio.",
+  "pz.streak.count": "Serie: {n}",
+  "pz.streak.best": "la tua migliore: {n}",
+  "pz.streak.over": "La serie è finita: {n} risolti.",
+  "pz.streak.again": "Comincia una nuova serie",
+  "pz.streak.unrated": "I problemi della serie non cambiano il tuo punteggio nei problemi."
 };
