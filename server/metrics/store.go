@@ -55,6 +55,8 @@ var StoreOps = []string{
 	"puzzle_ratings",
 	"attempted",
 	"rate_puzzle",
+	"add_puzzle_play",
+	"puzzle_plays",
 	"learn_progress",
 	"add_learn_progress",
 	"ping",

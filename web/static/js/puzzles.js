@@ -19,7 +19,7 @@
 // account's results wait there for the network.
 
 import { h } from './dom.js';
-import { api, metaFor } from './api.js';
+import { api, metaFor, getMeta } from './api.js';
 import { play as enginePlay } from './engine.js';
 import { isOffline } from './offline.js';
 import { keptPuzzle, markTried, queueResult } from './puzzles-kept.js';
@@ -480,8 +480,11 @@ export function dailyPuzzleCard() {
   (async () => {
     try {
       const pz = await api('GET', '/api/puzzles/daily');
-      const mod = await loadGame(pz.game);
-      const board = new Board(box, { game: mod });
+      const [mod, meta] = await Promise.all([loadGame(pz.game), getMeta()]);
+      const spec = gameSpec(meta, pz.game);
+      // Turned as the puzzle's page turns it: the side to move at the bottom.
+      const orientation = spec ? mod.orientation(mod.parse(pz.position, gridFor(mod)), pz.side, spec.sides) : 0;
+      const board = new Board(box, { game: mod, orientation });
       board.root.tabIndex = -1; // a picture, not a board to play on
       board.set(pz.position, {});
       card.dataset.puzzle = pz.id;
