@@ -76,7 +76,8 @@ const refuteTime = 5 * time.Second
 // handleRefute answers a wrong move at one of the solver's turns:
 // {"ply": 0, "move": "d4"} (ply: the plies of the line played before it)
 // gets the opponent's reply that refutes it (puzzle.Refute): its proven
-// win, or the engine's best move.
+// win, or the engine's best move; the search waits for one of the
+// analyses' slots (429 analysis_busy when none frees in time).
 func (h *Puzzles) handleRefute(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Ply  int    `json:"ply"`
@@ -89,6 +90,16 @@ func (h *Puzzles) handleRefute(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		h.puzzleError(w, r, err)
 		return
+	}
+	if h.searches != nil {
+		wait, stop := context.WithTimeout(r.Context(), refuteTime)
+		slot, err := h.searches.Analysis(wait, h.clientIP(r))
+		stop()
+		if err != nil {
+			jsonapi.WriteCoded(w, http.StatusTooManyRequests, "analysis_busy", "the server is busy with other analyses; try again in a moment")
+			return
+		}
+		defer slot()
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), refuteTime)
 	defer cancel()

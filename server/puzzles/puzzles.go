@@ -41,6 +41,24 @@ type Puzzles struct {
 	st         Store
 	identities *identity.Resolver
 	log        *slog.Logger
+	// searches, when set, bounds the refutations' searches as the
+	// analyses' are (WithSearches).
+	searches Searches
+	clientIP func(*http.Request) string
+}
+
+// Searches hands out the server's analysis slots (computer.Pool.Analysis):
+// the answer to a wrong move is a search, shared fairly with the
+// analysis board's.
+type Searches interface {
+	Analysis(ctx context.Context, client string) (done func(), err error)
+}
+
+// WithSearches has the refutations wait for a slot of searches, the
+// client named by clientIP.
+func (h *Puzzles) WithSearches(searches Searches, clientIP func(*http.Request) string) *Puzzles {
+	h.searches, h.clientIP = searches, clientIP
+	return h
 }
 
 // New makes the puzzles' handlers.
