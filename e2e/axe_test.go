@@ -58,6 +58,8 @@ var axePages = []struct{ name, path, ready string }{
 	{"learn", "/learn", `document.querySelector('.learn-page a')`},
 	{"lessons", "/learn/{game}", `document.querySelector('.lesson[data-lesson] .board.interactive')`},
 	{"puzzles", "/puzzles", `document.querySelector('.puzzles-page .pz-board .board')`},
+	{"puzzle streak", "/puzzles?streak=1&game={game}", `document.querySelector('.puzzles-page .pz-board .board') && document.querySelector('.pz-streak[data-count]')`},
+	{"puzzle history", "/puzzles?history=1&game={game}", `document.querySelector('.pzh-body p, .pzh-body table')`},
 	{"analysis", "/analysis?game={game}", `window.analysisBoard && window.analysisBoard.cur && window.analysisBoard.cur.legal && document.querySelector('.analysis-board .board')`},
 	{"computer", "/computer?game={game}", `window.computerGame && window.computerGame.state && document.querySelector('.cg-board .board.interactive')`},
 	{"leaderboard", "/#/leaderboard", `document.querySelector('.leaderboard table, .leaderboard p')`},

@@ -240,9 +240,11 @@ func TestBrowserPuzzles(t *testing.T) {
 		t.Fatalf("puzzle %s accepts every legal move", next.ID)
 	}
 	p.boardPlay(".pz-board", wrong)
-	p.waitFor("the miss", fmt.Sprintf(`(e => e && e.textContent.includes('The solution starts with %s'))(document.querySelector('.pz-msg.wrong'))`, next.Line[0]), 10*time.Second)
+	// The miss is refuted on the board; the solution waits to be asked for.
+	p.waitFor("the miss", `document.querySelector('.pz-msg.wrong .pz-refutation') && !document.querySelector('.pz-solution').hidden`, 20*time.Second)
 	p.waitFor("the rating down", `/Your puzzle rating: \d+\?? \(-\d+\)/.test((document.querySelector('.pz-rating') || {}).textContent)`, 10*time.Second)
 	p.click(".pz-solution")
+	p.waitFor("the solution's first move", fmt.Sprintf(`(e => e && e.textContent.includes('The solution starts with %s'))(document.querySelector('.pz-msg.wrong'))`, next.Line[0]), 10*time.Second)
 	p.waitFor("the solution's line", `document.querySelector('.pz-line')`, 20*time.Second)
 	p.checkConsole()
 }

@@ -24,16 +24,27 @@ type Generator struct {
 	// game's.
 	MaxWin, MaxPlies int
 	Seed             uint64
+	// Want, if above 0, stops the run once it found that many puzzles.
+	Want int
+	// keys holds the positions found so far up to symmetry (Key), so that
+	// no puzzle is found twice, in one game or in two.
+	keys map[string]bool
 }
 
-// Run plays games until ctx ends or n games were played, calling found
-// with each puzzle (its ID made of the game's name, the seed and a count)
-// and progress after each game.
+// Run plays games until ctx ends, n games were played or Want puzzles
+// found, calling found with each puzzle (its ID made of the game's name,
+// the seed and a count; its record the game's; its themes computed) and
+// progress after each game. A position already found up to symmetry is
+// skipped, and so are the positions on the line of a puzzle found before
+// in the same game: they are that puzzle again, shorter.
 func (gen *Generator) Run(ctx context.Context, n int, found func(*Puzzle), progress func(games, puzzles int)) error {
 	rng := rand.New(rand.NewPCG(gen.Seed, 0x9e3779b97f4a7c15))
 	seen := map[string]bool{}
+	if gen.keys == nil {
+		gen.keys = map[string]bool{}
+	}
 	count := 0
-	for i := 0; i < n && ctx.Err() == nil; i++ {
+	for i := 0; i < n && ctx.Err() == nil && (gen.Want <= 0 || count < gen.Want); i++ {
 		p, err := gen.Game.AI.NewPlayer(gen.Player, gen.Rules, ai.Config{HashMB: 4, Seed: rng.Int64()})
 		if err != nil {
 			return fmt.Errorf("generate: %w", err)
@@ -52,9 +63,16 @@ func (gen *Generator) Run(ctx context.Context, n int, found func(*Puzzle), progr
 				}
 				if pz != nil {
 					pz.Source = fmt.Sprintf("self-play of %s, seed %d, game %d, after %d moves", gen.Player, gen.Seed, i+1, ply)
-					count++
-					pz.ID = fmt.Sprintf("%s-%d-%d", gen.Game.Spec.Name, gen.Seed, count)
-					found(pz)
+					pz.Record = fmt.Sprintf("%s-%d-g%d", gen.Game.Spec.Name, gen.Seed, i+1)
+					ok, err := gen.keep(pz, s, seen)
+					if err != nil {
+						return fmt.Errorf("generate: game %d ply %d: %w", i+1, ply, err)
+					}
+					if ok && (gen.Want <= 0 || count < gen.Want) {
+						count++
+						pz.ID = fmt.Sprintf("%s-%d-%d", gen.Game.Spec.Name, gen.Seed, count)
+						found(pz)
+					}
 				}
 			}
 			var mv string
@@ -72,4 +90,25 @@ func (gen *Generator) Run(ctx context.Context, n int, found func(*Puzzle), progr
 		}
 	}
 	return nil
+}
+
+// keep computes a found puzzle's themes and reports whether it is new up
+// to symmetry; if so it marks the positions of its line as seen, since a
+// puzzle there would be this one again.
+func (gen *Generator) keep(pz *Puzzle, s game.State, seen map[string]bool) (bool, error) {
+	k, err := Key(pz)
+	if err != nil || gen.keys[k] {
+		return false, err
+	}
+	gen.keys[k] = true
+	if pz.Themes, err = Themes(pz); err != nil {
+		return false, err
+	}
+	for _, mv := range pz.Line {
+		if s, err = s.Play(mv); err != nil {
+			return false, err
+		}
+		seen[s.String()] = true
+	}
+	return true, nil
 }

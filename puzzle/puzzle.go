@@ -40,6 +40,13 @@ type Puzzle struct {
 	// Line[2], ...), every move that keeps a proven win within the moves
 	// left; Accept[0] is Line[0] alone.
 	Accept [][]string `json:"accept"`
+	// Themes are the puzzle's themes, computed by Themes from the line
+	// (and checked by Verify to be what Themes computes).
+	Themes []string `json:"themes,omitempty"`
+	// Record names the game record the position comes from (the same for
+	// every puzzle of one self-play game), so that the next puzzle shown
+	// can come from another.
+	Record string `json:"record,omitempty"`
 	// Source says where the position comes from.
 	Source string `json:"source,omitempty"`
 }
@@ -199,9 +206,9 @@ func Verify(ctx context.Context, pz *Puzzle) error {
 	if err != nil {
 		return fmt.Errorf("puzzle %s: %w", pz.ID, err)
 	}
-	rules, err := games.Rules(pz.Game, pz.Rules)
+	rules, err := gameRules(pz)
 	if err != nil {
-		return fmt.Errorf("puzzle %s: rules: %w", pz.ID, err)
+		return err
 	}
 	s, err := rules.ParsePosition(pz.Position)
 	if err != nil {
@@ -214,14 +221,15 @@ func Verify(ctx context.Context, pz *Puzzle) error {
 		return fmt.Errorf("puzzle %s: %d accept lists for a win in %d", pz.ID, len(pz.Accept), pz.WinIn)
 	}
 	pr := prover{g: g, ctx: ctx}
-	accept, err := pr.accepted(s, pz)
-	if err != nil {
-		return fmt.Errorf("puzzle %s: %w", pz.ID, err)
-	}
 	winner, cur := s.Side(), s
 	for i, mv := range pz.Line {
 		if i%2 == 0 {
-			want := accept[i/2]
+			// The winning moves here, found before the line's move is played,
+			// so that a wrong move is reported as the one that does not win.
+			want, err := pr.winning(cur, pz.WinIn-i/2)
+			if err != nil {
+				return fmt.Errorf("puzzle %s: move %d: %w", pz.ID, i+1, err)
+			}
 			switch {
 			case !slices.Equal(want, pz.Accept[i/2]):
 				return fmt.Errorf("puzzle %s: move %d: the winning moves are %v, the puzzle accepts %v", pz.ID, i+1, want, pz.Accept[i/2])
@@ -243,7 +251,40 @@ func Verify(ctx context.Context, pz *Puzzle) error {
 	if res, _ := cur.Outcome(); res != game.WinFor(winner) {
 		return fmt.Errorf("puzzle %s: the line ends %s, not with a win for the side to move", pz.ID, res)
 	}
+	themes, err := Themes(pz)
+	if err != nil {
+		return err
+	}
+	if !slices.Equal(themes, pz.Themes) {
+		return fmt.Errorf("puzzle %s: the line's themes are %v, the puzzle says %v", pz.ID, themes, pz.Themes)
+	}
 	return nil
+}
+
+// start returns a puzzle's position and game.
+func start(pz *Puzzle) (game.State, *games.Game, error) {
+	g, err := games.Lookup(pz.Game)
+	if err != nil {
+		return nil, nil, fmt.Errorf("puzzle %s: %w", pz.ID, err)
+	}
+	rules, err := gameRules(pz)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := rules.ParsePosition(pz.Position)
+	if err != nil {
+		return nil, nil, fmt.Errorf("puzzle %s: position: %w", pz.ID, err)
+	}
+	return s, g, nil
+}
+
+// gameRules returns the rules of a puzzle's game and settings.
+func gameRules(pz *Puzzle) (game.Rules, error) {
+	rules, err := games.Rules(pz.Game, pz.Rules)
+	if err != nil {
+		return nil, fmt.Errorf("puzzle %s: rules: %w", pz.ID, err)
+	}
+	return rules, nil
 }
 
 // Read reads puzzles, one JSON object a line (blank lines and lines

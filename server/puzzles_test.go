@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -257,5 +258,157 @@ func TestAnalyzeProvenBySolver(t *testing.T) {
 	}
 	if a.Proven == nil || a.Proven.Winner != a.Turn || a.Proven.Moves < 2 || a.Proven.Moves > 6 || a.Proven.Exact {
 		t.Errorf("proven %+v, turn %d: want the side to move's win in at most 6 moves", a.Proven, a.Turn)
+	}
+}
+
+// puzzleView is a puzzle as GET /api/puzzles/<id> answers it.
+type puzzleView struct {
+	wire.Puzzle
+	Themes []string
+	Record string
+}
+
+// TestPuzzleNextChoice: "next" never follows a puzzle with one of the
+// same game record or the same position up to symmetry, keeps to the
+// theme asked for, and refuses a theme the game does not have.
+func TestPuzzleNextChoice(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	for _, u := range []*user{s.user(), s.signedUp("chooser")} {
+		prev := puzzleView{}
+		for i := 0; i < 15; i++ {
+			var next puzzleView
+			url := "/api/puzzles/next?game=magneton&theme=double-threat"
+			if prev.ID != "" {
+				url += "&after=" + prev.ID
+			}
+			if code := u.do("GET", url, nil, &next); code != http.StatusOK {
+				t.Fatalf("next: %d", code)
+			}
+			if !slices.Contains(next.Themes, "double-threat") || next.Game != "magneton" {
+				t.Errorf("next of the theme double-threat: %s %v", next.ID, next.Themes)
+			}
+			if prev.ID != "" {
+				if a, b := puzzleByID(t, prev.ID), puzzleByID(t, next.ID); next.ID == prev.ID || puzzle.Alike(a, b) {
+					t.Errorf("%s (record %s) after %s (record %s)", next.ID, next.Record, prev.ID, prev.Record)
+				}
+			}
+			if next.Record == "" {
+				t.Errorf("puzzle %s without its record", next.ID)
+			}
+			prev = next
+		}
+	}
+	// A streak's next: rated at least min, the hardest when none is.
+	for _, tc := range []struct{ min, least int }{{1400, 1400}, {1700, 1700}, {99999, 1700}} {
+		for i := 0; i < 5; i++ {
+			var next puzzleView
+			if code := s.user().do("GET", fmt.Sprintf("/api/puzzles/next?game=magneton&min=%d", tc.min), nil, &next); code != http.StatusOK || next.Rating < tc.least {
+				t.Errorf("next of min %d: %d, %s rated %d", tc.min, code, next.ID, next.Rating)
+			}
+		}
+	}
+	var bad struct{ Error string }
+	if code := s.user().do("GET", "/api/puzzles/next?game=magneton&min=hard", nil, &bad); code != http.StatusBadRequest || !strings.Contains(bad.Error, "min") {
+		t.Errorf("min=hard: %d %q", code, bad.Error)
+	}
+	if code := s.user().do("GET", "/api/puzzles/next?game=magneton&theme=tumble", nil, &bad); code != http.StatusBadRequest || !strings.Contains(bad.Error, `"tumble"`) {
+		t.Errorf("a theme of the other game: %d %q", code, bad.Error)
+	}
+	var themes struct {
+		Themes []struct {
+			ID    string
+			Count int
+		}
+	}
+	s.user().do("GET", "/api/puzzles/themes?game=tumbling", nil, &themes)
+	seen := map[string]int{}
+	for _, th := range themes.Themes {
+		seen[th.ID] = th.Count
+	}
+	if seen["tumble"] == 0 || seen["win-in-2"] == 0 || seen["drop"] != 0 {
+		t.Errorf("the themes of Tumbling Down: %+v", themes.Themes)
+	}
+}
+
+// puzzleByID is a shipped puzzle.
+func puzzleByID(t *testing.T, id string) *puzzle.Puzzle {
+	t.Helper()
+	all, err := puzzle.Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pz := range all {
+		if pz.ID == id {
+			return pz
+		}
+	}
+	t.Fatalf("no shipped puzzle %s", id)
+	return nil
+}
+
+// TestPuzzleRefuteAndHistory: a wrong move gets a legal reply; the
+// account's first attempt is rated, the retry is not and says so, and
+// the history holds both, newest first; a guest has no history.
+func TestPuzzleRefuteAndHistory(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	ann := s.signedUp("historian")
+	var pz puzzleView
+	ann.do("GET", "/api/puzzles/next?game=magneton", nil, &pz)
+	wrong := ""
+	for _, m := range pz.Legal[0] {
+		if !slices.Contains(pz.Accept[0], m) {
+			wrong = m
+			break
+		}
+	}
+	var ref struct {
+		Move, Position, Reply, After, Error string
+		Ends                                bool
+	}
+	if code := ann.do("POST", "/api/puzzles/"+pz.ID+"/refute", map[string]any{"ply": 0, "move": wrong}, &ref); code != http.StatusOK {
+		t.Fatalf("refute %s: %d %s", wrong, code, ref.Error)
+	}
+	var played wire.Played
+	if !ref.Ends {
+		ann.do("POST", "/api/play", map[string]any{"game": pz.Game, "rules": pz.Rules, "position": pz.Position, "moves": []string{wrong, ref.Reply}}, &played)
+		if played.Position != ref.After || ref.Move != wrong {
+			t.Errorf("the reply %s to %s: after %q, the rules say %q", ref.Reply, wrong, ref.After, played.Position)
+		}
+	}
+	var bad struct{ Error string }
+	if code := ann.do("POST", "/api/puzzles/"+pz.ID+"/refute", map[string]any{"ply": 0, "move": pz.Line[0]}, &bad); code != http.StatusBadRequest || !strings.Contains(bad.Error, "no wrong move") {
+		t.Errorf("refuting the solution: %d %q", code, bad.Error)
+	}
+	var res map[string]any
+	ann.do("POST", "/api/puzzles/"+pz.ID+"/result", map[string]any{"solved": false}, &res)
+	if res["rated"] != true {
+		t.Fatalf("the first attempt: %v", res)
+	}
+	ann.do("POST", "/api/puzzles/"+pz.ID+"/result", map[string]any{"solved": true}, &res)
+	if res["rated"] != false || res["retry"] != true {
+		t.Errorf("the retry: %v", res)
+	}
+	var hist struct {
+		Plays []struct {
+			Puzzle        string
+			Solved, Rated bool
+			Rating, Diff  int
+			WinIn         int `json:"win_in"`
+			Themes        []string
+		}
+		Attempts, Solved int
+	}
+	if code := ann.do("GET", "/api/puzzles/history", nil, &hist); code != http.StatusOK || len(hist.Plays) != 2 || hist.Attempts != 2 || hist.Solved != 1 {
+		t.Fatalf("history: %d %+v", code, hist)
+	}
+	retry, first := hist.Plays[0], hist.Plays[1]
+	if !retry.Solved || retry.Rated || first.Solved || !first.Rated || first.Diff >= 0 || first.Rating == 0 || first.WinIn != pz.WinIn || len(first.Themes) == 0 {
+		t.Errorf("history: %+v", hist.Plays)
+	}
+	if code := ann.do("GET", "/api/puzzles/history?game=tumbling", nil, &hist); code != http.StatusOK || len(hist.Plays) != 0 {
+		t.Errorf("the history of Tumbling Down: %d %+v", code, hist)
+	}
+	if code := s.user().do("GET", "/api/puzzles/history", nil, &bad); code != http.StatusUnauthorized {
+		t.Errorf("a guest's history: %d", code)
 	}
 }

@@ -269,7 +269,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.accounts.Routes(mux)
 	mod.Routes(mux)
 	profiles.New(profiles.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Logger: log, SiteURL: cfg.SiteURL}).Routes(mux)
-	puzzles.New(cfg.Store, ids, log).Routes(mux)
+	puzzles.New(cfg.Store, ids, log).WithSearches(pool, proxies.ClientIP).Routes(mux)
 	lessons.New(cfg.Store, ids, log).Routes(mux)
 	s.handler = cfg.Metrics.HTTP(guard(proxies, mux))
 	if err := s.watch(pool); err != nil {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -35,6 +36,8 @@ type AccountData struct {
 	// LessonStars are the stars won at each stage of the lessons, by game.
 	LessonStars map[string]map[string]int
 	Puzzles     []PuzzleAttempt
+	// PuzzlePlays are every attempt at a puzzle, newest first.
+	PuzzlePlays []PuzzlePlay
 	Sessions    []Session
 }
 
@@ -56,6 +59,7 @@ func (s *sqlStore) AccountData(ctx context.Context, userID string) (*AccountData
 		func() (err error) { d.Lessons, err = s.LearnProgress(ctx, userID); return },
 		func() (err error) { d.LessonStars, err = s.LearnStars(ctx, userID); return },
 		func() (err error) { d.Puzzles, err = s.puzzleAttempts(ctx, userID); return },
+		func() (err error) { d.PuzzlePlays, err = s.PuzzlePlays(ctx, userID, "", math.MaxInt32); return },
 		func() (err error) { d.Sessions, err = s.Sessions(ctx, userID, 0); return },
 	}
 	for _, step := range steps {
@@ -137,6 +141,7 @@ var deleteUserSQL = []struct {
 	{`DELETE FROM sessions WHERE user_id = $1`, 1},
 	{`DELETE FROM learn_progress WHERE user_id = $1`, 1},
 	{`DELETE FROM puzzle_attempts WHERE user_id = $1`, 1},
+	{`DELETE FROM puzzle_plays WHERE user_id = $1`, 1},
 	{`DELETE FROM password_resets WHERE user_id = $1`, 1},
 	{`DELETE FROM users WHERE id = $1`, 1},
 }

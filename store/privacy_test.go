@@ -60,6 +60,12 @@ func everything(t *testing.T, ctx context.Context, s store.Store) map[string]*st
 	if _, _, err := s.RatePuzzle(ctx, "a", "m-1", "magneton", true, 30, fresh, store.PuzzleRating{R: 1500, RD: 300, Vol: 0.06}, puzzleRule); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.AddPuzzlePlay(ctx, "a", store.PuzzlePlay{Puzzle: "m-1", Game: "magneton", Solved: true, Rated: true, Rating: 1500, At: 30}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddPuzzlePlay(ctx, "b", store.PuzzlePlay{Puzzle: "m-1", Game: "magneton", At: 31}); err != nil {
+		t.Fatal(err)
+	}
 	s.CreateSession(ctx, "ann-session", "a", "Firefox 128 on Linux", 40)
 	s.CreateSession(ctx, "bob-session", "b", "", 40)
 	s.CreateReset(ctx, store.Reset{TokenHash: "ann-reset", UserID: "a", Created: 50, Expires: 1 << 50, Via: store.ResetByMail})
@@ -104,8 +110,9 @@ func TestAccountData(t *testing.T) {
 			t.Errorf("the lines ann wrote: %q", lines)
 		}
 		if !reflect.DeepEqual(d.Lessons, map[string][]string{"magneton": {"drop"}}) ||
-			!reflect.DeepEqual(d.Puzzles, []store.PuzzleAttempt{{Puzzle: "m-1", Solved: true, At: 30}}) {
-			t.Errorf("the lessons %v and puzzles %+v", d.Lessons, d.Puzzles)
+			!reflect.DeepEqual(d.Puzzles, []store.PuzzleAttempt{{Puzzle: "m-1", Solved: true, At: 30}}) ||
+			!reflect.DeepEqual(d.PuzzlePlays, []store.PuzzlePlay{{Puzzle: "m-1", Game: "magneton", Solved: true, Rated: true, Rating: 1500, At: 30}}) {
+			t.Errorf("the lessons %v, puzzles %+v and puzzle plays %+v", d.Lessons, d.Puzzles, d.PuzzlePlays)
 		}
 		if len(d.Sessions) != 1 || d.Sessions[0].Agent != "Firefox 128 on Linux" {
 			t.Errorf("the sessions: %+v", d.Sessions)

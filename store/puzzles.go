@@ -102,3 +102,44 @@ func (s *sqlStore) RatePuzzle(ctx context.Context, userID, puzzleID, game string
 	}
 	return user, pz, nil
 }
+
+// PuzzlePlay is one attempt of an account at a puzzle, as its history
+// shows it.
+type PuzzlePlay struct {
+	Puzzle, Game  string
+	Solved, Rated bool
+	// Rating is the account's puzzle rating after a rated attempt, Diff
+	// its change (both 0 when unrated).
+	Rating float64
+	Diff   int
+	At     int64 // Unix milliseconds
+}
+
+// AddPuzzlePlay records an attempt of an account at a puzzle (a second
+// one in the same millisecond is dropped).
+func (s *sqlStore) AddPuzzlePlay(ctx context.Context, userID string, p PuzzlePlay) error {
+	_, err := s.w.ExecContext(ctx, `INSERT INTO puzzle_plays (user_id, puzzle_id, game, solved, rated, rating, diff, at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (user_id, at, puzzle_id) DO NOTHING`,
+		userID, p.Puzzle, p.Game, boolInt(p.Solved), boolInt(p.Rated), p.Rating, p.Diff, p.At)
+	if err != nil {
+		return fmt.Errorf("record the attempt of %s at puzzle %s: %w", userID, p.Puzzle, err)
+	}
+	return nil
+}
+
+// PuzzlePlays returns an account's attempts at the puzzles of a game (""
+// for all), newest first, at most limit.
+func (s *sqlStore) PuzzlePlays(ctx context.Context, userID, game string, limit int) ([]PuzzlePlay, error) {
+	plays, err := collect[PuzzlePlay](s.r.QueryContext(ctx, `SELECT puzzle_id, game, solved, rated, rating, diff, at FROM puzzle_plays
+		WHERE user_id = $1 AND ($2 = '' OR game = $2) ORDER BY at DESC, puzzle_id LIMIT $3`, userID, game, limit))(func(rows *sql.Rows) (PuzzlePlay, error) {
+		var p PuzzlePlay
+		var solved, rated int
+		err := rows.Scan(&p.Puzzle, &p.Game, &solved, &rated, &p.Rating, &p.Diff, &p.At)
+		p.Solved, p.Rated = solved != 0, rated != 0
+		return p, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read the puzzle history of %s: %w", userID, err)
+	}
+	return plays, nil
+}

@@ -342,6 +342,10 @@ type Puzzles interface {
 	Attempted(ctx context.Context, userID string) (map[string]bool, error)
 	RatePuzzle(ctx context.Context, userID, puzzleID, game string, solved bool, at int64,
 		freshUser Rating, freshPuzzle PuzzleRating, update func(user Rating, puzzle PuzzleRating) (Rating, PuzzleRating, error)) (Rating, PuzzleRating, error)
+	// AddPuzzlePlay records every attempt, rated or not, for the
+	// account's puzzle history; PuzzlePlays reads it, newest first.
+	AddPuzzlePlay(ctx context.Context, userID string, p PuzzlePlay) error
+	PuzzlePlays(ctx context.Context, userID, game string, limit int) ([]PuzzlePlay, error)
 }
 
 // Lessons keeps the lessons each account has solved.

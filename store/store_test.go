@@ -447,6 +447,50 @@ func TestRatePuzzle(t *testing.T) {
 	})
 }
 
+// TestPuzzlePlays: every attempt is kept, newest first, by game, up to
+// the limit; another account's are not seen.
+func TestPuzzlePlays(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx, s := openWithUser(t, backend, "u1")
+		if err := s.CreateUser(ctx, &store.User{ID: "u2", Name: "Bob", Password: "h", Created: 1}); err != nil {
+			t.Fatal(err)
+		}
+		plays := []store.PuzzlePlay{
+			{Puzzle: "m-1", Game: "magneton", Solved: false, Rated: true, Rating: 1450.5, Diff: -50, At: 10},
+			{Puzzle: "m-1", Game: "magneton", Solved: true, At: 20},
+			{Puzzle: "t-1", Game: "tumbling-down", Solved: true, Rated: true, Rating: 1500, Diff: 50, At: 30},
+		}
+		for _, p := range plays {
+			if err := s.AddPuzzlePlay(ctx, "u1", p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.AddPuzzlePlay(ctx, "u2", store.PuzzlePlay{Puzzle: "m-2", Game: "magneton", At: 15}); err != nil {
+			t.Fatal(err)
+		}
+		// The same attempt twice (a retried request) is one.
+		if err := s.AddPuzzlePlay(ctx, "u1", plays[1]); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.PuzzlePlays(ctx, "u1", "", 10)
+		if err != nil || !reflect.DeepEqual(got, []store.PuzzlePlay{plays[2], plays[1], plays[0]}) {
+			t.Errorf("all: %+v %v", got, err)
+		}
+		if got, err := s.PuzzlePlays(ctx, "u1", "magneton", 1); err != nil || !reflect.DeepEqual(got, []store.PuzzlePlay{plays[1]}) {
+			t.Errorf("magneton's newest: %+v %v", got, err)
+		}
+		if err := s.DeleteUser(ctx, "u1"); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.PuzzlePlays(ctx, "u1", "", 10); err != nil || len(got) != 0 {
+			t.Errorf("after the account was deleted: %+v %v", got, err)
+		}
+		if got, err := s.PuzzlePlays(ctx, "u2", "", 10); err != nil || len(got) != 1 {
+			t.Errorf("the other account's: %+v %v", got, err)
+		}
+	})
+}
+
 func TestLearnProgress(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, backend string) {
 		ctx, s := openWithUser(t, backend, "u1")

@@ -70,9 +70,11 @@
 //	js/learn.js     /learn and /learn/<game>: the rules in words with live
 //	                diagrams, and the lessons (checked by POST /api/play);
 //	                js/games/<name>-learn.js hold each game's texts
-//	js/puzzles.js   /puzzles and the home page's daily puzzle;
-//	                js/puzzles-kept.js the puzzles kept for offline and
-//	                the results waiting for the network
+//	js/puzzles.js   /puzzles (the puzzles, their retries and themes, the
+//	                streak) and the home page's daily puzzle;
+//	                js/puzzles-history.js an account's history of puzzles
+//	                with its rating graph; js/puzzles-kept.js the puzzles
+//	                kept for offline and the results waiting for the network
 //	js/engine.js    the browser's engine (engine/worker.js running the
 //	                WebAssembly build of package engine): play, analyse,
 //	                the computer's move

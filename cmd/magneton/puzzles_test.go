@@ -40,3 +40,53 @@ func TestPuzzlesCommand(t *testing.T) {
 		t.Errorf("--max-win 9: exit %d: %s", code, errs)
 	}
 }
+
+// TestPuzzlesGenerateAll: --all writes a header with the command itself,
+// every game's puzzles, the same twice (the set is reproducible), and
+// verify refuses a set holding one position twice up to symmetry.
+func TestPuzzlesGenerateAll(t *testing.T) {
+	args := []string{"puzzles", "generate", "--all", "--games", "3", "--puzzles", "4", "--max-win", "2", "--plies", "80", "--seed", "9"}
+	out, errs, code := runCmd(t, "", args...)
+	if code != 0 {
+		t.Fatalf("generate --all: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "`magneton puzzles generate --all --games 3 --max-win 2 --plies 80 --puzzles 4 --seed 9 > puzzle/data/puzzles.jsonl`") {
+		t.Errorf("the header does not say the command (flags in their sorted order):\n%s", out)
+	}
+	for _, name := range []string{`"game":"magneton"`, `"game":"tumbling-down"`} {
+		if n := strings.Count(out, name); n == 0 || n > 4 {
+			t.Errorf("%d puzzles with %s, want 1 to 4", n, name)
+		}
+	}
+	again, _, _ := runCmd(t, "", args...)
+	if again != out {
+		t.Error("two runs of one command wrote different sets")
+	}
+	if got, errs, code := runCmd(t, out, "puzzles", "verify", "-"); code != 0 {
+		t.Errorf("verify: exit %d: %s%s", code, got, errs)
+	}
+	// The first Magneton puzzle again, mirrored (files a..h reversed).
+	var first string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, `"game":"magneton"`) {
+			first = l
+			break
+		}
+	}
+	pos := first[strings.Index(first, `"position":"`)+len(`"position":"`):]
+	pos = pos[:strings.Index(pos, `"`)]
+	board, rest, _ := strings.Cut(pos, " ")
+	var ranks []string
+	for _, r := range strings.Split(board, "/") {
+		rs := []rune(r)
+		for i, j := 0, len(rs)-1; i < j; i, j = i+1, j-1 {
+			rs[i], rs[j] = rs[j], rs[i]
+		}
+		ranks = append(ranks, string(rs))
+	}
+	dup := strings.Replace(first, pos, strings.Join(ranks, "/")+" "+rest, 1)
+	dup = strings.Replace(dup, `"id":"`, `"id":"copy-`, 1)
+	if _, errs, code := runCmd(t, first+"\n"+dup+"\n", "puzzles", "verify", "-"); code == 0 || !strings.Contains(errs, "again, up to symmetry") {
+		t.Errorf("a mirrored copy: exit %d: %s", code, errs)
+	}
+}

@@ -62,6 +62,7 @@ type (
 		Chat          []dataLine          `json:"chat"`
 		Lessons       map[string][]string `json:"lessons"`
 		Puzzles       []dataPuzzle        `json:"puzzles"`
+		PuzzlePlays   []dataPuzzlePlay    `json:"puzzle_plays"`
 		Sessions      []sessionJSON       `json:"sessions"`
 	}
 	dataAccount struct {
@@ -129,6 +130,16 @@ type (
 		Solved bool   `json:"solved"`
 		At     int64  `json:"at"`
 	}
+	// dataPuzzlePlay is one attempt of the puzzle history, rated or not.
+	dataPuzzlePlay struct {
+		Puzzle string  `json:"puzzle"`
+		Game   string  `json:"game"`
+		Solved bool    `json:"solved"`
+		Rated  bool    `json:"rated"`
+		Rating float64 `json:"rating"`
+		Diff   int     `json:"diff"`
+		At     int64   `json:"at"`
+	}
 )
 
 // handleData answers everything the site keeps about the account, as a
@@ -162,8 +173,11 @@ func (a *Accounts) handleData(w http.ResponseWriter, r *http.Request) {
 // asked.
 func accountData(d *store.AccountData, current string, now time.Time) dataJSON {
 	out := dataJSON{Exported: now.UnixMilli(), Account: dataAccount{ID: d.User.ID, Name: d.User.Name, Created: d.User.Created, Email: d.User.Email},
-		Ratings: []dataRating{}, RatingHistory: []dataPoint{}, Games: []dataGame{}, Chat: []dataLine{}, Lessons: d.Lessons, Puzzles: []dataPuzzle{},
+		Ratings: []dataRating{}, RatingHistory: []dataPoint{}, Games: []dataGame{}, Chat: []dataLine{}, Lessons: d.Lessons, Puzzles: []dataPuzzle{}, PuzzlePlays: []dataPuzzlePlay{},
 		Sessions: sessionsJSON(d.Sessions, current)["sessions"].([]sessionJSON)}
+	for _, p := range d.PuzzlePlays {
+		out.PuzzlePlays = append(out.PuzzlePlays, dataPuzzlePlay{p.Puzzle, p.Game, p.Solved, p.Rated, p.Rating, p.Diff, p.At})
+	}
 	for _, p := range d.Puzzles {
 		out.Puzzles = append(out.Puzzles, dataPuzzle{p.Puzzle, p.Solved, p.At})
 	}

@@ -55,6 +55,8 @@ var StoreOps = []string{
 	"puzzle_ratings",
 	"attempted",
 	"rate_puzzle",
+	"add_puzzle_play",
+	"puzzle_plays",
 	"learn_progress",
 	"add_learn_progress",
 	"learn_stars",
@@ -337,6 +339,16 @@ func (t timed) RatePuzzle(ctx context.Context, userID, puzzleID, game string, so
 	freshUser store.Rating, freshPuzzle store.PuzzleRating, update func(user store.Rating, puzzle store.PuzzleRating) (store.Rating, store.PuzzleRating, error)) (store.Rating, store.PuzzleRating, error) {
 	defer t.since("rate_puzzle", time.Now())
 	return t.st.RatePuzzle(ctx, userID, puzzleID, game, solved, at, freshUser, freshPuzzle, update)
+}
+
+func (t timed) AddPuzzlePlay(ctx context.Context, userID string, p store.PuzzlePlay) error {
+	defer t.since("add_puzzle_play", time.Now())
+	return t.st.AddPuzzlePlay(ctx, userID, p)
+}
+
+func (t timed) PuzzlePlays(ctx context.Context, userID, game string, limit int) ([]store.PuzzlePlay, error) {
+	defer t.since("puzzle_plays", time.Now())
+	return t.st.PuzzlePlays(ctx, userID, game, limit)
 }
 
 func (t timed) LearnProgress(ctx context.Context, userID string) (map[string][]string, error) {

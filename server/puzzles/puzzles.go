@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
-	"math/rand/v2"
 	"net/http"
 	"slices"
 	"time"
@@ -31,6 +30,8 @@ type Store interface {
 	ratings.Reader
 	PuzzleRatings(ctx context.Context) (map[string]store.PuzzleRating, error)
 	Attempted(ctx context.Context, userID string) (map[string]bool, error)
+	AddPuzzlePlay(ctx context.Context, userID string, p store.PuzzlePlay) error
+	PuzzlePlays(ctx context.Context, userID, game string, limit int) ([]store.PuzzlePlay, error)
 	RatePuzzle(ctx context.Context, userID, puzzleID, game string, solved bool, at int64,
 		freshUser store.Rating, freshPuzzle store.PuzzleRating, update func(user store.Rating, puzzle store.PuzzleRating) (store.Rating, store.PuzzleRating, error)) (store.Rating, store.PuzzleRating, error)
 }
@@ -40,6 +41,24 @@ type Puzzles struct {
 	st         Store
 	identities *identity.Resolver
 	log        *slog.Logger
+	// searches, when set, bounds the refutations' searches as the
+	// analyses' are (WithSearches).
+	searches Searches
+	clientIP func(*http.Request) string
+}
+
+// Searches hands out the server's analysis slots (computer.Pool.Analysis):
+// the answer to a wrong move is a search, shared fairly with the
+// analysis board's.
+type Searches interface {
+	Analysis(ctx context.Context, client string) (done func(), err error)
+}
+
+// WithSearches has the refutations wait for a slot of searches, the
+// client named by clientIP.
+func (h *Puzzles) WithSearches(searches Searches, clientIP func(*http.Request) string) *Puzzles {
+	h.searches, h.clientIP = searches, clientIP
+	return h
 }
 
 // New makes the puzzles' handlers.
@@ -97,8 +116,22 @@ func summarizePuzzle(pz *puzzle.Puzzle, rated map[string]store.PuzzleRating) wir
 	return wire.PuzzleSummary{ID: pz.ID, Game: pz.Game, WinIn: pz.WinIn, Rating: int(math.Round(r.R)), Plays: r.Plays, Solved: r.Solved}
 }
 
+// puzzleView is a puzzle as the page plays it: what the board needs,
+// with its themes and the game record it comes from.
+type puzzleView struct {
+	wire.Puzzle
+	Themes []string `json:"themes"`
+	Record string   `json:"record,omitempty"`
+}
+
 // describePuzzle builds what the board needs to play a puzzle.
-func describePuzzle(pz *puzzle.Puzzle, sum wire.PuzzleSummary) (wire.Puzzle, error) {
+func describePuzzle(pz *puzzle.Puzzle, sum wire.PuzzleSummary) (puzzleView, error) {
+	m, err := boardPuzzle(pz, sum)
+	return puzzleView{Puzzle: m, Themes: pz.Themes, Record: pz.Record}, err
+}
+
+// boardPuzzle is the puzzle's line played out for the board.
+func boardPuzzle(pz *puzzle.Puzzle, sum wire.PuzzleSummary) (wire.Puzzle, error) {
 	rules, err := games.Rules(pz.Game, pz.Rules)
 	if err != nil {
 		return wire.Puzzle{}, err
@@ -165,8 +198,7 @@ func (h *Puzzles) handlePuzzles(w http.ResponseWriter, r *http.Request) {
 }
 
 // handlePuzzle answers one puzzle: by id, "daily" (the day's, the same
-// for everyone), or "next" (?game=: for an account the untried puzzle
-// nearest its puzzle rating, for a guest one at random).
+// for everyone), or "next" (see nextPuzzle).
 func (h *Puzzles) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	ctx := r.Context()
@@ -205,45 +237,6 @@ func (h *Puzzles) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	jsonapi.Write(w, http.StatusOK, m)
-}
-
-// nextPuzzle chooses the puzzle to solve next.
-func (h *Puzzles) nextPuzzle(r *http.Request, rated map[string]store.PuzzleRating) (*puzzle.Puzzle, error) {
-	gameName := r.URL.Query().Get("game")
-	if gameName == "" {
-		gameName = games.Default().Spec.Name
-	}
-	ps, err := shippedPuzzles(gameName)
-	if err != nil || len(ps) == 0 {
-		return nil, err
-	}
-	userID, _ := h.identities.Identity(r)
-	if userID == "" {
-		return ps[rand.IntN(len(ps))], nil
-	}
-	tried, err := h.st.Attempted(r.Context(), userID)
-	if err != nil {
-		return nil, err
-	}
-	g, _ := games.Lookup(gameName)
-	mine, err := ratings.Of(r.Context(), h.st, userID, g.Spec.Name, store.PuzzleFamily)
-	if err != nil {
-		return nil, err
-	}
-	var best *puzzle.Puzzle
-	gap := math.Inf(1)
-	for _, pz := range ps {
-		if tried[pz.ID] {
-			continue
-		}
-		if d := math.Abs(float64(summarizePuzzle(pz, rated).Rating) - mine.R); d < gap {
-			best, gap = pz, d
-		}
-	}
-	if best == nil { // all tried: any, for practice
-		best = ps[rand.IntN(len(ps))]
-	}
-	return best, nil
 }
 
 // handlePuzzleResult records an attempt: {"solved": bool}. An account's
@@ -298,24 +291,39 @@ func (h *Puzzles) handlePuzzleResult(w http.ResponseWriter, r *http.Request) {
 		jsonapi.Fail(w, r, h.log, err)
 		return
 	}
-	u, p, err := h.st.RatePuzzle(r.Context(), userID, pz.ID, pz.Game, req.Solved, time.Now().UnixMilli(), ratings.Fresh(), puzzleStart(pz), update)
+	at := time.Now().UnixMilli()
+	u, p, err := h.st.RatePuzzle(r.Context(), userID, pz.ID, pz.Game, req.Solved, at, ratings.Fresh(), puzzleStart(pz), update)
+	play := store.PuzzlePlay{Puzzle: pz.ID, Game: pz.Game, Solved: req.Solved, At: at}
 	if errors.Is(err, store.ErrAttempted) {
-		jsonapi.Write(w, http.StatusOK, map[string]any{"rated": false, "why": "only the first attempt at a puzzle is rated", "rating": before.String()})
+		if err := h.st.AddPuzzlePlay(r.Context(), userID, play); err != nil {
+			jsonapi.Fail(w, r, h.log, err)
+			return
+		}
+		jsonapi.Write(w, http.StatusOK, map[string]any{"rated": false, "retry": true, "why": "only the first attempt at a puzzle is rated", "rating": before.String()})
 		return
 	}
 	if err != nil {
 		jsonapi.Fail(w, r, h.log, err)
 		return
 	}
+	diff := int(math.Round(u.R) - math.Round(before.R))
+	play.Rated, play.Rating, play.Diff = true, u.R, diff
+	if err := h.st.AddPuzzlePlay(r.Context(), userID, play); err != nil {
+		jsonapi.Fail(w, r, h.log, err)
+		return
+	}
 	now := ratings.Value(u)
 	jsonapi.Write(w, http.StatusOK, map[string]any{
-		"rated": true, "rating": now.String(), "diff": int(math.Round(u.R) - math.Round(before.R)), "puzzle_rating": int(math.Round(p.R)),
+		"rated": true, "rating": now.String(), "diff": diff, "puzzle_rating": int(math.Round(p.R)),
 	})
 }
 
 // Routes adds the puzzles' API to mux.
 func (h *Puzzles) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/puzzles", h.handlePuzzles)
+	mux.HandleFunc("GET /api/puzzles/themes", h.handleThemes)
+	mux.HandleFunc("GET /api/puzzles/history", h.handleHistory)
 	mux.HandleFunc("GET /api/puzzles/{id}", h.handlePuzzle)
 	mux.HandleFunc("POST /api/puzzles/{id}/result", h.handlePuzzleResult)
+	mux.HandleFunc("POST /api/puzzles/{id}/refute", h.handleRefute)
 }
