@@ -163,8 +163,8 @@ type worker[P game.Position[P, M], M comparable] struct {
 	// reported with its own score and line, not the last depth's.
 	rootScore int
 	rootPV    []M
-	null     [maxPly]bool // null[ply]: the move out of ply is a null move
-	hasBest  bool
+	null      [maxPly]bool // null[ply]: the move out of ply is a null move
+	hasBest   bool
 }
 
 func (e *Engine[P, M]) worker(i int) *worker[P, M] {
