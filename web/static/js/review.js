@@ -148,7 +148,8 @@ class ReviewPanel {
         continue;
       }
       b.dataset.class = m.class;
-      b.append(h('span.glyph.' + m.class, { title: t('rv.lost', { kind: WORD(m.class), loss: m.loss }) + (m.best ? `; ${t('rv.better')} ${m.best}` : '') }, GLYPHS[m.class]));
+      const why = m.lets ? `${WORD(m.class)}: ${letsText(m.lets, this.game.sides)}` : t('rv.lost', { kind: WORD(m.class), loss: m.loss });
+      b.append(h('span.glyph.' + m.class, { title: why + (m.best ? `; ${t('rv.better')} ${m.best}` : '') }, GLYPHS[m.class]));
       b.setAttribute('aria-label', `${m.move}, ${WORD(m.class)}` + (m.best ? `, ${t('rv.better')} ${m.best}` : ''));
     }
     if (changed && this.node.querySelector('.eval-cursor')) {
@@ -171,6 +172,11 @@ class ReviewPanel {
     if (m && m.class) {
       note.append(h('strong.glyph.' + m.class, `${m.move}${GLYPHS[m.class]}`), ` ${WORD(m.class)}`,
         m.best ? h('span', ` · ${t('rv.better')} `, h('strong.better', m.best)) : null);
+      // What the proofs say of it: the win it lets the opponent, with the
+      // refutation, or the proven win it threw away.
+      if (m.lets) note.append(h('span.review-lets', ' · ', letsText(m.lets, sides)),
+        (m.lets.line || []).length ? h('span.review-refutation', ` · ${t('rv.refutation')} `, h('span.pv-moves', m.lets.line.join(' '))) : null);
+      if (m.threw && !m.lets) note.append(h('span.review-threw', ' · ', t(m.threw.exact ? 'rv.threw' : 'rv.threwAtMost', { n: m.threw.moves })));
     } else if (m) {
       note.append(h('span', t('rv.good', { move: m.move })));
     }
@@ -206,6 +212,12 @@ class ReviewPanel {
 /** The review panel of a game page (ReviewPanel); opts.goto(ply) shows a position of the game. */
 export function reviewPanel(opts) {
   return new ReviewPanel(opts);
+}
+
+/** The proven win a move let the opponent: "lets Black win in 3" (at most 3 when the proof is not the shortest). */
+export function letsText(p, sides) {
+  const side = sides && sides[p.winner] ? sideText(sides[p.winner].name) : t(p.winner === 0 ? 'an.firstPlayer' : 'an.secondPlayer');
+  return t(p.exact ? 'rv.lets' : 'rv.letsAtMost', { side, n: p.moves });
 }
 
 /** A review's evaluation in words from the first side's view: "+0.85 for White", "White wins in 5". */
