@@ -61,6 +61,18 @@ export class EnginePanel {
     return (this.page.spec && this.page.spec.sides) || [];
   }
 
+  /**
+   * The position editor is on (or off again): the board shows another
+   * position than the node's, so the node's evaluation goes at once, and
+   * no analysis runs until the edited position is set up.
+   */
+  editing(on) {
+    this.isEditing = on;
+    if (on) this.stop();
+    this.render();
+    if (!on) this.schedule();
+  }
+
   /** Whether this analysis runs in the browser now. */
   inBrowser() {
     return engine.wanted() && engine.status() === 'ready';
@@ -86,7 +98,7 @@ export class EnginePanel {
     clearTimeout(this.timer);
     const n = this.page.cur;
     if (this.local && this.local.node !== n) this.stop();
-    if (!this.auto || !n || n.result) return;
+    if (!this.auto || !n || n.result || this.isEditing) return;
     // The server's answer is final; the browser's deepens on, unless it
     // was stopped by the player or ran its time.
     if (this.inBrowser() ? n.evalStopped || (n.eval && n.eval.done && !again) : n.eval) return;
@@ -114,7 +126,7 @@ export class EnginePanel {
     clearTimeout(this.timer);
     const page = this.page;
     const n = page.cur;
-    if (!n || page.destroyed) return;
+    if (!n || page.destroyed || this.isEditing) return;
     if (n.result) {
       this.stop();
       this.render();
@@ -193,7 +205,7 @@ export class EnginePanel {
     }
     this.running = null;
     if (page.destroyed) return;
-    if (page.cur === n) {
+    if (page.cur === n && !this.isEditing) {
       this.render();
       page.renderBoard(false);
     }
@@ -243,6 +255,10 @@ export class EnginePanel {
     this.out.textContent = '';
     this.showWhere();
     if (!n) return;
+    if (this.isEditing) {
+      this.out.append(h('p.muted.an-editing', t('an.editingNoEval')));
+      return;
+    }
     if (n.result) {
       this.out.append(...this.result(n));
       return;

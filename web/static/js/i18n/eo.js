@@ -907,5 +907,16 @@ export default {
   "cg.start": "Komenci novan ludon",
   "cg.noEngine": "Ĉi tiu retumilo ne povas funkciigi la komputilon: ĝi bezonas WebAssembly kaj Web Workers.",
   "cg.thinking": "La komputilo (nivelo {level}) pensas…",
-  "cg.failed": "La komputilo ne povis movi: {error}"
+  "cg.failed": "La komputilo ne povis movi: {error}",
+  "rv.lets": "lasas {side} venki en {n}",
+  "rv.letsAtMost": "lasas {side} venki en {n} movoj aŭ malpli",
+  "rv.refutation": "refuto:",
+  "rv.threw": "forĵetas pruvitan venkon en {n}",
+  "rv.threwAtMost": "forĵetas pruvitan venkon en {n} movoj aŭ malpli",
+  "an.clearBoard": "Malplenigi la tabulon",
+  "an.clearTitle": "Forprenas ĉion de la tabulo, por remeti ĝin kampo post kampo",
+  "an.noKing": "{side} ankoraŭ ne havas Reĝon: metu stakon nur el diskoj de {side}.",
+  "an.editingNoEval": "Redaktado de la pozicio: la motoro taksas ĝin, kiam ĝi estas pretigita.",
+  "err.import_unreadable": "La ludo ne legeblas (oni atendas PGN- aŭ SGF-registron skribitan de ĉi tiu retejo): {why}",
+  "err.import_large": "La registro estas tro longa: maksimume {max} bajtoj."
 };

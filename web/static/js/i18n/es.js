@@ -907,5 +907,16 @@ export default {
   "cg.start": "Empezar una partida nueva",
   "cg.noEngine": "Este navegador no puede hacer funcionar el ordenador: necesita WebAssembly y Web Workers.",
   "cg.thinking": "El ordenador (nivel {level}) está pensando…",
-  "cg.failed": "El ordenador no ha podido jugar: {error}"
+  "cg.failed": "El ordenador no ha podido jugar: {error}",
+  "rv.lets": "permite a {side} ganar en {n}",
+  "rv.letsAtMost": "permite a {side} ganar en {n} jugadas o menos",
+  "rv.refutation": "refutación:",
+  "rv.threw": "desperdicia una victoria demostrada en {n}",
+  "rv.threwAtMost": "desperdicia una victoria demostrada en {n} jugadas o menos",
+  "an.clearBoard": "Vaciar el tablero",
+  "an.clearTitle": "Quita todo del tablero, para colocarlo de nuevo casilla a casilla",
+  "an.noKing": "{side} aún no tiene Rey: coloca una pila solo de fichas de {side}.",
+  "an.editingNoEval": "Editando la posición: el motor la evalúa cuando se prepare.",
+  "err.import_unreadable": "No se puede leer la partida (se espera un registro PGN o SGF escrito por este sitio): {why}",
+  "err.import_large": "El registro es demasiado largo: como máximo {max} bytes."
 };

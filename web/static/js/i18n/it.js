@@ -907,5 +907,16 @@ export default {
   "cg.start": "Inizia una nuova partita",
   "cg.noEngine": "Questo browser non può far funzionare il computer: servono WebAssembly e i Web Worker.",
   "cg.thinking": "Il computer (livello {level}) sta pensando…",
-  "cg.failed": "Il computer non è riuscito a muovere: {error}"
+  "cg.failed": "Il computer non è riuscito a muovere: {error}",
+  "rv.lets": "permette a {side} di vincere in {n}",
+  "rv.letsAtMost": "permette a {side} di vincere in {n} mosse o meno",
+  "rv.refutation": "confutazione:",
+  "rv.threw": "butta via una vittoria dimostrata in {n}",
+  "rv.threwAtMost": "butta via una vittoria dimostrata in {n} mosse o meno",
+  "an.clearBoard": "Svuota la scacchiera",
+  "an.clearTitle": "Toglie tutto dalla scacchiera, per rimettere ogni casa a mano",
+  "an.noKing": "{side} non ha ancora un Re: piazza una pila di soli dischi di {side}.",
+  "an.editingNoEval": "Modifica della posizione: il motore la valuta quando è impostata.",
+  "err.import_unreadable": "La partita non si può leggere (si attende un record PGN o SGF scritto da questo sito): {why}",
+  "err.import_large": "Il record è troppo lungo: al massimo {max} byte."
 };
