@@ -46,7 +46,7 @@ func TestBrowserReviewProof(t *testing.T) {
 	a.click("#request-review")
 	a.waitFor("the review", `document.querySelector('.review .eval-chart') && document.querySelectorAll('.moves .mv[data-class]').length > 0`, 120*time.Second)
 	blunder := `document.querySelector('.moves .mv[data-ply="14"]')`
-	if got := eval[string](a, blunder+`.dataset.class + ' ' + ` + blunder+`.querySelector('.glyph').textContent`); got != "blunder ??" {
+	if got := eval[string](a, blunder+`.dataset.class + ' ' + `+blunder+`.querySelector('.glyph').textContent`); got != "blunder ??" {
 		t.Errorf("h3>g3 is marked %q, want a blunder ??", got)
 	}
 	a.click(`.moves .mv[data-ply="14"]`)
