@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/engine"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
@@ -24,6 +25,25 @@ func TestJudgeByProofs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the proof searches take a minute")
 	}
+	for _, tc := range proofCases(t) {
+		checkJudged(t, tc)
+	}
+}
+
+// proofCase is a move of the real game judged with the proofs' verdicts
+// on the positions before and after it.
+type proofCase struct {
+	name          string
+	before, after wire.ReviewEval
+	side          int
+	move          string
+	class         string
+	lets          bool
+}
+
+// proofCases computes the verdicts of the positions of the cases.
+func proofCases(t *testing.T) []proofCase {
+	t.Helper()
 	rules, err := games.Rules("tumbling-down", "")
 	if err != nil {
 		t.Fatal(err)
@@ -31,40 +51,11 @@ func TestJudgeByProofs(t *testing.T) {
 	gm, _ := games.Lookup("tumbling-down")
 	pv := engine.Prover(rules)
 	ctx := context.Background()
-	g := game.NewGame(rules.Start())
-	at := func(ply int) *game.Game {
-		h := game.NewGame(rules.Start())
-		for _, m := range proofGame[:ply] {
-			if err := h.Play(m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return h
-	}
-	for _, m := range proofGame {
-		if err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if res, _ := g.Result(); res != game.FirstWins {
+	at := func(ply int) *game.Game { return proofGameAt(t, rules, ply) }
+	if res, _ := at(len(proofGame)).Result(); res != game.FirstWins {
 		t.Fatalf("the game ends %s, want a win of Black", res)
 	}
-	// eval is the review's evaluation of a position: the proofs, and the
-	// proof's move as the engine's best when there is one.
-	eval := func(h *game.Game) wire.ReviewEval {
-		e := wire.ReviewEval{Ply: len(h.Moves())}
-		if res, _ := h.Result(); res.Over() {
-			e.Result = res.String()
-			return e
-		}
-		e.Proven = engine.Prove(ctx, gm, pv, h.Position(), engine.Hashes(h))
-		if pf, err := pv.Settle(ctx, h.Position(), engine.Hashes(h), 20_000); err == nil && pf.Move != "" {
-			e.Best = pf.Move
-		} else {
-			e.Best = h.Position().Moves()[0] // the engine's move, for Judge, which marks no move the engine chose
-		}
-		return e
-	}
+	eval := func(h *game.Game) wire.ReviewEval { return proofEval(h, gm, pv) }
 	after := func(h *game.Game, m string) *game.Game {
 		c := game.NewGame(rules.Start())
 		for _, x := range h.Moves() {
@@ -123,19 +114,18 @@ func TestJudgeByProofs(t *testing.T) {
 	// The engine's move loses by proof too: the position was lost.
 	anyway := e0
 	anyway.BestAfter = &wire.Proven{Winner: 0, Moves: 3}
-	for _, tc := range []struct {
-		name          string
-		before, after wire.ReviewEval
-		side          int
-		move          string
-		class         string
-		lets          bool
-	}{
+	return []proofCase{
 		{"lets Black win in 2", e0, e1, 1, proofGame[13], "blunder", true},
 		{"a slower proven win kept", w0, w1, 0, slower, "", false},
 		{"a move of a side lost already", l0, l1, 1, proofGame[15], "", false},
 		{"the engine's move loses too", anyway, e1, 1, proofGame[13], "", false},
-	} {
+	}
+}
+
+// checkJudged checks Judge's verdict on a case.
+func checkJudged(t *testing.T, tc proofCase) {
+	t.Helper()
+	{
 		moves, counts := Judge([]string{tc.move}, []int{tc.side}, []wire.ReviewEval{tc.before, tc.after})
 		if len(moves) != 1 {
 			t.Fatalf("%s: %+v", tc.name, moves)
@@ -154,4 +144,34 @@ func TestJudgeByProofs(t *testing.T) {
 			t.Errorf("%s: lets %+v, counts %+v", tc.name, m.Lets, counts)
 		}
 	}
+}
+
+// proofEval is the review's evaluation of a position: the proofs, and the
+// proof's move as the engine's best when there is one.
+func proofEval(h *game.Game, gm *games.Game, pv ai.Prover) wire.ReviewEval {
+	ctx := context.Background()
+	e := wire.ReviewEval{Ply: len(h.Moves())}
+	if res, _ := h.Result(); res.Over() {
+		e.Result = res.String()
+		return e
+	}
+	e.Proven = engine.Prove(ctx, gm, pv, h.Position(), engine.Hashes(h))
+	if pf, err := pv.Settle(ctx, h.Position(), engine.Hashes(h), 20_000); err == nil && pf.Move != "" {
+		e.Best = pf.Move
+	} else {
+		e.Best = h.Position().Moves()[0] // the engine's move, for Judge, which marks no move the engine chose
+	}
+	return e
+}
+
+// proofGameAt is the game of proofGame after ply moves.
+func proofGameAt(t *testing.T, rules game.Rules, ply int) *game.Game {
+	t.Helper()
+	h := game.NewGame(rules.Start())
+	for _, m := range proofGame[:ply] {
+		if err := h.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return h
 }
