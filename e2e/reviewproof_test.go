@@ -43,8 +43,10 @@ func TestBrowserReviewProof(t *testing.T) {
 		t.Fatalf("the game ended %s %s", s.Status, s.Result)
 	}
 	a.waitFor("the review button", `document.querySelector('#request-review')`, 10*time.Second)
+	asked := time.Now()
 	a.click("#request-review")
 	a.waitFor("the review", `document.querySelector('.review .eval-chart') && document.querySelectorAll('.moves .mv[data-class]').length > 0`, 120*time.Second)
+	t.Logf("the review of %d positions took %s", len(proofBlunderGame)+1, time.Since(asked).Round(10*time.Millisecond))
 	blunder := `document.querySelector('.moves .mv[data-ply="14"]')`
 	if got := eval[string](a, blunder+`.dataset.class + ' ' + `+blunder+`.querySelector('.glyph').textContent`); got != "blunder ??" {
 		t.Errorf("h3>g3 is marked %q, want a blunder ??", got)
