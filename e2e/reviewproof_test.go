@@ -60,20 +60,22 @@ func TestBrowserReviewProof(t *testing.T) {
 		t.Errorf("the refutation reads %q", got)
 	}
 	// The game's SGF download, imported into the analysis board.
-	resp, err := http.Get(srv.url + "/api/games/" + id + "/record?format=sgf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sgf, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
+	sgf := download(t, srv.url+"/api/games/"+id+"/record?format=sgf")
 	final := eval[string](a, `window.magnetonGame.state.position`)
 	p := tab(t, bctx, "analyst")
 	p.goTo(srv.url + "/analysis?game=tumbling-down&setup=1")
 	p.waitFor("the analysis board", `window.analysisBoard && window.analysisBoard.cur && window.analysisBoard.cur.legal`, 20*time.Second)
-	p.do(chromedp.SetValue(chromedp.CSS("#an-pos"), string(sgf)))
+	p.do(chromedp.SetValue(chromedp.CSS("#an-pos"), sgf))
 	p.click("#an-setup-go")
 	p.waitFor("the game's moves", fmt.Sprintf(`document.querySelectorAll('.an-tree .an-move').length === %d`, len(proofBlunderGame)), 20*time.Second)
-	p.waitFor("the final position", fmt.Sprintf(`window.analysisBoard.cur.position === %q`, final), 10*time.Second)
+	p.waitFor("the final position", fmt.Sprintf(mainLineEnd+` === %q`, final), 10*time.Second)
+	// The PGN download too, the same.
+	p.goTo(srv.url + "/analysis?game=magneton&setup=1")
+	p.waitFor("the analysis board", `window.analysisBoard && window.analysisBoard.cur && window.analysisBoard.cur.legal`, 20*time.Second)
+	p.do(chromedp.SetValue(chromedp.CSS("#an-pos"), download(t, srv.url+"/api/games/"+id+"/record?format=pgn")))
+	p.click("#an-setup-go")
+	p.waitFor("the game's moves from the PGN", fmt.Sprintf(`window.analysisBoard.spec.name === 'tumbling-down' && document.querySelectorAll('.an-tree .an-move').length === %d`, len(proofBlunderGame)), 20*time.Second)
+	p.waitFor("the final position", fmt.Sprintf(mainLineEnd+` === %q`, final), 10*time.Second)
 	// An evaluation of the position before the end, then the editor.
 	p.goTo(srv.url + "/analysis?game=tumbling-down")
 	p.waitFor("an evaluation", `!!document.querySelector('.analysis-out .eval .score')`, 30*time.Second)
@@ -89,3 +91,21 @@ func TestBrowserReviewProof(t *testing.T) {
 		x.checkConsole()
 	}
 }
+
+// download is the text at url, as the game page's download links give it.
+func download(t *testing.T, url string) string {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d %v", url, resp.StatusCode, err)
+	}
+	return string(b)
+}
+
+// mainLineEnd is the position at the end of the analysis board's main line.
+const mainLineEnd = `(n => { while (n.children.length) n = n.children[0]; return n.position; })(window.analysisBoard.root)`

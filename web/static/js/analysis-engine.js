@@ -146,6 +146,7 @@ export class EnginePanel {
     const page = this.page;
     if (this.local) this.stop();
     await page.know(n);
+    if (this.isEditing) return;
     if (page.destroyed || page.cur !== n || n.result) {
       this.render();
       return;

@@ -94,7 +94,7 @@ export class SetupForm {
     if (rec.game !== page.spec.name && !(await page.chooseGame(rec.game))) return;
     page.rules = rec.rules;
     this.rules.value = rec.rules;
-    await page.start(rec.position, lineTree(rec.moves), rec.moves);
+    await page.start(rec.position, lineTree(rec.moves));
   }
 
   /** Clears the editor's board (see Editor.clear). */
