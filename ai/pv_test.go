@@ -40,20 +40,22 @@ func checkLines[P game.Position[P, M], M comparable](t *testing.T, kit *ai.Kit[P
 			continue
 		}
 		eng := ai.NewEngine(kit, 8, 1)
-		for _, ms := range []int{40, 90, 170, 260} {
-			res, err := eng.Search(context.Background(), p, nil, ai.Budget{Hard: time.Duration(ms) * time.Millisecond}, nil)
+		// Node budgets, not times: the same search every run (one
+		// thread), each stopped in some iteration.
+		for _, ms := range []int64{3_000, 7_000, 15_000, 30_000, 60_000} {
+			res, err := eng.Search(context.Background(), p, nil, ai.Budget{Nodes: ms, Hard: 10 * time.Second}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			in := res.Info
 			if len(in.PV) == 0 || in.PV[0] != in.BestMove || p.FormatMove(res.Move) != in.BestMove {
-				t.Errorf("%s at %d ms: move %s (%s), line %v", p, ms, in.BestMove, p.FormatMove(res.Move), in.PV)
+				t.Errorf("%s after %d nodes: move %s (%s), line %v", p, ms, in.BestMove, p.FormatMove(res.Move), in.PV)
 			}
 			// A line shorter than two moves after three plies searched is
 			// a game that ends at once, or a line cut short.
 			if in.Depth >= 3 && in.Mate == 0 && len(in.PV) < 2 {
 				short++
-				t.Errorf("%s at %d ms: depth %d, a line of one move %v", p, ms, in.Depth, in.PV)
+				t.Errorf("%s after %d nodes: depth %d, a line of one move %v", p, ms, in.Depth, in.PV)
 			}
 			// The line is legal, move after move.
 			q := p
