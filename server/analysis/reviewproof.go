@@ -21,11 +21,6 @@ const (
 	// 5,000 positions misses some.
 	recheckNodes = 50_000
 	recheckTime  = 2 * time.Second
-	// refutationNodes bounds the proof search of each position of a
-	// refutation line, which follows the proof's moves; refutationPlies
-	// is its longest.
-	refutationNodes = 5_000
-	refutationPlies = 11
 )
 
 // checkProofs looks again, with the proof searches, at the move into the
@@ -55,7 +50,7 @@ func (rw *reviewer) checkProofs(ctx context.Context, g *game.Game, e *wire.Revie
 		return
 	}
 	if len(e.Proven.Line) == 0 {
-		e.Proven.Line = rw.proofLine(ctx, g.Position(), engine.Hashes(g), 2*e.Proven.Moves-1)
+		e.Proven.Line = engine.ProofLine(ctx, rw.pv, g.Position(), engine.Hashes(g), 2*e.Proven.Moves-1)
 	}
 	if prev.Best == "" || prev.Best == played {
 		return
@@ -70,32 +65,4 @@ func (rw *reviewer) checkProofs(ctx context.Context, g *game.Game, e *wire.Revie
 	if gm, err := games.Lookup(alt.Rules().Spec().Name); err == nil {
 		prev.BestAfter = engine.Prove(ctx, gm, rw.pv, alt, engine.Hashes(g))
 	}
-}
-
-// proofLine follows the proof from st (the positions before it hashed in
-// hist): the winner's proof moves and the loser's longest resistance, as
-// far as each position is proved within refutationNodes, at most plies
-// moves.
-func (rw *reviewer) proofLine(ctx context.Context, st game.State, hist []uint64, plies int) []string {
-	var line []string
-	hist = append([]uint64(nil), hist...)
-	for len(line) < min(plies, refutationPlies) {
-		if res, _ := st.Outcome(); res.Over() {
-			break
-		}
-		pctx, cancel := context.WithTimeout(ctx, time.Second)
-		pf, err := rw.pv.Settle(pctx, st, hist, refutationNodes)
-		cancel()
-		if err != nil || !pf.Proven() || pf.Move == "" {
-			break
-		}
-		next, err := st.Play(pf.Move)
-		if err != nil {
-			break
-		}
-		line = append(line, pf.Move)
-		hist = append(hist, st.Hash())
-		st = next
-	}
-	return line
 }
