@@ -14,7 +14,7 @@
 import { h } from './dom.js';
 import { api } from './api.js';
 import { t, sideText } from './i18n.js';
-import { scoreFor } from './analysis-record.js';
+import { scoreFor, scoreView } from './analysis-record.js';
 import { endingWords, provenText } from './words.js';
 import * as engine from './engine.js';
 
@@ -305,7 +305,8 @@ export class EnginePanel {
     const s = scoreFor(e.score, turn, sides);
     const pct = Math.max(2, Math.min(98, 50 + (s.mate ? Math.sign(s.first) * 50 : 50 * (2 / (1 + Math.exp(-0.368 * s.first)) - 1))));
     return [
-      h('div.eval', h('span.score', { title: t('an.scoreTitle', { score: e.score }) }, s.text), h('span.depth', e.depth ? t('an.depth', { n: e.depth }) : '')),
+      h('div.eval', h('span.score', s.text), h('span.depth', e.depth ? t('an.depth', { n: e.depth }) : '')),
+      h('p.muted.an-view', scoreView(sides)),
       h('div.eval-bar', { role: 'img', 'aria-label': s.text }, h('span', { style: `width: ${pct.toFixed(1)}%` })),
       h('p', t('an.bestMove'), h('strong.best', e.best || '—'),
         e.best ? h('button.link-btn#an-play-best', { type: 'button', onclick: () => this.page.playMove(e.best) }, t('an.playIt')) : null),

@@ -10,6 +10,7 @@ import { api } from './api.js';
 import { evalChart } from './chart.js';
 import { t, sideText } from './i18n.js';
 import { provenText } from './words.js';
+import { sideName, signedScore, scoreView } from './analysis-record.js';
 
 /** The mark of each kind of move, as chess annotators write it. */
 export const GLYPHS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
@@ -180,7 +181,7 @@ class ReviewPanel {
     } else if (m) {
       note.append(h('span', t('rv.good', { move: m.move })));
     }
-    if (e && !e.result) note.append(h('span.muted', ` · ${scoreWords(e, sides)}`));
+    if (e && !e.result) note.append(h('span.muted.review-score', { title: scoreView(sides) }, ` · ${scoreWords(e, sides)}`));
     // The proof search's verdict on the position, the only one called proven.
     if (e && e.proven && sides[e.proven.winner]) {
       note.append(h('span.proven', ' · ', provenText(e.proven, sides)));
@@ -220,11 +221,8 @@ export function letsText(p, sides) {
   return t(p.exact ? 'rv.lets' : 'rv.letsAtMost', { side, n: p.moves });
 }
 
-/** A review's evaluation in words from the first side's view: "+0.85 for White", "White wins in 5". */
+/** A review's evaluation from the first side's view, as the analysis board gives it (scoreFor): "+0.85", "−0.85", "White wins in 5". */
 export function scoreWords(e, sides) {
-  const name = (i) => (sides && sides[i] ? sideText(sides[i].name) : t(i === 0 ? 'an.firstPlayer' : 'an.secondPlayer'));
-  if (e.mate) return e.mate > 0 ? t('an.winsIn', { side: name(0), n: e.mate }) : t('an.winsIn', { side: name(1), n: -e.mate });
-  const cp = Number(e.cp) || 0;
-  if (cp === 0) return t('an.equal');
-  return t('an.scoreFor', { score: (Math.abs(cp) / 100).toFixed(2), side: name(cp > 0 ? 0 : 1) });
+  if (e.mate) return e.mate > 0 ? t('an.winsIn', { side: sideName(0, sides), n: e.mate }) : t('an.winsIn', { side: sideName(1, sides), n: -e.mate });
+  return signedScore((Number(e.cp) || 0) / 100);
 }

@@ -919,5 +919,6 @@ export default {
   "an.noKing": "{side} has no King yet: place a stack of {side}'s disks only.",
   "an.editingNoEval": "Editing the position: the engine evaluates it once it is set up.",
   "err.import_unreadable": "The record cannot be read (a PGN or SGF record written by this site is expected): {why}",
-  "err.import_large": "The record is too long: at most {max} bytes."
+  "err.import_large": "The record is too long: at most {max} bytes.",
+  "an.scoreView": "Scores from {side}'s view: + means {side} is better, − {other}."
 };

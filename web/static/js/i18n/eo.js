@@ -918,5 +918,6 @@ export default {
   "an.noKing": "{side} ankoraŭ ne havas Reĝon: metu stakon nur el diskoj de {side}.",
   "an.editingNoEval": "Redaktado de la pozicio: la motoro taksas ĝin, kiam ĝi estas pretigita.",
   "err.import_unreadable": "La ludo ne legeblas (oni atendas PGN- aŭ SGF-registron skribitan de ĉi tiu retejo): {why}",
-  "err.import_large": "La registro estas tro longa: maksimume {max} bajtoj."
+  "err.import_large": "La registro estas tro longa: maksimume {max} bajtoj.",
+  "an.scoreView": "Poentoj el la vidpunkto de {side}: + signifas, ke {side} estas pli bone, − ke {other}."
 };

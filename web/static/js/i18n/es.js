@@ -918,5 +918,6 @@ export default {
   "an.noKing": "{side} aún no tiene Rey: coloca una pila solo de fichas de {side}.",
   "an.editingNoEval": "Editando la posición: el motor la evalúa cuando se prepare.",
   "err.import_unreadable": "No se puede leer la partida (se espera un registro PGN o SGF escrito por este sitio): {why}",
-  "err.import_large": "El registro es demasiado largo: como máximo {max} bytes."
+  "err.import_large": "El registro es demasiado largo: como máximo {max} bytes.",
+  "an.scoreView": "Puntuaciones desde el punto de vista de {side}: + significa que {side} está mejor, − que {other}."
 };

@@ -918,5 +918,6 @@ export default {
   "an.noKing": "{side} non ha ancora un Re: piazza una pila di soli dischi di {side}.",
   "an.editingNoEval": "Modifica della posizione: il motore la valuta quando è impostata.",
   "err.import_unreadable": "La partita non si può leggere (si attende un record PGN o SGF scritto da questo sito): {why}",
-  "err.import_large": "Il record è troppo lungo: al massimo {max} byte."
+  "err.import_large": "Il record è troppo lungo: al massimo {max} byte.",
+  "an.scoreView": "Punteggi dal punto di vista di {side}: + vuol dire che {side} sta meglio, − che sta meglio {other}."
 };
