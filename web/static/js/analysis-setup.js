@@ -96,9 +96,4 @@ export class SetupForm {
     this.rules.value = rec.rules;
     await page.start(rec.position, lineTree(rec.moves));
   }
-
-  /** Clears the editor's board (see Editor.clear). */
-  clear() {
-    this.editor.clear();
-  }
 }
