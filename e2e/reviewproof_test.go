@@ -56,8 +56,8 @@ func TestBrowserReviewProof(t *testing.T) {
 	if got := eval[string](a, `document.querySelector('.review-note .review-lets').textContent`); !strings.Contains(got, "lets Black win in 2") {
 		t.Errorf("the note says %q, want lets Black win in 2", got)
 	}
-	if got := eval[string](a, `(e => e ? e.textContent : '')(document.querySelector('.review-note .review-refutation .pv-moves'))`); !strings.HasPrefix(got, "d5>e4") && got == "" {
-		t.Errorf("the refutation reads %q", got)
+	if got := eval[string](a, `(e => e ? e.textContent : '')(document.querySelector('.review-note .review-refutation .pv-moves'))`); len(strings.Fields(got)) < 3 {
+		t.Errorf("the refutation reads %q, want the win in 2 and the reply between", got)
 	}
 	// The game's SGF download, imported into the analysis board.
 	sgf := download(t, srv.url+"/api/games/"+id+"/record?format=sgf")
@@ -79,10 +79,11 @@ func TestBrowserReviewProof(t *testing.T) {
 	// An evaluation of the position before the end, then the editor.
 	p.goTo(srv.url + "/analysis?game=tumbling-down")
 	p.waitFor("an evaluation", `!!document.querySelector('.analysis-out .eval .score')`, 30*time.Second)
-	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('.an-setup-box').open = true`))
-	p.click("#an-edit")
+	// Clicked by script: the engine's lines above the editor grow as
+	// they deepen, and a click by position could miss the button.
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('.an-setup-box').open = true; document.querySelector('#an-edit').click()`))
 	p.waitFor("the evaluation gone", `!document.querySelector('.analysis-out .eval') && !!document.querySelector('.analysis-out .an-editing')`, 2*time.Second)
-	p.click("#an-edit-clear")
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#an-edit-clear').click()`))
 	p.waitFor("an empty board", `document.querySelector('#an-pos').value.startsWith('8/8/8/8/8/8/8/8')`, 5*time.Second)
 	if got := eval[string](p, `document.querySelector('.an-edit-missing').textContent`); !strings.Contains(got, "Black has no King") || !strings.Contains(got, "Red has no King") {
 		t.Errorf("after Clear board the editor says %q", got)
