@@ -158,8 +158,13 @@ type worker[P game.Position[P, M], M comparable] struct {
 	pvLen    [maxPly]int
 	cands    []M // scratch for Kit.WinCandidates
 	rootBest M
-	null     [maxPly]bool // null[ply]: the move out of ply is a null move
-	hasBest  bool
+	// rootScore is rootBest's score in the iteration that found it,
+	// and rootPV its line then: a stopped iteration's new best move is
+	// reported with its own score and line, not the last depth's.
+	rootScore int
+	rootPV    []M
+	null      [maxPly]bool // null[ply]: the move out of ply is a null move
+	hasBest   bool
 }
 
 func (e *Engine[P, M]) worker(i int) *worker[P, M] {
@@ -306,10 +311,21 @@ func (e *Engine[P, M]) deepen(root P, moves int, lim Budget, maxDepth int, start
 		}
 		if stopped && d > 1 {
 			// A partial iteration: keep its move (it beat the previous
-			// best) but report the last complete depth.
+			// best, searched in full), with its score and line there, at
+			// the last complete depth. (It was reported with the last
+			// depth's score, another move's, and no line past the move:
+			// the analysis showed a line of one move, scored above its
+			// alternatives or below them, whichever side they favoured.)
 			if w.hasBest && best.BestMove != root.FormatMove(w.rootBest) {
 				best.BestMove = root.FormatMove(w.rootBest)
-				best.PV = []string{best.BestMove}
+				best.Score, best.Mate = w.rootScore, MateMoves(w.rootScore)
+				best.PV = best.PV[:0:0]
+				for _, m := range w.rootPV {
+					best.PV = append(best.PV, root.FormatMove(m))
+				}
+				if len(best.PV) == 0 || best.PV[0] != best.BestMove {
+					best.PV = []string{best.BestMove}
+				}
 			}
 			break
 		}
@@ -498,7 +514,8 @@ func (w *worker[P, M]) winFirst(p P, moves []M, ply int) bool {
 	w.cands = w.e.kit.WinCandidates(p, moves, w.cands[:0])
 	m, ok := w.winAtOnce(p, w.cands, ply)
 	if ok && ply == 0 {
-		w.rootBest, w.hasBest = m, true
+		w.rootBest, w.hasBest, w.rootScore = m, true, Mate-1
+		w.rootPV = append(w.rootPV[:0], m)
 	}
 	return ok
 }
@@ -587,7 +604,8 @@ func (w *worker[P, M]) searchMoves(p P, moves []M, hashKey uint16, depth, ply, a
 		alpha = score
 		w.setPV(ply, m)
 		if ply == 0 {
-			w.rootBest, w.hasBest = m, true
+			w.rootBest, w.hasBest, w.rootScore = m, true, score
+			w.rootPV = append(w.rootPV[:0], w.pv[0][:w.pvLen[0]]...)
 		}
 		if alpha >= beta {
 			if scores[i] < killerScore {

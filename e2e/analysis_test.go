@@ -103,7 +103,8 @@ func playVariation(t *testing.T, p *page) {
 
 // checkEngineLines checks the engine's evaluation of the position shown:
 // its line, the other lines (multi-PV), each with a score and other first
-// moves, a score that names a side, and the best move marked on the board.
+// moves, every score from the first side's view, which the panel states,
+// and the best move marked on the board.
 func checkEngineLines(t *testing.T, p *page) {
 	t.Helper()
 	p.waitFor("the engine's line", `(e => !!e && e.textContent.trim().length >= 2)(document.querySelector('.analysis-out .pv-moves')) && document.querySelector('.analysis-out .best').textContent.length >= 2`, 20*time.Second)
@@ -112,9 +113,16 @@ func checkEngineLines(t *testing.T, p *page) {
 		const firsts = [document.querySelector('.analysis-out .best').textContent, ...alts.map((l) => l.querySelector('.pv-moves').textContent.split(' ')[0])];
 		return alts.length === 2 && alts.every((l) => l.querySelector('.score').textContent.length > 0) && new Set(firsts).size === 3;
 	})()`, 20*time.Second)
-	score := eval[string](p, `document.querySelector('.analysis-out .score').textContent`)
-	if !(strings.Contains(score, " for White") || strings.Contains(score, " for Black") || strings.HasPrefix(score, "equal") || strings.Contains(score, " wins in ")) {
-		t.Errorf("the score %q does not name a side", score)
+	// Every score, the best line's and the alternatives', from White's
+	// view, as the panel says.
+	scores := eval[[]string](p, `[...document.querySelectorAll('.analysis-out .score')].map((e) => e.textContent)`)
+	for _, score := range scores {
+		if !(strings.HasPrefix(score, "+") || strings.HasPrefix(score, "\u2212") || strings.HasPrefix(score, "equal") || strings.Contains(score, " wins in ")) {
+			t.Errorf("the score %q is not from the first side's view", score)
+		}
+	}
+	if got := eval[string](p, `(e => e ? e.textContent : '')(document.querySelector('.analysis-out .an-view'))`); !strings.HasPrefix(got, "Scores from White's view") {
+		t.Errorf("the panel states the scores' view as %q", got)
 	}
 	if eval[int](p, `document.querySelectorAll('.analysis-board .sq.mark').length`) == 0 {
 		t.Errorf("the engine's best move is not marked on the board")

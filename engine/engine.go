@@ -168,8 +168,48 @@ func (an *Analyst) Analyze(ctx context.Context, g *game.Game, total time.Duratio
 	} else if gm, err := games.Lookup(an.rules.Spec().Name); err == nil {
 		out.Proven = Prove(ctx, gm, an.prover, st, Hashes(g))
 	}
+	// A win found by the threat search is reported as its first move
+	// alone: the proof's line, where the solver follows it, says more.
+	if out.Proven != nil && len(out.PV) < 2 && an.prover != nil {
+		if line := ProofLine(ctx, an.prover, st, Hashes(g), 2*out.Proven.Moves-1); len(line) > len(out.PV) && line[0] == out.Best {
+			out.PV, out.Lines[0].PV = line, line
+		}
+	}
 	return out, nil
 }
+
+// ProofLine follows pv's proof from st (the positions before it hashed in
+// hist): the winner's proof moves and the loser's longest resistance, as
+// long as each position is proved within ProofLineNodes, at most plies
+// moves (and MaxProofLine).
+func ProofLine(ctx context.Context, pv ai.Prover, st game.State, hist []uint64, plies int) []string {
+	var line []string
+	hist = slices.Clone(hist)
+	for len(line) < min(plies, MaxProofLine) && ctx.Err() == nil {
+		if res, _ := st.Outcome(); res.Over() {
+			break
+		}
+		pf, err := pv.Settle(ctx, st, hist, ProofLineNodes)
+		if err != nil || !pf.Proven() || pf.Move == "" {
+			break
+		}
+		next, err := st.Play(pf.Move)
+		if err != nil {
+			break
+		}
+		line = append(line, pf.Move)
+		hist = append(hist, st.Hash())
+		st = next
+	}
+	return line
+}
+
+// ProofLineNodes bounds the proof search of each position of a proof's
+// line (ProofLine), MaxProofLine its moves.
+const (
+	ProofLineNodes = 5_000
+	MaxProofLine   = 11
+)
 
 // LineOf is a search's report as an analysis line.
 func LineOf(in ai.Info) wire.AnalysisLine {

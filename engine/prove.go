@@ -56,7 +56,7 @@ func Prove(ctx context.Context, gm *games.Game, pv ai.Prover, st game.State, his
 // winner a side's index.
 func ProvenOf(pf ai.Proof) *wire.Proven {
 	w, _ := pf.Result.Winner()
-	return &wire.Proven{Winner: int(w), Moves: pf.Moves, Exact: pf.Exact}
+	return &wire.Proven{Winner: int(w), Moves: pf.Moves, Exact: pf.Exact, Line: pf.Line}
 }
 
 // Prover is the proof-number solver of the game of rules, nil for a game

@@ -77,7 +77,12 @@ func winChance(e wire.ReviewEval, side int) float64 {
 	return 50 + 50*(2/(1+math.Exp(-0.00368208*float64(e.CP)*sign))-1)
 }
 
-// Judge marks the moves of a game from its positions' evaluations.
+// Judge marks the moves of a game from its positions' evaluations. The
+// proof searches' verdicts come first, whatever the scores say: a move
+// that keeps a proven win is never marked, even when it is slower; one
+// that lets the opponent a proven win the mover could have avoided, or
+// throws away the mover's proven win, is a blunder (Lets, Threw). The
+// other moves are marked by the winning chances they lose.
 func Judge(moves []string, sides []int, evals []wire.ReviewEval) ([]wire.ReviewMove, []wire.ReviewSide) {
 	out := []wire.ReviewMove{}
 	counts := make([]wire.ReviewSide, 2)
@@ -90,10 +95,14 @@ func Judge(moves []string, sides []int, evals []wire.ReviewEval) ([]wire.ReviewM
 		rm.Loss = math.Round(max(winChance(evals[i], side)-winChance(evals[i+1], side), 0)*10) / 10
 		if best := evals[i].Best; best != "" && best != mv {
 			rm.Best = best
-			threw := evals[i].Proven != nil && evals[i].Proven.Winner == side &&
-				(evals[i+1].Proven == nil || evals[i+1].Proven.Winner != side) && evals[i+1].Result != game.WinFor(game.Side(side)).String()
+			rm.Lets, rm.Threw = proofBlunder(evals[i], evals[i+1], side)
+			if ba := evals[i].BestAfter; ba != nil && ba.Winner != side {
+				rm.Loss = 0 // the engine's move loses by proof too: lost already
+			}
 			switch {
-			case rm.Loss >= blunderLoss || threw: // a proven win thrown away is a blunder, whatever the scores say
+			case keptWin(evals[i], evals[i+1], side):
+				// A proven win kept: never a mistake, however slower.
+			case rm.Lets != nil || rm.Threw != nil || rm.Loss >= blunderLoss:
 				rm.Class = "blunder"
 				counts[side].Blunders++
 			case rm.Loss >= mistakeLoss:
@@ -107,6 +116,30 @@ func Judge(moves []string, sides []int, evals []wire.ReviewEval) ([]wire.ReviewM
 		out = append(out, rm)
 	}
 	return out, counts
+}
+
+// keptWin reports whether side, proven to win before its move, still
+// wins by proof (or has won) after it.
+func keptWin(before, after wire.ReviewEval, side int) bool {
+	return before.Proven != nil && before.Proven.Winner == side &&
+		(after.Result == game.WinFor(game.Side(side)).String() || after.Proven != nil && after.Proven.Winner == side)
+}
+
+// proofBlunder is what the proofs say of side's move from before to
+// after: lets, the opponent's proven win after it, when the mover was not
+// lost by proof already (before, or after the engine's move); threw, the
+// mover's proven win before it when none is proven after it.
+func proofBlunder(before, after wire.ReviewEval, side int) (lets, threw *wire.Proven) {
+	won := before.Proven != nil && before.Proven.Winner == side
+	lostBefore := before.Proven != nil && before.Proven.Winner != side
+	lostAnyway := before.BestAfter != nil && before.BestAfter.Winner != side
+	switch {
+	case after.Proven != nil && after.Proven.Winner != side && !lostBefore && !lostAnyway:
+		return after.Proven, nil
+	case won && !keptWin(before, after, side):
+		return nil, before.Proven
+	}
+	return nil, nil
 }
 
 // reviewed is what a review says of a stored game.
@@ -328,16 +361,16 @@ func (rw *reviewer) run(a *Analysis) error {
 		if ply < len(rw.evals) {
 			continue // evaluated before a takeover
 		}
-		// The solver is asked where the search sees a forced result, or
-		// the position before was proven: the endgame, not every opening
-		// position, which it would not settle in its budget.
-		solver := rw.pv
-		if len(rw.evals) == 0 || rw.evals[len(rw.evals)-1].Proven == nil {
-			solver = nil
-		}
-		e, err := a.evaluate(a.ctx, rw.t, rw.pv, solver, g, ply)
+		// The solver is asked on every position, within engine.Prove's
+		// budget: a move that lets the opponent a proven win is a
+		// blunder, and the search alone does not see wins of several
+		// quiet moves.
+		e, err := a.evaluate(a.ctx, rw.t, rw.pv, rw.pv, g, ply)
 		if err != nil {
 			return err
+		}
+		if ply > 0 {
+			rw.checkProofs(a.ctx, g, &e)
 		}
 		if ply == len(all) && e.Result == "" && rw.row.Result != game.Ongoing.String() {
 			e.Result = rw.row.Result // ended from outside the rules (resignation, time)

@@ -42,6 +42,10 @@ type Proven struct {
 	// line, or the shortest win when Exact.
 	Moves int  `json:"moves"`
 	Exact bool `json:"exact"`
+	// Line is the proof's line when the proof search gives one: the
+	// winner's moves and the loser's longest resistance, from the
+	// position (a review's refutation of the move that allowed the win).
+	Line []string `json:"line,omitempty"`
 }
 
 // Review is a game's review (GET /api/games/<id>/review): Status "none",
@@ -72,6 +76,11 @@ type ReviewEval struct {
 	Result string `json:"result,omitempty"`
 	// Proven is the proof search's verdict, when it found one.
 	Proven *Proven `json:"proven,omitempty"`
+	// BestAfter is the proof search's verdict on the position after
+	// Best, asked when the move played let the opponent a proven win:
+	// when Best loses by proof too, the position was lost already and
+	// the move played is no blunder of its own.
+	BestAfter *Proven `json:"best_after,omitempty"`
 }
 
 // ReviewMove is a move as the review judges it.
@@ -85,6 +94,13 @@ type ReviewMove struct {
 	Loss  float64 `json:"loss"`
 	Class string  `json:"class,omitempty"`
 	Best  string  `json:"best,omitempty"`
+	// Lets is the opponent's win the proof search proved after the
+	// move, which the mover could have avoided: a blunder whatever the
+	// scores say ("lets Black win in 3"), with the refutation in its Line.
+	Lets *Proven `json:"lets,omitempty"`
+	// Threw is the mover's proven win before the move, which the move
+	// threw away (no proof of a win is left after it): a blunder too.
+	Threw *Proven `json:"threw,omitempty"`
 }
 
 // ReviewSide counts a side's marked moves.

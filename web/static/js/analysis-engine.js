@@ -14,7 +14,7 @@
 import { h } from './dom.js';
 import { api } from './api.js';
 import { t, sideText } from './i18n.js';
-import { scoreFor } from './analysis-record.js';
+import { scoreFor, scoreView } from './analysis-record.js';
 import { endingWords, provenText } from './words.js';
 import * as engine from './engine.js';
 
@@ -61,6 +61,18 @@ export class EnginePanel {
     return (this.page.spec && this.page.spec.sides) || [];
   }
 
+  /**
+   * The position editor is on (or off again): the board shows another
+   * position than the node's, so the node's evaluation goes at once, and
+   * no analysis runs until the edited position is set up.
+   */
+  editing(on) {
+    this.isEditing = on;
+    if (on) this.stop();
+    this.render();
+    if (!on) this.schedule();
+  }
+
   /** Whether this analysis runs in the browser now. */
   inBrowser() {
     return engine.wanted() && engine.status() === 'ready';
@@ -86,7 +98,7 @@ export class EnginePanel {
     clearTimeout(this.timer);
     const n = this.page.cur;
     if (this.local && this.local.node !== n) this.stop();
-    if (!this.auto || !n || n.result) return;
+    if (!this.auto || !n || n.result || this.isEditing) return;
     // The server's answer is final; the browser's deepens on, unless it
     // was stopped by the player or ran its time.
     if (this.inBrowser() ? n.evalStopped || (n.eval && n.eval.done && !again) : n.eval) return;
@@ -114,7 +126,7 @@ export class EnginePanel {
     clearTimeout(this.timer);
     const page = this.page;
     const n = page.cur;
-    if (!n || page.destroyed) return;
+    if (!n || page.destroyed || this.isEditing) return;
     if (n.result) {
       this.stop();
       this.render();
@@ -134,6 +146,7 @@ export class EnginePanel {
     const page = this.page;
     if (this.local) this.stop();
     await page.know(n);
+    if (this.isEditing) return;
     if (page.destroyed || page.cur !== n || n.result) {
       this.render();
       return;
@@ -193,7 +206,7 @@ export class EnginePanel {
     }
     this.running = null;
     if (page.destroyed) return;
-    if (page.cur === n) {
+    if (page.cur === n && !this.isEditing) {
       this.render();
       page.renderBoard(false);
     }
@@ -243,6 +256,10 @@ export class EnginePanel {
     this.out.textContent = '';
     this.showWhere();
     if (!n) return;
+    if (this.isEditing) {
+      this.out.append(h('p.muted.an-editing', t('an.editingNoEval')));
+      return;
+    }
     if (n.result) {
       this.out.append(...this.result(n));
       return;
@@ -288,7 +305,8 @@ export class EnginePanel {
     const s = scoreFor(e.score, turn, sides);
     const pct = Math.max(2, Math.min(98, 50 + (s.mate ? Math.sign(s.first) * 50 : 50 * (2 / (1 + Math.exp(-0.368 * s.first)) - 1))));
     return [
-      h('div.eval', h('span.score', { title: t('an.scoreTitle', { score: e.score }) }, s.text), h('span.depth', e.depth ? t('an.depth', { n: e.depth }) : '')),
+      h('div.eval', h('span.score', s.text), h('span.depth', e.depth ? t('an.depth', { n: e.depth }) : '')),
+      h('p.muted.an-view', scoreView(sides)),
       h('div.eval-bar', { role: 'img', 'aria-label': s.text }, h('span', { style: `width: ${pct.toFixed(1)}%` })),
       h('p', t('an.bestMove'), h('strong.best', e.best || '—'),
         e.best ? h('button.link-btn#an-play-best', { type: 'button', onclick: () => this.page.playMove(e.best) }, t('an.playIt')) : null),

@@ -45,23 +45,40 @@ export function mainLine(root, moves, positions) {
 
 /**
  * A score the server gives from the side to move's view ("+0.35", "mate
- * 3", "mate -2") in words from a fixed view, with the side named:
- * {text: "+0.35 for White" / "White wins in 3" / "equal", first: the
- * first side's value in pawns (mates as ±100) for a bar}.
+ * 3", "mate -2") from the one view every score of the site takes, the
+ * first side's (scoreView says so): {text: "+0.35" (the first side
+ * better) / "−0.35" (the second) / "White wins in 3" / "equal (0.00)",
+ * first: the first side's value in pawns (mates as ±100) for a bar}. The
+ * best line and the alternatives alike: each line naming the side it
+ * favoured read "+0.22 for White" above "+0.22 for Black".
  */
 export function scoreFor(score, turn, sides) {
-  const name = (i) => (sides && sides[i] ? sideText(sides[i].name) : t(i === 0 ? 'an.firstPlayer' : 'an.secondPlayer'));
   const m = /^mate\s+(-?\d+)$/.exec(String(score || '').trim());
   if (m) {
     const n = Number(m[1]);
     const winner = n >= 0 ? turn : 1 - turn;
-    return { text: t('an.winsIn', { side: name(winner), n: Math.abs(n) }), first: winner === 0 ? 100 : -100, mate: true };
+    return { text: t('an.winsIn', { side: sideName(winner, sides), n: Math.abs(n) }), first: winner === 0 ? 100 : -100, mate: true };
   }
   const v = Number(score);
   if (!Number.isFinite(v)) return { text: String(score || ''), first: 0 };
   const first = turn === 0 ? v : -v;
-  if (Math.abs(first) < 0.005) return { text: t('an.equal'), first: 0 };
-  return { text: t('an.scoreFor', { score: Math.abs(first).toFixed(2), side: name(first > 0 ? 0 : 1) }), first };
+  return { text: signedScore(first), first };
+}
+
+/** A side's name, or "the first player" / "the second player". */
+export function sideName(i, sides) {
+  return sides && sides[i] ? sideText(sides[i].name) : t(i === 0 ? 'an.firstPlayer' : 'an.secondPlayer');
+}
+
+/** A score of the first side in pawns, signed: "+0.35", "−0.35", or "equal (0.00)". */
+export function signedScore(first) {
+  if (Math.abs(first) < 0.005) return t('an.equal');
+  return (first > 0 ? '+' : '\u2212') + Math.abs(first).toFixed(2);
+}
+
+/** The view every score takes, stated: "Scores from White's view: + White is better, − Black is". */
+export function scoreView(sides) {
+  return t('an.scoreView', { side: sideName(0, sides), other: sideName(1, sides) });
 }
 
 /** The record of a tree with its variations and comments (see the top of this file). */

@@ -4,7 +4,8 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { parseRecord } from './analysis-record.js';
+import { api } from './api.js';
+import { parseRecord, lineTree } from './analysis-record.js';
 import { Editor } from './analysis-editor.js';
 
 /**
@@ -57,6 +58,10 @@ export class SetupForm {
     this.editor.stop();
     page.rules = this.rules.value.trim();
     const text = this.text.value.trim();
+    if (text.startsWith('(')) {
+      await this.importSGF(text);
+      return;
+    }
     if (!(/^\s*\[/.test(text) || /\d\.\s/.test(text))) {
       await page.start(text || 'start');
       return;
@@ -74,5 +79,21 @@ export class SetupForm {
       this.rules.value = page.rules;
     }
     await page.start(rec.tags.Position || 'start', rec.root);
+  }
+
+  /** An SGF record (as the game page writes it): read by the server (POST /api/import), its main line the tree. */
+  async importSGF(text) {
+    const page = this.page;
+    let rec;
+    try {
+      rec = await api('POST', '/api/import', { text });
+    } catch (err) {
+      this.error.textContent = err.message;
+      return;
+    }
+    if (rec.game !== page.spec.name && !(await page.chooseGame(rec.game))) return;
+    page.rules = rec.rules;
+    this.rules.value = rec.rules;
+    await page.start(rec.position, lineTree(rec.moves));
   }
 }

@@ -10,6 +10,7 @@ import { api } from './api.js';
 import { evalChart } from './chart.js';
 import { t, sideText } from './i18n.js';
 import { provenText } from './words.js';
+import { sideName, signedScore, scoreView } from './analysis-record.js';
 
 /** The mark of each kind of move, as chess annotators write it. */
 export const GLYPHS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
@@ -148,7 +149,8 @@ class ReviewPanel {
         continue;
       }
       b.dataset.class = m.class;
-      b.append(h('span.glyph.' + m.class, { title: t('rv.lost', { kind: WORD(m.class), loss: m.loss }) + (m.best ? `; ${t('rv.better')} ${m.best}` : '') }, GLYPHS[m.class]));
+      const why = m.lets ? `${WORD(m.class)}: ${letsText(m.lets, this.game.sides)}` : t('rv.lost', { kind: WORD(m.class), loss: m.loss });
+      b.append(h('span.glyph.' + m.class, { title: why + (m.best ? `; ${t('rv.better')} ${m.best}` : '') }, GLYPHS[m.class]));
       b.setAttribute('aria-label', `${m.move}, ${WORD(m.class)}` + (m.best ? `, ${t('rv.better')} ${m.best}` : ''));
     }
     if (changed && this.node.querySelector('.eval-cursor')) {
@@ -171,10 +173,15 @@ class ReviewPanel {
     if (m && m.class) {
       note.append(h('strong.glyph.' + m.class, `${m.move}${GLYPHS[m.class]}`), ` ${WORD(m.class)}`,
         m.best ? h('span', ` · ${t('rv.better')} `, h('strong.better', m.best)) : null);
+      // What the proofs say of it: the win it lets the opponent, with the
+      // refutation, or the proven win it threw away.
+      if (m.lets) note.append(h('span.review-lets', ' · ', letsText(m.lets, sides)),
+        (m.lets.line || []).length ? h('span.review-refutation', ` · ${t('rv.refutation')} `, h('span.pv-moves', m.lets.line.join(' '))) : null);
+      if (m.threw && !m.lets) note.append(h('span.review-threw', ' · ', t(m.threw.exact ? 'rv.threw' : 'rv.threwAtMost', { n: m.threw.moves })));
     } else if (m) {
       note.append(h('span', t('rv.good', { move: m.move })));
     }
-    if (e && !e.result) note.append(h('span.muted', ` · ${scoreWords(e, sides)}`));
+    if (e && !e.result) note.append(h('span.muted.review-score', { title: scoreView(sides) }, ` · ${scoreWords(e, sides)}`));
     // The proof search's verdict on the position, the only one called proven.
     if (e && e.proven && sides[e.proven.winner]) {
       note.append(h('span.proven', ' · ', provenText(e.proven, sides)));
@@ -208,11 +215,14 @@ export function reviewPanel(opts) {
   return new ReviewPanel(opts);
 }
 
-/** A review's evaluation in words from the first side's view: "+0.85 for White", "White wins in 5". */
+/** The proven win a move let the opponent: "lets Black win in 3" (at most 3 when the proof is not the shortest). */
+export function letsText(p, sides) {
+  const side = sides && sides[p.winner] ? sideText(sides[p.winner].name) : t(p.winner === 0 ? 'an.firstPlayer' : 'an.secondPlayer');
+  return t(p.exact ? 'rv.lets' : 'rv.letsAtMost', { side, n: p.moves });
+}
+
+/** A review's evaluation from the first side's view, as the analysis board gives it (scoreFor): "+0.85", "−0.85", "White wins in 5". */
 export function scoreWords(e, sides) {
-  const name = (i) => (sides && sides[i] ? sideText(sides[i].name) : t(i === 0 ? 'an.firstPlayer' : 'an.secondPlayer'));
-  if (e.mate) return e.mate > 0 ? t('an.winsIn', { side: name(0), n: e.mate }) : t('an.winsIn', { side: name(1), n: -e.mate });
-  const cp = Number(e.cp) || 0;
-  if (cp === 0) return t('an.equal');
-  return t('an.scoreFor', { score: (Math.abs(cp) / 100).toFixed(2), side: name(cp > 0 ? 0 : 1) });
+  if (e.mate) return e.mate > 0 ? t('an.winsIn', { side: sideName(0, sides), n: e.mate }) : t('an.winsIn', { side: sideName(1, sides), n: -e.mate });
+  return signedScore((Number(e.cp) || 0) / 100);
 }

@@ -389,6 +389,11 @@ export function edit(pos, sq, tool) {
   return p;
 }
 
+/** The sides (0 Black, 1 Red) without a King, a stack of their own disks only, in an edited position: it is no game until each has one. */
+export function missing(pos) {
+  return ['b', 'r'].map((c, i) => (pos.board.some((s) => s && [...s].every((d) => d === c)) ? -1 : i)).filter((i) => i >= 0);
+}
+
 /** A position object as its text. */
 export function format(pos) {
   return `${pos.grid.writeRanks(pos.board, (s) => s, ',')} ${pos.side}`;

@@ -994,5 +994,17 @@ export default {
   "pz.streak.best": "your best: {n}",
   "pz.streak.over": "The streak is over: {n} solved.",
   "pz.streak.again": "Start a new streak",
-  "pz.streak.unrated": "Streak puzzles do not change your puzzle rating."
+  "pz.streak.unrated": "Streak puzzles do not change your puzzle rating.",
+  "rv.lets": "lets {side} win in {n}",
+  "rv.letsAtMost": "lets {side} win in {n} moves or fewer",
+  "rv.refutation": "refutation:",
+  "rv.threw": "throws away a proven win in {n}",
+  "rv.threwAtMost": "throws away a proven win in {n} moves or fewer",
+  "an.clearBoard": "Clear board",
+  "an.clearTitle": "Take everything off the board, to place it again square by square",
+  "an.noKing": "{side} has no King yet: place a stack of {side}'s disks only.",
+  "an.editingNoEval": "Editing the position: the engine evaluates it once it is set up.",
+  "err.import_unreadable": "The record cannot be read (a PGN or SGF record written by this site is expected): {why}",
+  "err.import_large": "The record is too long: at most {max} bytes.",
+  "an.scoreView": "Scores from {side}'s view: + means {side} is better, − {other}."
 };

@@ -993,5 +993,17 @@ export default {
   "pz.streak.best": "via plej bona: {n}",
   "pz.streak.over": "La serio finiĝis: {n} solvitaj.",
   "pz.streak.again": "Komenci novan serion",
-  "pz.streak.unrated": "Seriaj problemoj ne ŝanĝas vian problem-takson."
+  "pz.streak.unrated": "Seriaj problemoj ne ŝanĝas vian problem-takson.",
+  "rv.lets": "lasas {side} venki en {n}",
+  "rv.letsAtMost": "lasas {side} venki en {n} movoj aŭ malpli",
+  "rv.refutation": "refuto:",
+  "rv.threw": "forĵetas pruvitan venkon en {n}",
+  "rv.threwAtMost": "forĵetas pruvitan venkon en {n} movoj aŭ malpli",
+  "an.clearBoard": "Malplenigi la tabulon",
+  "an.clearTitle": "Forprenas ĉion de la tabulo, por remeti ĝin kampo post kampo",
+  "an.noKing": "{side} ankoraŭ ne havas Reĝon: metu stakon nur el diskoj de {side}.",
+  "an.editingNoEval": "Redaktado de la pozicio: la motoro taksas ĝin, kiam ĝi estas pretigita.",
+  "err.import_unreadable": "La ludo ne legeblas (oni atendas PGN- aŭ SGF-registron skribitan de ĉi tiu retejo): {why}",
+  "err.import_large": "La registro estas tro longa: maksimume {max} bajtoj.",
+  "an.scoreView": "Poentoj el la vidpunkto de {side}: + signifas, ke {side} estas pli bone, − ke {other}."
 };

@@ -993,5 +993,17 @@ export default {
   "pz.streak.best": "tu mejor racha: {n}",
   "pz.streak.over": "La racha ha terminado: {n} resueltos.",
   "pz.streak.again": "Empezar una nueva racha",
-  "pz.streak.unrated": "Los problemas de la racha no cambian tu valoración en problemas."
+  "pz.streak.unrated": "Los problemas de la racha no cambian tu valoración en problemas.",
+  "rv.lets": "permite a {side} ganar en {n}",
+  "rv.letsAtMost": "permite a {side} ganar en {n} jugadas o menos",
+  "rv.refutation": "refutación:",
+  "rv.threw": "desperdicia una victoria demostrada en {n}",
+  "rv.threwAtMost": "desperdicia una victoria demostrada en {n} jugadas o menos",
+  "an.clearBoard": "Vaciar el tablero",
+  "an.clearTitle": "Quita todo del tablero, para colocarlo de nuevo casilla a casilla",
+  "an.noKing": "{side} aún no tiene Rey: coloca una pila solo de fichas de {side}.",
+  "an.editingNoEval": "Editando la posición: el motor la evalúa cuando se prepare.",
+  "err.import_unreadable": "No se puede leer la partida (se espera un registro PGN o SGF escrito por este sitio): {why}",
+  "err.import_large": "El registro es demasiado largo: como máximo {max} bytes.",
+  "an.scoreView": "Puntuaciones desde el punto de vista de {side}: + significa que {side} está mejor, − que {other}."
 };

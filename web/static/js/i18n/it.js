@@ -993,5 +993,17 @@ export default {
   "pz.streak.best": "la tua migliore: {n}",
   "pz.streak.over": "La serie è finita: {n} risolti.",
   "pz.streak.again": "Comincia una nuova serie",
-  "pz.streak.unrated": "I problemi della serie non cambiano il tuo punteggio nei problemi."
+  "pz.streak.unrated": "I problemi della serie non cambiano il tuo punteggio nei problemi.",
+  "rv.lets": "permette a {side} di vincere in {n}",
+  "rv.letsAtMost": "permette a {side} di vincere in {n} mosse o meno",
+  "rv.refutation": "confutazione:",
+  "rv.threw": "butta via una vittoria dimostrata in {n}",
+  "rv.threwAtMost": "butta via una vittoria dimostrata in {n} mosse o meno",
+  "an.clearBoard": "Svuota la scacchiera",
+  "an.clearTitle": "Toglie tutto dalla scacchiera, per rimettere ogni casa a mano",
+  "an.noKing": "{side} non ha ancora un Re: piazza una pila di soli dischi di {side}.",
+  "an.editingNoEval": "Modifica della posizione: il motore la valuta quando è impostata.",
+  "err.import_unreadable": "La partita non si può leggere (si attende un record PGN o SGF scritto da questo sito): {why}",
+  "err.import_large": "Il record è troppo lungo: al massimo {max} byte.",
+  "an.scoreView": "Punteggi dal punto di vista di {side}: + vuol dire che {side} sta meglio, − che sta meglio {other}."
 };
