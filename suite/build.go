@@ -50,8 +50,8 @@ func (b *Builder) Full() bool { return b.count[Win] >= b.Want && b.count[Hold] >
 // source gave its share of that kind, or an equal position up to
 // symmetry is in already.
 //
-// With derive set, a hold entry brings the positions after its losing
-// moves too (addLosing).
+// With derive set, a hold brings the positions after its losing moves
+// too (addLosing), kept or not.
 func (b *Builder) add(ctx context.Context, s game.State, source string, taken map[Kind]int, derive bool) error {
 	if b.seen == nil {
 		b.seen, b.count = map[string]bool{}, map[Kind]int{}
@@ -65,13 +65,14 @@ func (b *Builder) add(ctx context.Context, s game.State, source string, taken ma
 	if err != nil || e == nil {
 		return err
 	}
-	if b.count[e.Kind] >= b.Want || (b.PerGame > 0 && taken[e.Kind] >= b.PerGame) {
-		return nil
+	if b.count[e.Kind] < b.Want && (b.PerGame == 0 || taken[e.Kind] < b.PerGame) {
+		e.Source = source
+		b.entries = append(b.entries, e)
+		b.count[e.Kind]++
+		taken[e.Kind]++
 	}
-	e.Source = source
-	b.entries = append(b.entries, e)
-	b.count[e.Kind]++
-	taken[e.Kind]++
+	// The losing moves of a hold are looked at even when the holds are
+	// full: they are where most wins come from.
 	if e.Kind == Hold && derive {
 		return b.addLosing(ctx, s, e, source, taken)
 	}
