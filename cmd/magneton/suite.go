@@ -122,29 +122,20 @@ in all. The suite is written to standard output.`,
 			b.Progress = func(src string, wins, holds int) {
 				fmt.Fprintf(c.ErrOrStderr(), "%s: %d wins, %d holds\n", src, wins, holds)
 			}
-			for _, name := range records {
-				text, err := os.ReadFile(name)
-				if err != nil {
-					return err
-				}
-				if err := b.AddRecords(c.Context(), name, string(text)); err != nil {
-					return err
-				}
-			}
-			if puzzles {
-				ps, err := puzzle.Shipped()
-				if err != nil {
-					return err
-				}
-				if err := b.AddPuzzles(c.Context(), ps); err != nil {
-					return err
-				}
-			}
+			gathered := gather(c, b, records, puzzles)
 			comments := []string{
 				"Positions of known value, made by `magneton " + strings.Join(os.Args[1:], " ") + "`;",
 				"checked by `magneton suite verify`. See the package suite for the kinds.",
 			}
-			return suite.Write(c.OutOrStdout(), comments, b.Entries())
+			if c.Context().Err() != nil {
+				comments = append(comments, "Interrupted: the entries gathered until then.")
+			}
+			// What was gathered is written even when interrupted: hours of
+			// proof search are not thrown away by a Ctrl-C.
+			if err := suite.Write(c.OutOrStdout(), comments, b.Entries()); err != nil {
+				return err
+			}
+			return gathered
 		},
 	}
 	f := c.Flags()
@@ -155,6 +146,28 @@ in all. The suite is written to standard output.`,
 	f.IntVar(&b.PerGame, "per-game", 3, "the most entries of each kind from one game or puzzle")
 	f.Int64Var(&b.Prover.Nodes, "nodes", suite.DefaultNodes, "the proof search's budget of one call, in nodes")
 	return c
+}
+
+// gather adds the records' and (with puzzles) the shipped puzzles'
+// positions to b.
+func gather(c *cobra.Command, b *suite.Builder, records []string, puzzles bool) error {
+	for _, name := range records {
+		text, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		if err := b.AddRecords(c.Context(), name, string(text)); err != nil {
+			return err
+		}
+	}
+	if !puzzles {
+		return nil
+	}
+	ps, err := puzzle.Shipped()
+	if err != nil {
+		return err
+	}
+	return b.AddPuzzles(c.Context(), ps)
 }
 
 func suiteVerifyCommand() *cobra.Command {
