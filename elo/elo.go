@@ -257,3 +257,20 @@ func Format(x float64) string {
 	}
 	return fmt.Sprintf("%+.1f", x)
 }
+
+// Proportion returns the share p = k/n of successes in n trials and the
+// ends lo and hi of its 95% Wilson score interval, which stays inside
+// [0, 1] and is not empty at k = 0 or k = n (the suite's scores: how often
+// a player kept a proven result). With no trials p is 0 and lo and hi are
+// NaN.
+func Proportion(k, n int) (p, lo, hi float64) {
+	if n <= 0 {
+		return 0, math.NaN(), math.NaN()
+	}
+	p = float64(k) / float64(n)
+	z2 := z95 * z95
+	nf := float64(n)
+	centre := (p + z2/(2*nf)) / (1 + z2/nf)
+	half := z95 / (1 + z2/nf) * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
+	return p, max(0, centre-half), min(1, centre+half)
+}

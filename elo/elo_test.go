@@ -319,3 +319,25 @@ func TestMatchStats(t *testing.T) {
 		t.Errorf("1000 games at 30%%: %s", v)
 	}
 }
+
+func TestProportion(t *testing.T) {
+	tests := []struct {
+		k, n      int
+		p, lo, hi float64
+	}{
+		// Wilson's interval at 95%, computed by hand with z = 1.959964.
+		{k: 0, n: 10, p: 0, lo: 0, hi: 0.2775},
+		{k: 10, n: 10, p: 1, lo: 0.7225, hi: 1},
+		{k: 50, n: 100, p: 0.5, lo: 0.4038, hi: 0.5962},
+		{k: 285, n: 300, p: 0.95, lo: 0.9195, hi: 0.9694},
+	}
+	for _, tt := range tests {
+		p, lo, hi := Proportion(tt.k, tt.n)
+		if math.Abs(p-tt.p) > 1e-9 || math.Abs(lo-tt.lo) > 5e-4 || math.Abs(hi-tt.hi) > 5e-4 {
+			t.Errorf("Proportion(%d, %d) = %.4f [%.4f, %.4f], want %.4f [%.4f, %.4f]", tt.k, tt.n, p, lo, hi, tt.p, tt.lo, tt.hi)
+		}
+	}
+	if _, lo, hi := Proportion(0, 0); !math.IsNaN(lo) || !math.IsNaN(hi) {
+		t.Errorf("Proportion(0, 0): interval [%v, %v], want NaN", lo, hi)
+	}
+}
