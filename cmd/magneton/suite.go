@@ -99,15 +99,16 @@ Players: ` + games.PlayerNames() + `.`,
 
 func suiteBuildCommand(g *globalOptions) *cobra.Command {
 	b := &suite.Builder{}
-	var records []string
+	var records, puzzleFiles []string
 	var puzzles bool
 	c := &cobra.Command{
 		Use:   "build",
 		Short: "Gather a suite from game records and the shipped puzzles, classified by the proof search",
-		Long: `Every position of the records (as "magneton match --pgn" writes them)
-after --skip plies, then the shipped puzzles' positions and those on their
-lines, is classified by the proof search: a win in ` + fmt.Sprint(suite.MinWin) + ` to ` + fmt.Sprint(suite.MaxWin) + ` moves, a hold, or
-nothing. Positions equal up to the game's symmetries are kept once. At most
+		Long: `The positions of the puzzle files (as "magneton puzzles generate" writes
+them) and those on their lines, every position of the records (as
+"magneton match --pgn" writes them) after --skip plies, then the shipped
+puzzles' and those on their lines, is classified by the proof search: a
+win in ` + fmt.Sprint(suite.MinWin) + ` to ` + fmt.Sprint(suite.MaxWin) + ` moves, a hold, or nothing. Positions equal up to the game's symmetries are kept once. At most
 --per-game entries of each kind come from one game, and --want of each kind
 in all. The suite is written to standard output.`,
 		Example: `  magneton match --a level:4 --b simple-ab --games 100 --movetime 50ms --openings balanced:4 --pgn games.pgn
@@ -122,7 +123,7 @@ in all. The suite is written to standard output.`,
 			b.Progress = func(src string, wins, holds int) {
 				fmt.Fprintf(c.ErrOrStderr(), "%s: %d wins, %d holds\n", src, wins, holds)
 			}
-			gathered := gather(c, b, records, puzzles)
+			gathered := gather(c, b, records, puzzleFiles, puzzles)
 			comments := []string{
 				"Positions of known value, made by `magneton " + strings.Join(os.Args[1:], " ") + "`;",
 				"checked by `magneton suite verify`. See the package suite for the kinds.",
@@ -141,6 +142,7 @@ in all. The suite is written to standard output.`,
 	f := c.Flags()
 	f.StringSliceVar(&records, "records", nil, "files of game records to take positions from")
 	f.BoolVar(&puzzles, "puzzles", false, "take positions from the shipped puzzles too")
+	f.StringSliceVar(&puzzleFiles, "puzzle-file", nil, "files of puzzles (as puzzles generate writes them) to take positions from, first")
 	f.IntVar(&b.Want, "want", 300, "the most entries of each kind")
 	f.IntVar(&b.Skip, "skip", 4, "opening plies of each game left out")
 	f.IntVar(&b.PerGame, "per-game", 3, "the most entries of each kind from one game or puzzle")
@@ -150,7 +152,21 @@ in all. The suite is written to standard output.`,
 
 // gather adds the records' and (with puzzles) the shipped puzzles'
 // positions to b.
-func gather(c *cobra.Command, b *suite.Builder, records []string, puzzles bool) error {
+func gather(c *cobra.Command, b *suite.Builder, records, puzzleFiles []string, puzzles bool) error {
+	for _, name := range puzzleFiles {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		ps, err := puzzle.Read(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if err := b.AddPuzzles(c.Context(), ps); err != nil {
+			return err
+		}
+	}
 	for _, name := range records {
 		text, err := os.ReadFile(name)
 		if err != nil {
