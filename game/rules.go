@@ -101,6 +101,20 @@ func (b Board) Squares() int { return b.Files * b.Ranks }
 // = rank 1).
 func (b Board) Square(file, rank int) int { return file*b.Ranks + rank }
 
+// Canonical returns the text that stands for a position and all its
+// images under the game's symmetries: the least of them. Two positions
+// that a symmetry maps onto each other have the same canonical text, which
+// is how puzzles and suites find positions they hold already.
+func (sp *Spec) Canonical(position string) string {
+	best := position
+	for _, y := range sp.Symmetries {
+		if t := y.Position(position); t < best {
+			best = t
+		}
+	}
+	return best
+}
+
 // Symmetry is one transformation of positions and moves under which a
 // game's rules do not change, such as a reflection of the board.
 type Symmetry struct {

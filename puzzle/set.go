@@ -18,13 +18,7 @@ func Key(pz *Puzzle) (string, error) {
 	if _, err := gameRules(pz); err != nil {
 		return "", err
 	}
-	best := pz.Position
-	for _, y := range g.Spec.Symmetries {
-		if t := y.Position(pz.Position); t < best {
-			best = t
-		}
-	}
-	return pz.Game + "|" + pz.Rules + "|" + best, nil
+	return pz.Game + "|" + pz.Rules + "|" + g.Spec.Canonical(pz.Position), nil
 }
 
 // Alike reports whether two puzzles should not follow each other: they

@@ -56,7 +56,7 @@ func (b *Builder) add(ctx context.Context, s game.State, source string, taken ma
 	if b.seen == nil {
 		b.seen, b.count = map[string]bool{}, map[Kind]int{}
 	}
-	key := Canonical(b.Rules.Spec(), s.String())
+	key := b.Rules.Spec().Canonical(s.String())
 	if b.seen[key] {
 		return nil
 	}

@@ -27,7 +27,7 @@ func Verify(ctx context.Context, entries []*Entry, nodes int64, progress func(do
 		if err != nil {
 			return fmt.Errorf("entry %d (%s): %w", i+1, e.Source, err)
 		}
-		key := e.Game + "\t" + e.Rules + "\t" + Canonical(gm.Spec, s.String())
+		key := e.Game + "\t" + e.Rules + "\t" + gm.Spec.Canonical(s.String())
 		if j, dup := seen[key]; dup {
 			return fmt.Errorf("entry %d (%s): equal up to symmetry to entry %d", i+1, e.Source, j)
 		}

@@ -187,19 +187,6 @@ func (e *Entry) State() (game.State, error) {
 	return s, nil
 }
 
-// Canonical returns the text that stands for a position and all its
-// images under the game's symmetries: the least of them. Two positions
-// equal up to symmetry have the same canonical text.
-func Canonical(sp *game.Spec, position string) string {
-	best := position
-	for _, sym := range sp.Symmetries {
-		if t := sym.Position(position); t < best {
-			best = t
-		}
-	}
-	return best
-}
-
 // Dedupe returns entries without those equal to an earlier one up to
 // symmetry (of the same game and rules), keeping the first of each.
 func Dedupe(entries []*Entry) []*Entry {
@@ -207,7 +194,7 @@ func Dedupe(entries []*Entry) []*Entry {
 	return slices.DeleteFunc(slices.Clone(entries), func(e *Entry) bool {
 		key := e.Game + "\t" + e.Rules + "\t" + e.Position
 		if gm, err := games.Lookup(e.Game); err == nil {
-			key = e.Game + "\t" + e.Rules + "\t" + Canonical(gm.Spec, e.Position)
+			key = e.Game + "\t" + e.Rules + "\t" + gm.Spec.Canonical(e.Position)
 		}
 		if seen[key] {
 			return true

@@ -113,9 +113,9 @@ func TestCanonical(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := Canonical(g.Spec, c.String())
+			want := g.Spec.Canonical(c.String())
 			for _, sym := range g.Spec.Symmetries {
-				if got := Canonical(g.Spec, sym.Position(c.String())); got != want {
+				if got := g.Spec.Canonical(sym.Position(c.String())); got != want {
 					t.Errorf("%s: after %s under %s: canonical %q, want %q", gm, m, sym.Name, got, want)
 				}
 			}
