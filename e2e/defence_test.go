@@ -234,7 +234,8 @@ func holdingMove(s game.State, n int) (hold, lose string) {
 // said; at the second try the right first move and, after the computer's
 // answer, a move that holds (found by the rules engine) win two stars of
 // three. The practice game starts from the position the stage reached,
-// the computer's last reply played.
+// the computer's last reply played (from the stage's start after the
+// loss).
 func TestBrowserHoldOut(t *testing.T) {
 	base := startServer(t)
 	p := tab(t, browser(t), "holder")
@@ -260,6 +261,10 @@ func TestBrowserHoldOut(t *testing.T) {
 	p.boardPlay(".lesson", lose)
 	if msg := p.lessonMsg("wrong"); !strings.Contains(msg, "The game ended:") {
 		t.Errorf("the loss is explained as %q", msg)
+	}
+	// A game lost is no position to practise from: the stage's start.
+	if at := eval[string](p, `document.querySelector('.lesson .practice').dataset.position`); at != start.String() {
+		t.Errorf("after the loss the practice game starts from %q, not the stage's start %q", at, start.String())
 	}
 	p.click(".lesson .retry")
 	p.openLesson("hold-out")

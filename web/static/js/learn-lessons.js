@@ -162,9 +162,9 @@ export class Lessons {
 
   /**
    * The practice game against the computer at a level of the learner's
-   * choice (/computer), from the last position the learner reached in the
-   * stage that is not over (c.reach keeps it up to date), else from the
-   * stage's start; the learner keeps its side.
+   * choice (/computer), from the position the learner reached in the
+   * stage (c.reach keeps it up to date), or from the stage's start where
+   * that game is over; the learner keeps its side.
    */
   practiceLink(c) {
     const level = h('select.practice-level', { 'aria-label': t('home.level') },
@@ -178,7 +178,8 @@ export class Lessons {
       link.href = '/computer?' + q;
     };
     c.reach = (r) => {
-      at = r.result === '*' ? r.position : at;
+      // A game over (a win, or a loss) has nothing to practise: the stage's start then.
+      at = r.result === '*' ? r.position : c.start.position;
       update();
     };
     level.onchange = update;
