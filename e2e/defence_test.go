@@ -316,3 +316,46 @@ func (p *page) holdMove(start game.State, m string) game.State {
 	}
 	return s
 }
+
+// TestBrowserHoldOutTumbling: Tumbling Down's lesson "Hold out for two
+// moves" held at the first try against the computer's best replies, the
+// learner's second move found by the rules engine: three stars, and the
+// practice game offered from the position reached.
+func TestBrowserHoldOutTumbling(t *testing.T) {
+	base := startServer(t)
+	p := tab(t, browser(t), "king-keeper")
+	p.goTo(base + "/learn/tumbling-down")
+	p.openLesson("step")
+	p.click(`.lesson-list li[data-lesson="hold-out"] button`)
+	p.openLesson("hold-out")
+	stages := eval[[]holdStage](p, fmt.Sprintf(`%s('tumbling-down')`, holdStagesScript))
+	i := slices.IndexFunc(stages, func(s holdStage) bool { return s.At == "hold-out:0" })
+	if i < 0 {
+		t.Fatal("no stage hold-out:0")
+	}
+	start, err := stageState(stages[i])
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := p.holdMove(start, stages[i].Solution[0])
+	hold, _ := holdingMove(line, 1)
+	if hold == "" {
+		t.Fatalf("no move holds after the computer's answer in %s", line)
+	}
+	p.boardPlay(".lesson", hold)
+	if msg := p.lessonMsg("right"); !strings.Contains(msg, "3 of 3 stars") {
+		t.Errorf("held out: %q", msg)
+	}
+	before, err := line.Play(hold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := eval[string](p, `document.querySelector('.lesson .practice').dataset.position`)
+	if !slices.ContainsFunc(before.Moves(), func(r string) bool {
+		s, err := before.Play(r)
+		return err == nil && s.String() == at
+	}) {
+		t.Errorf("the practice game starts from %q, not a position after %s and a reply", at, hold)
+	}
+	p.checkConsole()
+}
