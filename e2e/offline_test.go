@@ -95,8 +95,9 @@ func checkInstallable(t *testing.T, bctx context.Context, base string) {
 // Chromium would install the site). Then the server stops and the network goes: a
 // reload opens the site, which says it is offline and what works; the
 // player plays a whole game against the computer in the browser (with a
-// takeback), solves a lesson and a kept puzzle, and plays moves on the
-// analysis board. The server comes back with the network: the lesson
+// takeback), solves a lesson, holds out in a drill against the browser's
+// engine and solves a kept puzzle, and plays moves on the analysis board.
+// The server comes back with the network: the lesson, the stars of both
 // and the puzzle's result reach the account.
 func TestBrowserOffline(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "games.db")
@@ -122,13 +123,16 @@ func TestBrowserOffline(t *testing.T) {
 	offlineComputerGame(t, p)
 
 	p.goTo(base + "/learn/magneton")
+	p.stillOffline()
 	p.openLesson("drop")
 	p.boardPlay(".lesson", "d4")
 	p.lessonMsg("right")
+	offlineHoldOut(t, p)
 
 	pz := offlinePuzzle(t, p, base)
 
 	p.openAnalysis(base + "/analysis?game=magneton")
+	p.stillOffline()
 	p.anPlay("d4", false)
 	p.anPlay("e5", false)
 	if n := eval[int](p, treeMoves); n != 2 {
@@ -141,8 +145,39 @@ func TestBrowserOffline(t *testing.T) {
 	p.setOffline(false)
 	p.waitFor("the lesson solved on the server", `fetch('/api/account/learn').then(r => r.json()).then(m => (m.magneton || []).includes('drop'))`, 20*time.Second)
 	p.waitFor("the puzzle's result on the server", fmt.Sprintf(`fetch('/api/puzzles?game=magneton').then(r => r.json()).then(m => m.puzzles.some(x => x.id === %q && x.tried))`, pz), 20*time.Second)
-	p.waitFor("the queue emptied", `JSON.parse(localStorage.getItem('puzzles.queue') || '[]').length === 0 && !localStorage.getItem('learn.magneton')`, 10*time.Second)
+	p.waitFor("the stars won offline on the server", `fetch('/api/account/learn-stars').then(r => r.json()).then(m => (s => s['drop:0'] === 3 && s['hold-out:0'] === 3)(m.magneton || {}))`, 20*time.Second)
+	p.waitFor("the queue emptied", `JSON.parse(localStorage.getItem('puzzles.queue') || '[]').length === 0 && !localStorage.getItem('learn.magneton') && !localStorage.getItem('learnstars.magneton')`, 10*time.Second)
 	p.checkConsole()
+}
+
+// offlineHoldOut holds out, offline, for two moves in Magneton's lesson
+// "Hold out for two moves", the browser's engine answering (the server's
+// analysis is out of reach), the learner's second move found by the rules
+// engine: three stars, kept in the browser for the account.
+func offlineHoldOut(t *testing.T, p *page) {
+	t.Helper()
+	p.click(`.lesson-list li[data-lesson="hold-out"] button`)
+	p.openLesson("hold-out")
+	p.waitFor("the browser's engine", `import('/js/engine.js').then((m) => m.status() === 'ready')`, 60*time.Second)
+	stages := eval[[]holdStage](p, fmt.Sprintf(`%s('magneton')`, holdStagesScript))
+	i := slices.IndexFunc(stages, func(s holdStage) bool { return s.At == "hold-out:0" })
+	if i < 0 {
+		t.Fatal("no stage hold-out:0")
+	}
+	start, err := stageState(stages[i])
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := p.holdMove(start, stages[i].Solution[0])
+	hold, _ := holdingMove(line, 1)
+	if hold == "" {
+		t.Fatalf("no move holds after the computer's answer in %s", line)
+	}
+	p.boardPlay(".lesson", hold)
+	if msg := p.lessonMsg("right"); !strings.Contains(msg, "3 of 3 stars") {
+		t.Errorf("held out offline: %q", msg)
+	}
+	p.waitFor("the stars kept in the browser", `(JSON.parse(localStorage.getItem('learnstars.magneton') || '{}'))['hold-out:0'] === 3`, 10*time.Second)
 }
 
 // computerState is what the tests read of the game against the computer
@@ -200,6 +235,7 @@ func offlineComputerGame(t *testing.T, p *page) {
 func offlinePuzzle(t *testing.T, p *page, base string) string {
 	t.Helper()
 	p.goTo(base + "/puzzles?game=magneton")
+	p.stillOffline()
 	p.waitFor("a kept puzzle", `document.querySelector('.puzzles-page[data-puzzle] .pz-board .board.interactive')`, 20*time.Second)
 	id := eval[string](p, `document.querySelector('.puzzles-page').dataset.puzzle`)
 	line := eval[[]string](p, fmt.Sprintf(`Object.values(JSON.parse(localStorage.getItem('puzzles.kept')).games).flat().find(x => x.id === %q).line`, id))

@@ -72,7 +72,8 @@ export function judge(stage, r, side, used, mine, move, after) {
   if (typeof stage.goal === 'function') return stage.goal(move, after, outcome === 'draw' ? '' : outcome, r) ? 'done' : 'failed';
   const reasonOK = !stage.reason || stage.reason === r.reason;
   if (outcome === 'win') return stage.goal !== 'win' || reasonOK ? 'done' : 'failed';
-  if (outcome === 'draw') return stage.goal === 'draw' && reasonOK ? 'done' : 'failed';
+  // A draw holds out as well as a game going on.
+  if (outcome === 'draw') return (stage.goal === 'draw' && reasonOK) || stage.goal === 'survive' ? 'done' : 'failed';
   if (outcome === 'loss') return 'failed';
   if (stage.goal === 'survive') return !mine && used >= (stage.par || 1) ? 'done' : '';
   return mine && used >= limitOf(stage) ? 'failed' : '';

@@ -4,8 +4,8 @@
 // browser's once loaded, and offline; the server's POST /api/play
 // meanwhile, the same answer), the computer answering in a drill of
 // several moves, with a hint that points the way, an explanation, the
-// stars won, and a practice game against the computer from the stage's
-// position (docs/adding-a-game.md, "The lesson module").
+// stars won, and a practice game against the computer from the position
+// the learner reached (docs/adding-a-game.md, "The lesson module").
 
 import { h } from './dom.js';
 import { load as loadEngine, wanted as engineWanted } from './engine.js';
@@ -104,6 +104,7 @@ export class Lessons {
       c.msg.textContent = '';
       c.msg.className = 'lesson-msg';
       c.legal = c.start.legal;
+      c.reach(c.start);
       this.board.set(c.start.position, { legal: c.legal });
     };
     c.retry.onclick = c.reset;
@@ -159,15 +160,27 @@ export class Lessons {
     return out;
   }
 
-  /** The practice game: the stage's position against the computer at a level of the learner's choice (/computer). */
+  /**
+   * The practice game against the computer at a level of the learner's
+   * choice (/computer), from the position the learner reached in the
+   * stage (c.reach keeps it up to date), or from the stage's start where
+   * that game is over; the learner keeps its side.
+   */
   practiceLink(c) {
     const level = h('select.practice-level', { 'aria-label': t('home.level') },
       [1, 2, 3, 4, 5, 6, 7, 8].map((n) => h('option', { value: String(n), selected: n === 3 ? true : null }, String(n))));
     const link = h('a.btn.small.practice', {}, t('learn.practice'));
+    let at = c.start.position;
     const update = () => {
-      const q = new URLSearchParams({ game: this.game, position: c.start.position, level: level.value, color: c.start.turn === 0 ? 'first' : 'second' });
+      link.dataset.position = at;
+      const q = new URLSearchParams({ game: this.game, position: at, level: level.value, color: c.start.turn === 0 ? 'first' : 'second' });
       if (c.stage.rules) q.set('rules', c.stage.rules);
       link.href = '/computer?' + q;
+    };
+    c.reach = (r) => {
+      // A game over (a win, or a loss) has nothing to practise: the stage's start then.
+      at = r.result === '*' ? r.position : c.start.position;
+      update();
     };
     level.onchange = update;
     update();
@@ -200,6 +213,7 @@ export class Lessons {
       return;
     }
     c.moves.push(move);
+    c.reach(r);
     const after = this.mod.parse(r.position, gridFor(this.mod));
     await this.board.set(r.position, { last: move, from });
     const used = Math.ceil(c.moves.length / 2);
@@ -221,6 +235,7 @@ export class Lessons {
       return;
     }
     c.moves.push(reply);
+    c.reach(r2);
     await this.board.set(r2.position, { last: reply, from: r.position });
     const side = t(this.lm.sides[1 - c.start.turn]);
     const used = Math.ceil(c.moves.length / 2);

@@ -7,6 +7,9 @@
 const BLOCK = '8/8/8/8/8/8/WW6/B6W w 0 0';
 const SHUTTLE = '3W4/3B4/3W4/8/8/8/8/3B4 w 0 0';
 const SHUTTLED = ['d6-d2', 'd3-d7', 'd6-d2'];
+const EMPTY = '8/8/8/8/8/8/8/8 w 12 12';
+// Twelve drops of each side, White's first, none ending the game.
+const DROPS = 'g3 e6 f1 h3 g1 e2 g5 h5 b5 f1 f7 c7 f8 e7 b4 d6 a5 h7 b4 d6 e3 f8 d2 c7'.split(' ');
 
 export const lessons = [
   {
@@ -87,6 +90,19 @@ export const lessons = [
     ],
   },
   {
+    id: 'hold-out',
+    title: 'mg.l.hold.title',
+    stages: [
+      {
+        // Seven of White's nine moves lose at once and a2-e2 in two
+        // (e2e/defence_test.go proves it, and that e4-e6 holds two).
+        position: '4WBW1/B2BW3/8/6WW/4W1BB/B4BW1/W4BWB/BW2WBWB w 0 0', goal: 'survive', par: 2,
+        solution: ['e4-e6', 'a3-d6', 'a2-e2'], losing: ['e4-e2', 'e4-f4', 'e4-h7', 'e7-b4', 'e7-d8', 'e7-e5', 'g5-a5', 'a2-e2'],
+        task: 'mg.l.hold.0.task', hint: 'mg.l.hold.0.hint', right: 'mg.l.hold.0.right', wrong: 'mg.l.hold.0.wrong',
+      },
+    ],
+  },
+  {
     id: 'one-sided',
     title: 'mg.l.side.title',
     teaches: ['movement'],
@@ -116,6 +132,11 @@ export const quiz = [
   { position: '2B5/3BW3/3W4/2W5/8/2W5/6B1/8 w 1 1', move: 'd2', ask: 'wins', answer: false, why: 'mg.q.strong' },
   { position: '2B5/3BW3/3W4/2W5/8/2W5/6B1/8 w 1 1', rules: 'force=weak', move: 'd2', ask: 'wins', answer: true, why: 'mg.q.weak' },
   { position: '3W1W2/6W1/3B1BB1/4B3/8/8/8/7W w 0 0', rules: 'win=owner-wins', move: 'd8-e7', ask: 'loses', answer: true, why: 'mg.q.owner' },
+  // Who slides first: from the empty board, 23 drops (White's twelve and
+  // eleven of Black's): Black must drop its last stone; after the 24th,
+  // White slides first.
+  { position: EMPTY, history: DROPS.slice(0, 23), move: 'b5-a6', ask: 'legal', answer: false, why: 'mg.q.lastDrop' },
+  { position: EMPTY, history: DROPS, move: 'b4-a3', ask: 'legal', answer: true, why: 'mg.q.firstSlide' },
 ];
 
 export const texts = {
@@ -171,7 +192,14 @@ export const texts = {
     "mg.l.pd.0.right": "The push completed the row: whatever Black answered, it could not stop it.",
     "mg.l.pd.1.task": "Win in two moves again. A row you fill by hand does not win, but a push along it later can.",
     "mg.l.pd.1.hint": "Fill the gap of your diagonal with a slide first; then move a stone so that its magnet pushes one of yours along the row.",
-    "mg.l.pd.1.right": "Right: the slide filled the diagonal by hand, and the push made it a winning row."
+    "mg.l.pd.1.right": "Right: the slide filled the diagonal by hand, and the push made it a winning row.",
+    "mg.l.hold.title": "Hold out for two moves",
+    "mg.l.hold.0.task": "Black has rows in the making. Hold out for two of Black's moves against the computer's best replies: after each, the game must go on.",
+    "mg.l.hold.0.hint": "Find Black's threats first: which black stones are one slide, pull or push from four? The move that stops them must not open another row for Black's next turn.",
+    "mg.l.hold.0.right": "You held out: Black's best replies found no row.",
+    "mg.l.hold.0.wrong": "Black made its row. Look at what your move leaves open for Black's next turn, not only at the threat in front of you.",
+    "mg.q.lastDrop": "White drops first, so with 12 stones each Black drops the last one: Black still holds a stone and must drop it before any slide.",
+    "mg.q.firstSlide": "Both hands are empty: Black dropped the last stone, so White makes the first slide of the game."
   },
   "es": {
     "mg.l.blocked.title": "Sin jugadas",
@@ -225,7 +253,14 @@ export const texts = {
     "mg.l.pd.0.right": "El empuje completó la línea: respondieran lo que respondieran, las negras no podían impedirlo.",
     "mg.l.pd.1.task": "Gana otra vez en dos jugadas. Una línea que llenas a mano no gana, pero un empuje a lo largo de ella después sí puede.",
     "mg.l.pd.1.hint": "Primero llena el hueco de tu diagonal con un deslizamiento; luego mueve una piedra para que su imán empuje una de las tuyas a lo largo de la línea.",
-    "mg.l.pd.1.right": "Correcto: el deslizamiento llenó la diagonal a mano, y el empuje la convirtió en una línea ganadora."
+    "mg.l.pd.1.right": "Correcto: el deslizamiento llenó la diagonal a mano, y el empuje la convirtió en una línea ganadora.",
+    "mg.l.hold.title": "Resistir dos jugadas",
+    "mg.l.hold.0.task": "Las negras tienen líneas a medio hacer. Resiste dos jugadas de las negras frente a las mejores respuestas del ordenador: después de cada una, la partida debe seguir.",
+    "mg.l.hold.0.hint": "Busca primero las amenazas de las negras: ¿qué piedras negras están a un deslizamiento, una atracción o un empuje de cuatro? La jugada que las pare no debe abrir otra línea para el siguiente turno de las negras.",
+    "mg.l.hold.0.right": "Has resistido: las mejores respuestas de las negras no encontraron ninguna línea.",
+    "mg.l.hold.0.wrong": "Las negras hicieron su línea. Mira lo que tu jugada deja abierto para el siguiente turno de las negras, no solo la amenaza que tienes delante.",
+    "mg.q.lastDrop": "Las blancas colocan primero, así que con 12 piedras cada uno las negras colocan la última: las negras aún tienen una piedra en la mano y deben colocarla antes de deslizar.",
+    "mg.q.firstSlide": "Las dos manos están vacías: las negras colocaron la última piedra, así que las blancas hacen el primer deslizamiento de la partida."
   },
   "it": {
     "mg.l.blocked.title": "Nessuna mossa",
@@ -279,7 +314,14 @@ export const texts = {
     "mg.l.pd.0.right": "La spinta ha completato la fila: qualunque cosa rispondesse, il Nero non poteva impedirlo.",
     "mg.l.pd.1.task": "Vinci di nuovo in due mosse. Una fila riempita a mano non vince, ma una spinta lungo di essa dopo sì.",
     "mg.l.pd.1.hint": "Prima riempi il buco della tua diagonale con uno scivolamento; poi muovi una pietra in modo che la sua calamita spinga una delle tue lungo la fila.",
-    "mg.l.pd.1.right": "Giusto: lo scivolamento ha riempito la diagonale a mano, e la spinta l'ha resa una fila vincente."
+    "mg.l.pd.1.right": "Giusto: lo scivolamento ha riempito la diagonale a mano, e la spinta l'ha resa una fila vincente.",
+    "mg.l.hold.title": "Resistere per due mosse",
+    "mg.l.hold.0.task": "Il Nero ha file in preparazione. Resisti per due mosse del Nero contro le migliori risposte del computer: dopo ognuna la partita deve continuare.",
+    "mg.l.hold.0.hint": "Trova prima le minacce del Nero: quali pietre nere sono a uno scivolamento, un'attrazione o una spinta da quattro? La mossa che le ferma non deve aprire un'altra fila per il turno seguente del Nero.",
+    "mg.l.hold.0.right": "Hai resistito: le migliori risposte del Nero non hanno trovato nessuna fila.",
+    "mg.l.hold.0.wrong": "Il Nero ha fatto la sua fila. Guarda cosa lascia aperto la tua mossa per il turno seguente del Nero, non solo la minaccia che hai davanti.",
+    "mg.q.lastDrop": "Il Bianco piazza per primo, quindi con 12 pietre a testa il Nero piazza l'ultima: il Nero ha ancora una pietra in mano e deve piazzarla prima di qualsiasi scivolamento.",
+    "mg.q.firstSlide": "Entrambe le mani sono vuote: il Nero ha piazzato l'ultima pietra, quindi il Bianco fa il primo scivolamento della partita."
   },
   "eo": {
     "mg.l.blocked.title": "Neniu movo plu",
@@ -333,6 +375,13 @@ export const texts = {
     "mg.l.pd.0.right": "La puŝo kompletigis la vicon: kion ajn Nigro respondis, ĝi ne povis malhelpi ĝin.",
     "mg.l.pd.1.task": "Venku denove per du movoj. Vico plenigita mane ne venkas, sed posta puŝo laŭ ĝi ja povas.",
     "mg.l.pd.1.hint": "Unue plenigu la truon de via diagonalo per glito; poste movu ŝtonon tiel, ke ĝia magneto puŝu unu el viaj laŭ la vico.",
-    "mg.l.pd.1.right": "Ĝuste: la glito plenigis la diagonalon mane, kaj la puŝo faris el ĝi venkan vicon."
+    "mg.l.pd.1.right": "Ĝuste: la glito plenigis la diagonalon mane, kaj la puŝo faris el ĝi venkan vicon.",
+    "mg.l.hold.title": "Rezisti dum du movoj",
+    "mg.l.hold.0.task": "Nigro havas vicojn preparatajn. Rezistu dum du movoj de Nigro kontraŭ la plej bonaj respondoj de la komputilo: post ĉiu el ili la ludo devas daŭri.",
+    "mg.l.hold.0.hint": "Unue trovu la minacojn de Nigro: kiuj nigraj ŝtonoj estas je unu glito, altiro aŭ puŝo de kvar? La movo, kiu haltigas ilin, ne malfermu alian vicon por la sekva vico de Nigro.",
+    "mg.l.hold.0.right": "Vi rezistis: la plej bonaj respondoj de Nigro trovis neniun vicon.",
+    "mg.l.hold.0.wrong": "Nigro faris sian vicon. Rigardu, kion via movo lasas malfermita por la sekva vico de Nigro, ne nur la minacon antaŭ vi.",
+    "mg.q.lastDrop": "Blanko metas unua, do kun 12 ŝtonoj ĉiu Nigro metas la lastan: Nigro ankoraŭ tenas ŝtonon kaj devas meti ĝin antaŭ ajna glito.",
+    "mg.q.firstSlide": "Ambaŭ manoj estas malplenaj: Nigro metis la lastan ŝtonon, do Blanko faras la unuan gliton de la ludo."
   }
 };

@@ -44,6 +44,20 @@ export const lessons = [
     ],
   },
   {
+    id: 'hold-out',
+    title: 'td.l.hold.title',
+    stages: [
+      {
+        // Most of Red's moves lose at once and g4-h5 in two
+        // (e2e/defence_test.go proves it, and that g5-h5 holds two).
+        position: 'bb,bbbbbb,b,1,bb,3/6,b,1/bb,7/bbbb,3,rbb,1,r,rrbrb/1,b,1,b,2,r,1/b,5,b,rrr/b,2,r,1,b,2/2,b,2,r,rrrrrr,rrrrrrrrrrrr r',
+        goal: 'survive', par: 2, solution: ['g5-h5', 'b8>a8', 'h1>g2'],
+        losing: ['d2-c1', 'f1-e2', 'g1>h2', 'g4-f3', 'g5-g6', 'h1-h2', 'h3-g3', 'g4-h5'],
+        task: 'td.l.hold.0.task', hint: 'td.l.hold.0.hint', right: 'td.l.hold.0.right', wrong: 'td.l.hold.0.wrong',
+      },
+    ],
+  },
+  {
     id: 'no-moves',
     title: 'td.l.stuck.title',
     teaches: ['no-moves', 'no-king'],
@@ -168,7 +182,12 @@ export const texts = {
     "td.l.fork.title": "Two Kings at once",
     "td.l.fork.0.task": "Red has two Kings of equal height. Win in two moves; the computer answers.",
     "td.l.fork.0.hint": "A tumble can leave your disks a step from both Kings at once: Red can save only one.",
-    "td.l.fork.0.right": "Red could not guard both Kings: one of them fell to a step."
+    "td.l.fork.0.right": "Red could not guard both Kings: one of them fell to a step.",
+    "td.l.hold.title": "Hold out for two moves",
+    "td.l.hold.0.task": "Black's stacks are closing in on your King. Hold out for two of Black's moves against the computer's best replies: your King must still stand after each.",
+    "td.l.hold.0.hint": "Count where each black stack can land with a step or a tumble. Take your King where none can reach it, and make sure it can still run after Black's next move.",
+    "td.l.hold.0.right": "Your King held out: Black's best replies could not reach it.",
+    "td.l.hold.0.wrong": "Black reached your King. Look at where Black can land after your move, and after the move that follows."
   },
   "es": {
     "td.l.equal.title": "Varios Reyes",
@@ -222,7 +241,12 @@ export const texts = {
     "td.l.fork.title": "Dos Reyes a la vez",
     "td.l.fork.0.task": "Las rojas tienen dos Reyes de igual altura. Gana en dos jugadas; el ordenador responde.",
     "td.l.fork.0.hint": "Un derrumbe puede dejar tus fichas a un paso de los dos Reyes a la vez: las rojas solo pueden salvar uno.",
-    "td.l.fork.0.right": "Las rojas no podían proteger los dos Reyes: uno cayó con un paso."
+    "td.l.fork.0.right": "Las rojas no podían proteger los dos Reyes: uno cayó con un paso.",
+    "td.l.hold.title": "Resistir dos jugadas",
+    "td.l.hold.0.task": "Las pilas negras se acercan a tu Rey. Resiste dos jugadas de las negras frente a las mejores respuestas del ordenador: tu Rey debe seguir en pie después de cada una.",
+    "td.l.hold.0.hint": "Cuenta dónde puede caer cada pila negra con un paso o un derribo. Lleva tu Rey adonde ninguna llegue, y asegúrate de que aún pueda huir tras la siguiente jugada de las negras.",
+    "td.l.hold.0.right": "Tu Rey ha resistido: las mejores respuestas de las negras no pudieron alcanzarlo.",
+    "td.l.hold.0.wrong": "Las negras alcanzaron a tu Rey. Mira dónde pueden caer las negras después de tu jugada, y después de la siguiente."
   },
   "it": {
     "td.l.equal.title": "Più Re",
@@ -276,7 +300,12 @@ export const texts = {
     "td.l.fork.title": "Due Re alla volta",
     "td.l.fork.0.task": "Il Rosso ha due Re della stessa altezza. Vinci in due mosse; il computer risponde.",
     "td.l.fork.0.hint": "Un crollo può lasciare i tuoi dischi a un passo da entrambi i Re: il Rosso può salvarne solo uno.",
-    "td.l.fork.0.right": "Il Rosso non poteva difendere entrambi i Re: uno è caduto con un passo."
+    "td.l.fork.0.right": "Il Rosso non poteva difendere entrambi i Re: uno è caduto con un passo.",
+    "td.l.hold.title": "Resistere per due mosse",
+    "td.l.hold.0.task": "Le pile nere si stringono attorno al tuo Re. Resisti per due mosse del Nero contro le migliori risposte del computer: dopo ognuna il tuo Re deve restare in piedi.",
+    "td.l.hold.0.hint": "Conta dove può atterrare ogni pila nera con un passo o un crollo. Porta il tuo Re dove nessuna arriva, e assicurati che possa ancora fuggire dopo la mossa seguente del Nero.",
+    "td.l.hold.0.right": "Il tuo Re ha resistito: le migliori risposte del Nero non sono riuscite a raggiungerlo.",
+    "td.l.hold.0.wrong": "Il Nero ha raggiunto il tuo Re. Guarda dove può atterrare il Nero dopo la tua mossa, e dopo quella seguente."
   },
   "eo": {
     "td.l.equal.title": "Pluraj Reĝoj",
@@ -330,6 +359,11 @@ export const texts = {
     "td.l.fork.title": "Du Reĝoj samtempe",
     "td.l.fork.0.task": "Ruĝo havas du Reĝojn de sama alteco. Venku per du movoj; la komputilo respondas.",
     "td.l.fork.0.hint": "Falo povas lasi viajn diskojn je unu paŝo de ambaŭ Reĝoj samtempe: Ruĝo povas savi nur unu.",
-    "td.l.fork.0.right": "Ruĝo ne povis gardi ambaŭ Reĝojn: unu falis per paŝo."
+    "td.l.fork.0.right": "Ruĝo ne povis gardi ambaŭ Reĝojn: unu falis per paŝo.",
+    "td.l.hold.title": "Rezisti dum du movoj",
+    "td.l.hold.0.task": "La nigraj stakoj alproksimiĝas al via Reĝo. Rezistu dum du movoj de Nigro kontraŭ la plej bonaj respondoj de la komputilo: via Reĝo devas ankoraŭ stari post ĉiu.",
+    "td.l.hold.0.hint": "Kalkulu, kien ĉiu nigra stako povas surteriĝi per paŝo aŭ falo. Konduku vian Reĝon tien, kien neniu atingas, kaj certigu, ke ĝi ankoraŭ povos fuĝi post la sekva movo de Nigro.",
+    "td.l.hold.0.right": "Via Reĝo rezistis: la plej bonaj respondoj de Nigro ne povis atingi ĝin.",
+    "td.l.hold.0.wrong": "Nigro atingis vian Reĝon. Rigardu, kien Nigro povas surteriĝi post via movo, kaj post la sekva."
   }
 };
