@@ -80,6 +80,30 @@ type pseudoState struct {
 // earlier state).
 var offlineVisit = map[string]bool{"a page that needs the network, offline": true}
 
+// pseudoURL is the address u in the pseudo-locale: ?lang=xx added before
+// its fragment.
+func pseudoURL(u string) string {
+	if strings.Contains(u, "?") {
+		return strings.Replace(u, "?", "?lang=xx&", 1)
+	}
+	if i := strings.Index(u, "#"); i >= 0 {
+		return u[:i] + "?lang=xx" + u[i:]
+	}
+	return u + "?lang=xx"
+}
+
+// routedOffline makes sure the page just visited is shown offline: when
+// Chromium 148 forgot the emulation on the navigation (see stillOffline),
+// the network is cut again and the page routed again, as it would be on
+// the way back from another page.
+func (p *page) routedOffline() {
+	p.t.Helper()
+	if eval[bool](p, `navigator.onLine`) {
+		p.setOffline(true)
+		eval[bool](p, `dispatchEvent(new PopStateEvent('popstate'))`)
+	}
+}
+
 // TestBrowserPseudoLocale visits every page and state in the pseudo-locale
 // and fails on each visible text that did not go through the catalogues.
 // To cover a new page or state, add a row to the table.
@@ -147,21 +171,9 @@ func TestBrowserPseudoLocale(t *testing.T) {
 		{"a page that needs the network, offline", "/@/ann", `document.querySelector('.offline-page .offline-choices') && document.querySelector('.account .offline-tag')`, nil},
 	}
 	for _, s := range states {
-		u := base + s.path
-		if strings.Contains(s.path, "?") {
-			u = strings.Replace(u, "?", "?lang=xx&", 1)
-		} else if i := strings.Index(u, "#"); i >= 0 {
-			u = u[:i] + "?lang=xx" + u[i:]
-		} else {
-			u += "?lang=xx"
-		}
-		p.goTo(u)
-		if offlineVisit[s.name] && eval[bool](p, `navigator.onLine`) {
-			// Chromium 148 forgot the emulation on the navigation (see
-			// stillOffline): off again, and the page routed again as it
-			// would be on the way back from another page.
-			p.setOffline(true)
-			eval[bool](p, `dispatchEvent(new PopStateEvent('popstate'))`)
+		p.goTo(pseudoURL(base + s.path))
+		if offlineVisit[s.name] {
+			p.routedOffline()
 		}
 		// The title too: the site's, as the server sent it in English, is
 		// worded once the games' names are in.
