@@ -207,6 +207,36 @@ func abs(x int) int {
 	return x
 }
 
+// slide is a move along a line of a grid: from (f0, r0) to (f1, r1), a
+// step (df, dr) at a time.
+type slide struct {
+	g                      grid
+	f0, r0, f1, r1, df, dr int
+}
+
+// readSlide reads the position (cells split by sep) and the move from-to,
+// which must start on an occupied square and go along a line.
+func readSlide(position, sep, from, to string) (slide, error) {
+	g, err := readGrid(position, sep)
+	if err != nil {
+		return slide{}, err
+	}
+	sl := slide{g: g}
+	if sl.f0, sl.r0, err = g.square(from); err != nil {
+		return slide{}, err
+	}
+	if sl.f1, sl.r1, err = g.square(to); err != nil {
+		return slide{}, err
+	}
+	if g.cell[sl.f0][sl.r0] == "" {
+		return slide{}, fmt.Errorf("nothing on %s", from)
+	}
+	if sl.df, sl.dr, _, err = step(sl.f0, sl.r0, sl.f1, sl.r1); err != nil {
+		return slide{}, err
+	}
+	return sl, nil
+}
+
 // magnetonThemes: a drop, or a slide that pushes (away from an own
 // stone) or pulls (up to an enemy stone).
 func magnetonThemes(position, mv string) ([]string, error) {
@@ -214,27 +244,13 @@ func magnetonThemes(position, mv string) ([]string, error) {
 	if !slide {
 		return []string{ThemeDrop}, nil
 	}
-	g, err := readGrid(position, "")
+	sl, err := readSlide(position, "", from, to)
 	if err != nil {
 		return nil, err
 	}
-	f0, r0, err := g.square(from)
-	if err != nil {
-		return nil, err
-	}
-	f1, r1, err := g.square(to)
-	if err != nil {
-		return nil, err
-	}
+	g, f0, r0, f1, r1, df, dr := sl.g, sl.f0, sl.r0, sl.f1, sl.r1, sl.df, sl.dr
 	own := g.cell[f0][r0]
-	if own == "" {
-		return nil, fmt.Errorf("no stone on %s", from)
-	}
 	out := []string{ThemeMovePhase}
-	df, dr, _, err := step(f0, r0, f1, r1)
-	if err != nil {
-		return nil, err
-	}
 	// Behind the origin: the nearest stone, if it is of the mover's colour,
 	// repels it.
 	for f, r := f0-df, r0-dr; g.on(f, r); f, r = f-df, r-dr {
@@ -258,27 +274,13 @@ func tumblingThemes(position, mv string) ([]string, error) {
 	if !tumble {
 		return []string{ThemeStep}, nil
 	}
-	g, err := readGrid(position, ",")
+	sl, err := readSlide(position, ",", from, to)
 	if err != nil {
 		return nil, err
 	}
-	f0, r0, err := g.square(from)
-	if err != nil {
-		return nil, err
-	}
-	f1, r1, err := g.square(to)
-	if err != nil {
-		return nil, err
-	}
+	g, f0, r0, df, dr := sl.g, sl.f0, sl.r0, sl.df, sl.dr
 	stack := g.cell[f0][r0]
-	if stack == "" {
-		return nil, fmt.Errorf("no stack on %s", from)
-	}
 	out := []string{ThemeTumble}
-	df, dr, _, err := step(f0, r0, f1, r1)
-	if err != nil {
-		return nil, err
-	}
 	room := 0
 	for f, r := f0+df, r0+dr; g.on(f, r); f, r = f+df, r+dr {
 		room++
