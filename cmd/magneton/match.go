@@ -39,6 +39,7 @@ type matchOptions struct {
 	a, b        string
 	games       int
 	movetime    time.Duration
+	movetimeA   time.Duration // A's own time a move (time odds); 0: movetime
 	concurrency int
 	openings    string
 	pgn         string
@@ -81,6 +82,7 @@ are +528.9 Elo (95%: +129.8 to +928.0), not infinite.
 --pgn opens the file (appending to it, creating it if needed) before the
 first game, and adds each game's record as the game ends.`,
 		Example: `  magneton match --a level:4 --b level:3 --games 20 --movetime 50ms
+  magneton match --a level:8 --b simple-ab --movetime-a 25ms --movetime 100ms --openings balanced:4 --max-plies 300
   magneton match --game tumbling --a level:8 --b boardspace-d5 --games 400 --openings balanced:4 --sprt 0,50 --pgn games.pgn
   magneton match --a ugi:./other-engine --b level:6 --concurrency 2 --quiet`,
 		Args: exactArgs(0, 0, "no arguments"),
@@ -100,6 +102,7 @@ first game, and adds each game's record as the game ends.`,
 	f.StringVar(&o.b, "b", "", "player B (required)")
 	f.IntVar(&o.games, "games", 2, fmt.Sprintf("number of games, 1 to %d", maxMatchGames))
 	f.DurationVar(&o.movetime, "movetime", 100*time.Millisecond, "thinking time per move, above 0 and at most 24h")
+	f.DurationVar(&o.movetimeA, "movetime-a", 0, "A's own thinking time per move, for a match at time odds (default: --movetime)")
 	f.IntVar(&o.concurrency, "concurrency", 1, fmt.Sprintf("games played at once, 1 to %d", maxConcurrency))
 	f.StringVar(&o.openings, "openings", "", "openings: random:N plays N random moves from the start; balanced:N leaves out those already decided")
 	f.StringVar(&o.pgn, "pgn", "", "append each game's record to this file as it ends")
@@ -288,6 +291,9 @@ func (o *matchOptions) checkLimits(c *cobra.Command) error {
 		return err
 	}
 	flags := searchFlags{threads: &o.threads, hash: &o.hash, times: map[string]*time.Duration{"movetime": &o.movetime}}
+	if c.Flags().Changed("movetime-a") {
+		flags.times["movetime-a"] = &o.movetimeA
+	}
 	if err := flags.check(c); err != nil {
 		return err
 	}
@@ -296,6 +302,14 @@ func (o *matchOptions) checkLimits(c *cobra.Command) error {
 		return usagef("match: --hash %d with --concurrency %d gives the players %d MB of tables in all, more than %d: lower one of them", o.hash, o.concurrency, total, maxMatchTableMemory)
 	}
 	return nil
+}
+
+// moveTime is the thinking time of a move of player who (0 is A).
+func (o *matchOptions) moveTime(who int) time.Duration {
+	if who == 0 && o.movetimeA > 0 {
+		return o.movetimeA
+	}
+	return o.movetime
 }
 
 // checkMatch checks the options and the names of the players before the
@@ -498,7 +512,11 @@ func matchRecord(o *matchOptions, r *gameOutcome) string {
 func printMatchSummary(w io.Writer, rules game.Rules, o *matchOptions, set matchSettings, openings, replaced int, t *matchTally) {
 	st := t.st
 	n := st.Games()
-	fmt.Fprintf(w, "%s, %d games, %v a move, openings %q: A = %s, B = %s\n", rules.Spec().Title, n, o.movetime, o.openings, o.a, o.b)
+	times := fmt.Sprintf("%v a move", o.movetime)
+	if o.movetimeA > 0 {
+		times = fmt.Sprintf("%v a move for A, %v for B", o.movetimeA, o.movetime)
+	}
+	fmt.Fprintf(w, "%s, %d games, %s, openings %q: A = %s, B = %s\n", rules.Spec().Title, n, times, o.openings, o.a, o.b)
 	if set.openings.balanced {
 		fmt.Fprintf(w, "openings: %d, %d decided ones drawn again\n", openings, replaced)
 	}
@@ -579,7 +597,7 @@ func playMatchGame(ctx context.Context, rules game.Rules, players [2]ai.Player, 
 			who = 1
 		}
 		start := time.Now()
-		m, err := players[who].Move(ctx, g, ai.Limits{MoveTime: o.movetime})
+		m, err := players[who].Move(ctx, g, ai.Limits{MoveTime: o.moveTime(who)})
 		out.think[who] += time.Since(start)
 		out.moves[who]++
 		if ctx.Err() != nil {

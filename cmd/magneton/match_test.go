@@ -205,3 +205,29 @@ func TestMatchPGN(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchTimeOdds: --movetime-a gives A its own time a move, which the
+// summary says and A's thinking shows; a time of 0 is refused.
+func TestMatchTimeOdds(t *testing.T) {
+	out, errs, code := runCmd(t, "", "match", "--a", "alphabeta", "--b", "alphabeta", "--games", "2", "--movetime-a", "4ms", "--movetime", "40ms", "--max-plies", "20", "--hash", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "4ms a move for A, 40ms for B") {
+		t.Errorf("the summary does not give the odds:\n%s", out)
+	}
+	var thought [2]float64
+	for i, who := range []string{"A", "B"} {
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, who+" thought ") {
+				fmt.Sscanf(strings.TrimPrefix(line, who+" thought "), "%f", &thought[i])
+			}
+		}
+	}
+	if thought[0] <= 0 || thought[1] < 3*thought[0] {
+		t.Errorf("A thought %.1f ms a move, B %.1f: want B at least three times A\n%s", thought[0], thought[1], out)
+	}
+	if _, errs, code := runCmd(t, "", "match", "--a", "greedy", "--b", "random", "--movetime-a", "0s"); code != 2 || !strings.Contains(errs, "--movetime-a 0s") {
+		t.Errorf("--movetime-a 0s: exit %d: %s", code, errs)
+	}
+}
