@@ -328,24 +328,7 @@ func TestBrowserHoldOutTumbling(t *testing.T) {
 	p.openLesson("step")
 	p.click(`.lesson-list li[data-lesson="hold-out"] button`)
 	p.openLesson("hold-out")
-	stages := eval[[]holdStage](p, fmt.Sprintf(`%s('tumbling-down')`, holdStagesScript))
-	i := slices.IndexFunc(stages, func(s holdStage) bool { return s.At == "hold-out:0" })
-	if i < 0 {
-		t.Fatal("no stage hold-out:0")
-	}
-	start, err := stageState(stages[i])
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := p.holdMove(start, stages[i].Solution[0])
-	hold, _ := holdingMove(line, 1)
-	if hold == "" {
-		t.Fatalf("no move holds after the computer's answer in %s", line)
-	}
-	p.boardPlay(".lesson", hold)
-	if msg := p.lessonMsg("right"); !strings.Contains(msg, "3 of 3 stars") {
-		t.Errorf("held out: %q", msg)
-	}
+	line, hold := p.holdOut("tumbling-down", "held out")
 	before, err := line.Play(hold)
 	if err != nil {
 		t.Fatal(err)
@@ -358,4 +341,32 @@ func TestBrowserHoldOutTumbling(t *testing.T) {
 		t.Errorf("the practice game starts from %q, not a position after %s and a reply", at, hold)
 	}
 	p.checkConsole()
+}
+
+// holdOut plays the open lesson's stage hold-out:0 of a game to the end:
+// the solution's first move, the computer's answer, and a second move that
+// holds, found by the rules engine. It checks the three stars (what says
+// which test) and returns the position before the second move and that
+// move.
+func (p *page) holdOut(gameName, what string) (game.State, string) {
+	p.t.Helper()
+	stages := eval[[]holdStage](p, fmt.Sprintf(`%s('%s')`, holdStagesScript, gameName))
+	i := slices.IndexFunc(stages, func(s holdStage) bool { return s.At == "hold-out:0" })
+	if i < 0 {
+		p.t.Fatal("no stage hold-out:0")
+	}
+	start, err := stageState(stages[i])
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	line := p.holdMove(start, stages[i].Solution[0])
+	hold, _ := holdingMove(line, 1)
+	if hold == "" {
+		p.t.Fatalf("no move holds after the computer's answer in %s", line)
+	}
+	p.boardPlay(".lesson", hold)
+	if msg := p.lessonMsg("right"); !strings.Contains(msg, "3 of 3 stars") {
+		p.t.Errorf("%s: %q", what, msg)
+	}
+	return line, hold
 }

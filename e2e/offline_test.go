@@ -159,24 +159,7 @@ func offlineHoldOut(t *testing.T, p *page) {
 	p.click(`.lesson-list li[data-lesson="hold-out"] button`)
 	p.openLesson("hold-out")
 	p.waitFor("the browser's engine", `import('/js/engine.js').then((m) => m.status() === 'ready')`, 60*time.Second)
-	stages := eval[[]holdStage](p, fmt.Sprintf(`%s('magneton')`, holdStagesScript))
-	i := slices.IndexFunc(stages, func(s holdStage) bool { return s.At == "hold-out:0" })
-	if i < 0 {
-		t.Fatal("no stage hold-out:0")
-	}
-	start, err := stageState(stages[i])
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := p.holdMove(start, stages[i].Solution[0])
-	hold, _ := holdingMove(line, 1)
-	if hold == "" {
-		t.Fatalf("no move holds after the computer's answer in %s", line)
-	}
-	p.boardPlay(".lesson", hold)
-	if msg := p.lessonMsg("right"); !strings.Contains(msg, "3 of 3 stars") {
-		t.Errorf("held out offline: %q", msg)
-	}
+	p.holdOut("magneton", "held out offline")
 	p.waitFor("the stars kept in the browser", `(JSON.parse(localStorage.getItem('learnstars.magneton') || '{}'))['hold-out:0'] === 3`, 10*time.Second)
 }
 
