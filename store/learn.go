@@ -41,16 +41,8 @@ func (s *sqlStore) LearnProgress(ctx context.Context, userID string) (map[string
 func (s *sqlStore) AddLearnProgress(ctx context.Context, userID, game string, solved []string, at int64) ([]string, error) {
 	var all []string
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		var text string
-		err := tx.QueryRowContext(ctx, `SELECT solved FROM learn_progress WHERE user_id = $1 AND game = $2`, userID, game).Scan(&text)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-		case err != nil:
+		if err := readLearnColumn(ctx, tx, "solved", userID, game, &all); err != nil {
 			return err
-		default:
-			if err := json.Unmarshal([]byte(text), &all); err != nil {
-				return err
-			}
 		}
 		for _, id := range solved {
 			if !slices.Contains(all, id) {
@@ -59,7 +51,7 @@ func (s *sqlStore) AddLearnProgress(ctx context.Context, userID, game string, so
 		}
 		slices.Sort(all)
 		b, _ := json.Marshal(all)
-		_, err = tx.ExecContext(ctx, `INSERT INTO learn_progress (user_id, game, solved, updated) VALUES ($1, $2, $3, $4)
+		_, err := tx.ExecContext(ctx, `INSERT INTO learn_progress (user_id, game, solved, updated) VALUES ($1, $2, $3, $4)
 			ON CONFLICT (user_id, game) DO UPDATE SET solved = excluded.solved, updated = excluded.updated`, userID, game, string(b), at)
 		return err
 	})
@@ -102,22 +94,14 @@ func (s *sqlStore) LearnStars(ctx context.Context, userID string) (map[string]ma
 func (s *sqlStore) AddLearnStars(ctx context.Context, userID, game string, stars map[string]int, at int64) (map[string]int, error) {
 	all := map[string]int{}
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		var text string
-		err := tx.QueryRowContext(ctx, `SELECT stars FROM learn_progress WHERE user_id = $1 AND game = $2`, userID, game).Scan(&text)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-		case err != nil:
+		if err := readLearnColumn(ctx, tx, "stars", userID, game, &all); err != nil {
 			return err
-		default:
-			if err := json.Unmarshal([]byte(text), &all); err != nil {
-				return err
-			}
 		}
 		for k, n := range stars {
 			all[k] = max(all[k], n)
 		}
 		b, _ := json.Marshal(all)
-		_, err = tx.ExecContext(ctx, `INSERT INTO learn_progress (user_id, game, solved, stars, updated) VALUES ($1, $2, '[]', $3, $4)
+		_, err := tx.ExecContext(ctx, `INSERT INTO learn_progress (user_id, game, solved, stars, updated) VALUES ($1, $2, '[]', $3, $4)
 			ON CONFLICT (user_id, game) DO UPDATE SET stars = excluded.stars, updated = excluded.updated`, userID, game, string(b), at)
 		return err
 	})
@@ -125,4 +109,19 @@ func (s *sqlStore) AddLearnStars(ctx context.Context, userID, game string, stars
 		return nil, fmt.Errorf("save the lesson stars of %s: %w", userID, err)
 	}
 	return all, nil
+}
+
+// readLearnColumn reads a JSON column of an account's learn_progress row
+// of a game into v, leaving v as it is when there is no row; column is
+// one of the table's, never user input.
+func readLearnColumn(ctx context.Context, tx *sql.Tx, column, userID, game string, v any) error {
+	var text string
+	err := tx.QueryRowContext(ctx, `SELECT `+column+` FROM learn_progress WHERE user_id = $1 AND game = $2`, userID, game).Scan(&text)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return err
+	}
+	return json.Unmarshal([]byte(text), v)
 }
