@@ -2,7 +2,9 @@ package ai_test
 
 import (
 	"context"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
@@ -82,6 +84,49 @@ func TestThreatDefence(t *testing.T) {
 	m, _ := p.ParseMove(mv)
 	if mv == "e3-d2" || ai.ThreatLoss(ctx, magnetonKit, p, m, nil, 9, 0) {
 		t.Errorf("level 8 plays %s, which loses by threats", mv)
+	}
+}
+
+// TestThreatDefenceOutOfTime checks the defence when the move's time is
+// gone after the first check: in a time-odds match at 25 ms a move,
+// level 8 (Black) dropped d3, the one-ply search's best (+1.15), after
+// which White wins in two (f5, then f3 whatever Black drops); threatLoss
+// saw it, but with no time left the refuted move stood. Now a one-ply
+// search names another move, which is checked in turn. At 1 ms a move
+// the main search never gets past its first plies, so this is the case
+// on any machine.
+func TestThreatDefenceOutOfTime(t *testing.T) {
+	ctx := context.Background()
+	g := game.NewGame(magneton.Rules{}.Start())
+	for _, m := range strings.Fields("h3 e3 c1 b1 c2 b2 c3 e5 c4 g6 h2 h7 b4 d4 h4 b5 g4 h5 f4") {
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, _ := game.Unwrap[magneton.Position, magneton.Move](g.Position())
+	res, err := ai.NewEngine(magnetonKit, 1, 1).Search(ctx, p, nil, ai.Budget{Depth: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.FormatMove(res.Move); got != "d3" {
+		t.Fatalf("the one-ply search plays %s, want d3 (the case no longer shows the miss)", got)
+	}
+	if !ai.ThreatLoss(ctx, magnetonKit, p, res.Move, nil, 9, 10_000) {
+		t.Fatalf("threatLoss(d3) = false, want White's win in two")
+	}
+	pl, err := profileOf(magneton.Rules{}).NewPlayer("level:8", magneton.Rules{}, ai.Config{Seed: 1, HashMB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		mv, err := pl.Move(ctx, g, ai.Limits{MoveTime: time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _ := p.ParseMove(mv)
+		if mv == "d3" || ai.ThreatLoss(ctx, magnetonKit, p, m, nil, 9, 10_000) {
+			t.Errorf("level 8 at 1 ms a move plays %s, which loses by threats", mv)
+		}
 	}
 }
 
