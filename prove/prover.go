@@ -18,6 +18,9 @@ type Game interface {
 	// a win, a loss, or a draw (neither side can force a win), until
 	// opts' limits or ctx end it (Report.Result then Ongoing).
 	Solve(ctx context.Context, s game.State, opts Options) (*Report, error)
+	// Split answers Solve's first question with the root's moves
+	// searched apart on workers goroutines (see solverOf.Split).
+	Split(ctx context.Context, s game.State, opts Options, workers int) (*Report, error)
 	// Prover returns a prover of the game for the places where the
 	// engine speaks (the analysis, the engine protocol, the computer
 	// players' endgame): small proof searches that keep a table of

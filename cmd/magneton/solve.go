@@ -23,6 +23,7 @@ type solveOptions struct {
 	out, table, check string
 	moves             []string
 	opponent          bool
+	split             int
 }
 
 func solveCommand(g *globalOptions) *cobra.Command {
@@ -43,6 +44,13 @@ at --time or --nodes and says what is known. With --table it loads the
 search's table from FILE when FILE exists and saves it there at the end, so
 that a run stopped by its limits goes on where it stopped.
 
+With --split N the root's moves are searched apart on N goroutines, each
+with its own table of --hash MiB (N times the memory), sharing nothing:
+every move first gets a short look, then those left are searched to the
+end, the most promising first. It asks one question only (the side to
+move's win, or the other side's with --opponent-first) and takes no
+--table; docs/research.md says when it pays.
+
 With --out, a win or loss is written as a proof certificate (the file format
 is docs/certificates.md): one move of the winner at each of its turns, every
 reply of the loser. A draw is written as two certificates, each the proof
@@ -52,7 +60,8 @@ search, and says what they prove or where they are wrong.`,
 		Example: `  magneton solve --hash 1 "8/6WB/B1B3B1/W6W/8/8/5W2/WB6 b 0 0"  # proven win for Black
   magneton --game tumbling solve --hash 1 "bbbbbbbbbb,1,bbrbbb,bbb,b,3/bb,3,b,1,r,1/1,b,2,b,b,r,1/3,b,b,r,1,r/2,b,1,rr,r,rr,1/b,4,r,2/4,rr,r,1,rrrrr/2,rr,1,rr,1,rrr,rrr b"  # proven win for Black
   magneton --game tumbling solve --time 10m --hash 1024 --table start.table --out start.proof start
-  magneton solve --verify docs/proofs/magneton-black-wins-in-6.proof`,
+  magneton solve --verify docs/proofs/magneton-black-wins-in-6.proof
+  magneton solve --split 2 --opponent-first --hash 16 "8/8/8/8/8/8/8/8 w 2 2"  # proven win for Black, the root's 64 drops on two cores`,
 		Args: func(c *cobra.Command, args []string) error {
 			if o.check != "" {
 				if len(args) > 0 {
@@ -73,6 +82,7 @@ search, and says what they prove or where they are wrong.`,
 	f.StringVar(&o.check, "verify", "", "check the certificate in this file instead of solving")
 	f.StringArrayVar(&o.moves, "moves", nil, "moves to play from POSITION first (repeatable; the position after them is solved with no history)")
 	f.BoolVar(&o.opponent, "opponent-first", false, "ask first whether the side not to move wins (the question the budget goes to when that side is believed to win)")
+	f.IntVar(&o.split, "split", 0, "search the root's moves apart on this many goroutines, each with its own table (0: one search)")
 	f.DurationVar(&o.interval, "progress", 10*time.Second, "time between progress lines on standard error")
 	return c
 }
@@ -107,10 +117,22 @@ func (o *solveOptions) run(c *cobra.Command, g *globalOptions, args []string) er
 	if gm.Solver == nil {
 		return usagef("solve: %s has no solver", gm.Spec.Title)
 	}
+	if o.split < 0 || o.split > 64 {
+		return usagef("solve: --split %d: want 1 to 64 goroutines, or 0 for one search", o.split)
+	}
+	if o.split > 0 && o.table != "" {
+		return usagef("solve: --split takes no --table: each goroutine has a table of its own that is not saved")
+	}
 	ctx, cancel := context.WithTimeout(c.Context(), o.limit)
 	defer cancel()
 	errw := c.ErrOrStderr()
-	rep, err := gm.Solver.Solve(ctx, st, prove.Options{
+	solve := gm.Solver.Solve
+	if o.split > 0 {
+		solve = func(ctx context.Context, s game.State, opts prove.Options) (*prove.Report, error) {
+			return gm.Solver.Split(ctx, s, opts, o.split)
+		}
+	}
+	rep, err := solve(ctx, st, prove.Options{
 		HashMiB: o.hash, MaxNodes: o.nodes, Table: o.table, Certificate: o.out != "", Interval: o.interval, OpponentFirst: o.opponent,
 		Progress: func(p prove.Progress) {
 			fmt.Fprintf(errw, "solve: nodes %d  pn %s  dn %s  %.0f nodes/s  table %d entries (%d settled)  %s\n", p.Nodes, number(p.PN), number(p.DN), p.Rate(), p.Stored, p.Settled, p.Elapsed.Round(time.Millisecond))
