@@ -7,6 +7,7 @@ package tournament
 // never has to backtrack.
 type matcher struct {
 	n       int
+	canMeet func(i, j int) bool
 	adj     [][]int
 	removed []bool // paired already (or given the bye): out of the graph
 	match   []int  // mate, or -1
@@ -19,7 +20,7 @@ type matcher struct {
 
 func newMatcher(n int, canMeet func(i, j int) bool) *matcher {
 	m := &matcher{
-		n: n, adj: make([][]int, n), removed: make([]bool, n), match: make([]int, n),
+		n: n, canMeet: canMeet, adj: make([][]int, n), removed: make([]bool, n), match: make([]int, n),
 		parent: make([]int, n), base: make([]int, n), used: make([]bool, n),
 		inPath: make([]bool, n), blossom: make([]bool, n),
 	}
@@ -60,9 +61,13 @@ func (m *matcher) perfect() bool {
 	return true
 }
 
-// take pairs i with j, if the others can still all be paired, and reports
-// whether it did. The matching must be perfect on the vertices not removed.
+// take pairs i with j, if they may meet and the others can still all be
+// paired, and reports whether it did. The matching must be perfect on the
+// vertices not removed.
 func (m *matcher) take(i, j int) bool {
+	if !m.canMeet(i, j) {
+		return false
+	}
 	if m.match[i] == j {
 		m.removed[i], m.removed[j] = true, true
 		return true

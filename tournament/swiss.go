@@ -35,9 +35,11 @@ type swissPlayer struct {
 // lowest of them who has had no bye gets it (and, if every one has had
 // one, the lowest of those with the fewest), provided the others can still
 // be paired without a rematch. Then, from the top, each player still
-// unpaired meets, of the players they have not met, the best of: the
-// closest score; then no clash of absolute colour preferences; then no
-// clash of strong ones; then, within their score group, the player half the
+// unpaired meets, of the players they have not met, the best of: no clash
+// of absolute colour preferences (both due the same colour by a colour
+// difference of two or the same colour twice running, as in the Dutch
+// system, where that is an absolute criterion); then the closest score;
+// then no clash of strong colour preferences; then, within their score group, the player half the
 // group below them (the top half against the bottom half, as the Dutch
 // system does), then the next ones down, then the ones above; outside it,
 // the highest ranked. A candidate is taken only if every player left can
@@ -64,16 +66,11 @@ func PairSwiss(entries []Entry, played []Pairing, round int) ([]Pairing, error) 
 	if len(players) < 2 {
 		return nil, errorf(CodeTooFewPlayers, "round %d has %d players to pair, fewer than two", round, len(players))
 	}
-	canMeet := func(i, j int) bool { return !players[i].rec.met[players[j].id] }
-	m := newMatcher(len(players), canMeet)
-	bye := -1
-	if len(players)%2 == 1 {
-		if bye = chooseBye(players, canMeet); bye == -1 {
-			return nil, errorf(CodeNoPairing, "round %d: no player can have the bye with the others paired without a rematch", round)
+	m, bye := swissMatching(players)
+	if m == nil {
+		if len(players)%2 == 1 {
+			return nil, errorf(CodeNoPairing, "round %d: no player can have the bye with the %d others paired without a rematch", round, len(players)-1)
 		}
-		m.removed[bye] = true
-	}
-	if !m.perfect() {
 		return nil, errorf(CodeNoPairing, "round %d: every pairing of the %d players has a rematch", round, len(players))
 	}
 	out := make([]Pairing, 0, len(players)/2+1)
@@ -117,22 +114,58 @@ func swissOrder(entries []Entry, recs map[string]*record, round int) []swissPlay
 	return players
 }
 
-// chooseBye returns the player who gets the bye, or -1 if no choice lets
-// the others be paired.
-func chooseBye(players []swissPlayer, canMeet func(i, j int) bool) int {
-	order := make([]int, len(players))
+// swissMatching returns a matcher holding a perfect matching of the
+// players (less the one with the bye, -1 when none), and the bye; nil when
+// there is none without a rematch. The graph is first the pairs who have
+// not met and would not both be due the same colour absolutely, then, if
+// that has no perfect matching, the pairs who have not met. With an odd
+// count the bye goes to the lowest ranked who can have it among the players
+// with the fewest byes; fewer byes come before the colours.
+func swissMatching(players []swissPlayer) (*matcher, int) {
+	graph := func(strict bool) func(i, j int) bool {
+		return func(i, j int) bool {
+			p, q := players[i], players[j]
+			return !p.rec.met[q.id] && (!strict || p.pref.clash(q.pref, absolute) == 0)
+		}
+	}
+	try := func(strict bool, bye int) *matcher {
+		m := newMatcher(len(players), graph(strict))
+		if bye != -1 {
+			m.removed[bye] = true
+		}
+		if m.perfect() {
+			return m
+		}
+		return nil
+	}
+	if len(players)%2 == 0 {
+		for _, strict := range []bool{true, false} {
+			if m := try(strict, -1); m != nil {
+				return m, -1
+			}
+		}
+		return nil, -1
+	}
+	order := make([]int, len(players)) // lowest ranked first, by byes
 	for i := range order {
 		order[i] = len(players) - 1 - i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(players[a].rec.byes, players[b].rec.byes) })
-	for _, i := range order {
-		m := newMatcher(len(players), canMeet)
-		m.removed[i] = true
-		if m.perfect() {
-			return i
+	for start := 0; start < len(order); {
+		end := start
+		for end < len(order) && players[order[end]].rec.byes == players[order[start]].rec.byes {
+			end++
 		}
+		for _, strict := range []bool{true, false} {
+			for _, bye := range order[start:end] {
+				if m := try(strict, bye); m != nil {
+					return m, bye
+				}
+			}
+		}
+		start = end
 	}
-	return -1
+	return nil, -1
 }
 
 // candidates orders the opponents top may meet, best first.
@@ -164,8 +197,8 @@ func candidates(players []swissPlayer, removed []bool, top int) []int {
 	slices.SortStableFunc(cs, func(a, b int) int {
 		qa, qb := players[a], players[b]
 		return cmp.Or(
-			cmp.Compare(math.Abs(qa.rec.points-p.rec.points), math.Abs(qb.rec.points-p.rec.points)),
 			cmp.Compare(p.pref.clash(qa.pref, absolute), p.pref.clash(qb.pref, absolute)),
+			cmp.Compare(math.Abs(qa.rec.points-p.rec.points), math.Abs(qb.rec.points-p.rec.points)),
 			cmp.Compare(p.pref.clash(qa.pref, strong), p.pref.clash(qb.pref, strong)),
 			cmp.Compare(place[a], place[b]),
 			cmp.Compare(a, b),

@@ -13,13 +13,14 @@ import (
 // an unknown format (CodeBadFormat); an empty or repeated entry
 // (CodeBadEntry); a pairing naming a player not entered
 // (CodeUnknownPlayer); a player against themselves, a result out of range,
-// a bye in an arena, a bye whose result is not FirstWins, a round below 1
+// a bye in an arena, two byes in one Swiss round, a bye whose result is not FirstWins, a round below 1
 // in a Swiss or round robin or other than 0 in an arena, a Swiss player
 // paired before their JoinedRound (CodeBadPairing); a player in two
 // pairings of one round, or in two pending games of an arena
 // (CodeTwiceInRound); two players meeting twice in a Swiss or round robin
-// (CodeRematch); a second bye in a Swiss round where a player paired had
-// none before (CodeSecondBye); a round robin pairing other than the Berger
+// (CodeRematch); a Swiss player's second bye (or third...) when a player
+// of that round with fewer byes could have had it, the others of the round
+// still paired without a rematch (CodeSecondBye); a round robin pairing other than the Berger
 // table's for the entries in their order (CodeNotInTable).
 func Validate(format Format, entries []Entry, played []Pairing) error {
 	switch format {
@@ -104,50 +105,96 @@ func checkArena(played []Pairing) error {
 }
 
 // checkRounds checks a Swiss's or round robin's rounds: no one twice in a
-// round, no rematch, no second bye while others had none.
+// round, no rematch, no needless second bye.
 func checkRounds(format Format, played []Pairing) error {
 	byRound := slices.Clone(played)
 	slices.SortStableFunc(byRound, func(a, b Pairing) int { return cmp.Compare(a.Round, b.Round) })
 	met := make(map[[2]string]int) // the round they met
 	byes := make(map[string]int)
 	for start := 0; start < len(byRound); {
-		r := byRound[start].Round
 		end := start
-		for end < len(byRound) && byRound[end].Round == r {
+		for end < len(byRound) && byRound[end].Round == byRound[start].Round {
 			end++
 		}
 		round := byRound[start:end]
 		start = end
-		seen := make(map[string]bool)
-		allHadBye := true
-		for _, p := range round {
-			for _, id := range []string{p.First, p.Second} {
-				if id == "" {
-					continue
-				}
-				if seen[id] {
-					return errorf(CodeTwiceInRound, "%q is paired twice in round %d", id, r)
-				}
-				seen[id] = true
-				allHadBye = allHadBye && byes[id] > 0
+		if err := checkRound(round, met); err != nil {
+			return err
+		}
+		if format == Swiss {
+			if err := checkByes(round, met, byes); err != nil {
+				return err
 			}
-			if p.Bye() {
-				continue
-			}
-			key := [2]string{min(p.First, p.Second), max(p.First, p.Second)}
-			if was, ok := met[key]; ok {
-				return errorf(CodeRematch, "%q and %q meet in round %d and again in round %d", p.First, p.Second, was, r)
-			}
-			met[key] = r
 		}
 		for _, p := range round {
-			if !p.Bye() {
+			if p.Bye() {
+				byes[p.First]++
+			} else {
+				met[meeting(p.First, p.Second)] = p.Round
+			}
+		}
+	}
+	return nil
+}
+
+// meeting is the key of a pair of players, in either order.
+func meeting(a, b string) [2]string { return [2]string{min(a, b), max(a, b)} }
+
+// checkRound checks one round against the rounds before, whose meetings
+// are met: no one twice, no rematch.
+func checkRound(round []Pairing, met map[[2]string]int) error {
+	seen := make(map[string]bool)
+	for _, p := range round {
+		for _, id := range []string{p.First, p.Second} {
+			if id == "" {
 				continue
 			}
-			if format == Swiss && byes[p.First] > 0 && !allHadBye {
-				return errorf(CodeSecondBye, "%q has a second bye in round %d while a player of that round has had none", p.First, r)
+			if seen[id] {
+				return errorf(CodeTwiceInRound, "%q is paired twice in round %d", id, p.Round)
 			}
-			byes[p.First]++
+			seen[id] = true
+		}
+		if p.Bye() {
+			continue
+		}
+		if was, ok := met[meeting(p.First, p.Second)]; ok {
+			return errorf(CodeRematch, "%q and %q meet in round %d and again in round %d", p.First, p.Second, was, p.Round)
+		}
+	}
+	return nil
+}
+
+// checkByes checks a Swiss round's bye: a player's second one only when no
+// player of the round with fewer byes could have had it with all the others
+// paired without a rematch.
+func checkByes(round []Pairing, met map[[2]string]int, byes map[string]int) error {
+	var ids []string
+	bye := -1
+	for _, p := range round {
+		if p.Bye() {
+			if bye != -1 {
+				return errorf(CodeBadPairing, "round %d of a Swiss has two byes, %q and %q", p.Round, ids[bye], p.First)
+			}
+			bye = len(ids)
+		}
+		ids = append(ids, p.First)
+		if !p.Bye() {
+			ids = append(ids, p.Second)
+		}
+	}
+	if bye == -1 || byes[ids[bye]] == 0 {
+		return nil
+	}
+	canMeet := func(i, j int) bool { _, ok := met[meeting(ids[i], ids[j])]; return !ok }
+	for i, id := range ids {
+		if byes[id] >= byes[ids[bye]] {
+			continue
+		}
+		m := newMatcher(len(ids), canMeet)
+		m.removed[i] = true
+		if m.perfect() {
+			return errorf(CodeSecondBye, "%q has bye number %d in round %d while %q, with %d, could have had it",
+				ids[bye], byes[ids[bye]]+1, round[0].Round, id, byes[id])
 		}
 	}
 	return nil
