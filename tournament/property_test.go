@@ -55,6 +55,9 @@ func TestPropertyRoundRobin(t *testing.T) {
 					t.Fatalf("%s and %s meet %d times", a, b, k)
 				}
 			}
+			if diff[a] < -1 || diff[a] > 1 {
+				t.Fatalf("%s ends with a colour difference of %d", a, diff[a])
+			}
 			if byes[a] != n%2 {
 				t.Fatalf("%s has %d byes", a, byes[a])
 			}
@@ -198,6 +201,43 @@ func TestPropertySwissColours(t *testing.T) {
 					t.Fatalf("%s: colours %v, three in a row", id, rec.colours)
 				}
 			}
+		}
+	})
+}
+
+// Any input, however inconsistent, gets a coded error or an answer, never
+// a panic.
+func TestPropertyGarbage(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		ids := []string{"", "a", "b", "c", "d", "e"}
+		entries := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) Entry {
+			return Entry{
+				Player: rapid.SampledFrom(ids).Draw(t, "player"), Rating: rapid.IntRange(-10, 3000).Draw(t, "rating"),
+				Withdrawn: rapid.Bool().Draw(t, "withdrawn"), Paused: rapid.Bool().Draw(t, "paused"),
+				JoinedRound: rapid.IntRange(-2, 5).Draw(t, "joined"),
+			}
+		}), 0, 7).Draw(t, "entries")
+		played := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) Pairing {
+			return Pairing{
+				Round: rapid.IntRange(-1, 5).Draw(t, "round"), First: rapid.SampledFrom(ids).Draw(t, "first"),
+				Second: rapid.SampledFrom(ids).Draw(t, "second"), Result: Result(rapid.IntRange(-1, 4).Draw(t, "result")),
+			}
+		}), 0, 12).Draw(t, "played")
+		round := rapid.IntRange(-1, 7).Draw(t, "round")
+		format := rapid.SampledFrom([]Format{Arena, RoundRobin, Swiss, "other"}).Draw(t, "format")
+		coded := func(what string, err error) {
+			if err != nil && code(err) == "" {
+				t.Fatalf("%s: %v is not an *Error", what, err)
+			}
+		}
+		coded("Validate", Validate(format, entries, played))
+		_, err := PairSwiss(entries, played, round)
+		coded("PairSwiss", err)
+		_, err = PairRoundRobinEntries(entries, round)
+		coded("PairRoundRobinEntries", err)
+		PairArena(rapid.SliceOf(rapid.SampledFrom(ids)).Draw(t, "waiting"), entries, played)
+		if got := Standings(format, entries, played); len(got) != len(entries) {
+			t.Fatalf("%d standings of %d entries", len(got), len(entries))
 		}
 	})
 }
