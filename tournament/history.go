@@ -2,13 +2,12 @@ package tournament
 
 // record is what the pairings so far say of one player.
 type record struct {
-	points    float64         // Swiss and round robin points: finished games and byes
-	byes      int             // byes received
-	colours   []bool          // true for first, in order; every game, finished or not
-	met       map[string]bool // opponents, finished or not
-	last      string          // the latest opponent
-	playing   bool            // in a pending game
-	lastRound int             // the latest round with a pairing
+	points  float64         // Swiss and round robin points: finished games and byes
+	byes    int             // byes received
+	colours []bool          // true for first, in order; every game, finished or not
+	met     map[string]bool // opponents, finished or not
+	last    string          // the latest opponent
+	playing bool            // in a pending game
 }
 
 // diff is the player's firsts less their seconds.
@@ -38,14 +37,12 @@ func histories(played []Pairing) map[string]*record {
 	}
 	for _, p := range played {
 		a := get(p.First)
-		a.lastRound = max(a.lastRound, p.Round)
 		if p.Bye() {
 			a.byes++
 			a.points++
 			continue
 		}
 		b := get(p.Second)
-		b.lastRound = max(b.lastRound, p.Round)
 		a.colours = append(a.colours, true)
 		b.colours = append(b.colours, false)
 		a.met[p.Second], b.met[p.First] = true, true

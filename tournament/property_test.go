@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -101,6 +102,9 @@ func swissRun(t *rapid.T, n, rounds int, churn bool) ([]Entry, []Pairing) {
 			t.Fatalf("round %d: %v", r, err)
 		}
 		checkSwissRound(t, entries, ps, r, eligible)
+		if again, _ := PairSwiss(entries, played, r); !slices.Equal(again, ps) {
+			t.Fatalf("round %d paired twice: %v, then %v", r, ps, again)
+		}
 		for i := range ps {
 			if !ps[i].Bye() {
 				ps[i].Result = Result(rapid.IntRange(1, 3).Draw(t, "result"))

@@ -46,7 +46,9 @@ type swissPlayer struct {
 // still be paired without a rematch (a perfect matching, found by Edmonds'
 // blossom algorithm, says so), so the search never dead-ends; when no
 // pairing of the round avoids a rematch, PairSwiss returns a CodeNoPairing
-// error. Colours are given by [colourPref]. The pairings come in board
+// error (the tournament cannot go on: with few players and many rounds,
+// everyone may have met everyone), and CodeTooFewPlayers when fewer than
+// two players are left. Colours are given by [colourPref]. The pairings come in board
 // order (the bye last), with Result Pending, and FirstWins for the bye.
 func PairSwiss(entries []Entry, played []Pairing, round int) ([]Pairing, error) {
 	if err := Validate(Swiss, entries, played); err != nil {
@@ -174,13 +176,13 @@ func candidates(players []swissPlayer, removed []bool, top int) []int {
 	var group []int // top's score group still unpaired, top first
 	var cs []int
 	for i := top; i < len(players); i++ {
-		if removed[i] || i != top && p.rec.met[players[i].id] {
+		if removed[i] {
 			continue
 		}
 		if players[i].rec.points == p.rec.points {
 			group = append(group, i)
 		}
-		if i != top {
+		if i != top && !p.rec.met[players[i].id] {
 			cs = append(cs, i)
 		}
 	}
