@@ -3,10 +3,11 @@ package tournament
 import "slices"
 
 // lookaheadBudget bounds the search for a round after which the next
-// rounds can still be paired: the tentative pairings (and matchings tried)
-// it may make in all, before it settles for the round's best pairing as it
-// is.
-const lookaheadBudget = 20000
+// rounds can still be paired, before it settles for the round's best
+// pairing as it is: a tentative pairing costs the number of players, a
+// matching tried from scratch its square. 20000 tentative pairings of 16
+// players take about 30 ms.
+const lookaheadBudget = 20000 * 16
 
 // lookaheadPlayers is the count above which the search looks one round
 // ahead at most: a dead end further on is then rare, and each step dearer.
@@ -16,6 +17,7 @@ const lookaheadPlayers = 16
 type planner struct {
 	players []swissPlayer
 	met     [][]bool // i and j have met (this round's tentative pairs included)
+	byes    []int    // byes had (this round's tentative one included)
 	ahead   int      // rounds after this one that should stay pairable
 	budget  int
 }
@@ -36,10 +38,26 @@ func newPlanner(players []swissPlayer, ahead int) *planner {
 			met[i][j] = players[i].rec.met[players[j].id]
 		}
 	}
+	byes := make([]int, n)
+	for i, p := range players {
+		byes[i] = p.rec.byes
+	}
 	if n > lookaheadPlayers {
 		ahead = min(ahead, 1)
 	}
-	return &planner{players: players, met: met, ahead: max(ahead, 0), budget: lookaheadBudget}
+	for i := range n { // no looking further than a player can go on meeting new opponents
+		unmet := n - 1
+		for j := range n {
+			if met[i][j] {
+				unmet--
+			}
+		}
+		if n%2 == 1 && byes[i] == 0 {
+			unmet++ // one round off with the bye
+		}
+		ahead = min(ahead, unmet-1)
+	}
+	return &planner{players: players, met: met, byes: byes, ahead: max(ahead, 0), budget: lookaheadBudget}
 }
 
 // graph is who may meet this round: not met, and, when strict, not both
@@ -62,7 +80,7 @@ func (pl *planner) byeTiers() [][]int {
 	for i := range order {
 		order[i] = n - 1 - i
 	}
-	byes := func(i int) int { return pl.players[i].rec.byes }
+	byes := func(i int) int { return pl.byes[i] }
 	slices.SortStableFunc(order, func(a, b int) int { return byes(a) - byes(b) })
 	var tiers [][]int
 	for start := 0; start < n; {
@@ -99,7 +117,7 @@ func (pl *planner) best() *plan {
 					if fallback == nil {
 						fallback = &plan{pairs: slices.Clone(pairs), bye: bye}
 					}
-					return pl.ahead == 0 || pl.budget > 0 && pl.future(pairs)
+					return pl.ahead == 0 || pl.budget > 0 && pl.future(pairs, bye)
 				})
 				if ok {
 					return &plan{pairs: pairs, bye: bye}
@@ -113,17 +131,25 @@ func (pl *planner) best() *plan {
 	return nil
 }
 
-// future reports whether the pl.ahead rounds after one of these pairs can
-// be paired too (taking the same players, and anyone for a bye).
-func (pl *planner) future(pairs [][2]int) bool {
-	pl.mark(pairs, true)
-	defer pl.mark(pairs, false)
+// future reports whether the pl.ahead rounds after these pairs and bye
+// can be paired too, with the same players, the bye going as [planner.best]
+// gives it.
+func (pl *planner) future(pairs [][2]int, bye int) bool {
+	pl.mark(pairs, bye, true)
+	defer pl.mark(pairs, bye, false)
 	return pl.pairable(pl.ahead)
 }
 
-func (pl *planner) mark(pairs [][2]int, met bool) {
+// mark adds (or takes back) a round's pairs and bye to what the players
+// have met and had.
+func (pl *planner) mark(pairs [][2]int, bye int, add bool) {
 	for _, p := range pairs {
-		pl.met[p[0]][p[1]], pl.met[p[1]][p[0]] = met, met
+		pl.met[p[0]][p[1]], pl.met[p[1]][p[0]] = add, add
+	}
+	if bye != -1 && add {
+		pl.byes[bye]++
+	} else if bye != -1 {
+		pl.byes[bye]--
 	}
 }
 
@@ -134,34 +160,34 @@ func (pl *planner) pairable(k int) bool {
 		return true
 	}
 	n := len(pl.players)
-	byes := []int{-1}
-	if n%2 == 1 {
-		byes = byes[:0]
-		for i := n - 1; i >= 0; i-- {
-			byes = append(byes, i)
-		}
-	}
-	for _, bye := range byes {
-		pl.budget -= n
-		m := newMatcher(n, pl.graph(false))
-		if bye != -1 {
-			m.removed[bye] = true
-		}
-		if m.perfect() {
-			if k == 1 {
+	for _, tier := range pl.byeTiers() {
+		some := false // a pairing with a bye of this tier: best takes one
+		for _, bye := range tier {
+			pl.budget -= n * n
+			m := newMatcher(n, pl.graph(false))
+			if bye != -1 {
+				m.removed[bye] = true
+			}
+			if m.perfect() {
+				if k == 1 {
+					return true
+				}
+				some = true
+				_, ok := pl.enumerate(m, false, func(pairs [][2]int) bool {
+					pl.mark(pairs, bye, true)
+					defer pl.mark(pairs, bye, false)
+					return pl.pairable(k - 1)
+				})
+				if ok {
+					return true
+				}
+			}
+			if pl.budget <= 0 {
 				return true
 			}
-			_, ok := pl.enumerate(m, false, func(pairs [][2]int) bool {
-				pl.mark(pairs, true)
-				defer pl.mark(pairs, false)
-				return pl.pairable(k - 1)
-			})
-			if ok {
-				return true
-			}
 		}
-		if pl.budget <= 0 {
-			return true
+		if some {
+			return false
 		}
 	}
 	return false
@@ -195,7 +221,7 @@ func (pl *planner) enumerate(m *matcher, preferred bool, leaf func([][2]int) boo
 			if !m.take(top, c) {
 				continue
 			}
-			pl.budget--
+			pl.budget -= m.n
 			pairs = append(pairs, [2]int{top, c})
 			if walk() {
 				return true
