@@ -237,6 +237,8 @@ func TestPropertyGarbage(t *testing.T) {
 		coded("Validate", Validate(format, entries, played))
 		_, err := PairSwiss(entries, played, round)
 		coded("PairSwiss", err)
+		_, err = PairSwissRounds(entries, played, round, rapid.IntRange(-1, 7).Draw(t, "rounds"))
+		coded("PairSwissRounds", err)
 		_, err = PairRoundRobinEntries(entries, round)
 		coded("PairRoundRobinEntries", err)
 		PairArena(rapid.SliceOf(rapid.SampledFrom(ids)).Draw(t, "waiting"), entries, played)
