@@ -51,8 +51,10 @@ func PairSwiss(entries []Entry, played []Pairing, round int) ([]Pairing, error) 
 // an odd count, the lowest of them who has had no bye gets it (if every
 // one has had one, the lowest of those with the fewest), provided the
 // others can be paired without a rematch. Then, from the top, each player
-// still unpaired meets the first of the players they have not met in the
-// order of [candidates], taken only if every player left can still be
+// still unpaired meets the first of the players they have not met in order
+// of preference (no clash of absolute colour preferences, then the closest
+// score, then no clash of strong colour preferences, then, within the score
+// group, the top half against the bottom half), taken only if every player left can still be
 // paired without a rematch (a perfect matching, found by Edmonds' blossom
 // algorithm, says so), so the pairing never dead-ends. Pairs who are both
 // due the same colour absolutely are avoided altogether when the round can
@@ -64,8 +66,8 @@ func PairSwiss(entries []Entry, played []Pairing, round int) ([]Pairing, error) 
 // When no pairing of the round avoids a rematch, it returns a CodeNoPairing
 // error (the tournament cannot go on: with few players and many rounds,
 // everyone may have met everyone), and CodeTooFewPlayers when fewer than
-// two players are left. Colours are given by [colours]. The pairings come in
-// board order (the bye last), with Result Pending, and FirstWins for the bye.
+// two players are left. Each pairing's first is the one due to move first
+// (docs/tournaments.md says how). The pairings come in board order (the bye last), with Result Pending, and FirstWins for the bye.
 func PairSwissRounds(entries []Entry, played []Pairing, round, rounds int) ([]Pairing, error) {
 	if err := Validate(Swiss, entries, played); err != nil {
 		return nil, err
