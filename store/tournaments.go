@@ -122,7 +122,11 @@ type Tournaments interface {
 	// RecordResults writes pending pairings' results by seq, by the
 	// director; a result already written stays.
 	RecordResults(ctx context.Context, id, director string, results map[int]int) error
-	// FinishTournament marks it finished with its winner, by the director.
+	// StartSoon moves a tournament not started yet to start at at (the
+	// director starts it then), if it was to start later.
+	StartSoon(ctx context.Context, id string, at int64) error
+	// FinishTournament marks it finished with its winner ("" for none),
+	// by the director.
 	FinishTournament(ctx context.Context, id, director, winner string, at int64) error
 }
 
@@ -280,10 +284,12 @@ func (s *sqlStore) AcquireTournament(ctx context.Context, id, instance string, d
 }
 
 // checkDirector, in a write transaction, makes sure director holds the
-// tournament's lease and the tournament has status, locking its row (on
-// PostgreSQL) until the transaction ends, as checkLease does a game's.
+// tournament's lease and the tournament has status ("": is not finished),
+// locking its row (on PostgreSQL) until the transaction ends, as
+// checkLease does a game's.
 func checkDirector(ctx context.Context, tx *sql.Tx, id, director, status string) error {
-	res, err := tx.ExecContext(ctx, `UPDATE tournaments SET director = director WHERE id = $1 AND director = $2 AND status = $3`, id, director, status)
+	res, err := tx.ExecContext(ctx, `UPDATE tournaments SET director = director WHERE id = $1 AND director = $2
+		AND (status = $3 OR ($3 = '' AND status <> 'finished'))`, id, director, status)
 	if err != nil {
 		return err
 	}
@@ -360,7 +366,7 @@ func (s *sqlStore) RecordResults(ctx context.Context, id, director string, resul
 
 func (s *sqlStore) FinishTournament(ctx context.Context, id, director, winner string, at int64) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		if err := checkDirector(ctx, tx, id, director, TournamentStarted); err != nil {
+		if err := checkDirector(ctx, tx, id, director, ""); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE tournaments SET status = 'finished', winner = $2, finished = $3 WHERE id = $1`, id, winner, at)
@@ -368,6 +374,13 @@ func (s *sqlStore) FinishTournament(ctx context.Context, id, director, winner st
 	})
 	if err != nil {
 		return fmt.Errorf("finish tournament %s: %w", id, err)
+	}
+	return nil
+}
+
+func (s *sqlStore) StartSoon(ctx context.Context, id string, at int64) error {
+	if _, err := s.w.ExecContext(ctx, `UPDATE tournaments SET starts = $2 WHERE id = $1 AND status = 'created' AND starts > $2`, id, at); err != nil {
+		return fmt.Errorf("start tournament %s: %w", id, err)
 	}
 	return nil
 }

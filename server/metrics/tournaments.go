@@ -21,6 +21,7 @@ var tournamentOps = []string{
 	"add_pairings",
 	"record_results",
 	"finish_tournament",
+	"start_soon",
 }
 
 func init() { StoreOps = append(StoreOps, tournamentOps...) }
@@ -83,4 +84,9 @@ func (t timed) RecordResults(ctx context.Context, id, director string, results m
 func (t timed) FinishTournament(ctx context.Context, id, director, winner string, at int64) error {
 	defer t.since("finish_tournament", time.Now())
 	return t.st.FinishTournament(ctx, id, director, winner, at)
+}
+
+func (t timed) StartSoon(ctx context.Context, id string, at int64) error {
+	defer t.since("start_soon", time.Now())
+	return t.st.StartSoon(ctx, id, at)
 }
