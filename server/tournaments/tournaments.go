@@ -67,7 +67,7 @@ type Tournaments struct {
 
 // The limits of a tournament made by a player.
 const (
-	MaxOpen                  = 2  // unfinished tournaments an account has made
+	MaxOpen                  = 2       // unfinished tournaments an account has made
 	MinArena, MaxArena       = 10, 180 // an arena's minutes
 	MinRounds, MaxRounds     = 3, 11
 	MinPlayers, MaxRRPlayers = 3, 16 // to start a Swiss or round robin; a round robin's entries
