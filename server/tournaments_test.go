@@ -199,7 +199,9 @@ func checkGames(t *testing.T, st store.Store, id string, ps []store.TournamentPa
 	for u, spans := range busy {
 		slices.SortFunc(spans, func(a, b [2]int64) int { return int(a[0] - b[0]) })
 		for i := 1; i < len(spans); i++ {
-			if spans[i][0] < spans[i-1][1] {
+			// A game's row is written a moment after its end (its
+			// updated time is that write's), when its next may have begun.
+			if spans[i][0] < spans[i-1][1]-50 {
 				t.Errorf("player %s in two games at once: %v", u, spans)
 			}
 		}

@@ -160,7 +160,7 @@ func (b *robot) play(ctx context.Context, id string) error {
 	rng := rand.New(rand.NewPCG(b.seed, h.Sum64()))
 	sent, acted := -1, false
 	for {
-		rctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		rctx, cancel := context.WithTimeout(ctx, 3*time.Second) // nothing for long: connect again, for the whole state
 		_, data, err := conn.Read(rctx)
 		cancel()
 		if err != nil {
