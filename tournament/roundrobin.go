@@ -16,13 +16,13 @@ func RoundRobinRounds(players int) int {
 // PairRoundRobin returns round r's pairings (1-based) for players in seed order, byes included for odd counts.
 //
 // The pairings are the FIDE Berger tables (the circle method): seed n (the
-// last of an even count) stays in place, the others turn around the circle.
-// With an odd count a phantom last seed is added, and whoever meets it has
-// the bye. In the table's order, the board of the last seed comes first
-// (its bye, when the count is odd, is put last), and the first player of
-// each pairing moves first, as the table gives colours: every player's
-// firsts and seconds differ by at most one after each round, except that
-// seed n and seed n/2+1... follow the table's own alternation.
+// last of an even count) stays in place while the others turn around the
+// circle, so every pair meets exactly once in the n-1 rounds. With an odd
+// count a phantom last seed is added, and whoever meets it has the bye
+// (Second "", Result FirstWins). The boards come in the table's order, the
+// bye last, and the first player of each pairing moves first as the table
+// says: each player's firsts and seconds then never differ by more than
+// two, and by at most one at the end.
 func PairRoundRobin(players []string, round int) ([]Pairing, error) {
 	if err := checkIDs(players); err != nil {
 		return nil, err

@@ -8,6 +8,11 @@
 // Players are ids (strings). "First" is the player who moves first in the
 // game; the site's colours vary by game, so the package stays neutral.
 // docs/tournaments.md states the rules for players and organisers.
+//
+// Every function is deterministic: the same entries and history give the
+// same pairings, so a server that takes over a tournament from another
+// (or retries after a crash) pairs a round exactly as the first would
+// have. Bad input gets an *[Error] with a Code, never a panic.
 package tournament
 
 import "fmt"
