@@ -30,7 +30,7 @@ import (
 type Store interface {
 	store.Tournaments
 	ratings.Reader
-	UserByID(ctx context.Context, id string) (*store.User, error)
+	UserByName(ctx context.Context, name string) (*store.User, error)
 }
 
 // Config is what the tournaments need.

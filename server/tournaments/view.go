@@ -44,7 +44,20 @@ type List struct {
 }
 
 func (t *Tournaments) handleList(w http.ResponseWriter, r *http.Request) {
-	list, err := t.Lists(r.Context(), "")
+	winner := ""
+	if name := r.URL.Query().Get("winner"); name != "" {
+		u, err := t.cfg.Store.UserByName(r.Context(), name)
+		if errors.Is(err, store.ErrNoUser) {
+			jsonapi.WriteCoded(w, http.StatusNotFound, "no_user", "no such player")
+			return
+		}
+		if err != nil {
+			t.fail(w, r, err)
+			return
+		}
+		winner = u.ID
+	}
+	list, err := t.Lists(r.Context(), winner)
 	if err != nil {
 		t.fail(w, r, err)
 		return
