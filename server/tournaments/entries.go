@@ -25,7 +25,7 @@ type entryAnswer struct {
 // entered reads the path's tournament and the caller's account, which
 // must be logged in; it answers the client itself when it returns false.
 func (t *Tournaments) entered(w http.ResponseWriter, r *http.Request) (*store.Tournament, string, bool) {
-	id, ok := jsonapi.PathID(w, r)
+	id, ok := pathID(w, r)
 	if !ok {
 		return nil, "", false
 	}

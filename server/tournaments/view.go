@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/magneton-games/magneton/server/ids"
 	"github.com/magneton-games/magneton/server/jsonapi"
 	"github.com/magneton-games/magneton/store"
 	"github.com/magneton-games/magneton/tournament"
@@ -144,6 +145,17 @@ type Detail struct {
 	Now  int64  `json:"now"`
 }
 
+// pathID reads and checks the {id} of a path; false when it has answered
+// 404.
+func pathID(w http.ResponseWriter, r *http.Request) (string, bool) {
+	id := r.PathValue("id")
+	if !ids.Valid(id) {
+		jsonapi.WriteCoded(w, http.StatusNotFound, "no_tournament", "no such tournament")
+		return "", false
+	}
+	return id, true
+}
+
 // state reads a tournament, its entries and pairings.
 func (t *Tournaments) state(ctx context.Context, id string) (*store.Tournament, []store.TournamentEntry, []store.TournamentPairing, error) {
 	tr, err := t.cfg.Store.Tournament(ctx, id)
@@ -172,7 +184,7 @@ func logic(entries []store.TournamentEntry, ps []store.TournamentPairing) ([]tou
 }
 
 func (t *Tournaments) handleShow(w http.ResponseWriter, r *http.Request) {
-	id, ok := jsonapi.PathID(w, r)
+	id, ok := pathID(w, r)
 	if !ok {
 		return
 	}
