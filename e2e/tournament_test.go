@@ -16,7 +16,8 @@ import (
 // and joins it, bob joins it from its page, the two are paired; the game
 // page names the tournament; they play a move each and ann resigns; the
 // tournament's page, open in a third tab all along, then shows bob first
-// with 2 points without a reload; the home page lists the tournament.
+// with 2 points without a reload, and bob's line in its chat; the home
+// page lists the tournament.
 func TestBrowserTournament(t *testing.T) {
 	bctx := browser(t)
 	base := serve(t, filepath.Join(t.TempDir(), "games.db"), "127.0.0.1:0", func(c *server.Config) {
@@ -63,7 +64,12 @@ func TestBrowserTournament(t *testing.T) {
 	if rows := eval[string](eve, `document.querySelector('.tournament-pairings').textContent`); !strings.Contains(rows, "0-1") && !strings.Contains(rows, "1-0") {
 		t.Errorf("the pairings show no result: %q", rows)
 	}
-	// The home page lists it; bob's profile will once it is won.
+	// The tournament's chat: bob's line reaches eve's page.
+	bob.goTo(url)
+	bob.waitFor("the chat", `document.querySelector('#chat-input') && !document.querySelector('.chat-form').hidden`, 10*time.Second)
+	bob.typeInto("#chat-input", "good game\n")
+	eve.waitFor("bob's line", `[...document.querySelectorAll('.chat-lines .chat-line')].some((l) => l.textContent.includes('bob') && l.textContent.includes('good game'))`, 10*time.Second)
+	// The home page lists it.
 	bob.goTo(base + "/")
 	bob.waitFor("the home page's list", fmt.Sprintf(`(a => a && a.textContent === %q)(document.querySelector('.tournaments-home .tournament-link'))`, "Friday arena"), 10*time.Second)
 	for _, p := range []*page{ann, bob, eve} {

@@ -29,6 +29,7 @@ import (
 // Store is the part of the store tournaments use.
 type Store interface {
 	store.Tournaments
+	store.Chats
 	ratings.Reader
 	UserByName(ctx context.Context, name string) (*store.User, error)
 }
@@ -40,9 +41,11 @@ type Config struct {
 	Identities *identity.Resolver
 	Clients    *limits.Clients
 	Proxies    limits.Proxies
-	// Moderation refuses banned or closed accounts (nil: nobody).
+	// Moderation refuses banned or closed accounts, and muted ones in
+	// the chat (nil: nobody).
 	Moderation interface {
 		CheckPlay(ctx context.Context, userID string) error
+		CheckChat(ctx context.Context, userID string, now time.Time) error
 	}
 	// IsBot says whether an account is a bot's, for the tournaments that
 	// allow bots or not; nil: no account is.
@@ -60,6 +63,7 @@ type Config struct {
 // Tournaments answers the tournaments' API and directs them.
 type Tournaments struct {
 	cfg    Config
+	chats  chats
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -100,6 +104,8 @@ func (t *Tournaments) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/tournaments/{id}/withdraw", t.handleWithdraw)
 	mux.HandleFunc("POST /api/tournaments/{id}/pause", t.handlePause)
 	mux.HandleFunc("POST /api/tournaments/{id}/start", t.handleStart)
+	mux.HandleFunc("GET /api/tournaments/{id}/chat", t.handleChat)
+	mux.HandleFunc("POST /api/tournaments/{id}/chat", t.handleSay)
 }
 
 // Start starts the director, until Close.

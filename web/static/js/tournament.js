@@ -2,7 +2,8 @@
 // read again every few seconds while visible): its settings, the buttons
 // to join, withdraw, pause or start it, the standings with their
 // tie-breaks and each player's results, the games in progress to watch,
-// and the rounds' pairings.
+// the rounds' pairings, and a chat (the game page's panel, its lines read
+// with the page).
 
 import { h, formatDate, toast } from './dom.js';
 import { api, getMeta } from './api.js';
@@ -11,6 +12,7 @@ import { loggedIn, openLogin, whenAccount } from './account.js';
 import { rulesLabel, clockLabel } from './words.js';
 import { profileHref } from './players.js';
 import { formatName } from './tournaments.js';
+import { chatPanel } from './chat.js';
 
 const POLL_MS = 2000;
 
@@ -36,11 +38,41 @@ class TournamentPage {
     this.standings = h('div.table-wrap.tournament-standings');
     this.playing = h('div.tournament-playing');
     this.pairings = h('div.tournament-pairings');
+    this.chatLines = [];
+    this.chat = chatPanel((msg) => {
+      if (!loggedIn()) {
+        openLogin();
+        return false;
+      }
+      api('POST', `/api/tournaments/${encodeURIComponent(this.id)}/chat`, { text: msg.text })
+        .then(() => this.loadChat(), (err) => toast(err.message, 'error'));
+      return true;
+    });
+    // The panel's state: everyone writes to everyone, as a game's players do.
+    this.chat.state({ status: 'playing', chat_room: 'players', seat: null, sides: [{}, {}], id: '' });
     this.node = h('div.tournament',
       h('section.card', { 'aria-labelledby': 'tournament-title' }, this.title, this.settings, this.me, this.buttons),
       h('section.card', { 'aria-labelledby': 'tn-standings-title' }, h('h2#tn-standings-title', t('tn.standings')), this.standings),
       h('section.card', { 'aria-labelledby': 'tn-playing-title' }, h('h2#tn-playing-title', t('tn.playing')), this.playing),
-      h('section.card', { 'aria-labelledby': 'tn-pairings-title' }, h('h2#tn-pairings-title', t('tn.pairings')), this.pairings));
+      h('section.card', { 'aria-labelledby': 'tn-pairings-title' }, h('h2#tn-pairings-title', t('tn.pairings')), this.pairings),
+      h('div.card.tournament-chat', this.chat.node));
+  }
+
+  /** The chat's new lines, shown as one room's. */
+  async loadChat() {
+    let res;
+    try {
+      res = await api('GET', `/api/tournaments/${encodeURIComponent(this.id)}/chat?from=${this.chatLines.length}`);
+    } catch (err) {
+      return;
+    }
+    if (this.destroyed) return;
+    for (const l of res.lines) {
+      if (l.seq !== this.chatLines.length) continue; // read twice at once
+      const line = { ...l, room: 'players' };
+      this.chatLines.push(line);
+      this.chat.add(line);
+    }
   }
 
   async mounted() {
@@ -67,6 +99,7 @@ class TournamentPage {
     if (this.destroyed) return;
     this.d = d;
     this.render(d);
+    this.loadChat();
   }
 
   render(d) {
