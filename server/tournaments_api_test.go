@@ -98,4 +98,34 @@ func entryRefusals(t *testing.T, ann, bob, guest *robot) {
 	if code, text := bob.post("/api/tournaments/nosuchtournament1/join", nil); code != http.StatusNotFound || !strings.Contains(text, "no_tournament") {
 		t.Errorf("joining no tournament: %d %s", code, text)
 	}
+	tourneyChat(t, id, ann, guest)
+}
+
+// tourneyChat: a line said in a tournament's chat is read back; a guest's
+// and an empty one are refused.
+func tourneyChat(t *testing.T, id string, ann, guest *robot) {
+	for _, tc := range []struct {
+		who  *robot
+		text string
+		code int
+	}{{guest, "hello", http.StatusForbidden}, {ann, "  ", http.StatusBadRequest}, {ann, "good luck all", http.StatusOK}} {
+		if code, body := tc.who.post("/api/tournaments/"+id+"/chat", map[string]string{"text": tc.text}); code != tc.code {
+			t.Errorf("%s says %q: %d %s", tc.who.name, tc.text, code, body)
+		}
+	}
+	resp, err := ann.http.Get(ann.urls() + "/api/tournaments/" + id + "/chat?from=0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var got struct {
+		Lines []struct {
+			Seq        int
+			Name, Text string
+		}
+	}
+	json.NewDecoder(resp.Body).Decode(&got)
+	if len(got.Lines) != 1 || got.Lines[0].Name != "ann" || got.Lines[0].Text != "good luck all" || got.Lines[0].Seq != 0 {
+		t.Errorf("the chat: %+v", got)
+	}
 }
