@@ -15,9 +15,10 @@ type arenaPlayer struct {
 
 // PairArena pairs the waiting players (ids not in a game, not paused, not withdrawn), given all pairings so far.
 //
-// waiting should list the players in the order they began waiting, the
-// longest first: with an odd count, the last one sits this pairing out.
-// Ids that are not entries, or are paused, withdrawn, in a pending game
+// With an odd count, the player who sits this pairing out is the one whose
+// latest game was paired last (so the one who has likely waited least);
+// among players equal on that (such as those who have not played yet), the
+// last in waiting (which should list the longest waiting first). Ids that are not entries, or are paused, withdrawn, in a pending game
 // of played or listed twice are skipped. The rest are ordered by arena
 // points (streaks included), then rating, then id; from the top, each
 // meets the unpaired player closest in points, then in rating, who was not
@@ -30,7 +31,7 @@ type arenaPlayer struct {
 func PairArena(waiting []string, entries []Entry, played []Pairing) []Pairing {
 	players := arenaWaiting(waiting, entries, played)
 	if len(players)%2 == 1 {
-		players = players[:len(players)-1]
+		players = slices.Delete(players, sitOut(players), sitOut(players)+1)
 	}
 	slices.SortFunc(players, func(a, b arenaPlayer) int {
 		return cmp.Or(cmp.Compare(b.points, a.points), cmp.Compare(b.rating, a.rating), cmp.Compare(a.id, b.id))
@@ -61,6 +62,20 @@ func PairArena(waiting []string, entries []Entry, played []Pairing) []Pairing {
 			a, b = b, a
 		}
 		out[i] = Pairing{First: a.id, Second: b.id}
+	}
+	return out
+}
+
+// sitOut is the one of an odd count of waiting players who is not paired:
+// the one whose latest game was paired last (they have waited least), the
+// last in waiting order among equals (those who have not played at all
+// sit out only when no one else has).
+func sitOut(players []arenaPlayer) int {
+	out := 0
+	for i, p := range players {
+		if p.rec.latest >= players[out].rec.latest {
+			out = i
+		}
 	}
 	return out
 }

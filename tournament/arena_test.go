@@ -20,6 +20,10 @@ func TestPairArena(t *testing.T) {
 	}{
 		{"by rating", []string{"a", "b", "c", "d"}, nil, "d-c b-a"},
 		{"odd: the last to wait sits out", []string{"a", "b", "c"}, nil, "b-a"},
+		// c and b were paired after a: one of them waits, the later in
+		// waiting; a newcomer (d) never does while others can.
+		{"odd: the last paired sits out", []string{"c", "b", "a"}, []Pairing{{First: "a", Second: "d", Result: Draw}, {First: "c", Second: "b", Result: Draw}}, "c-a"},
+		{"odd: not a newcomer", []string{"d", "c", "b"}, []Pairing{{First: "c", Second: "b", Result: Draw}, {First: "a", Second: "c", Result: Draw}}, "b-d"},
 		{"skipped", []string{"p", "w", "x", "a", "a", "b"}, nil, "b-a"},
 		{"in a game", []string{"a", "b", "c"}, []Pairing{{First: "c", Second: "d"}}, "b-a"},
 		{"one", []string{"a"}, nil, ""},

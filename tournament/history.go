@@ -8,6 +8,7 @@ type record struct {
 	met     map[string]bool // opponents, finished or not
 	last    string          // the latest opponent
 	playing bool            // in a pending game
+	latest  int             // 1 + the index in played of their latest pairing; 0 for none
 }
 
 // diff is the player's firsts less their seconds.
@@ -35,14 +36,17 @@ func histories(played []Pairing) map[string]*record {
 		}
 		return r
 	}
-	for _, p := range played {
+	for i, p := range played {
 		a := get(p.First)
+		a.latest = i + 1
 		if p.Bye() {
 			a.byes++
 			a.points++
 			continue
 		}
 		b := get(p.Second)
+		b.latest = i + 1
+		b.latest = i + 1
 		a.colours = append(a.colours, true)
 		b.colours = append(b.colours, false)
 		a.met[p.Second], b.met[p.First] = true, true

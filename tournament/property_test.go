@@ -88,7 +88,7 @@ func swissRun(t *rapid.T, n, rounds int, churn bool) ([]Entry, []Pairing) {
 		if churn && rapid.IntRange(0, 3).Draw(t, "withdraw") == 0 {
 			entries[rapid.IntRange(0, n-1).Draw(t, "who")].Withdrawn = true
 		}
-		ps, err := PairSwiss(entries, played, r)
+		ps, err := PairSwissRounds(entries, played, r, rounds)
 		eligible := 0
 		for _, e := range entries {
 			if !e.Withdrawn && e.joined() <= r {
@@ -102,7 +102,7 @@ func swissRun(t *rapid.T, n, rounds int, churn bool) ([]Entry, []Pairing) {
 			t.Fatalf("round %d: %v", r, err)
 		}
 		checkSwissRound(t, entries, ps, r, eligible)
-		if again, _ := PairSwiss(entries, played, r); !slices.Equal(again, ps) {
+		if again, _ := PairSwissRounds(entries, played, r, rounds); !slices.Equal(again, ps) {
 			t.Fatalf("round %d paired twice: %v, then %v", r, ps, again)
 		}
 		for i := range ps {
@@ -185,7 +185,7 @@ func pairable(entries []Entry, played []Pairing, r int) bool {
 func TestPropertySwiss(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(4, 20).Draw(t, "players")
-		rounds := rapid.IntRange(1, max(DefaultSwissRounds(n), n/2+1)).Draw(t, "rounds")
+		rounds := rapid.IntRange(1, MaxSwissRounds(n)+1).Draw(t, "rounds")
 		swissRun(t, n, rounds, true)
 	})
 }
@@ -237,6 +237,8 @@ func TestPropertyGarbage(t *testing.T) {
 		coded("Validate", Validate(format, entries, played))
 		_, err := PairSwiss(entries, played, round)
 		coded("PairSwiss", err)
+		_, err = PairSwissRounds(entries, played, round, rapid.IntRange(-1, 7).Draw(t, "rounds"))
+		coded("PairSwissRounds", err)
 		_, err = PairRoundRobinEntries(entries, round)
 		coded("PairRoundRobinEntries", err)
 		PairArena(rapid.SliceOf(rapid.SampledFrom(ids)).Draw(t, "waiting"), entries, played)

@@ -14,9 +14,9 @@ import (
 // Sonneborn-Berger (the points of the opponents beaten, and half those of
 // the opponents drawn), then the number of wins, then the id; for both
 // tie-breaks a bye counts as a win against an opponent with the player's
-// own points. In an arena a win is 2, a draw 1, doubled when on fire (see
-// [PairArena]'s scoring in docs/tournaments.md), and ties are broken by the
-// number of wins, then the id. Players equal on everything but the id share
+// own points. In an arena a win is 2, a draw 1, both doubled for a player
+// on fire (after two wins in a row, until a game that is not a win), and
+// ties are broken by the number of wins, then the id. Players equal on everything but the id share
 // a rank (1, 2, 2, 4...). An unknown format is scored as a Swiss.
 func Standings(format Format, entries []Entry, played []Pairing) []Standing {
 	out := make([]Standing, len(entries))

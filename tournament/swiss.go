@@ -17,6 +17,13 @@ func DefaultSwissRounds(players int) int {
 	return min(r, players-1)
 }
 
+// MaxSwissRounds is the most rounds a Swiss of players players can have
+// without a rematch, the rounds of a round robin: players-1 when even,
+// players when odd. A Swiss of more rounds always stops there (PairSwiss
+// returns CodeNoPairing); one of as many may, when the rounds paired so
+// far leave no way on, though [PairSwissRounds] looks ahead to avoid it.
+func MaxSwissRounds(players int) int { return RoundRobinRounds(players) }
+
 // swissPlayer is a player to pair in a Swiss round, with what the pairing
 // needs of their history.
 type swissPlayer struct {
@@ -29,28 +36,39 @@ type swissPlayer struct {
 
 // PairSwiss pairs the next round from the entries and every pairing so far (all earlier rounds complete).
 //
-// round must follow the latest round of played (1 when nothing is played).
-// The players paired are the entries not withdrawn whose JoinedRound has
-// come, in order of score, then rating, then id. With an odd count, the
-// lowest of them who has had no bye gets it (and, if every one has had
-// one, the lowest of those with the fewest), provided the others can still
-// be paired without a rematch. Then, from the top, each player still
-// unpaired meets, of the players they have not met, the best of: no clash
-// of absolute colour preferences (both due the same colour by a colour
-// difference of two or the same colour twice running, as in the Dutch
-// system, where that is an absolute criterion); then the closest score;
-// then no clash of strong colour preferences; then, within their score group, the player half the
-// group below them (the top half against the bottom half, as the Dutch
-// system does), then the next ones down, then the ones above; outside it,
-// the highest ranked. A candidate is taken only if every player left can
-// still be paired without a rematch (a perfect matching, found by Edmonds'
-// blossom algorithm, says so), so the search never dead-ends; when no
-// pairing of the round avoids a rematch, PairSwiss returns a CodeNoPairing
+// It is [PairSwissRounds] looking one round ahead: a server that knows the
+// tournament's number of rounds should call that.
+func PairSwiss(entries []Entry, played []Pairing, round int) ([]Pairing, error) {
+	return PairSwissRounds(entries, played, round, round+1)
+}
+
+// PairSwissRounds pairs round round of a Swiss of rounds rounds, from the
+// entries and every pairing so far (all earlier rounds complete).
+//
+// round must follow the latest round of played (1 when nothing is played)
+// and be at most rounds. The players paired are the entries not withdrawn
+// whose JoinedRound has come, in order of score, then rating, then id. With
+// an odd count, the lowest of them who has had no bye gets it (if every
+// one has had one, the lowest of those with the fewest), provided the
+// others can be paired without a rematch. Then, from the top, each player
+// still unpaired meets the first of the players they have not met in order
+// of preference (no clash of absolute colour preferences, then the closest
+// score, then no clash of strong colour preferences, then, within the score
+// group, the top half against the bottom half), taken only if every player left can still be
+// paired without a rematch (a perfect matching, found by Edmonds' blossom
+// algorithm, says so), so the pairing never dead-ends. Pairs who are both
+// due the same colour absolutely are avoided altogether when the round can
+// be paired without them. Of those pairings, it takes the first after
+// which the remaining rounds (up to rounds) can still be paired, as far as
+// a bounded search finds (for more than 16 players it looks one round
+// ahead only), else the first.
+//
+// When no pairing of the round avoids a rematch, it returns a CodeNoPairing
 // error (the tournament cannot go on: with few players and many rounds,
 // everyone may have met everyone), and CodeTooFewPlayers when fewer than
-// two players are left. Colours are given by [colourPref]. The pairings come in board
-// order (the bye last), with Result Pending, and FirstWins for the bye.
-func PairSwiss(entries []Entry, played []Pairing, round int) ([]Pairing, error) {
+// two players are left. Each pairing's first is the one due to move first
+// (docs/tournaments.md says how). The pairings come in board order (the bye last), with Result Pending, and FirstWins for the bye.
+func PairSwissRounds(entries []Entry, played []Pairing, round, rounds int) ([]Pairing, error) {
 	if err := Validate(Swiss, entries, played); err != nil {
 		return nil, err
 	}
@@ -64,32 +82,27 @@ func PairSwiss(entries []Entry, played []Pairing, round int) ([]Pairing, error) 
 	if round != last+1 {
 		return nil, errorf(CodeBadRound, "the round to pair after round %d is %d, not %d", last, last+1, round)
 	}
+	if round > rounds {
+		return nil, errorf(CodeBadRound, "round %d of a Swiss of %d rounds", round, rounds)
+	}
 	players := swissOrder(entries, histories(played), round)
 	if len(players) < 2 {
 		return nil, errorf(CodeTooFewPlayers, "round %d has %d players to pair, fewer than two", round, len(players))
 	}
-	m, bye := swissMatching(players)
-	if m == nil {
+	pl := newPlanner(players, rounds-round).best()
+	if pl == nil {
 		if len(players)%2 == 1 {
 			return nil, errorf(CodeNoPairing, "round %d: no player can have the bye with the %d others paired without a rematch", round, len(players)-1)
 		}
 		return nil, errorf(CodeNoPairing, "round %d: every pairing of the %d players has a rematch", round, len(players))
 	}
 	out := make([]Pairing, 0, len(players)/2+1)
-	for top := range players {
-		if m.removed[top] {
-			continue
-		}
-		for _, c := range candidates(players, m.removed, top) {
-			if m.take(top, c) {
-				first, second := colours(players[top], players[c], len(out))
-				out = append(out, Pairing{Round: round, First: first.id, Second: second.id})
-				break
-			}
-		}
+	for _, p := range pl.pairs {
+		first, second := colours(players[p[0]], players[p[1]], len(out))
+		out = append(out, Pairing{Round: round, First: first.id, Second: second.id})
 	}
-	if bye != -1 {
-		out = append(out, Pairing{Round: round, First: players[bye].id, Result: FirstWins})
+	if pl.bye != -1 {
+		out = append(out, Pairing{Round: round, First: players[pl.bye].id, Result: FirstWins})
 	}
 	return out, nil
 }
@@ -116,61 +129,14 @@ func swissOrder(entries []Entry, recs map[string]*record, round int) []swissPlay
 	return players
 }
 
-// swissMatching returns a matcher holding a perfect matching of the
-// players (less the one with the bye, -1 when none), and the bye; nil when
-// there is none without a rematch. The graph is first the pairs who have
-// not met and would not both be due the same colour absolutely, then, if
-// that has no perfect matching, the pairs who have not met. With an odd
-// count the bye goes to the lowest ranked who can have it among the players
-// with the fewest byes; fewer byes come before the colours.
-func swissMatching(players []swissPlayer) (*matcher, int) {
-	graph := func(strict bool) func(i, j int) bool {
-		return func(i, j int) bool {
-			p, q := players[i], players[j]
-			return !p.rec.met[q.id] && (!strict || p.pref.clash(q.pref, absolute) == 0)
-		}
-	}
-	try := func(strict bool, bye int) *matcher {
-		m := newMatcher(len(players), graph(strict))
-		if bye != -1 {
-			m.removed[bye] = true
-		}
-		if m.perfect() {
-			return m
-		}
-		return nil
-	}
-	if len(players)%2 == 0 {
-		for _, strict := range []bool{true, false} {
-			if m := try(strict, -1); m != nil {
-				return m, -1
-			}
-		}
-		return nil, -1
-	}
-	order := make([]int, len(players)) // lowest ranked first, by byes
-	for i := range order {
-		order[i] = len(players) - 1 - i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(players[a].rec.byes, players[b].rec.byes) })
-	for start := 0; start < len(order); {
-		end := start
-		for end < len(order) && players[order[end]].rec.byes == players[order[start]].rec.byes {
-			end++
-		}
-		for _, strict := range []bool{true, false} {
-			for _, bye := range order[start:end] {
-				if m := try(strict, bye); m != nil {
-					return m, bye
-				}
-			}
-		}
-		start = end
-	}
-	return nil, -1
-}
-
-// candidates orders the opponents top may meet, best first.
+// candidates orders the opponents top may meet (those not met), best
+// first: no clash of absolute colour preferences (both due the same colour
+// by a colour difference of two or the same colour twice running, an
+// absolute criterion of the Dutch system); then the closest score; then no
+// clash of strong colour preferences; then, within top's score group, the
+// player half the group below them (the top half against the bottom half,
+// as the Dutch system does), then the next ones down, then the ones above
+// from the bottom up; outside the group, the highest ranked.
 func candidates(players []swissPlayer, removed []bool, top int) []int {
 	p := players[top]
 	var group []int // top's score group still unpaired, top first

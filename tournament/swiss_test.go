@@ -100,6 +100,29 @@ func TestPairSwissErrors(t *testing.T) {
 	}
 }
 
+// A Swiss of as many rounds as a round robin plays to the end, looking
+// ahead so that no round leaves the next one without a pairing (which
+// happens to PairSwiss, looking one round ahead, for 5 players over 5
+// rounds in 14 of 100 tournaments).
+func TestPairSwissRoundsToTheEnd(t *testing.T) {
+	for n := 4; n <= 12; n++ {
+		for seed := range uint64(10) {
+			rounds := MaxSwissRounds(n)
+			entries, played := playedSwissRounds(t, n, rounds, rounds, seed)
+			if got, want := len(played), rounds*((n+1)/2); got != want {
+				t.Errorf("%d players, seed %d: %d pairings, want %d", n, seed, got, want)
+			}
+			if err := Validate(Swiss, entries, played); err != nil {
+				t.Errorf("%d players, seed %d: %v", n, seed, err)
+			}
+		}
+	}
+	_, err := PairSwissRounds(rated(4), nil, 4, 3)
+	if code(err) != CodeBadRound {
+		t.Errorf("round 4 of 3: got %v, want %s", err, CodeBadRound)
+	}
+}
+
 // A second bye is given only when it must be, to the lowest of those with
 // the fewest byes who can have it.
 func TestPairSwissSecondBye(t *testing.T) {
@@ -138,6 +161,12 @@ func TestPairSwissSecondBye(t *testing.T) {
 
 // playedSwiss plays rounds of a Swiss of n with results from seed.
 func playedSwiss(tb testing.TB, n, rounds int, seed uint64) ([]Entry, []Pairing) {
+	return playedSwissRounds(tb, n, rounds, rounds+1, seed)
+}
+
+// playedSwissRounds plays the first rounds of a Swiss of n players and of
+// total rounds, with results from seed.
+func playedSwissRounds(tb testing.TB, n, rounds, total int, seed uint64) ([]Entry, []Pairing) {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	entries := make([]Entry, n)
 	for i := range entries {
@@ -145,9 +174,9 @@ func playedSwiss(tb testing.TB, n, rounds int, seed uint64) ([]Entry, []Pairing)
 	}
 	var played []Pairing
 	for r := 1; r <= rounds; r++ {
-		ps, err := PairSwiss(entries, played, r)
+		ps, err := PairSwissRounds(entries, played, r, total)
 		if err != nil {
-			tb.Fatalf("round %d: %v", r, err)
+			tb.Fatalf("%d players, seed %d, round %d: %v", n, seed, r, err)
 		}
 		for i := range ps {
 			if !ps[i].Bye() {

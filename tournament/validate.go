@@ -9,19 +9,22 @@ import (
 // twice in a round, no rematch in a Swiss or round robin, at most one bye
 // per player in a Swiss.
 //
-// In detail, the error (an *[Error]) names the first of these it finds:
-// an unknown format (CodeBadFormat); an empty or repeated entry
-// (CodeBadEntry); a pairing naming a player not entered
-// (CodeUnknownPlayer); a player against themselves, a result out of range,
-// a bye in an arena, two byes in one Swiss round, a bye whose result is not FirstWins, a round below 1
-// in a Swiss or round robin or other than 0 in an arena, a Swiss player
-// paired before their JoinedRound (CodeBadPairing); a player in two
-// pairings of one round, or in two pending games of an arena
-// (CodeTwiceInRound); two players meeting twice in a Swiss or round robin
-// (CodeRematch); a Swiss player's second bye (or third...) when a player
-// of that round with fewer byes could have had it, the others of the round
-// still paired without a rematch (CodeSecondBye); a round robin pairing other than the Berger
-// table's for the entries in their order (CodeNotInTable).
+// The error, an *[Error], is the first of these it finds:
+//   - CodeBadFormat: an unknown format;
+//   - CodeBadEntry: an empty or repeated entry;
+//   - CodeUnknownPlayer: a pairing naming a player not entered;
+//   - CodeBadPairing: a player against themselves, a result out of range,
+//     a bye whose result is not FirstWins, a bye in an arena, two byes in
+//     one Swiss round, a round below 1 in a Swiss or round robin or other
+//     than 0 in an arena, a Swiss player paired before their JoinedRound;
+//   - CodeTwiceInRound: a player in two pairings of one round, or in two
+//     pending games of an arena;
+//   - CodeRematch: two players meeting twice in a Swiss or round robin;
+//   - CodeSecondBye: a Swiss player's second bye (or third...) when a
+//     player of that round with fewer byes could have had it, the others of
+//     the round still paired without a rematch;
+//   - CodeNotInTable (or CodeBadRound): a round robin pairing that is not
+//     the Berger table's for the entries in their order.
 func Validate(format Format, entries []Entry, played []Pairing) error {
 	switch format {
 	case Arena, RoundRobin, Swiss:
