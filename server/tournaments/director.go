@@ -104,7 +104,7 @@ func (t *Tournaments) begin(ctx context.Context, tr *store.Tournament, entries [
 		if rounds == 0 {
 			rounds = tournament.DefaultSwissRounds(n)
 		}
-		rounds = min(rounds, tournament.RoundRobinRounds(n))
+		rounds = min(rounds, tournament.MaxSwissRounds(n))
 	}
 	if tournament.Format(tr.Format) != tournament.Arena && n < MinPlayers {
 		t.cfg.Logger.Info("tournament ends: too few players", "tournament", tr.ID, "players", n)
@@ -221,11 +221,11 @@ func (t *Tournaments) pairRound(ctx context.Context, tr *store.Tournament, entri
 	if tournament.Format(tr.Format) == tournament.RoundRobin {
 		pairs, err = tournament.PairRoundRobinEntries(es, next)
 	} else {
-		pairs, err = tournament.PairSwiss(es, lps, next)
+		pairs, err = tournament.PairSwissRounds(es, lps, next, tr.Rounds)
 	}
 	var te *tournament.Error
-	if errors.As(err, &te) && te.Code == tournament.CodeNoPairing {
-		t.cfg.Logger.Info("tournament ends early: no round without a rematch", "tournament", tr.ID, "round", next)
+	if errors.As(err, &te) && (te.Code == tournament.CodeNoPairing || te.Code == tournament.CodeTooFewPlayers) {
+		t.cfg.Logger.Info("tournament ends early: no round to pair", "tournament", tr.ID, "round", next, "why", te.Msg)
 		return t.finish(ctx, tr, entries, ps, now)
 	}
 	if err != nil {
