@@ -93,7 +93,9 @@ func TestTournamentRoundRobin(t *testing.T) {
 	}
 }
 
-// TestTournamentSwiss: 10 players, 4 rounds, no pair twice.
+// TestTournamentSwiss: 10 players, 4 rounds, no pair twice; one withdraws
+// after its first game, another joins once round 2 is paired and plays
+// from round 3.
 func TestTournamentSwiss(t *testing.T) {
 	s := tourneyServer(t, 0)
 	rs := robots(t, s.url, "Swiss", 10)
@@ -105,15 +107,49 @@ func TestTournamentSwiss(t *testing.T) {
 	if code, body := rs[0].post("/api/tournaments/"+id+"/start", nil); code != http.StatusOK {
 		t.Fatalf("start: %d %s", code, body)
 	}
-	runRobots(t, rs, id, 30*time.Second)
+	quitter := rs[9]
+	quitter.played = func(string) {
+		if code, body := quitter.post("/api/tournaments/"+id+"/withdraw", nil); code != http.StatusOK {
+			t.Errorf("withdraw: %d %s", code, body)
+		}
+		quitter.played = nil
+	}
+	late := newRobot(t, s.url, "Late", 11)
+	go func() {
+		for v, _ := late.view(id); v.Status != "finished"; v, _ = late.view(id) {
+			if v.Round >= 2 {
+				late.post("/api/tournaments/"+id+"/join", nil)
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	runRobots(t, append(rs, late), id, 30*time.Second)
 	v := checkTourney(t, s.st, rs[0], id, tournament.Swiss)
-	if v.Rounds != 4 || len(v.Pairings) != 20 {
-		t.Errorf("%d rounds, %d games; want 4 and 20", v.Rounds, len(v.Pairings))
+	if v.Rounds != 4 {
+		t.Errorf("%d rounds, want 4", v.Rounds)
 	}
 	met := map[[2]string]int{}
+	rounds := map[string][]int{}
 	for _, p := range v.Pairings {
+		rounds[p.First] = append(rounds[p.First], p.Round)
+		if p.Second == "" {
+			continue
+		}
+		rounds[p.Second] = append(rounds[p.Second], p.Round)
 		if met[pairKey(p.First, p.Second)]++; met[pairKey(p.First, p.Second)] > 1 {
 			t.Errorf("%s and %s met twice", p.First, p.Second)
+		}
+	}
+	if r := rounds[quitter.name]; len(r) == 0 || r[len(r)-1] > 2 {
+		t.Errorf("%s withdrew after its first game and played rounds %v", quitter.name, r)
+	}
+	if r := rounds["Late"]; len(r) == 0 || r[0] < 3 {
+		t.Errorf("Late joined during round 2 and played rounds %v", r)
+	}
+	for _, name := range []string{"Swiss01", "Swiss05"} {
+		if r := rounds[name]; !slices.Equal(r, []int{1, 2, 3, 4}) {
+			t.Errorf("%s played rounds %v", name, r)
 		}
 	}
 }

@@ -27,6 +27,8 @@ type robot struct {
 	http *http.Client
 	urls func() string // the server to reach now (a killed instance's robot moves on)
 	seed uint64
+	// played, if set, is called after each game the robot played.
+	played func(game string)
 }
 
 // newRobot signs an account up on the server at url.
@@ -127,6 +129,9 @@ func (b *robot) run(ctx context.Context, id string) error {
 			continue
 		}
 		played[game] = true
+		if b.played != nil {
+			b.played(game)
+		}
 	}
 	return ctx.Err()
 }
