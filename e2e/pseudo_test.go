@@ -173,6 +173,14 @@ func TestBrowserPseudoLocale(t *testing.T) {
 		}},
 		{"a page that needs the network, offline", "/@/ann", `document.querySelector('.offline-page .offline-choices') && document.querySelector('.account .offline-tag')`, nil},
 	}
+	visitPseudo(t, p, base, states)
+	p.checkConsole()
+}
+
+// visitPseudo visits each state in the pseudo-locale and fails on each
+// visible text that did not go through the catalogues.
+func visitPseudo(t *testing.T, p *page, base string, states []pseudoState) {
+	t.Helper()
 	for _, s := range states {
 		p.goTo(pseudoURL(base + s.path))
 		if offlineVisit[s.name] {
@@ -188,7 +196,6 @@ func TestBrowserPseudoLocale(t *testing.T) {
 			t.Errorf("%s: not through the catalogues: %s", s.name, bad)
 		}
 	}
-	p.checkConsole()
 }
 
 // pseudoTournament makes a Swiss for next week that the player joins, and

@@ -13,6 +13,7 @@
 //	analysis   the analysis board, the rules engine for pages, reviews
 //	puzzles    rated puzzles; lessons: lesson progress
 //	moderation reports, blocks, the moderators' mutes, bans and closures
+//	tournaments arenas, Swiss and round robins: their API and director
 //	cluster    the traffic between instances sharing a database
 //	computer   the engine's searches, fairly sharing the cores
 //	limits     what one client may use; socket, chat, jsonapi, wire, ids
