@@ -99,6 +99,37 @@ func entryRefusals(t *testing.T, ann, bob, guest *robot) {
 		t.Errorf("joining no tournament: %d %s", code, text)
 	}
 	tourneyChat(t, id, ann, guest)
+	arenaPause(t, bob)
+}
+
+// arenaPause: an arena's player pauses and comes back; an arena is not
+// started by hand.
+func arenaPause(t *testing.T, bob *robot) {
+	code, body := bob.post("/api/tournaments", map[string]any{"name": "Later arena", "game": "magneton", "format": "arena", "clock": "1+0",
+		"minutes": 10, "starts": time.Now().Add(time.Hour).UnixMilli()})
+	if code != http.StatusCreated {
+		t.Fatalf("an arena: %d %s", code, body)
+	}
+	var c struct{ ID string }
+	json.Unmarshal([]byte(body), &c)
+	for _, tc := range []struct {
+		path string
+		body any
+		code int
+		want string
+	}{
+		{"start", nil, http.StatusConflict, `"code":"tournament_arena_start"`},
+		{"pause", map[string]bool{"paused": true}, http.StatusConflict, `"code":"tournament_not_entered"`},
+		{"join", nil, http.StatusOK, `"me":"entered"`},
+		{"pause", map[string]bool{"paused": true}, http.StatusOK, `"me":"paused"`},
+		{"pause", map[string]bool{"paused": false}, http.StatusOK, `"me":"entered"`},
+		{"withdraw", nil, http.StatusOK, `"me":"withdrawn"`},
+		{"join", nil, http.StatusOK, `"me":"entered"`},
+	} {
+		if code, body := bob.post("/api/tournaments/"+c.ID+"/"+tc.path, tc.body); code != tc.code || !strings.Contains(body, tc.want) {
+			t.Errorf("%s %v: %d %s, want %d %s", tc.path, tc.body, code, body, tc.code, tc.want)
+		}
+	}
 }
 
 // tourneyChat: a line said in a tournament's chat is read back; a guest's
