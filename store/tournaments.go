@@ -112,6 +112,9 @@ type Tournaments interface {
 	// holds it or its holder is dead (its last heartbeat before
 	// deadBefore), and returns the holder after the attempt.
 	AcquireTournament(ctx context.Context, id, instance string, deadBefore int64) (string, error)
+	// ReleaseTournaments gives up instance's leases of the tournaments
+	// not finished (at its shutdown: another instance takes them at once).
+	ReleaseTournaments(ctx context.Context, instance string) error
 	// StartTournament marks it started with its number of rounds, by its
 	// director (ErrNotDirector otherwise, or when it is not created).
 	StartTournament(ctx context.Context, id, director string, rounds int, at int64) error
@@ -381,6 +384,13 @@ func (s *sqlStore) FinishTournament(ctx context.Context, id, director, winner st
 func (s *sqlStore) StartSoon(ctx context.Context, id string, at int64) error {
 	if _, err := s.w.ExecContext(ctx, `UPDATE tournaments SET starts = $2 WHERE id = $1 AND status = 'created' AND starts > $2`, id, at); err != nil {
 		return fmt.Errorf("start tournament %s: %w", id, err)
+	}
+	return nil
+}
+
+func (s *sqlStore) ReleaseTournaments(ctx context.Context, instance string) error {
+	if _, err := s.w.ExecContext(ctx, `UPDATE tournaments SET director = '' WHERE director = $1 AND status <> 'finished'`, instance); err != nil {
+		return fmt.Errorf("release the tournaments of %s: %w", instance, err)
 	}
 	return nil
 }

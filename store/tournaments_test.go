@@ -95,6 +95,15 @@ func directorLease(t *testing.T, s store.Store) {
 	if err := s.StartTournament(ctx, "t1", "two", 3, 100); err != nil {
 		t.Fatal(err)
 	}
+	// Released at a shutdown, it goes to the next to ask, dead or not.
+	for _, move := range [][2]string{{"two", "one"}, {"one", "two"}} {
+		if err := s.ReleaseTournaments(ctx, move[0]); err != nil {
+			t.Fatal(err)
+		}
+		if owner, _ := s.AcquireTournament(ctx, "t1", move[1], 500); owner != move[1] {
+			t.Errorf("a lease released by %s went to %q, not %s", move[0], owner, move[1])
+		}
+	}
 }
 
 // pairOnce: a round's pairing with its game, the same again refused (the

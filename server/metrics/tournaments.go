@@ -22,6 +22,7 @@ var tournamentOps = []string{
 	"record_results",
 	"finish_tournament",
 	"start_soon",
+	"release_tournaments",
 }
 
 func init() { StoreOps = append(StoreOps, tournamentOps...) }
@@ -89,4 +90,9 @@ func (t timed) FinishTournament(ctx context.Context, id, director, winner string
 func (t timed) StartSoon(ctx context.Context, id string, at int64) error {
 	defer t.since("start_soon", time.Now())
 	return t.st.StartSoon(ctx, id, at)
+}
+
+func (t timed) ReleaseTournaments(ctx context.Context, instance string) error {
+	defer t.since("release_tournaments", time.Now())
+	return t.st.ReleaseTournaments(ctx, instance)
 }

@@ -114,10 +114,16 @@ func (t *Tournaments) Start() {
 	go t.direct()
 }
 
-// Close stops the director and waits for it.
+// Close stops the director, waits for it, and gives up its tournaments'
+// leases, so that another instance directs them at once.
 func (t *Tournaments) Close() {
 	t.cancel()
 	t.wg.Wait()
+	ctx, cancel := context.WithTimeout(context.Background(), t.cfg.WriteTimeout)
+	defer cancel()
+	if err := t.cfg.Store.ReleaseTournaments(ctx, t.cfg.Instance); err != nil {
+		t.cfg.Logger.Warn("tournaments' leases not released", "err", err)
+	}
 }
 
 func (t *Tournaments) fail(w http.ResponseWriter, r *http.Request, err error) {
