@@ -108,7 +108,7 @@ function createForm(meta) {
   },
   field(t('tn.name'), name), field(t('tn.game'), game), field(t('tn.rules'), rules), field(t('tn.format'), format),
   field(t('tn.clock'), clock), minutesField, roundsField, field(t('tn.starts'), starts),
-  h('label.check', rated, ' ', t('home.rated')), h('label.check', bots, ' ', t('tn.bots')),
+  h('label.check', rated, ' ', t('tn.ratedGames')), h('label.check', bots, ' ', t('tn.bots')),
   h('p.form-buttons', h('button.btn.primary#tn-create', { type: 'submit' }, t('tn.submit'))));
   return form;
 }

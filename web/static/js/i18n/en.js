@@ -1082,5 +1082,6 @@ export default {
   "err.tournament_not_arena": "Only an arena's players pause.",
   "err.tournament_not_creator": "Only the tournament's creator starts it early.",
   "err.tournament_arena_start": "An arena starts at its time.",
-  "err.tournament_too_few": "A tournament starts with {min} players or more."
+  "err.tournament_too_few": "A tournament starts with {min} players or more.",
+  "tn.ratedGames": "Rated games (they change the ratings)"
 };

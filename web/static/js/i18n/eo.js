@@ -1081,5 +1081,6 @@ export default {
   "err.tournament_not_arena": "Nur la ludantoj de areno paŭzas.",
   "err.tournament_not_creator": "Nur la kreinto de la turniro povas komenci ĝin pli frue.",
   "err.tournament_arena_start": "Areno komenciĝas je sia horo.",
-  "err.tournament_too_few": "Turniro komenciĝas kun {min} aŭ pli da ludantoj."
+  "err.tournament_too_few": "Turniro komenciĝas kun {min} aŭ pli da ludantoj.",
+  "tn.ratedGames": "Taksataj ludoj (ili ŝanĝas la taksojn)"
 };

@@ -1081,5 +1081,6 @@ export default {
   "err.tournament_not_arena": "Solo los jugadores de una arena se ponen en pausa.",
   "err.tournament_not_creator": "Solo quien creó el torneo puede empezarlo antes.",
   "err.tournament_arena_start": "Una arena empieza a su hora.",
-  "err.tournament_too_few": "Un torneo empieza con {min} jugadores o más."
+  "err.tournament_too_few": "Un torneo empieza con {min} jugadores o más.",
+  "tn.ratedGames": "Partidas puntuables (cambian las valoraciones)"
 };

@@ -1081,5 +1081,6 @@ export default {
   "err.tournament_not_arena": "Solo i giocatori di un'arena vanno in pausa.",
   "err.tournament_not_creator": "Solo chi ha creato il torneo può farlo iniziare prima.",
   "err.tournament_arena_start": "Un'arena inizia alla sua ora.",
-  "err.tournament_too_few": "Un torneo inizia con {min} giocatori o più."
+  "err.tournament_too_few": "Un torneo inizia con {min} giocatori o più.",
+  "tn.ratedGames": "Partite valide per il punteggio (cambiano i punteggi)"
 };
