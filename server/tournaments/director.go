@@ -200,7 +200,7 @@ func (t *Tournaments) pairArena(ctx context.Context, tr *store.Tournament, entri
 		return nil
 	}
 	es, lps := logic(entries, ps)
-	return t.pair(ctx, tr, entries, 0, tournament.PairArena(waiting, es, lps), now)
+	return t.pair(ctx, tr, entries, 0, tournament.PairArena(waiting, es, lps))
 }
 
 // pairRound pairs a Swiss's or round robin's next round once every game
@@ -231,12 +231,14 @@ func (t *Tournaments) pairRound(ctx context.Context, tr *store.Tournament, entri
 	if err != nil {
 		return err
 	}
-	return t.pair(ctx, tr, entries, next, pairs, now)
+	return t.pair(ctx, tr, entries, next, pairs)
 }
 
 // pair writes the pairings of a round (0 in an arena) and makes their
-// games, in one transaction, and starts the games.
-func (t *Tournaments) pair(ctx context.Context, tr *store.Tournament, entries []store.TournamentEntry, round int, pairs []tournament.Pairing, now time.Time) error {
+// games, in one transaction, and starts the games. The games are made as
+// of the time they are written (not of the round of the director, which
+// read the ends of the games before them).
+func (t *Tournaments) pair(ctx context.Context, tr *store.Tournament, entries []store.TournamentEntry, round int, pairs []tournament.Pairing) error {
 	set, err := lobby.CheckSettings(tr.Game, tr.Rules, tr.Clock, tr.Rated)
 	if err != nil {
 		return err
@@ -272,7 +274,7 @@ func (t *Tournaments) pair(ctx context.Context, tr *store.Tournament, entries []
 		if err != nil {
 			return err
 		}
-		row := set.PairedGame(first, second, now)
+		row := set.PairedGame(first, second, time.Now())
 		row.Tournament = tr.ID
 		ps[i].GameID = row.ID
 		rows = append(rows, row)
