@@ -58,8 +58,9 @@ func (t *Tournaments) answer(w http.ResponseWriter, r *http.Request, err error) 
 	t.fail(w, r, err)
 }
 
-// check reads a request into a tournament's row, as of now.
-func check(req createRequest, now time.Time) (*store.Tournament, error) {
+// check reads a request into a tournament's row, as of now; an arena's
+// minute lasts minute.
+func check(req createRequest, now time.Time, minute time.Duration) (*store.Tournament, error) {
 	name := strings.TrimSpace(req.Name)
 	if n := utf8.RuneCountInString(name); n < 3 || n > 40 {
 		return nil, refuse(http.StatusBadRequest, "tournament_name", "a tournament's name has 3 to 40 characters")
@@ -86,7 +87,7 @@ func check(req createRequest, now time.Time) (*store.Tournament, error) {
 			return nil, refuse(http.StatusBadRequest, "tournament_minutes", fmt.Sprintf("an arena lasts %d to %d minutes", MinArena, MaxArena),
 				"min", strconv.Itoa(MinArena), "max", strconv.Itoa(MaxArena))
 		}
-		row.Rounds = req.Minutes // kept until the start sets the end
+		row.Ends = row.Starts + int64(req.Minutes)*minute.Milliseconds()
 	case tournament.Swiss:
 		if req.Rounds != 0 && (req.Rounds < MinRounds || req.Rounds > MaxRounds) {
 			return nil, refuse(http.StatusBadRequest, "tournament_rounds", fmt.Sprintf("a Swiss has %d to %d rounds", MinRounds, MaxRounds),
@@ -106,17 +107,13 @@ func (t *Tournaments) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := time.Now()
-	row, err := check(req, now)
+	row, err := check(req, now, t.cfg.ArenaMinute)
 	if err == nil {
 		row.Creator, err = t.player(r)
 	}
 	if err != nil {
 		t.answer(w, r, err)
 		return
-	}
-	if row.Format == string(tournament.Arena) {
-		row.Ends = row.Starts + int64(row.Rounds)*t.cfg.ArenaMinute.Milliseconds()
-		row.Rounds = 0
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), t.cfg.WriteTimeout)
 	defer cancel()
