@@ -59,7 +59,8 @@ func TestTournamentArenaCluster(t *testing.T) {
 		t.Fatal("no instance was killed")
 	}
 	alive := servers[(k+1)%3]
-	checkTourney(t, alive.st, rs[(k+1)%3], id, tournament.Arena)
+	v := checkTourney(t, alive.st, rs[(k+1)%3], id, tournament.Arena)
+	t.Logf("%d games, instance %s killed", len(v.Pairings), servers[k].srv.cfg.Instance)
 	if tr, _ := alive.st.Tournament(context.Background(), id); tr.Director == servers[k].srv.cfg.Instance {
 		t.Errorf("the dead instance %s still directs the arena", tr.Director)
 	}

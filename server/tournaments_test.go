@@ -64,6 +64,7 @@ func TestTournamentArena(t *testing.T) {
 	if len(v.Pairings) <= 8 {
 		t.Errorf("%d games in the arena, want more than one round's", len(v.Pairings))
 	}
+	t.Logf("%d games in the arena, won by %s", len(v.Pairings), v.Winner)
 }
 
 // TestTournamentRoundRobin: 8 players, 7 rounds, every pair once.
