@@ -64,6 +64,7 @@ var axePages = []struct{ name, path, ready string }{
 	{"computer", "/computer?game={game}", `window.computerGame && window.computerGame.state && document.querySelector('.cg-board .board.interactive')`},
 	{"leaderboard", "/#/leaderboard", `document.querySelector('.leaderboard table, .leaderboard p')`},
 	{"archive", "/#/archive", `document.querySelector('table.games')`},
+	{"tournaments", "/tournaments", `document.querySelector('#tn-create') && !document.querySelector('.tournaments .loading')`},
 	{"profile", "/@/{player}", `document.querySelector('.profile h1') && !document.querySelector('.profile .loading')`},
 }
 

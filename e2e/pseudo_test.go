@@ -64,9 +64,9 @@ const untransformed = `((allow) => {
 })`
 
 // pseudoAllow are the words that stay as they are in every language: the
-// site's and the games' names, the test's players (ann and a guest),
-// the record formats' and image types' names.
-var pseudoAllow = []string{"magneton", "tumbling", "down", "ann", "guest", "pgn", "sgf", "svg", "png"}
+// site's and the games' names, the test's players (ann and a guest) and
+// tournament (Weekly), the record formats' and image types' names.
+var pseudoAllow = []string{"magneton", "tumbling", "down", "ann", "guest", "weekly", "pgn", "sgf", "svg", "png"}
 
 // pseudoState is one page or state the pseudo-locale test visits: where
 // to go (a path of the site), what shows that it is drawn (a JS
@@ -115,6 +115,7 @@ func TestBrowserPseudoLocale(t *testing.T) {
 	playing := pseudoGame(p, base, "tumbling-down", "")
 	resigned := pseudoGame(p, base, "magneton", "resign")
 	aborted := pseudoGame(p, base, "magneton", "abort")
+	tourney := pseudoTournament(p, base)
 	board := `document.querySelector('.board')`
 	analysis := `window.analysisBoard && window.analysisBoard.cur && document.querySelector('.analysis-board .board')`
 	an := func(game, position, moves string) string {
@@ -129,6 +130,8 @@ func TestBrowserPseudoLocale(t *testing.T) {
 		{"profile", "/@/ann", `document.querySelector('main h1') && document.querySelector('.profile-table tbody tr')`, nil},
 		{"leaderboard", "/#/leaderboard", `document.querySelector('main .tab-family') && document.querySelector('#leaderboard-panel').childElementCount`, nil},
 		{"archive", "/#/archive", `document.querySelector('table.games tbody tr')`, nil},
+		{"tournaments", "/tournaments", `document.querySelector('#tn-create') && document.querySelector('.tournament-row')`, nil},
+		{"a tournament", "/tournaments/" + tourney, `document.querySelector('#tn-standings tbody tr') && document.querySelector('#tn-withdraw')`, nil},
 		{"a missing game", "/g/zzzzzzzz", `document.querySelector('main .not-found')`, nil},
 		{"a game being played", "/g/" + playing, board, nil},
 		{"the chooser on the game page", "/g/" + playing, `document.querySelector('.board.interactive')`, func(p *page) {
@@ -170,6 +173,14 @@ func TestBrowserPseudoLocale(t *testing.T) {
 		}},
 		{"a page that needs the network, offline", "/@/ann", `document.querySelector('.offline-page .offline-choices') && document.querySelector('.account .offline-tag')`, nil},
 	}
+	visitPseudo(t, p, base, states)
+	p.checkConsole()
+}
+
+// visitPseudo visits each state in the pseudo-locale and fails on each
+// visible text that did not go through the catalogues.
+func visitPseudo(t *testing.T, p *page, base string, states []pseudoState) {
+	t.Helper()
 	for _, s := range states {
 		p.goTo(pseudoURL(base + s.path))
 		if offlineVisit[s.name] {
@@ -185,7 +196,20 @@ func TestBrowserPseudoLocale(t *testing.T) {
 			t.Errorf("%s: not through the catalogues: %s", s.name, bad)
 		}
 	}
-	p.checkConsole()
+}
+
+// pseudoTournament makes a Swiss for next week that the player joins, and
+// returns its id.
+func pseudoTournament(p *page, base string) string {
+	p.t.Helper()
+	p.goTo(base + "/")
+	p.waitFor("the home page", `document.querySelector('#start')`, 10*time.Second)
+	return eval[string](p, `(async () => {
+  const post = (path, body) => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const t = await post('/api/tournaments', { name: 'Weekly', game: 'magneton', format: 'swiss', clock: '3+2', starts: Date.now() + 7 * 86400000 });
+  await post('/api/tournaments/' + t.id + '/join', {});
+  return t.id;
+})()`)
 }
 
 // everyEnding writes, at the top of the page, the result sentence of

@@ -68,6 +68,9 @@ func refusalCodes(t *testing.T) map[string]string {
 					add(n.Args[0])
 				case name == "WriteCoded" && len(n.Args) > 2:
 					add(n.Args[2])
+				case name == "refuse" && len(n.Args) > 1:
+					// package tournaments' refuse(status, code, ...)
+					add(n.Args[1])
 				}
 			case *ast.CompositeLit:
 				if funcName(n.Type) == "Refusal" {

@@ -39,7 +39,13 @@ var testStatic = fstest.MapFS{
 
 func startServer(t *testing.T, dir string, tune ...func(*Config)) *testServer {
 	t.Helper()
-	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(dir, "games.db"))
+	return startServerOn(t, dir, "sqlite:"+filepath.Join(dir, "games.db"), tune...)
+}
+
+// startServerOn is startServer on the database at url.
+func startServerOn(t *testing.T, dir, url string, tune ...func(*Config)) *testServer {
+	t.Helper()
+	st, err := store.Open(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -205,14 +205,15 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 // front end's views rather than a file: a game (g/<id>), a profile
 // (@/<name>), the analysis board (analysis, analysis/...), a game's
 // rules and lessons (learn, learn/<game>), the puzzles, the game against
-// the computer in the browser (computer), the moderators' page (mod), and
+// the computer in the browser (computer), the moderators' page (mod), the
+// tournaments (tournaments, tournaments/<id>), and
 // the page that sets a password with a link (reset).
 func isPage(name string) bool {
 	first, rest, below := strings.Cut(name, "/")
 	switch first {
 	case "g", "@":
 		return below && rest != ""
-	case "analysis", "learn", "puzzles", "computer", "mod":
+	case "analysis", "learn", "puzzles", "computer", "mod", "tournaments":
 		return true
 	case "reset":
 		return !below
@@ -225,7 +226,7 @@ func isPage(name string) bool {
 // which answers these paths with the page it kept when offline; it is
 // written in the syntax that Go and JavaScript share, and TestPagePattern
 // holds it to isPage.
-const pagePattern = `^/(?:index\.html|(?:g|@)/.+|(?:analysis|learn|puzzles|computer|mod)(?:/.*)?|reset/?)?$`
+const pagePattern = `^/(?:index\.html|(?:g|@)/.+|(?:analysis|learn|puzzles|computer|mod|tournaments)(?:/.*)?|reset/?)?$`
 
 // serveIndex answers with index.html in the visitor's language (package
 // page).

@@ -13,6 +13,7 @@
 //	analysis   the analysis board, the rules engine for pages, reviews
 //	puzzles    rated puzzles; lessons: lesson progress
 //	moderation reports, blocks, the moderators' mutes, bans and closures
+//	tournaments arenas, Swiss and round robins: their API and director
 //	cluster    the traffic between instances sharing a database
 //	computer   the engine's searches, fairly sharing the cores
 //	limits     what one client may use; socket, chat, jsonapi, wire, ids
@@ -56,6 +57,7 @@ import (
 	"github.com/magneton-games/magneton/server/puzzles"
 	"github.com/magneton-games/magneton/server/round"
 	"github.com/magneton-games/magneton/server/socket"
+	"github.com/magneton-games/magneton/server/tournaments"
 	"github.com/magneton-games/magneton/store"
 )
 
@@ -150,6 +152,13 @@ type Config struct {
 	// (https://play.example.org), which mailed links start with; needed
 	// with Mail.
 	SiteURL string
+	// IsBot says whether an account is a bot's, for the tournaments that
+	// allow bots or not; nil: none is.
+	IsBot func(ctx context.Context, userID string) (bool, error)
+	// TournamentPoll is how often the tournaments' director reads the
+	// store, 0 means 1 s; ArenaMinute how long an arena's minute lasts,
+	// 0 means a minute (for tests).
+	TournamentPoll, ArenaMinute time.Duration
 }
 
 // withDefaults is the configuration with each zero field at its default.
@@ -205,6 +214,7 @@ type Server struct {
 	engine   *assets.Engine   // the browser's engine, when the front end has one
 	book     *assets.Book     // the certificates the browser's engine may read
 	offline  *offline.Offline // the service worker and the manifest, with a front end
+	tourneys *tournaments.Tournaments
 }
 
 // New makes a server on a store and resumes every unfinished game stored
@@ -271,6 +281,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	profiles.New(profiles.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Logger: log, SiteURL: cfg.SiteURL}).Routes(mux)
 	puzzles.New(cfg.Store, ids, log).WithSearches(pool, proxies.ClientIP).Routes(mux)
 	lessons.New(cfg.Store, ids, log).Routes(mux)
+	s.tourneys = tournaments.New(tournaments.Config{Store: cfg.Store, Rooms: rooms, Identities: ids, Clients: s.clients, Proxies: proxies,
+		Moderation: mod, IsBot: cfg.IsBot, Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, Logger: log,
+		Poll: cfg.TournamentPoll, ArenaMinute: cfg.ArenaMinute})
+	s.tourneys.Routes(mux)
 	s.handler = cfg.Metrics.HTTP(guard(proxies, mux))
 	if err := s.watch(pool); err != nil {
 		s.cancel()
@@ -279,6 +293,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.bgWG.Add(1)
 	go s.sweeper(time.Minute)
+	s.tourneys.Start()
 	return s, nil
 }
 
@@ -344,6 +359,7 @@ func (s *Server) Close(ctx context.Context) error {
 		return nil
 	}
 	s.cancel()
+	s.tourneys.Close()
 	s.analysis.Close(ctx)
 	s.accounts.Close(ctx)
 	err := s.rooms.Close(ctx)

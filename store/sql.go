@@ -243,7 +243,7 @@ func (s *sqlStore) checkpoints(period time.Duration) {
 const gameColumns = `id, game, rules, start, opponent, level, player0, player1, seat0, seat1, invite, public,
 	status, result, reason, nmoves, position, clock_initial, clock_increment, remaining0, remaining1, clock_at,
 	draw_offer, rematch_by, rematch_game, rematch_of, created, updated, user0, user1, guest0, guest1,
-	rated, family, rating0, rating1, diff0, diff1, min_rating, max_rating, per_move, takeback_by, needs_owner, computer_place`
+	rated, family, rating0, rating1, diff0, diff1, min_rating, max_rating, per_move, takeback_by, needs_owner, computer_place, tournament_id`
 
 func boolInt(b bool) int {
 	if b {
@@ -280,12 +280,12 @@ func (e stmtExecer) ExecContext(ctx context.Context, _ string, args ...any) (sql
 func insertGame(ctx context.Context, db execer, g *Game) error {
 	_, err := db.ExecContext(ctx, `INSERT INTO games (`+gameColumns+`) VALUES
 		($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28,
-		$29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44)`,
+		$29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45)`,
 		g.ID, g.Game, g.Rules, g.Start, g.Opponent, g.Level, g.Players[0], g.Players[1], g.Seats[0], g.Seats[1], g.Invite, boolInt(g.Public),
 		g.Status, g.Result, g.Reason, g.Moves, g.Position, g.ClockInitial.Milliseconds(), g.ClockIncrement.Milliseconds(),
 		g.Remaining[0].Milliseconds(), g.Remaining[1].Milliseconds(), g.ClockAt,
 		g.DrawOffer, g.RematchBy, g.RematchGame, g.RematchOf, g.Created, g.Updated, g.Users[0], g.Users[1], g.Guests[0], g.Guests[1],
-		boolInt(g.Rated), g.Family, g.Ratings[0], g.Ratings[1], g.Diffs[0], g.Diffs[1], g.MinRating, g.MaxRating, boolInt(g.PerMove), g.TakebackBy, boolInt(g.NeedsOwner), g.ComputerPlace)
+		boolInt(g.Rated), g.Family, g.Ratings[0], g.Ratings[1], g.Diffs[0], g.Diffs[1], g.MinRating, g.MaxRating, boolInt(g.PerMove), g.TakebackBy, boolInt(g.NeedsOwner), g.ComputerPlace, g.Tournament)
 	return err
 }
 
@@ -491,7 +491,7 @@ func scanGame(row scanner) (*Game, error) {
 	err := row.Scan(&g.ID, &g.Game, &g.Rules, &g.Start, &g.Opponent, &g.Level, &player0, &player1, &s0, &s1, &g.Invite, &public,
 		&g.Status, &g.Result, &g.Reason, &g.Moves, &g.Position, &ci, &cinc, &r0, &r1, &g.ClockAt,
 		&g.DrawOffer, &g.RematchBy, &g.RematchGame, &g.RematchOf, &g.Created, &g.Updated, &u0, &u1, &gu0, &gu1,
-		&rated, &g.Family, &g.Ratings[0], &g.Ratings[1], &g.Diffs[0], &g.Diffs[1], &g.MinRating, &g.MaxRating, &perMove, &g.TakebackBy, &needs, &g.ComputerPlace)
+		&rated, &g.Family, &g.Ratings[0], &g.Ratings[1], &g.Diffs[0], &g.Diffs[1], &g.MinRating, &g.MaxRating, &perMove, &g.TakebackBy, &needs, &g.ComputerPlace, &g.Tournament)
 	if err != nil {
 		return nil, err
 	}

@@ -99,6 +99,9 @@ type Game struct {
 	// nobody watching: its clock runs or the computer is to move (Orphans
 	// lists those whose instance is gone).
 	NeedsOwner bool
+	// Tournament is the id of the tournament that made the game, "" for
+	// none.
+	Tournament string
 	// Owner is not stored with the game: it names the server instance
 	// that writes it. A write with an Owner succeeds only while that
 	// instance holds the game's lease (ErrNotOwner otherwise), and
@@ -414,6 +417,7 @@ type Store interface {
 	Puzzles
 	Lessons
 	Moderation
+	Tournaments
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
 	// Close closes the database.

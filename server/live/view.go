@@ -23,7 +23,7 @@ func (g Game) View(seat int, now time.Time, connected [2]bool, chatRoom string) 
 		Status: r.Status, Ply: g.Ply(), Position: pos.String(),
 		Turn: int(pos.Side()), Legal: g.Legal(), Result: r.Result, Reason: r.Reason, Rated: r.Rated,
 		Public: r.Public, At: now.UnixMilli(), Abortable: g.Abortable(seat), TakebackAllowed: g.TakebackAllowed(seat),
-		ClaimAfterMS: g.set.ClaimAfter.Milliseconds(), ChatRoom: chatRoom, Computer: g.computerView(),
+		ClaimAfterMS: g.set.ClaimAfter.Milliseconds(), ChatRoom: chatRoom, Computer: g.computerView(), Tournament: r.Tournament,
 	}
 	if at, ok := g.FirstMoveDeadline(); ok {
 		ms := at.UnixMilli()

@@ -94,21 +94,35 @@ func (rs *Rooms) Session(ctx context.Context, id string, keep bool) (*Session, e
 // searches of the computer's moves are scheduled together), takes it in
 // memory and starts its clock and computer.
 func (rs *Rooms) Create(ctx context.Context, row *store.Game, client string) error {
-	g, err := live.New(row, rs.cfg.Play, time.Now())
-	if err != nil {
-		return err
+	return rs.CreateGames(ctx, []*store.Game{row}, client, func(ctx context.Context) error { return rs.st.CreateGame(ctx, row) })
+}
+
+// CreateGames makes games whose rows insert writes to the store (with
+// this instance's leases, Owner being set on each row before): a
+// tournament's round, written in one transaction with its pairings. The
+// games start once insert has succeeded; client is the address of the
+// client that made them ("" for the server itself).
+func (rs *Rooms) CreateGames(ctx context.Context, rows []*store.Game, client string, insert func(context.Context) error) error {
+	sessions := make([]*Session, len(rows))
+	for i, row := range rows {
+		g, err := live.New(row, rs.cfg.Play, time.Now())
+		if err != nil {
+			return err
+		}
+		sessions[i] = rs.newSession(g, time.Now())
+		sessions[i].client = client
+		row.Owner, row.NeedsOwner = rs.cfg.Instance, g.Needed()
 	}
-	s := rs.newSession(g, time.Now())
-	s.client = client
 	if rs.closing.Load() {
 		return ErrClosing
 	}
-	row.Owner, row.NeedsOwner = rs.cfg.Instance, g.Needed()
-	if err := rs.st.CreateGame(ctx, row); err != nil {
+	if err := insert(ctx); err != nil {
 		return err
 	}
-	rs.register(s)
-	s.start()
+	for _, s := range sessions {
+		rs.register(s)
+		s.start()
+	}
 	return nil
 }
 

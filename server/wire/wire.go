@@ -72,6 +72,9 @@ type Update struct {
 	// Public: the game is listed in the lobby (a seek), so its page says
 	// that an opponent is looked for rather than offering a link to send.
 	Public bool `json:"public"`
+	// Tournament is the id of the tournament that made the game (omitted
+	// for none): its page is /tournaments/<id>.
+	Tournament string `json:"tournament,omitempty"`
 	// At is the server's time (ms since the epoch), for countdowns.
 	At int64 `json:"at"`
 	// Abortable: the seat may abort the game now (before its first

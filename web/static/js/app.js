@@ -18,6 +18,8 @@ import { learnIndexView, learnGameView } from './learn.js';
 import { puzzlesView } from './puzzles.js';
 import { modView } from './mod.js';
 import { resetView } from './reset.js';
+import { tournamentsView } from './tournaments.js';
+import { tournamentView } from './tournament.js';
 import { getMeta } from './api.js';
 import { t, andList, LANGS, getLang, setLang, onLangChange } from './i18n.js';
 import { navMenu } from './nav-menu.js';
@@ -63,11 +65,15 @@ function route() {
   const m = /^\/g\/([^/]+)\/?$/.exec(path);
   const who = /^\/@\/([^/]+)\/?$/.exec(path);
   const learn = /^\/learn(?:\/([^/]+))?\/?$/.exec(path);
+  const tourney = /^\/tournaments(?:\/([^/]+))?\/?$/.exec(path);
   let view;
   let nav = 'play';
   if (learn) {
     view = learn[1] ? learnGameView(decode(learn[1])) : learnIndexView();
     nav = 'learn';
+  } else if (tourney) {
+    view = tourney[1] ? tournamentView(decode(tourney[1])) : tournamentsView();
+    nav = 'tournaments';
   } else if (/^\/mod\/?$/.test(path)) {
     view = modView();
     nav = '';

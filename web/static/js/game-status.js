@@ -7,7 +7,7 @@
 
 import { h, secondsLeft } from './dom.js';
 import { t, sideText } from './i18n.js';
-import { gameTitle } from './api.js';
+import { api, gameTitle } from './api.js';
 import { gameSpec } from './games.js';
 import { resultText, rulesLabel, stateClock, clockLabel, abortText, variantName } from './words.js';
 
@@ -29,6 +29,9 @@ export function tickCountdowns(root, now) {
   }
 }
 
+/** The names of the tournaments whose games this page showed, by id. */
+const tournamentNames = new Map();
+
 /** The status box of the game page page (its state, meta and game module). */
 export class StatusBox {
   constructor(page) {
@@ -45,7 +48,7 @@ export class StatusBox {
     const rules = h('div.rules', { title: s.rules || variantName('standard') }, `${kind} · ${rulesLabel(this.page.meta, s.game, s.rules)}`);
     // The game's rules and lessons, for whoever opened a game they do not know.
     const rulesLink = h('a.rules-link', { href: `/learn/${encodeURIComponent(s.game)}`, target: '_blank', rel: 'noopener' }, t('gm.rulesLink'));
-    box.append(h('div.title', gameTitle(s.game, s.title), ' ', rulesLink, rules));
+    box.append(h('div.title', gameTitle(s.game, s.title), ' ', rulesLink, rules, this.tournamentLine(s)));
     box.append(this.line(s));
     if (s.status === 'finished' || s.status === 'aborted') box.classList.add('over');
     if (s.status === 'playing' && s.first_move_by) {
@@ -57,6 +60,21 @@ export class StatusBox {
         'data-text': text,
       }, countdownText(text, s.first_move_by, this.page.serverNow())));
     }
+  }
+
+  /** A tournament's game: a link to the tournament, named once read. */
+  tournamentLine(s) {
+    if (!s.tournament) return null;
+    const name = tournamentNames.get(s.tournament);
+    if (name === undefined) {
+      tournamentNames.set(s.tournament, '');
+      api('GET', `/api/tournaments/${encodeURIComponent(s.tournament)}`).then((d) => {
+        tournamentNames.set(s.tournament, d.name);
+        this.render();
+      }, () => {});
+    }
+    return h('div.tournament-of', h('a#game-tournament', { href: `/tournaments/${encodeURIComponent(s.tournament)}` },
+      t('tn.ofGame', { name: name || '…' })));
   }
 
   /** The result, or whose turn it is. */

@@ -2,7 +2,8 @@
 // logged in; home-form.js), quick pairing by clock (home-quick.js), the
 // open games (the lobby, kept live while the page is visible), the games
 // of this browser and the games being played (home-lists.js), the links to
-// each game's rules and lessons, and the daily puzzle.
+// each game's rules and lessons, the daily puzzle, and the current and
+// upcoming tournaments (tournaments.js).
 
 import { h } from './dom.js';
 import { getMeta } from './api.js';
@@ -13,6 +14,7 @@ import { loadLearn } from './learn.js';
 import { NewGameForm } from './home-form.js';
 import { QuickPairing } from './home-quick.js';
 import { Lobby, MyGames } from './home-lists.js';
+import { tournamentCard } from './tournaments.js';
 
 /** How often the lobby is asked again while the page is visible. */
 const POLL_MS = 2000;
@@ -42,7 +44,7 @@ export function homeView() {
   const mine = new MyGames(lobby);
   const node = h('div.home',
     h('div.home-side', formBox, learnCard(), dailyPuzzleCard()),
-    h('div.lists', mine.node, quickBox, lobby.openBox, lobby.liveBox));
+    h('div.lists', mine.node, quickBox, lobby.openBox, lobby.liveBox, tournamentCard()));
   let meta = null;
   let timer = null;
   let polls = 0;

@@ -1,7 +1,7 @@
 // A player's profile, /@/<name> (GET /api/users/<name>): since when they
 // play, their record, a card per rating with its history as a graph, and
 // their finished games, filtered by game and result, a page at a time,
-// each opening its replay.
+// each opening its replay; the tournaments they won (tournaments.js).
 
 import { t, tn, formatNumber } from './i18n.js';
 import { h, formatDate, formatDay, toast, segmented } from './dom.js';
@@ -12,6 +12,7 @@ import { playerTag } from './players.js';
 import { ratingChart } from './chart.js';
 import { account } from './account.js';
 import { openReport } from './report.js';
+import { wonList } from './tournaments.js';
 
 const PAGE = 50;
 const SITE = document.title.split(' · ')[0]; // the site's name, as index.html gives it
@@ -98,6 +99,10 @@ class ProfilePage {
         h('a.btn.small#pgn-all', { href: `/api/users/${this.enc}/games.pgn`, download: `${prof.name}.pgn` }, t('pr.pgn')),
         me && !me.guest && !own ? this.moderationButtons() : null)));
     this.node.append(this.ratingsCard(own), this.gamesCard());
+    // The tournaments won, under the ratings, once read (none: nothing).
+    const won = h('div.won-box');
+    this.node.insertBefore(won, this.node.lastChild);
+    wonList(prof.name).then((card) => { if (card && !this.destroyed) won.append(card); }, () => {});
     this.renderRows();
     this.drawChart();
     if (!this.observer && 'ResizeObserver' in window) {
