@@ -136,6 +136,7 @@ window.addEventListener('popstate', route);
 const header = document.querySelector('.site-header');
 const NAV = [
   ['play', '/', 'nav.play'], ['learn', '/learn', 'nav.learn'], ['puzzles', '/puzzles', 'nav.puzzles'],
+  ['tournaments', '/tournaments', 'nav.tournaments'],
   ['leaderboard', '/#/leaderboard', 'nav.leaderboard'], ['archive', '/#/archive', 'nav.archive'],
   ['analysis', '/analysis', 'nav.analysis'],
 ];

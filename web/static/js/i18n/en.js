@@ -6,6 +6,7 @@ export default {
   "nav.play": "Play",
   "nav.learn": "Learn",
   "nav.puzzles": "Puzzles",
+  "nav.tournaments": "Tournaments",
   "nav.leaderboard": "Leaderboard",
   "nav.archive": "Archive",
   "nav.analysis": "Analysis",

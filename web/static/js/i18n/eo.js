@@ -5,6 +5,7 @@ export default {
   "nav.play": "Ludi",
   "nav.learn": "Lerni",
   "nav.puzzles": "Problemoj",
+  "nav.tournaments": "Turniroj",
   "nav.leaderboard": "Rangotabelo",
   "nav.archive": "Arkivo",
   "nav.analysis": "Analizo",

@@ -5,6 +5,7 @@ export default {
   "nav.play": "Jugar",
   "nav.learn": "Aprender",
   "nav.puzzles": "Problemas",
+  "nav.tournaments": "Torneos",
   "nav.leaderboard": "Clasificación",
   "nav.archive": "Archivo",
   "nav.analysis": "Análisis",

@@ -5,6 +5,7 @@ export default {
   "nav.play": "Gioca",
   "nav.learn": "Impara",
   "nav.puzzles": "Problemi",
+  "nav.tournaments": "Tornei",
   "nav.leaderboard": "Classifica",
   "nav.archive": "Archivio",
   "nav.analysis": "Analisi",
