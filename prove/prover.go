@@ -70,6 +70,19 @@ type Report struct {
 	// Last is the last question's state at its end: how far an
 	// unsettled one got.
 	Last Progress
+	// Moves, from Split only, is what the search learnt of each of the
+	// root's moves, in the order they were searched.
+	Moves []MoveReport
+}
+
+// MoveReport is what a split search learnt of one of the root's moves,
+// for the attacker: proven, disproven, or how far it got.
+type MoveReport struct {
+	Move   string
+	Value  Value
+	Plies  int    // the proof's length below the move, when proven
+	PN, DN uint32 // the attacker's numbers at its last look
+	Nodes  int64
 }
 
 // For makes the solver of the game whose computer players pr is, with

@@ -300,6 +300,9 @@ func (sp *splitter[P, M]) progress(start time.Time) Progress {
 func (sp *splitter[P, M]) result(root P, start time.Time) *Report {
 	rep := &Report{Result: game.Ongoing, Nodes: sp.spent.Load(), Elapsed: time.Since(start)}
 	rep.Last = sp.progress(start)
+	for _, rm := range sp.moves {
+		rep.Moves = append(rep.Moves, MoveReport{Move: root.FormatMove(rm.move), Value: rm.value, Plies: rm.plies, PN: rm.pn, DN: rm.dn, Nodes: rm.nodes})
+	}
 	v := sp.root()
 	rep.ToMove, rep.Opponent = v, Unknown
 	if root.Side() != sp.attacker {

@@ -136,6 +136,13 @@ func TestSplitMagnetonTwoStones(t *testing.T) {
 	if rep.Result != game.Ongoing || rep.Nodes > 2*500 {
 		t.Errorf("with 500 nodes: result %v after %d nodes: want unsettled within 1,000", rep.Result, rep.Nodes)
 	}
+	var sum int64
+	for _, m := range rep.Moves {
+		sum += m.Nodes
+	}
+	if len(rep.Moves) != 64 || sum != rep.Nodes {
+		t.Errorf("with 500 nodes: %d moves reported, their nodes %d of %d: want White's 64 drops, all the nodes", len(rep.Moves), sum, rep.Nodes)
+	}
 	if _, err := gm.Solver.Split(context.Background(), s, prove.Options{}, 0); err == nil {
 		t.Errorf("0 workers: no error")
 	}

@@ -145,6 +145,9 @@ func (o *solveOptions) run(c *cobra.Command, g *globalOptions, args []string) er
 		return c.Context().Err()
 	}
 	fmt.Fprintln(w, describe(st, rep))
+	if len(rep.Moves) > 0 {
+		writeSplitMoves(w, st, rep)
+	}
 	fmt.Fprintf(w, "nodes %d, %s, %.0f nodes/s, table %.1f MiB\n", rep.Nodes, rep.Elapsed.Round(time.Millisecond), float64(rep.Nodes)/max(rep.Elapsed.Seconds(), 1e-9), rep.TableMiB)
 	return o.writeProof(w, st, rep)
 }
@@ -185,6 +188,25 @@ func number(n uint32) string {
 		return "inf"
 	}
 	return fmt.Sprint(n)
+}
+
+// writeSplitMoves lists what a split search learnt of each root move.
+func writeSplitMoves(w io.Writer, st game.State, rep *prove.Report) {
+	names := st.Rules().Spec().SideNames
+	var settled int
+	for _, m := range rep.Moves {
+		state := fmt.Sprintf("not settled (proof number %s, disproof number %s)", number(m.PN), number(m.DN))
+		switch m.Value {
+		case prove.Proven:
+			state = fmt.Sprintf("%s wins (a proof of %d plies)", names[rep.Last.Attacker], m.Plies)
+			settled++
+		case prove.Disproven:
+			state = fmt.Sprintf("%s cannot force a win", names[rep.Last.Attacker])
+			settled++
+		}
+		fmt.Fprintf(w, "  %-10s %s, %d nodes\n", m.Move, state, m.Nodes)
+	}
+	fmt.Fprintf(w, "split: %d of the root's %d moves settled\n", settled, len(rep.Moves))
 }
 
 // describe says what a solve settled, from the side to move's view.
