@@ -61,7 +61,7 @@ search, and says what they prove or where they are wrong.`,
   magneton --game tumbling solve --hash 1 "bbbbbbbbbb,1,bbrbbb,bbb,b,3/bb,3,b,1,r,1/1,b,2,b,b,r,1/3,b,b,r,1,r/2,b,1,rr,r,rr,1/b,4,r,2/4,rr,r,1,rrrrr/2,rr,1,rr,1,rrr,rrr b"  # proven win for Black
   magneton --game tumbling solve --time 10m --hash 1024 --table start.table --out start.proof start
   magneton solve --verify docs/proofs/magneton-black-wins-in-6.proof
-  magneton solve --split 2 --opponent-first --hash 16 "8/8/8/8/8/8/8/8 w 2 2"  # proven win for Black, the root's 64 drops on two cores`,
+  magneton solve --split 2 --hash 1 "8/6WB/B1B3B1/W6W/8/8/5W2/WB6 b 0 0"  # proven win for Black`,
 		Args: func(c *cobra.Command, args []string) error {
 			if o.check != "" {
 				if len(args) > 0 {
@@ -84,7 +84,7 @@ search, and says what they prove or where they are wrong.`,
 	f.BoolVar(&o.opponent, "opponent-first", false, "ask first whether the side not to move wins (the question the budget goes to when that side is believed to win)")
 	f.IntVar(&o.split, "split", 0, "search the root's moves apart on this many goroutines, each with its own table (0: one search)")
 	f.DurationVar(&o.interval, "progress", 10*time.Second, "time between progress lines on standard error")
-	return c
+	return profiled(c)
 }
 
 // run solves the position of args, after --moves, or with --verify checks
