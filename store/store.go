@@ -294,7 +294,8 @@ type Ratings interface {
 	Rating(ctx context.Context, userID, game, family string) (Rating, bool, error)
 	RatingHistory(ctx context.Context, userID string) ([]RatingPoint, error)
 	// Leaderboard returns the best ratings of a game and family whose
-	// deviation is at most maxRD, best first.
+	// deviation is at most maxRD, best first: people only, but for a
+	// bots' family (BotFamilyPrefix), which lists its bots.
 	Leaderboard(ctx context.Context, game, family string, maxRD float64, limit int) ([]Leader, error)
 	// UserGames returns an account's finished games, newest first, paged
 	// as List; the public ones only with publicOnly.
@@ -414,6 +415,7 @@ type Store interface {
 	Puzzles
 	Lessons
 	Moderation
+	Bots
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
 	// Close closes the database.
