@@ -41,6 +41,7 @@ import (
 	"github.com/magneton-games/magneton/server/accounts"
 	"github.com/magneton-games/magneton/server/analysis"
 	"github.com/magneton-games/magneton/server/assets"
+	"github.com/magneton-games/magneton/server/bots"
 	"github.com/magneton-games/magneton/server/computer"
 	"github.com/magneton-games/magneton/server/identity"
 	"github.com/magneton-games/magneton/server/lessons"
@@ -150,6 +151,11 @@ type Config struct {
 	// (https://play.example.org), which mailed links start with; needed
 	// with Mail.
 	SiteURL string
+	// Bots bound what each API token may use (package bots); zero fields
+	// take their defaults. BotPoll is how often a bot's event stream
+	// looks for news (0: 500 ms).
+	Bots    bots.Limits
+	BotPoll time.Duration
 }
 
 // withDefaults is the configuration with each zero field at its default.
@@ -205,6 +211,7 @@ type Server struct {
 	engine   *assets.Engine   // the browser's engine, when the front end has one
 	book     *assets.Book     // the certificates the browser's engine may read
 	offline  *offline.Offline // the service worker and the manifest, with a front end
+	bots     *bots.Bots
 }
 
 // New makes a server on a store and resumes every unfinished game stored
@@ -245,8 +252,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		NoServerComputer: cfg.NoServerComputer, ComputerMoveTime: pool.MoveTime}
 	mod := moderation.New(moderation.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, WriteTimeout: cfg.WriteTimeout, Logger: log})
 	s.mod = mod
+	cfg.Bots = cfg.Bots.WithDefaults()
 	lob := lobby.New(lobby.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Play: play,
-		Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, Logger: log, Moderation: mod, SiteURL: cfg.SiteURL})
+		Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, Logger: log, Moderation: mod, SiteURL: cfg.SiteURL, BotGames: cfg.Bots.Games})
 	rooms, err := round.New(ctx, round.Config{Store: cfg.Store, Logger: log, Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout,
 		Play: play, Pool: pool, Clients: s.clients, Proxies: proxies, Identities: ids,
 		Sockets:      socket.Limits{Rate: cfg.MessageRate, Burst: cfg.MessageBurst, Clients: s.clients},
@@ -257,6 +265,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.rooms = rooms
 	lob.SetRooms(rooms)
+	if s.bots, err = bots.New(bots.Config{Store: cfg.Store, Identities: ids, Limits: cfg.Bots, WriteTimeout: cfg.WriteTimeout, Logger: log, Poll: cfg.BotPoll}); err != nil {
+		s.cancel()
+		rooms.Close(context.Background())
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	s.analysis = analysis.New(analysis.Config{Store: cfg.Store, Pool: pool, Identities: ids, Clients: s.clients, Proxies: proxies,
 		Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, ReviewMoveTime: cfg.ReviewMoveTime, Logger: log})
 	mux := http.NewServeMux()
@@ -271,9 +284,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	profiles.New(profiles.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Logger: log, SiteURL: cfg.SiteURL}).Routes(mux)
 	puzzles.New(cfg.Store, ids, log).WithSearches(pool, proxies.ClientIP).Routes(mux)
 	lessons.New(cfg.Store, ids, log).Routes(mux)
-	s.handler = cfg.Metrics.HTTP(guard(proxies, mux))
+	s.bots.Routes(mux)
+	s.handler = cfg.Metrics.HTTP(guard(proxies, s.bots.Authenticate(mux)))
 	if err := s.watch(pool); err != nil {
 		s.cancel()
+		s.bots.Close()
 		rooms.Close(context.Background())
 		return nil, fmt.Errorf("server: %w", err)
 	}
@@ -346,6 +361,7 @@ func (s *Server) Close(ctx context.Context) error {
 	s.cancel()
 	s.analysis.Close(ctx)
 	s.accounts.Close(ctx)
+	s.bots.Close()
 	err := s.rooms.Close(ctx)
 	s.bgWG.Wait()
 	if err != nil {

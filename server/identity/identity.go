@@ -112,8 +112,12 @@ func (rs *Resolver) Who(w http.ResponseWriter, r *http.Request) (live.Player, er
 	return live.Player{Name: GuestName(h), Guest: h}, nil
 }
 
-// User returns the account the request is logged in as, or nil.
+// User returns the account the request is logged in as, or nil: the
+// account of its API token (WithToken), else of its session cookie.
 func (rs *Resolver) User(r *http.Request) (*store.User, error) {
+	if u, _ := Token(r); u != nil {
+		return u, nil
+	}
 	c, err := r.Cookie(SessionCookie)
 	if err != nil || c.Value == "" {
 		return nil, nil

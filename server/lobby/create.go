@@ -243,6 +243,9 @@ func (l *Lobby) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ng, err := check(req, l.cfg.Play.NoServerComputer)
+	if err == nil && l.isBot(r) {
+		err = errBotOnly
+	}
 	if err == nil {
 		if ng.creator, err = l.cfg.Identities.Who(w, r); err == nil {
 			err = l.mayPlay(r, ng.creator.User)

@@ -61,7 +61,11 @@ func (l *Lobby) handleJoin(w http.ResponseWriter, r *http.Request) {
 		jsonapi.Write(w, http.StatusOK, wire.Joined{ID: id, Seat: identity.SeatOf(r, &row, who.User)}) // already seated
 		return
 	}
-	if err := l.mayJoin(r, s.Row(), who.User); err != nil {
+	err = l.mayJoin(r, s.Row(), who.User)
+	if err == nil && l.isBot(r) {
+		err = errBotOnly
+	}
+	if err != nil {
 		l.refuse(w, r, err)
 		return
 	}
