@@ -334,7 +334,9 @@ func runBot(t *testing.T, s *testServer, token string, games int, challenge *bot
 	}
 }
 
-func level1(rules game.Rules) (ai.Player, error) { return games.NewPlayer("level:1", rules, ai.Config{}) }
+func level1(rules game.Rules) (ai.Player, error) {
+	return games.NewPlayer("level:1", rules, ai.Config{})
+}
 
 // shortGames ends every game as a draw after 16 moves at the latest.
 func shortGames(c *Config) { c.MaxPlies = 16 }
