@@ -354,6 +354,9 @@ func TestBotPlaysPerson(t *testing.T) {
 		t.Fatalf("the challenge: %d %+v", code, c)
 	}
 	sock := ann.connect(c.ID)
+	if st := sock.until("playing", func(st state) bool { return st.Status == "playing" }); !st.Sides[1].Bot || st.Sides[0].Bot {
+		t.Errorf("the sides' bot flags: %+v", st.Sides)
+	}
 	for {
 		st := sock.until("ann's turn or the end", func(st state) bool { return st.Status == "finished" || st.Status == "playing" && st.Turn == 0 })
 		if st.Status == "finished" {

@@ -59,6 +59,8 @@ type Game struct {
 	// guest token, so that the games follow a guest who signs up.
 	Users  [2]string
 	Guests [2]string
+	// Bots marks each seat held by a bot account (Bots.MakeBot).
+	Bots [2]bool
 	// Rated games (between accounts) change the players' ratings of
 	// Family, the name of the game's variant their rules are. Ratings
 	// holds each player's rating as shown when the game began ("1500?"),

@@ -99,7 +99,7 @@ func (rs *Resolver) Who(w http.ResponseWriter, r *http.Request) (live.Player, er
 		return live.Player{}, err
 	}
 	if u != nil {
-		return live.Player{Name: u.Name, User: u.ID}, nil
+		return live.Player{Name: u.Name, User: u.ID, Bot: u.Bot}, nil
 	}
 	token := ""
 	if c, err := r.Cookie(GuestCookie); err == nil && len(c.Value) >= 16 {

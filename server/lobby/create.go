@@ -219,7 +219,7 @@ func (ng *newGame) row(now time.Time) *store.Game {
 	seat, who := ng.seat, ng.creator
 	ng.seatCode = ids.Token()
 	row.Seats[seat] = ids.Hash(ng.seatCode)
-	row.Players[seat], row.Users[seat], row.Guests[seat] = who.Name, who.User, who.Guest
+	row.Players[seat], row.Users[seat], row.Guests[seat], row.Bots[seat] = who.Name, who.User, who.Guest, who.Bot
 	row.Rated, row.Family, row.Ratings[seat], row.MinRating, row.MaxRating = ng.rated, ng.family, ng.rating, ng.min, ng.max
 	if ng.opponent == live.OpponentComputer {
 		row.Players[1-seat] = live.ComputerLabel(ng.level)

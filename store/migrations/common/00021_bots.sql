@@ -2,6 +2,8 @@
 -- Bot accounts and their API tokens (issue 31). bot is when the account
 -- became a bot (ms since the epoch, 0 for a person): irreversible.
 ALTER TABLE users ADD COLUMN bot BIGINT NOT NULL DEFAULT 0;
+-- Each game's seats held by bots: bit 0 for the first, bit 1 the second.
+ALTER TABLE games ADD COLUMN bots INTEGER NOT NULL DEFAULT 0;
 
 -- API tokens: the SHA-256 of each token (never the token), its owner and
 -- label, when it was made, last used (0 for never) and revoked (0 for not).
@@ -32,4 +34,5 @@ CREATE INDEX challenges_from ON challenges (from_user, created);
 -- +goose Down
 DROP TABLE challenges;
 DROP TABLE api_tokens;
+ALTER TABLE games DROP COLUMN bots;
 ALTER TABLE users DROP COLUMN bot;
