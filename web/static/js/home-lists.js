@@ -68,7 +68,7 @@ export class Lobby {
     return h('li.game-row.seek',
       h('a.row-link', { href: `/g/${g.id}` },
         h('span.row-title', title),
-        h('span.row-players', playerTag(who, (g.ratings || [])[creator], false)),
+        h('span.row-players', playerTag(who, (g.ratings || [])[creator], false, undefined, (g.bots || [])[creator])),
         metaLine([
           clockLabel(g.clock),
           ratedTag(g.rated),
@@ -87,7 +87,7 @@ export class Lobby {
     return h('li.game-row',
       h('a.row-link', { href: `/g/${g.id}` },
         h('span.row-title', gameTitle(g.game, g.title)),
-        h('span.row-players', playersLine(g.players, g.ratings, false)),
+        h('span.row-players', playersLine(g.players, g.ratings, false, undefined, g.bots)),
         metaLine([clockLabel(g.clock), ratedTag(g.rated), rulesLabel(this.meta, g.game, g.rules), g.moves ? tn('home.moves', g.moves) : '',
           g.spectators ? t('home.watching', { n: g.spectators }) : '', shortResult(g.result)])),
       h('a.btn.small.ghost', { href: `/g/${g.id}`, 'aria-label': t('home.watchLabel', { players: (g.players || []).map(playerName).join(` ${t('home.vs')} `) }) }, t('home.watch')));
@@ -217,7 +217,7 @@ export class MyGames {
   row(g) {
     const seat = g.seat === 1 ? 1 : 0;
     const other = (g.players || [])[1 - seat];
-    const who = other ? playerTag(other, (g.ratings || [])[1 - seat], false) : t('status.waiting');
+    const who = other ? playerTag(other, (g.ratings || [])[1 - seat], false, undefined, (g.bots || [])[1 - seat]) : t('status.waiting');
     const left = g.your_turn && g.deadline ? timeLeft(g.deadline - Date.now()) : '';
     const label = g.your_turn ? t('home.yourTurn') : g.status === 'waiting' ? t('home.waiting') : t('home.openBtn');
     const title = g.title || g.game;
