@@ -155,6 +155,7 @@ func send(ctx context.Context, conn *websocket.Conn, m wire.ClientMsg) {
 type gameView struct {
 	rules   game.Rules
 	seat    int
+	start   string // the starting position's text
 	moves   []string
 	last    wire.Update
 	synced  bool
@@ -165,7 +166,7 @@ type gameView struct {
 func (g *gameView) read(ctx context.Context, m message, b *Bot, conn *websocket.Conn) bool {
 	switch m.Type {
 	case "state":
-		g.moves, g.last, g.synced = append([]string(nil), m.Moves...), m.Update, true
+		g.moves, g.last, g.synced, g.start = append([]string(nil), m.Moves...), m.Update, true, m.Start
 	case "update":
 		switch {
 		case !g.synced:
@@ -200,7 +201,15 @@ func (g *gameView) myTurn() bool {
 
 // position replays the moves, nil when they do not replay.
 func (g *gameView) position() *game.Game {
-	pos := game.NewGame(g.rules.Start())
+	start := g.rules.Start()
+	if g.start != "" {
+		s, err := g.rules.ParsePosition(g.start)
+		if err != nil {
+			return nil
+		}
+		start = s
+	}
+	pos := game.NewGame(start)
 	for _, m := range g.moves {
 		if pos.Play(m) != nil {
 			return nil
