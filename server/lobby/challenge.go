@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/magneton-games/magneton/server/identity"
-	"github.com/magneton-games/magneton/server/ids"
 	"github.com/magneton-games/magneton/server/jsonapi"
 	"github.com/magneton-games/magneton/server/live"
 	"github.com/magneton-games/magneton/server/ratings"
@@ -82,16 +81,11 @@ func (l *Lobby) handleChallenge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	row := ng.row(time.Now())
-	ctx, cancel := context.WithTimeout(r.Context(), l.cfg.WriteTimeout)
-	defer cancel()
-	if err := l.cfg.Rooms.Create(ctx, row, l.cfg.Proxies.ClientIP(r)); err != nil {
-		if errors.Is(err, round.ErrClosing) {
-			jsonapi.WriteCoded(w, http.StatusServiceUnavailable, "shutting_down", "the server is shutting down")
-			return
-		}
-		l.fail(w, r, err)
+	if !l.createGame(w, r, row, l.cfg.Proxies.ClientIP(r)) {
 		return
 	}
+	ctx, cancel := context.WithTimeout(r.Context(), l.cfg.WriteTimeout)
+	defer cancel()
 	if err := l.cfg.Store.CreateChallenge(ctx, store.Challenge{GameID: row.ID, From: ng.creator.User, To: target.ID, Created: row.Created}); err != nil {
 		l.fail(w, r, err)
 		return
@@ -173,36 +167,49 @@ func (l *Lobby) challengeOf(r *http.Request, id string, byEither bool) (*store.U
 		return u, c, badRequest{http.StatusForbidden, wire.Forbid("challenge_not_yours", "this challenge is not to you")}
 	}
 	if c.Declined != 0 {
-		return u, c, badRequest{http.StatusConflict, wire.Refuse("challenge_gone", "this challenge was declined or withdrawn")}
+		return u, c, errGone
 	}
 	return u, c, nil
 }
 
-func (l *Lobby) handleAccept(w http.ResponseWriter, r *http.Request) {
+// challengeGame finds the challenge of a request's path and its game,
+// answering the client itself when it cannot: the challenge must be to
+// the request's account (or, with byEither, from it).
+func (l *Lobby) challengeGame(w http.ResponseWriter, r *http.Request, byEither bool) (*store.User, store.Challenge, *round.Session, bool) {
 	id, ok := jsonapi.PathIDAndEmptyBody(w, r)
 	if !ok {
-		return
+		return nil, store.Challenge{}, nil, false
 	}
-	u, _, err := l.challengeOf(r, id, false)
+	u, c, err := l.challengeOf(r, id, byEither)
 	if err != nil {
 		l.refuse(w, r, err)
-		return
+		return nil, c, nil, false
 	}
 	s, err := l.cfg.Rooms.Session(r.Context(), id, false)
 	if err != nil {
 		l.fail(w, r, err)
+		return nil, c, nil, false
+	}
+	return u, c, s, true
+}
+
+// errGone refuses a challenge whose game is no longer waiting.
+var errGone = badRequest{http.StatusConflict, wire.Refuse("challenge_gone", "this challenge was declined or withdrawn")}
+
+func (l *Lobby) handleAccept(w http.ResponseWriter, r *http.Request) {
+	u, _, s, ok := l.challengeGame(w, r, false)
+	if !ok {
 		return
 	}
 	row := s.Row()
 	if seat := identity.SeatOf(r, &row, u.ID); seat >= 0 {
-		jsonapi.Write(w, http.StatusOK, wire.Joined{ID: id, Seat: seat}) // accepted already
+		jsonapi.Write(w, http.StatusOK, wire.Joined{ID: row.ID, Seat: seat}) // accepted already
 		return
 	}
-	if row.Status != store.Waiting {
-		l.refuse(w, r, badRequest{http.StatusConflict, wire.Refuse("challenge_gone", "this challenge was declined or withdrawn")})
-		return
+	err := l.checkBotGames(r.Context(), u)
+	if err == nil && row.Status != store.Waiting {
+		err = errGone
 	}
-	err = l.checkBotGames(r.Context(), u)
 	if err == nil {
 		err = l.mayJoin(r, row, u.ID)
 	}
@@ -215,42 +222,20 @@ func (l *Lobby) handleAccept(w http.ResponseWriter, r *http.Request) {
 		l.fail(w, r, err)
 		return
 	}
-	token := ids.Token()
-	seat, err := l.cfg.Rooms.JoinAnywhere(s, ids.Hash(token), row.Invite, who)
-	if err != nil {
-		var rf wire.Refusal
-		if errors.As(err, &rf) && rf.Forbidden {
-			jsonapi.WriteRefusal(w, http.StatusForbidden, rf)
-			return
-		}
-		l.fail(w, r, err)
-		return
-	}
-	l.cfg.Logger.Info("challenge accepted", "game", id, "seat", seat)
-	l.cfg.Identities.SetSeatCookie(w, r, id, token)
-	jsonapi.Write(w, http.StatusOK, wire.Joined{ID: id, Seat: seat})
+	l.seatJoiner(w, r, s, row.Invite, who)
 }
 
 // handleDecline declines a challenge (its challenger withdraws it so
 // too): the game is aborted.
 func (l *Lobby) handleDecline(w http.ResponseWriter, r *http.Request) {
-	id, ok := jsonapi.PathIDAndEmptyBody(w, r)
+	_, c, s, ok := l.challengeGame(w, r, true)
 	if !ok {
 		return
 	}
-	_, c, err := l.challengeOf(r, id, true)
-	if err != nil {
-		l.refuse(w, r, err)
-		return
-	}
-	s, err := l.cfg.Rooms.Session(r.Context(), id, false)
-	if err != nil {
-		l.fail(w, r, err)
-		return
-	}
 	row := s.Row()
+	id := row.ID
 	if row.Status != store.Waiting {
-		l.refuse(w, r, badRequest{http.StatusConflict, wire.Refuse("challenge_gone", "this challenge was declined or withdrawn")})
+		l.refuse(w, r, errGone)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), l.cfg.WriteTimeout)

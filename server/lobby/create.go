@@ -259,14 +259,7 @@ func (l *Lobby) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	row := ng.row(time.Now())
-	ctx, cancel := context.WithTimeout(r.Context(), l.cfg.WriteTimeout)
-	defer cancel()
-	if err := l.cfg.Rooms.Create(ctx, row, ip); err != nil {
-		if errors.Is(err, round.ErrClosing) {
-			jsonapi.WriteCoded(w, http.StatusServiceUnavailable, "shutting_down", "the server is shutting down")
-			return
-		}
-		l.fail(w, r, err)
+	if !l.createGame(w, r, row, ip) {
 		return
 	}
 	l.cfg.Logger.Info("game created", "game", row.ID, "rules", row.Game+" "+row.Rules, "opponent", row.Opponent, "level", row.Level, "computer", row.ComputerPlace, "clock", ng.clock)
@@ -276,6 +269,22 @@ func (l *Lobby) handleCreate(w http.ResponseWriter, r *http.Request) {
 		out.Invite = "/g/" + row.ID + "?invite=" + ng.invite
 	}
 	jsonapi.Write(w, http.StatusCreated, out)
+}
+
+// createGame stores a new game and takes it in memory (Rooms.Create), for the
+// client ip; false when it has answered an error.
+func (l *Lobby) createGame(w http.ResponseWriter, r *http.Request, row *store.Game, ip string) bool {
+	ctx, cancel := context.WithTimeout(r.Context(), l.cfg.WriteTimeout)
+	defer cancel()
+	if err := l.cfg.Rooms.Create(ctx, row, ip); err != nil {
+		if errors.Is(err, round.ErrClosing) {
+			jsonapi.WriteCoded(w, http.StatusServiceUnavailable, "shutting_down", "the server is shutting down")
+			return false
+		}
+		l.fail(w, r, err)
+		return false
+	}
+	return true
 }
 
 // mayPlay refuses a banned or closed account; for one in good standing it
