@@ -13,6 +13,8 @@
 //	analysis   the analysis board, the rules engine for pages, reviews
 //	puzzles    rated puzzles; lessons: lesson progress
 //	moderation reports, blocks, the moderators' mutes, bans and closures
+//	bots       bot accounts' API tokens (Bearer), limits per token and
+//	           the bot's event stream; the challenges are the lobby's
 //	cluster    the traffic between instances sharing a database
 //	computer   the engine's searches, fairly sharing the cores
 //	limits     what one client may use; socket, chat, jsonapi, wire, ids

@@ -1,5 +1,6 @@
-// Package identity tells who a request comes from, by its cookies: a
-// logged-in account (a session cookie whose token the database keeps
+// Package identity tells who a request comes from, by its API token
+// (Authorization: Bearer, checked by package bots: WithToken) or by its
+// cookies: a logged-in account (a session cookie whose token the database keeps
 // hashed), else a guest (a generated name such as "Guest-4821", kept with
 // a random token in a cookie, so that anyone can play at once), and which
 // seat of a game it holds (a seat cookie per game, or the account's
