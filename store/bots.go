@@ -103,7 +103,7 @@ func (s *sqlStore) MakeBot(ctx context.Context, userID string, at int64) error {
 			return err
 		}
 		var rated int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE rated AND (user0 = $1 OR user1 = $1) AND status <> 'aborted'`, userID).Scan(&rated); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE rated <> 0 AND (user0 = $1 OR user1 = $1) AND status <> 'aborted'`, userID).Scan(&rated); err != nil {
 			return err
 		}
 		if rated > 0 {
