@@ -306,6 +306,28 @@ func TestBotChallenges(t *testing.T) {
 	if code := s.withToken(token, "POST", "/api/challenges/"+c.ID+"/accept", nil, &e); code != http.StatusConflict || e.Code != "challenge_gone" {
 		t.Errorf("a declined challenge accepted: %d %+v", code, e)
 	}
+	// A person challenged sees the challenge among their games, and
+	// accepts it.
+	ann.do("POST", "/api/challenges", map[string]any{"to": "bob", "game": "magneton", "color": "first"}, &c)
+	var mine struct {
+		Games []struct {
+			ID        string    `json:"id"`
+			Challenge bool      `json:"challenge"`
+			Seat      int       `json:"seat"`
+			Players   [2]string `json:"players"`
+		} `json:"games"`
+	}
+	bob.do("GET", "/api/my-games", nil, &mine)
+	if len(mine.Games) != 1 || mine.Games[0].ID != c.ID || !mine.Games[0].Challenge || mine.Games[0].Seat != 1 || mine.Games[0].Players[0] != "ann" {
+		t.Errorf("bob's games: %+v", mine)
+	}
+	var j joinResult
+	if code := bob.do("POST", "/api/challenges/"+c.ID+"/accept", map[string]any{}, &j); code != http.StatusOK || j.Seat != 1 {
+		t.Errorf("bob accepts: %d %+v", code, j)
+	}
+	if st := bob.state(c.ID); st.Status != "playing" || st.Seat == nil || *st.Seat != 1 {
+		t.Errorf("the accepted challenge: %s seat %v", st.Status, st.Seat)
+	}
 }
 
 // runBot runs a bot client with the engine level:1 until it has played

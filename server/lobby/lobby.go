@@ -33,6 +33,8 @@ type Store interface {
 	// UserByName finds the account challenged; the challenges are kept
 	// with the bots.
 	UserByName(ctx context.Context, name string) (*store.User, error)
+	ChallengesTo(ctx context.Context, userID string) ([]store.Challenge, error)
+	Game(ctx context.Context, id string) (*store.Game, error)
 	CreateChallenge(ctx context.Context, c store.Challenge) error
 	Challenge(ctx context.Context, gameID string) (store.Challenge, error)
 	DeclineChallenge(ctx context.Context, gameID string, at int64) error

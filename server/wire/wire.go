@@ -233,6 +233,10 @@ type MyGame struct {
 	Summary
 	Seat     int  `json:"seat"`
 	YourTurn bool `json:"your_turn"`
+	// Challenge: a challenge to the account, which it accepts or declines
+	// (POST /api/challenges/<id>/accept, .../decline); Seat is the seat it
+	// would take.
+	Challenge bool `json:"challenge,omitempty"`
 	// Deadline is when the side to move runs out of time (or of time for
 	// its first move), ms since the epoch; null without a clock.
 	Deadline *int64 `json:"deadline"`

@@ -1054,5 +1054,8 @@ export default {
   "err.challenge_unavailable": "{name} cannot play now.",
   "err.challenge_none": "No such challenge.",
   "err.challenge_not_yours": "This challenge is not to you.",
-  "err.challenge_gone": "This challenge was declined or withdrawn."
+  "err.challenge_gone": "This challenge was declined or withdrawn.",
+  "ch.from": "A challenge: {game}",
+  "ch.accept": "Accept",
+  "ch.decline": "Decline"
 };

@@ -1053,5 +1053,8 @@ export default {
   "err.challenge_unavailable": "{name} ne povas ludi nun.",
   "err.challenge_none": "Ne ekzistas tia defio.",
   "err.challenge_not_yours": "Ĉi tiu defio ne estas por vi.",
-  "err.challenge_gone": "Ĉi tiu defio estis rifuzita aŭ reprenita."
+  "err.challenge_gone": "Ĉi tiu defio estis rifuzita aŭ reprenita.",
+  "ch.from": "Defio: {game}",
+  "ch.accept": "Akcepti",
+  "ch.decline": "Rifuzi"
 };

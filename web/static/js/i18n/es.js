@@ -1053,5 +1053,8 @@ export default {
   "err.challenge_unavailable": "{name} no puede jugar ahora.",
   "err.challenge_none": "No existe ese desafío.",
   "err.challenge_not_yours": "Este desafío no es para ti.",
-  "err.challenge_gone": "Este desafío fue rechazado o retirado."
+  "err.challenge_gone": "Este desafío fue rechazado o retirado.",
+  "ch.from": "Un desafío: {game}",
+  "ch.accept": "Aceptar",
+  "ch.decline": "Rechazar"
 };

@@ -1053,5 +1053,8 @@ export default {
   "err.challenge_unavailable": "{name} non può giocare ora.",
   "err.challenge_none": "Questa sfida non esiste.",
   "err.challenge_not_yours": "Questa sfida non è per te.",
-  "err.challenge_gone": "Questa sfida è stata rifiutata o ritirata."
+  "err.challenge_gone": "Questa sfida è stata rifiutata o ritirata.",
+  "ch.from": "Una sfida: {game}",
+  "ch.accept": "Accetta",
+  "ch.decline": "Rifiuta"
 };
