@@ -24,26 +24,12 @@ import (
 
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
+	"github.com/magneton-games/magneton/server/bots"
 	"github.com/magneton-games/magneton/server/lobby"
 )
 
-// Event is one line of the bot's event stream (the server's
-// bots.Event).
-type Event struct {
-	Type   string `json:"type"`
-	ID     string `json:"id"`
-	From   string `json:"from"`
-	Game   string `json:"game"`
-	Rules  string `json:"rules"`
-	Clock  string `json:"clock"`
-	Rated  bool   `json:"rated"`
-	Seat   *int   `json:"seat"`
-	Status string `json:"status"`
-	Result string `json:"result"`
-	Reason string `json:"reason"`
-	Code   string `json:"code"`
-	Error  string `json:"error"`
-}
+// Event is one line of the bot's event stream.
+type Event = bots.Event
 
 // Challenge is a challenge the bot makes to another account once it is
 // connected (POST /api/challenges).
@@ -94,6 +80,7 @@ type Bot struct {
 	done       chan string // a game's id as its play ends
 	challenged bool
 	wg         sync.WaitGroup
+	ctx        context.Context // the bot's run, which its games live as long as (not one stream's)
 }
 
 // Run runs a bot until ctx ends, QuitAfter games have ended, or the
@@ -120,6 +107,7 @@ func Run(ctx context.Context, cfg Config) error {
 	cfg.Server = strings.TrimSuffix(cfg.Server, "/")
 	b := &Bot{cfg: cfg, playing: map[string]bool{}, done: make(chan string, 16)}
 	ctx, cancel := context.WithCancel(ctx)
+	b.ctx = ctx
 	defer b.wg.Wait()
 	defer cancel()
 	go b.count(ctx, cancel)
@@ -302,7 +290,7 @@ func (b *Bot) handle(ctx context.Context, ev Event) error {
 			log.Warn("accept refused", "err", err)
 		}
 	case "gameStart":
-		b.start(ctx, ev)
+		b.start(ev)
 	case "gameFinish":
 		log.Info("game over", "status", ev.Status, "result", ev.Result, "reason", ev.Reason)
 	case "challengeCanceled":
@@ -344,8 +332,10 @@ func (b *Bot) refusal(ev Event) string {
 	return ""
 }
 
-// start plays a game the bot is seated in, unless it plays it already.
-func (b *Bot) start(ctx context.Context, ev Event) {
+// start plays a game the bot is seated in, unless it plays it already;
+// the game goes on when the stream drops.
+func (b *Bot) start(ev Event) {
+	ctx := b.ctx
 	if ev.Seat == nil {
 		return
 	}
@@ -360,7 +350,10 @@ func (b *Bot) start(ctx context.Context, ev Event) {
 	go func() {
 		defer b.wg.Done()
 		err := b.play(ctx, ev)
-		if err != nil && ctx.Err() == nil {
+		if ctx.Err() != nil {
+			return // the bot stops
+		}
+		if err != nil {
 			b.cfg.Logger.Error("game not played", "game", ev.ID, "err", err)
 		}
 		select {

@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -413,5 +415,97 @@ func TestBotPool(t *testing.T) {
 		if len(p.Ratings) != 1 || p.Ratings[0].Family != "bot-standard" || p.Ratings[0].Games != 1 {
 			t.Errorf("%s's ratings: %+v", name, p.Ratings)
 		}
+	}
+}
+
+// cutProxy is a TCP proxy to a server whose connections the test can cut
+// all at once, as a dropped network does.
+type cutProxy struct {
+	ln    net.Listener
+	mu    sync.Mutex
+	conns []net.Conn
+}
+
+func newCutProxy(t *testing.T, target string) *cutProxy {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &cutProxy{ln: ln}
+	t.Cleanup(func() { ln.Close(); p.cut() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			up, err := net.Dial("tcp", target)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			p.mu.Lock()
+			p.conns = append(p.conns, c, up)
+			p.mu.Unlock()
+			go func() { io.Copy(up, c); up.Close() }()
+			go func() { io.Copy(c, up); c.Close() }()
+		}
+	}()
+	return p
+}
+
+func (p *cutProxy) url() string { return "http://" + p.ln.Addr().String() }
+
+// cut closes every connection through the proxy.
+func (p *cutProxy) cut() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range p.conns {
+		c.Close()
+	}
+	p.conns = nil
+}
+
+// TestBotReconnects: the bot client's connections dropped in the middle
+// of a game: it reconnects its stream and its game socket, and plays the
+// game to the end.
+func TestBotReconnects(t *testing.T) {
+	s := startServer(t, t.TempDir(), fastBots, shortGames)
+	ann := s.signedUp("ann")
+	_, token := s.makeBot("robo")
+	proxy := newCutProxy(t, strings.TrimPrefix(s.url, "http://"))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- bot.Run(ctx, bot.Config{Server: proxy.url(), Token: token, NewPlayer: level1, Rated: true, Casual: true,
+			QuitAfter: 1, Logger: slog.New(slog.DiscardHandler), Backoff: 50 * time.Millisecond})
+	}()
+	var c created
+	ann.do("POST", "/api/challenges", map[string]any{"to": "robo", "game": "magneton", "color": "first"}, &c)
+	sock := ann.connect(c.ID)
+	for ply := 0; ; ply += 2 {
+		st := sock.until("ann's turn or the end", func(st state) bool {
+			return st.Status == "finished" || st.Status == "playing" && st.Turn == 0 && len(st.Moves) == ply
+		})
+		if st.Status == "finished" {
+			break
+		}
+		if ply == 4 {
+			proxy.cut() // the bot's stream and socket drop while it waits for ann's move
+		}
+		sock.move(st.Legal[0])
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-ctx.Done():
+		t.Fatal("the bot did not end after its game")
+	}
+	if st := ann.state(c.ID); st.Status != "finished" || len(st.Moves) < 6 {
+		t.Errorf("the game: %s after %d moves", st.Status, len(st.Moves))
 	}
 }
