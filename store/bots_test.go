@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/magneton-games/magneton/store"
@@ -100,6 +101,41 @@ func TestChallenges(t *testing.T) {
 		}
 		if _, err := s.Challenge(ctx, "zz"); !errors.Is(err, store.ErrNoChallenge) {
 			t.Errorf("no challenge: %v", err)
+		}
+	})
+}
+
+// TestBotLeaderboards: the people's leaderboard lists no bot, even one
+// rated in a game against a person; a bots' pool lists its bots.
+func TestBotLeaderboards(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx, s := openWithUsers(t, backend, &store.User{ID: "p1", Name: "Ann", Password: "x", Created: 1},
+			&store.User{ID: "b1", Name: "Robo", Password: "x", Created: 1}, &store.User{ID: "b2", Name: "Robo2", Password: "x", Created: 1})
+		for _, id := range []string{"b1", "b2"} {
+			if err := s.MakeBot(ctx, id, 5); err != nil {
+				t.Fatal(err)
+			}
+		}
+		people := ratedGame("g1", [2]string{"p1", "b1"}, 50)
+		bots := ratedGame("g2", [2]string{"b1", "b2"}, 60)
+		bots.Family = store.BotFamilyPrefix + "standard"
+		for _, g := range []*store.Game{people, bots} {
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.RateGame(ctx, g, fresh, plusWin); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for family, want := range map[string]string{"standard": "Ann", "bot-standard": "Robo Robo2"} {
+			list, err := s.Leaderboard(ctx, "magneton", family, 400, 10)
+			var names []string
+			for _, l := range list {
+				names = append(names, l.Name)
+			}
+			if err != nil || strings.Join(names, " ") != want {
+				t.Errorf("leaderboard of %s: %v %v, want %s", family, names, err, want)
+			}
 		}
 	})
 }
