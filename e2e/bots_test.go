@@ -17,30 +17,61 @@ import (
 	"github.com/magneton-games/magneton/server"
 )
 
+// apiUser is an account's cookie jar speaking the API.
+type apiUser struct {
+	t *testing.T
+	c *http.Client
+}
+
+// signedUp signs the account name up through the API.
+func signedUp(t *testing.T, base, name string) *apiUser {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	u := &apiUser{t, &http.Client{Jar: jar, Timeout: 10 * time.Second}}
+	u.post(base+"/api/account/signup", fmt.Sprintf(`{"name": %q, "password": "long enough"}`, name), nil)
+	return u
+}
+
+func (u *apiUser) post(url, body string, out any) {
+	u.t.Helper()
+	resp, err := u.c.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		u.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode/100 != 2 {
+		u.t.Fatalf("POST %s: %d", url, resp.StatusCode)
+	}
+	if out != nil {
+		json.NewDecoder(resp.Body).Decode(out)
+	}
+}
+
 // botToken signs up the account name through the API, makes it a bot and
 // returns an API token of it.
 func botToken(t *testing.T, base, name string) string {
 	t.Helper()
-	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
-	post := func(path, body string, out any) {
-		resp, err := c.Post(base+path, "application/json", strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		if resp.StatusCode/100 != 2 {
-			t.Fatalf("POST %s: %d", path, resp.StatusCode)
-		}
-		if out != nil {
-			json.NewDecoder(resp.Body).Decode(out)
-		}
-	}
-	post("/api/account/signup", fmt.Sprintf(`{"name": %q, "password": "long enough"}`, name), nil)
-	post("/api/account/bot", `{"confirm": true}`, nil)
+	u := signedUp(t, base, name)
+	u.post(base+"/api/account/bot", `{"confirm": true}`, nil)
 	var tk struct{ Token string }
-	post("/api/account/tokens", `{"label": "e2e"}`, &tk)
+	u.post(base+"/api/account/tokens", `{"label": "e2e"}`, &tk)
 	return tk.Token
+}
+
+// TestBrowserChallengeAccepted: a person challenged by another finds the
+// challenge on the home page and accepts it, which opens the game.
+func TestBrowserChallengeAccepted(t *testing.T) {
+	base, tabs := openTabs(t, "bob")
+	bob := tabs[0]
+	bob.signUp(base, "bob", "battery staple")
+	ann := signedUp(t, base, "ann")
+	var c struct{ ID string }
+	ann.post(base+"/api/challenges", `{"to": "bob", "game": "magneton", "color": "first", "clock": "5+3"}`, &c)
+	bob.goTo(base + "/")
+	bob.waitFor("the challenge", fmt.Sprintf(`(r => r && r.textContent.includes('ann'))(document.querySelector('.challenge-row[data-id=%q]'))`, c.ID), 10*time.Second)
+	bob.click(".challenge-row .ch-accept")
+	bob.waitFor("the game, bob seated", fmt.Sprintf(`location.pathname === '/g/%s' && window.magnetonGame && window.magnetonGame.state && window.magnetonGame.state.status === 'playing' && window.magnetonGame.state.seat === 1`, c.ID), 10*time.Second)
+	bob.checkConsole()
 }
 
 // TestBrowserBotChallenge: a person in the browser challenges a bot from
