@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -507,5 +508,29 @@ func TestBotReconnects(t *testing.T) {
 	}
 	if st := ann.state(c.ID); st.Status != "finished" || len(st.Moves) < 6 {
 		t.Errorf("the game: %s after %d moves", st.Status, len(st.Moves))
+	}
+}
+
+// TestBotStreamOutlivesTimeouts: the event stream lasts past the HTTP
+// server's read and write timeouts (magneton serve has 20 s and 30 s).
+func TestBotStreamOutlivesTimeouts(t *testing.T) {
+	s := startServer(t, t.TempDir(), fastBots)
+	ann := s.signedUp("ann")
+	_, token := s.makeBot("robo")
+	ts := httptest.NewUnstartedServer(s.srv.Handler())
+	ts.Config.ReadTimeout, ts.Config.WriteTimeout = 300*time.Millisecond, 300*time.Millisecond
+	ts.Start()
+	defer ts.Close()
+	short := &testServer{t: t, url: ts.URL}
+	st, code := short.openStream(token)
+	if code != http.StatusOK {
+		t.Fatalf("the stream: %d", code)
+	}
+	defer st.resp.Body.Close() // before ts.Close, which waits for the stream
+	time.Sleep(time.Second)    // past both timeouts
+	var c created
+	ann.do("POST", "/api/challenges", map[string]any{"to": "robo", "game": "magneton"}, &c)
+	if ev := st.next(t); ev.Type != "challenge" || ev.ID != c.ID {
+		t.Errorf("the event after the timeouts: %+v", ev)
 	}
 }

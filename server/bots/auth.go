@@ -57,8 +57,20 @@ func (w *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	return nc, brw, err
 }
 
-// Flush sends what is written, for the event stream.
-func (w *hijackWriter) Flush() { http.NewResponseController(w.ResponseWriter).Flush() }
+// FlushError sends what is written, for the event stream.
+func (w *hijackWriter) FlushError() error {
+	return http.NewResponseController(w.ResponseWriter).Flush()
+}
+
+// SetReadDeadline and SetWriteDeadline pass on to the connection, for
+// the event stream.
+func (w *hijackWriter) SetReadDeadline(t time.Time) error {
+	return http.NewResponseController(w.ResponseWriter).SetReadDeadline(t)
+}
+
+func (w *hijackWriter) SetWriteDeadline(t time.Time) error {
+	return http.NewResponseController(w.ResponseWriter).SetWriteDeadline(t)
+}
 
 // Unwrap is the writer wrapped, for http.ResponseController.
 func (w *hijackWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -107,10 +107,14 @@ func (b *Bots) handleStream(w http.ResponseWriter, r *http.Request) {
 		jsonapi.WriteCoded(w, http.StatusTooManyRequests, "stream_open", "this API token has an event stream open already: at most "+max, "max", max)
 		return
 	}
+	rc := http.NewResponseController(w)
+	// The stream outlives the server's read and write timeouts (magneton
+	// serve's 20 s and 30 s), meant for ordinary requests.
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
-	rc := http.NewResponseController(w)
 	if rc.Flush() != nil { // the headers now: the client knows it is connected
 		return
 	}
