@@ -14,6 +14,8 @@
 //	puzzles    rated puzzles; lessons: lesson progress
 //	moderation reports, blocks, the moderators' mutes, bans and closures
 //	tournaments arenas, Swiss and round robins: their API and director
+//	bots       bot accounts' API tokens (Bearer), limits per token and
+//	           the bot's event stream; the challenges are the lobby's
 //	cluster    the traffic between instances sharing a database
 //	computer   the engine's searches, fairly sharing the cores
 //	limits     what one client may use; socket, chat, jsonapi, wire, ids
@@ -42,6 +44,7 @@ import (
 	"github.com/magneton-games/magneton/server/accounts"
 	"github.com/magneton-games/magneton/server/analysis"
 	"github.com/magneton-games/magneton/server/assets"
+	"github.com/magneton-games/magneton/server/bots"
 	"github.com/magneton-games/magneton/server/computer"
 	"github.com/magneton-games/magneton/server/identity"
 	"github.com/magneton-games/magneton/server/lessons"
@@ -159,6 +162,11 @@ type Config struct {
 	// store, 0 means 1 s; ArenaMinute how long an arena's minute lasts,
 	// 0 means a minute (for tests).
 	TournamentPoll, ArenaMinute time.Duration
+	// Bots bound what each API token may use (package bots); zero fields
+	// take their defaults. BotPoll is how often a bot's event stream
+	// looks for news (0: 500 ms).
+	Bots    bots.Limits
+	BotPoll time.Duration
 }
 
 // withDefaults is the configuration with each zero field at its default.
@@ -215,6 +223,7 @@ type Server struct {
 	book     *assets.Book     // the certificates the browser's engine may read
 	offline  *offline.Offline // the service worker and the manifest, with a front end
 	tourneys *tournaments.Tournaments
+	bots     *bots.Bots
 }
 
 // New makes a server on a store and resumes every unfinished game stored
@@ -255,8 +264,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		NoServerComputer: cfg.NoServerComputer, ComputerMoveTime: pool.MoveTime}
 	mod := moderation.New(moderation.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, WriteTimeout: cfg.WriteTimeout, Logger: log})
 	s.mod = mod
+	cfg.Bots = cfg.Bots.WithDefaults()
 	lob := lobby.New(lobby.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Play: play,
-		Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, Logger: log, Moderation: mod, SiteURL: cfg.SiteURL})
+		Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, Logger: log, Moderation: mod, SiteURL: cfg.SiteURL, BotGames: cfg.Bots.Games})
 	rooms, err := round.New(ctx, round.Config{Store: cfg.Store, Logger: log, Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout,
 		Play: play, Pool: pool, Clients: s.clients, Proxies: proxies, Identities: ids,
 		Sockets:      socket.Limits{Rate: cfg.MessageRate, Burst: cfg.MessageBurst, Clients: s.clients},
@@ -267,6 +277,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.rooms = rooms
 	lob.SetRooms(rooms)
+	if s.bots, err = bots.New(bots.Config{Store: cfg.Store, Identities: ids, Limits: cfg.Bots, WriteTimeout: cfg.WriteTimeout, Logger: log, Poll: cfg.BotPoll}); err != nil {
+		s.cancel()
+		rooms.Close(context.Background())
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	s.analysis = analysis.New(analysis.Config{Store: cfg.Store, Pool: pool, Identities: ids, Clients: s.clients, Proxies: proxies,
 		Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, ReviewMoveTime: cfg.ReviewMoveTime, Logger: log})
 	mux := http.NewServeMux()
@@ -281,13 +296,19 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	profiles.New(profiles.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Logger: log, SiteURL: cfg.SiteURL}).Routes(mux)
 	puzzles.New(cfg.Store, ids, log).WithSearches(pool, proxies.ClientIP).Routes(mux)
 	lessons.New(cfg.Store, ids, log).Routes(mux)
+	isBot := cfg.IsBot
+	if isBot == nil {
+		isBot = cfg.Store.IsBot
+	}
 	s.tourneys = tournaments.New(tournaments.Config{Store: cfg.Store, Rooms: rooms, Identities: ids, Clients: s.clients, Proxies: proxies,
-		Moderation: mod, IsBot: cfg.IsBot, Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, Logger: log,
+		Moderation: mod, IsBot: isBot, Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, Logger: log,
 		Poll: cfg.TournamentPoll, ArenaMinute: cfg.ArenaMinute})
 	s.tourneys.Routes(mux)
-	s.handler = cfg.Metrics.HTTP(guard(proxies, mux))
+	s.bots.Routes(mux)
+	s.handler = cfg.Metrics.HTTP(guard(proxies, s.bots.Authenticate(mux)))
 	if err := s.watch(pool); err != nil {
 		s.cancel()
+		s.bots.Close()
 		rooms.Close(context.Background())
 		return nil, fmt.Errorf("server: %w", err)
 	}
@@ -362,6 +383,7 @@ func (s *Server) Close(ctx context.Context) error {
 	s.tourneys.Close()
 	s.analysis.Close(ctx)
 	s.accounts.Close(ctx)
+	s.bots.Close()
 	err := s.rooms.Close(ctx)
 	s.bgWG.Wait()
 	if err != nil {

@@ -19,6 +19,9 @@ type User struct {
 	// Email is the address the links that set a new password go to, ""
 	// for none; only its owner sees it.
 	Email string
+	// Bot marks a bot account (Bots.MakeBot): it plays through the API
+	// with a token.
+	Bot bool
 }
 
 // DeletedPlayer is the name a deleted account's seats and chat lines
@@ -86,11 +89,13 @@ func (s *sqlStore) CreateUser(ctx context.Context, u *User) error {
 }
 
 // userColumns are the columns scanUser reads, in its order.
-const userColumns = `id, name, password, created, email`
+const userColumns = `id, name, password, created, email, bot`
 
 func (s *sqlStore) scanUser(row scanner, what string) (*User, error) {
 	var u User
-	err := row.Scan(&u.ID, &u.Name, &u.Password, &u.Created, &u.Email)
+	var bot int64
+	err := row.Scan(&u.ID, &u.Name, &u.Password, &u.Created, &u.Email, &bot)
+	u.Bot = bot != 0
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("user %s: %w", what, ErrNoUser)
 	}
@@ -154,7 +159,7 @@ func (s *sqlStore) CreateSession(ctx context.Context, tokenHash, userID, agent s
 }
 
 func (s *sqlStore) SessionUser(ctx context.Context, tokenHash string, createdAfter int64) (*User, error) {
-	row := s.r.QueryRowContext(ctx, `SELECT u.id, u.name, u.password, u.created, u.email FROM sessions s JOIN users u ON u.id = s.user_id
+	row := s.r.QueryRowContext(ctx, `SELECT u.id, u.name, u.password, u.created, u.email, u.bot FROM sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.token_hash = $1 AND s.created > $2`, tokenHash, createdAfter)
 	u, err := s.scanUser(row, "of a session")
 	if errors.Is(err, ErrNoUser) {

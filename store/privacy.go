@@ -143,6 +143,8 @@ var deleteUserSQL = []struct {
 	{`DELETE FROM puzzle_attempts WHERE user_id = $1`, 1},
 	{`DELETE FROM puzzle_plays WHERE user_id = $1`, 1},
 	{`DELETE FROM password_resets WHERE user_id = $1`, 1},
+	{`DELETE FROM api_tokens WHERE user_id = $1`, 1},
+	{`DELETE FROM challenges WHERE from_user = $1 OR to_user = $1`, 1},
 	{`DELETE FROM users WHERE id = $1`, 1},
 }
 

@@ -78,7 +78,7 @@ func (s *sqlStore) RatingHistory(ctx context.Context, userID string) ([]RatingPo
 
 func (s *sqlStore) Leaderboard(ctx context.Context, game, family string, maxRD float64, limit int) ([]Leader, error) {
 	out, err := collect[Leader](s.r.QueryContext(ctx, `SELECT u.name, r.r, r.rd, r.games FROM ratings r JOIN users u ON u.id = r.user_id
-		WHERE r.game = $1 AND r.family = $2 AND r.rd <= $3 ORDER BY r.r DESC, u.name LIMIT $4`, game, family, maxRD, limit))(
+		WHERE r.game = $1 AND r.family = $2 AND r.rd <= $3 AND (u.bot = 0 OR r.family LIKE 'bot-%') ORDER BY r.r DESC, u.name LIMIT $4`, game, family, maxRD, limit))(
 		func(rows *sql.Rows) (Leader, error) {
 			var l Leader
 			err := rows.Scan(&l.Name, &l.R, &l.RD, &l.Games)

@@ -243,7 +243,10 @@ func (s *sqlStore) checkpoints(period time.Duration) {
 const gameColumns = `id, game, rules, start, opponent, level, player0, player1, seat0, seat1, invite, public,
 	status, result, reason, nmoves, position, clock_initial, clock_increment, remaining0, remaining1, clock_at,
 	draw_offer, rematch_by, rematch_game, rematch_of, created, updated, user0, user1, guest0, guest1,
-	rated, family, rating0, rating1, diff0, diff1, min_rating, max_rating, per_move, takeback_by, needs_owner, computer_place, tournament_id`
+	rated, family, rating0, rating1, diff0, diff1, min_rating, max_rating, per_move, takeback_by, needs_owner, computer_place, tournament_id, bots`
+
+// botBits is the column bots: bit i set for a bot in seat i.
+func botBits(b [2]bool) int { return boolInt(b[0]) | boolInt(b[1])<<1 }
 
 func boolInt(b bool) int {
 	if b {
@@ -280,12 +283,12 @@ func (e stmtExecer) ExecContext(ctx context.Context, _ string, args ...any) (sql
 func insertGame(ctx context.Context, db execer, g *Game) error {
 	_, err := db.ExecContext(ctx, `INSERT INTO games (`+gameColumns+`) VALUES
 		($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28,
-		$29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45)`,
+		$29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45, $46)`,
 		g.ID, g.Game, g.Rules, g.Start, g.Opponent, g.Level, g.Players[0], g.Players[1], g.Seats[0], g.Seats[1], g.Invite, boolInt(g.Public),
 		g.Status, g.Result, g.Reason, g.Moves, g.Position, g.ClockInitial.Milliseconds(), g.ClockIncrement.Milliseconds(),
 		g.Remaining[0].Milliseconds(), g.Remaining[1].Milliseconds(), g.ClockAt,
 		g.DrawOffer, g.RematchBy, g.RematchGame, g.RematchOf, g.Created, g.Updated, g.Users[0], g.Users[1], g.Guests[0], g.Guests[1],
-		boolInt(g.Rated), g.Family, g.Ratings[0], g.Ratings[1], g.Diffs[0], g.Diffs[1], g.MinRating, g.MaxRating, boolInt(g.PerMove), g.TakebackBy, boolInt(g.NeedsOwner), g.ComputerPlace, g.Tournament)
+		boolInt(g.Rated), g.Family, g.Ratings[0], g.Ratings[1], g.Diffs[0], g.Diffs[1], g.MinRating, g.MaxRating, boolInt(g.PerMove), g.TakebackBy, boolInt(g.NeedsOwner), g.ComputerPlace, g.Tournament, botBits(g.Bots))
 	return err
 }
 
@@ -307,7 +310,7 @@ const updateGameSQL = `UPDATE games SET
 	user1 = CASE WHEN player1 = '` + DeletedPlayer + `' THEN '' WHEN user1 <> '' THEN user1 ELSE $20 END,
 	guest0 = CASE WHEN player0 = '` + DeletedPlayer + `' OR user0 <> '' THEN '' ELSE $21 END,
 	guest1 = CASE WHEN player1 = '` + DeletedPlayer + `' OR user1 <> '' THEN '' ELSE $22 END,
-	rating0 = $23, rating1 = $24, takeback_by = $25, needs_owner = $26, computer_place = $27
+	rating0 = $23, rating1 = $24, takeback_by = $25, needs_owner = $26, computer_place = $27, bots = $28
 	WHERE id = $1`
 
 const insertMoveSQL = `INSERT INTO moves (game_id, ply, move, played_at, clock) VALUES ($1, $2, $3, $4, $5)`
@@ -316,7 +319,7 @@ func updateGame(ctx context.Context, db execer, g *Game) error {
 	res, err := db.ExecContext(ctx, updateGameSQL,
 		g.ID, g.Players[0], g.Players[1], g.Seats[0], g.Seats[1], g.Invite,
 		g.Status, g.Result, g.Reason, g.Moves, g.Position, g.Remaining[0].Milliseconds(), g.Remaining[1].Milliseconds(), g.ClockAt,
-		g.DrawOffer, g.RematchBy, g.RematchGame, g.Updated, g.Users[0], g.Users[1], g.Guests[0], g.Guests[1], g.Ratings[0], g.Ratings[1], g.TakebackBy, boolInt(g.NeedsOwner), g.ComputerPlace)
+		g.DrawOffer, g.RematchBy, g.RematchGame, g.Updated, g.Users[0], g.Users[1], g.Guests[0], g.Guests[1], g.Ratings[0], g.Ratings[1], g.TakebackBy, boolInt(g.NeedsOwner), g.ComputerPlace, botBits(g.Bots))
 	if err != nil {
 		return err
 	}
@@ -487,14 +490,16 @@ func scanGame(row scanner) (*Game, error) {
 		player0, player1, s0, s1 string
 		u0, u1, gu0, gu1         string
 		rated, perMove, needs    int
+		bots                     int
 	)
 	err := row.Scan(&g.ID, &g.Game, &g.Rules, &g.Start, &g.Opponent, &g.Level, &player0, &player1, &s0, &s1, &g.Invite, &public,
 		&g.Status, &g.Result, &g.Reason, &g.Moves, &g.Position, &ci, &cinc, &r0, &r1, &g.ClockAt,
 		&g.DrawOffer, &g.RematchBy, &g.RematchGame, &g.RematchOf, &g.Created, &g.Updated, &u0, &u1, &gu0, &gu1,
-		&rated, &g.Family, &g.Ratings[0], &g.Ratings[1], &g.Diffs[0], &g.Diffs[1], &g.MinRating, &g.MaxRating, &perMove, &g.TakebackBy, &needs, &g.ComputerPlace, &g.Tournament)
+		&rated, &g.Family, &g.Ratings[0], &g.Ratings[1], &g.Diffs[0], &g.Diffs[1], &g.MinRating, &g.MaxRating, &perMove, &g.TakebackBy, &needs, &g.ComputerPlace, &g.Tournament, &bots)
 	if err != nil {
 		return nil, err
 	}
+	g.Bots = [2]bool{bots&1 != 0, bots&2 != 0}
 	g.Rated, g.PerMove, g.NeedsOwner = rated != 0, perMove != 0, needs != 0
 	g.Users, g.Guests = [2]string{u0, u1}, [2]string{gu0, gu1}
 	g.Players = [2]string{player0, player1}

@@ -59,6 +59,8 @@ type Game struct {
 	// guest token, so that the games follow a guest who signs up.
 	Users  [2]string
 	Guests [2]string
+	// Bots marks each seat held by a bot account (Bots.MakeBot).
+	Bots [2]bool
 	// Rated games (between accounts) change the players' ratings of
 	// Family, the name of the game's variant their rules are. Ratings
 	// holds each player's rating as shown when the game began ("1500?"),
@@ -297,7 +299,8 @@ type Ratings interface {
 	Rating(ctx context.Context, userID, game, family string) (Rating, bool, error)
 	RatingHistory(ctx context.Context, userID string) ([]RatingPoint, error)
 	// Leaderboard returns the best ratings of a game and family whose
-	// deviation is at most maxRD, best first.
+	// deviation is at most maxRD, best first: people only, but for a
+	// bots' family (BotFamilyPrefix), which lists its bots.
 	Leaderboard(ctx context.Context, game, family string, maxRD float64, limit int) ([]Leader, error)
 	// UserGames returns an account's finished games, newest first, paged
 	// as List; the public ones only with publicOnly.
@@ -418,6 +421,7 @@ type Store interface {
 	Lessons
 	Moderation
 	Tournaments
+	Bots
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
 	// Close closes the database.

@@ -35,7 +35,7 @@ func sample(id string, status string, updated int64) *store.Game {
 	return &store.Game{
 		ID: id, Game: "magneton", Rules: "force=strong", Start: "start text", Opponent: "human",
 		Players: [2]string{"human", ""}, Seats: [2]string{"h0", ""}, Invite: "inv", Public: true,
-		Users: [2]string{"", "u1"}, Guests: [2]string{"g0", ""},
+		Users: [2]string{"", "u1"}, Guests: [2]string{"g0", ""}, Bots: [2]bool{false, true},
 		Rated: true, Family: "standard", Ratings: [2]string{"1500?", "1623"}, MinRating: 1200, MaxRating: 1800,
 		Status: status, Result: "*", Position: "start text",
 		ClockInitial: 5 * time.Minute, ClockIncrement: 3 * time.Second,

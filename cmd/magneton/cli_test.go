@@ -36,7 +36,7 @@ func allCommands() []*cobra.Command {
 // subcommands have examples.
 func TestHelp(t *testing.T) {
 	withExamples := map[string]bool{"magneton": true, "moves": true, "apply": true, "perft": true, "show": true, "rules": true,
-		"analyze": true, "match": true, "play": true, "ugi": true, "solve": true, "record": true, "check": true, "convert": true, "show FILE": true}
+		"analyze": true, "match": true, "play": true, "ugi": true, "solve": true, "record": true, "check": true, "convert": true, "show FILE": true, "bot": true}
 	for _, c := range allCommands() {
 		args := append(strings.Fields(commandName(c)), "--help")
 		out, errs, code := runCmd(t, "", args...)
@@ -185,7 +185,7 @@ func TestExamples(t *testing.T) {
 // database (admin), no standard input, no long searches.
 func quickExample(args []string) bool {
 	joined := " " + strings.Join(args, " ") + " "
-	for _, slow := range []string{" play ", " match ", " serve ", " ugi ", " record ", " bench ", " suite ", " < ", " > ", "--time ", " --verify ", " admin "} {
+	for _, slow := range []string{" play ", " match ", " serve ", " bot ", " ugi ", " record ", " bench ", " suite ", " < ", " > ", "--time ", " --verify ", " admin "} {
 		if strings.Contains(joined, slow) {
 			return false
 		}

@@ -1,5 +1,6 @@
-// Package identity tells who a request comes from, by its cookies: a
-// logged-in account (a session cookie whose token the database keeps
+// Package identity tells who a request comes from, by its API token
+// (Authorization: Bearer, checked by package bots: WithToken) or by its
+// cookies: a logged-in account (a session cookie whose token the database keeps
 // hashed), else a guest (a generated name such as "Guest-4821", kept with
 // a random token in a cookie, so that anyone can play at once), and which
 // seat of a game it holds (a seat cookie per game, or the account's
@@ -99,7 +100,7 @@ func (rs *Resolver) Who(w http.ResponseWriter, r *http.Request) (live.Player, er
 		return live.Player{}, err
 	}
 	if u != nil {
-		return live.Player{Name: u.Name, User: u.ID}, nil
+		return live.Player{Name: u.Name, User: u.ID, Bot: u.Bot}, nil
 	}
 	token := ""
 	if c, err := r.Cookie(GuestCookie); err == nil && len(c.Value) >= 16 {
@@ -112,8 +113,12 @@ func (rs *Resolver) Who(w http.ResponseWriter, r *http.Request) (live.Player, er
 	return live.Player{Name: GuestName(h), Guest: h}, nil
 }
 
-// User returns the account the request is logged in as, or nil.
+// User returns the account the request is logged in as, or nil: the
+// account of its API token (WithToken), else of its session cookie.
 func (rs *Resolver) User(r *http.Request) (*store.User, error) {
+	if u, _ := Token(r); u != nil {
+		return u, nil
+	}
 	c, err := r.Cookie(SessionCookie)
 	if err != nil || c.Value == "" {
 		return nil, nil

@@ -426,6 +426,7 @@ func (g Game) startRematch(by int, id string, now time.Time) (Game, Effects, err
 		Seats:   [2]string{old.Seats[1], old.Seats[0]},
 		Users:   [2]string{old.Users[1], old.Users[0]},
 		Guests:  [2]string{old.Guests[1], old.Guests[0]},
+		Bots:    [2]bool{old.Bots[1], old.Bots[0]},
 		Public:  old.Public, Status: store.Playing, Result: game.Ongoing.String(), Position: old.Start,
 		ClockInitial: old.ClockInitial, ClockIncrement: old.ClockIncrement, PerMove: old.PerMove,
 		Remaining: [2]time.Duration{old.ClockInitial, old.ClockInitial}, ClockAt: now.UnixMilli(),
@@ -472,7 +473,7 @@ func (g Game) join(ev Event, now time.Time) (Game, Effects, error) {
 		}
 		nr.Ratings[free] = shown
 	}
-	nr.Players[free], nr.Users[free], nr.Guests[free] = who.Name, who.User, who.Guest
+	nr.Players[free], nr.Users[free], nr.Guests[free], nr.Bots[free] = who.Name, who.User, who.Guest, who.Bot
 	nr.Status = store.Playing
 	nr.ClockAt = now.UnixMilli()
 	next, fx, err := g.update(nr, now)

@@ -562,6 +562,7 @@ type Player struct {
 	Name  string // shown to everyone
 	User  string // the account's id, or ""
 	Guest string // the hash of a guest's token, or ""
+	Bot   bool   `json:",omitempty"` // a bot account's
 }
 
 // Save is what an event's owner writes to the store, the next Game's row

@@ -87,7 +87,7 @@ func (g Game) premoves(seat int) []string {
 // side is side i's bar as seat sees it.
 func (g Game) side(i, seat int, now time.Time, connected bool) wire.Side {
 	r, sp := g.row, g.Spec()
-	sd := wire.Side{Name: sp.SideNames[i], Letter: sp.SideLetters[i], Player: r.Players[i], Connected: connected, Rating: r.Ratings[i]}
+	sd := wire.Side{Name: sp.SideNames[i], Letter: sp.SideLetters[i], Player: r.Players[i], Connected: connected, Rating: r.Ratings[i], Bot: r.Bots[i]}
 	if r.Users[i] != "" {
 		sd.User = r.Players[i]
 	}
@@ -157,7 +157,7 @@ func Summarize(g *store.Game) wire.Summary {
 			users[i] = g.Players[i]
 		}
 	}
-	return wire.Summary{ID: g.ID, Game: g.Game, Title: title, Rules: g.Rules, Players: g.Players, Users: users, Status: g.Status,
+	return wire.Summary{ID: g.ID, Game: g.Game, Title: title, Rules: g.Rules, Players: g.Players, Users: users, Bots: g.Bots, Status: g.Status,
 		Result: g.Result, Reason: g.Reason, Moves: g.Moves, Created: g.Created, Updated: g.Updated,
 		Rated: g.Rated, Family: g.Family, Ratings: g.Ratings, Clock: ClockText(g.ClockInitial, g.ClockIncrement, g.PerMove),
 		Free: free, MinRating: g.MinRating, MaxRating: g.MaxRating}

@@ -219,7 +219,7 @@ func (ng *newGame) row(now time.Time) *store.Game {
 	seat, who := ng.seat, ng.creator
 	ng.seatCode = ids.Token()
 	row.Seats[seat] = ids.Hash(ng.seatCode)
-	row.Players[seat], row.Users[seat], row.Guests[seat] = who.Name, who.User, who.Guest
+	row.Players[seat], row.Users[seat], row.Guests[seat], row.Bots[seat] = who.Name, who.User, who.Guest, who.Bot
 	row.Rated, row.Family, row.Ratings[seat], row.MinRating, row.MaxRating = ng.rated, ng.family, ng.rating, ng.min, ng.max
 	if ng.opponent == live.OpponentComputer {
 		row.Players[1-seat] = live.ComputerLabel(ng.level)
@@ -243,6 +243,9 @@ func (l *Lobby) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ng, err := check(req, l.cfg.Play.NoServerComputer)
+	if err == nil && l.isBot(r) {
+		err = errBotOnly
+	}
 	if err == nil {
 		if ng.creator, err = l.cfg.Identities.Who(w, r); err == nil {
 			err = l.mayPlay(r, ng.creator.User)
@@ -256,14 +259,7 @@ func (l *Lobby) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	row := ng.row(time.Now())
-	ctx, cancel := context.WithTimeout(r.Context(), l.cfg.WriteTimeout)
-	defer cancel()
-	if err := l.cfg.Rooms.Create(ctx, row, ip); err != nil {
-		if errors.Is(err, round.ErrClosing) {
-			jsonapi.WriteCoded(w, http.StatusServiceUnavailable, "shutting_down", "the server is shutting down")
-			return
-		}
-		l.fail(w, r, err)
+	if !l.createGame(w, r, row, ip) {
 		return
 	}
 	l.cfg.Logger.Info("game created", "game", row.ID, "rules", row.Game+" "+row.Rules, "opponent", row.Opponent, "level", row.Level, "computer", row.ComputerPlace, "clock", ng.clock)
@@ -273,6 +269,22 @@ func (l *Lobby) handleCreate(w http.ResponseWriter, r *http.Request) {
 		out.Invite = "/g/" + row.ID + "?invite=" + ng.invite
 	}
 	jsonapi.Write(w, http.StatusCreated, out)
+}
+
+// createGame stores a new game and takes it in memory (Rooms.Create), for the
+// client ip; false when it has answered an error.
+func (l *Lobby) createGame(w http.ResponseWriter, r *http.Request, row *store.Game, ip string) bool {
+	ctx, cancel := context.WithTimeout(r.Context(), l.cfg.WriteTimeout)
+	defer cancel()
+	if err := l.cfg.Rooms.Create(ctx, row, ip); err != nil {
+		if errors.Is(err, round.ErrClosing) {
+			jsonapi.WriteCoded(w, http.StatusServiceUnavailable, "shutting_down", "the server is shutting down")
+			return false
+		}
+		l.fail(w, r, err)
+		return false
+	}
+	return true
 }
 
 // mayPlay refuses a banned or closed account; for one in good standing it

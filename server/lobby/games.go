@@ -61,7 +61,11 @@ func (l *Lobby) handleJoin(w http.ResponseWriter, r *http.Request) {
 		jsonapi.Write(w, http.StatusOK, wire.Joined{ID: id, Seat: identity.SeatOf(r, &row, who.User)}) // already seated
 		return
 	}
-	if err := l.mayJoin(r, s.Row(), who.User); err != nil {
+	err = l.mayJoin(r, s.Row(), who.User)
+	if err == nil && l.isBot(r) {
+		err = errBotOnly
+	}
+	if err != nil {
 		l.refuse(w, r, err)
 		return
 	}
@@ -69,6 +73,12 @@ func (l *Lobby) handleJoin(w http.ResponseWriter, r *http.Request) {
 	if req.Invite != "" {
 		inviteHash = ids.Hash(req.Invite)
 	}
+	l.seatJoiner(w, r, s, inviteHash, who)
+}
+
+// seatJoiner gives who the free seat of the game s (with the hash of its
+// invitation, if any) and answers the seat, its cookie set.
+func (l *Lobby) seatJoiner(w http.ResponseWriter, r *http.Request, s *round.Session, inviteHash string, who live.Player) {
 	token := ids.Token()
 	seat, err := l.cfg.Rooms.JoinAnywhere(s, ids.Hash(token), inviteHash, who)
 	if err != nil {
@@ -80,6 +90,7 @@ func (l *Lobby) handleJoin(w http.ResponseWriter, r *http.Request) {
 		l.fail(w, r, err)
 		return
 	}
+	id := s.Row().ID
 	l.cfg.Logger.Info("player joined", "game", id, "seat", seat)
 	l.cfg.Identities.SetSeatCookie(w, r, id, token)
 	jsonapi.Write(w, http.StatusOK, wire.Joined{ID: id, Seat: seat})

@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -95,7 +96,11 @@ func (l *Lobby) handleMyGames(w http.ResponseWriter, r *http.Request) {
 		l.fail(w, r, err)
 		return
 	}
-	out := []wire.MyGame{}
+	out, err := l.challengesTo(r.Context(), userID)
+	if err != nil {
+		l.fail(w, r, err)
+		return
+	}
 	for _, row := range rows {
 		seat := -1
 		for i := range row.Users {
@@ -110,6 +115,31 @@ func (l *Lobby) handleMyGames(w http.ResponseWriter, r *http.Request) {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].YourTurn && !out[j].YourTurn })
 	jsonapi.Write(w, http.StatusOK, map[string]any{"games": out})
+}
+
+// challengesTo are the challenges waiting for an account's answer, as
+// lines of its games.
+func (l *Lobby) challengesTo(ctx context.Context, userID string) ([]wire.MyGame, error) {
+	out := []wire.MyGame{}
+	if userID == "" {
+		return out, nil
+	}
+	chs, err := l.cfg.Store.ChallengesTo(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range chs {
+		row, err := l.cfg.Store.Game(ctx, c.GameID)
+		if err != nil {
+			return nil, err
+		}
+		seat := 0
+		if row.Seats[0] != "" {
+			seat = 1
+		}
+		out = append(out, wire.MyGame{Summary: live.Summarize(row), Seat: seat, Challenge: true})
+	}
+	return out, nil
 }
 
 // describeMine reads whose turn it is in a stored game and when its side

@@ -30,6 +30,14 @@ type Store interface {
 	// PlayerGames returns the unfinished games in which an account or a
 	// guest holds a seat.
 	PlayerGames(ctx context.Context, userID, guestHash string) ([]*store.Game, error)
+	// UserByName finds the account challenged; the challenges are kept
+	// with the bots.
+	UserByName(ctx context.Context, name string) (*store.User, error)
+	ChallengesTo(ctx context.Context, userID string) ([]store.Challenge, error)
+	Game(ctx context.Context, id string) (*store.Game, error)
+	CreateChallenge(ctx context.Context, c store.Challenge) error
+	Challenge(ctx context.Context, gameID string) (store.Challenge, error)
+	DeclineChallenge(ctx context.Context, gameID string, at int64) error
 }
 
 // Config is what the lobby needs.
@@ -51,6 +59,8 @@ type Config struct {
 	// SiteURL is the site's address as its players reach it, for the
 	// records' Site tag ("": the address a request reached).
 	SiteURL string
+	// BotGames is how many games a bot plays at once (0: no bound).
+	BotGames int
 }
 
 // Moderation is what the lobby asks of the moderators' decisions (package

@@ -42,9 +42,12 @@ func CheckSettings(gameName, rules, clock string, rated bool) (Settings, error) 
 	return st, nil
 }
 
-// Seat is a player of a game the server makes: an account's id, its name
-// and, in a rated game, its rating as shown ("1500?").
-type Seat struct{ User, Name, Rating string }
+// Seat is a player of a game the server makes: an account's id, its name,
+// in a rated game its rating as shown ("1500?"), and whether it is a bot.
+type Seat struct {
+	User, Name, Rating string
+	Bot                bool
+}
 
 // PairedGame is the row of a new game between two accounts, first moving
 // first, both seated (by their accounts: no seat tokens), as a game joined
@@ -59,6 +62,7 @@ func (st Settings) PairedGame(first, second Seat, now time.Time) *store.Game {
 	row := ng.row(now)
 	row.Seats[0], row.Invite, row.Status = "", "", store.Playing
 	row.Players[1], row.Users[1] = second.Name, second.User
+	row.Bots = [2]bool{first.Bot, second.Bot}
 	if st.Rated {
 		row.Ratings[1] = second.Rating
 	}

@@ -11,4 +11,7 @@ func (l *Lobby) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/games/{id}/cancel", l.handleCancel)
 	mux.HandleFunc("GET /api/games/{id}/record", l.handleRecord)
 	mux.HandleFunc("GET /api/my-games", l.handleMyGames)
+	mux.HandleFunc("POST /api/challenges", l.handleChallenge)
+	mux.HandleFunc("POST /api/challenges/{id}/accept", l.handleAccept)
+	mux.HandleFunc("POST /api/challenges/{id}/decline", l.handleDecline)
 }

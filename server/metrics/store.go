@@ -90,6 +90,17 @@ var StoreOps = []string{
 	"use_reset",
 	"account_data",
 	"delete_user",
+	"is_bot",
+	"make_bot",
+	"create_token",
+	"tokens",
+	"revoke_token",
+	"token_user",
+	"touch_token",
+	"create_challenge",
+	"challenge",
+	"decline_challenge",
+	"challenges_to",
 }
 
 // Store is st with each call timed by m (magneton_db_duration_seconds,
@@ -514,4 +525,59 @@ func (t timed) AccountData(ctx context.Context, userID string) (*store.AccountDa
 func (t timed) DeleteUser(ctx context.Context, userID string) error {
 	defer t.since("delete_user", time.Now())
 	return t.st.DeleteUser(ctx, userID)
+}
+
+func (t timed) IsBot(ctx context.Context, userID string) (bool, error) {
+	defer t.since("is_bot", time.Now())
+	return t.st.IsBot(ctx, userID)
+}
+
+func (t timed) MakeBot(ctx context.Context, userID string, at int64) error {
+	defer t.since("make_bot", time.Now())
+	return t.st.MakeBot(ctx, userID, at)
+}
+
+func (t timed) CreateToken(ctx context.Context, tk *store.Token) error {
+	defer t.since("create_token", time.Now())
+	return t.st.CreateToken(ctx, tk)
+}
+
+func (t timed) Tokens(ctx context.Context, userID string) ([]store.Token, error) {
+	defer t.since("tokens", time.Now())
+	return t.st.Tokens(ctx, userID)
+}
+
+func (t timed) RevokeToken(ctx context.Context, userID, id string, at int64) (bool, error) {
+	defer t.since("revoke_token", time.Now())
+	return t.st.RevokeToken(ctx, userID, id, at)
+}
+
+func (t timed) TokenUser(ctx context.Context, tokenHash string) (*store.User, store.Token, error) {
+	defer t.since("token_user", time.Now())
+	return t.st.TokenUser(ctx, tokenHash)
+}
+
+func (t timed) TouchToken(ctx context.Context, id string, at int64) error {
+	defer t.since("touch_token", time.Now())
+	return t.st.TouchToken(ctx, id, at)
+}
+
+func (t timed) CreateChallenge(ctx context.Context, c store.Challenge) error {
+	defer t.since("create_challenge", time.Now())
+	return t.st.CreateChallenge(ctx, c)
+}
+
+func (t timed) Challenge(ctx context.Context, gameID string) (store.Challenge, error) {
+	defer t.since("challenge", time.Now())
+	return t.st.Challenge(ctx, gameID)
+}
+
+func (t timed) DeclineChallenge(ctx context.Context, gameID string, at int64) error {
+	defer t.since("decline_challenge", time.Now())
+	return t.st.DeclineChallenge(ctx, gameID, at)
+}
+
+func (t timed) ChallengesTo(ctx context.Context, userID string) ([]store.Challenge, error) {
+	defer t.since("challenges_to", time.Now())
+	return t.st.ChallengesTo(ctx, userID)
 }

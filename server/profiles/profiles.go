@@ -153,11 +153,12 @@ func (h *Profiles) handleUser(w http.ResponseWriter, r *http.Request) {
 	}
 	out := struct {
 		Name    string         `json:"name"`
+		Bot     bool           `json:"bot"`
 		Created int64          `json:"created"`
 		Ratings []ratingJSON   `json:"ratings"`
 		Record  map[string]int `json:"record"`
 		Games   []wire.Summary `json:"games"`
-	}{Name: u.Name, Created: u.Created, Ratings: []ratingJSON{}}
+	}{Name: u.Name, Bot: u.Bot, Created: u.Created, Ratings: []ratingJSON{}}
 	for _, rt := range rated {
 		v := ratings.Value(rt)
 		j := ratingJSON{Game: rt.Game, Family: rt.Family, Rating: int(math.Round(rt.R)), RD: int(math.Round(rt.RD)),
@@ -269,6 +270,14 @@ func (h *Profiles) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	family, err := ratings.Family(rules)
 	if err != nil {
 		jsonapi.WriteError(w, http.StatusBadRequest, fmt.Sprintf("family %q: %v", q.Get("family"), err))
+		return
+	}
+	switch q.Get("pool") {
+	case "bots": // the bots' own pool: their rated games with each other
+		family = store.BotFamilyPrefix + family
+	case "", "people":
+	default:
+		jsonapi.WriteError(w, http.StatusBadRequest, fmt.Sprintf("pool %q: want people or bots", q.Get("pool")))
 		return
 	}
 	leaders, err := h.st.Leaderboard(r.Context(), rules.Spec().Name, family, ratings.ProvisionalRD, 50)

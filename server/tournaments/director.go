@@ -247,10 +247,17 @@ func (t *Tournaments) pair(ctx context.Context, tr *store.Tournament, entries []
 	for _, e := range entries {
 		names[e.User] = e.Name
 	}
-	seat := func(user string) (lobby.Seat, error) {
+	seat := func(user, family string) (lobby.Seat, error) {
 		s := lobby.Seat{User: user, Name: names[user]}
+		if t.cfg.IsBot != nil {
+			bot, err := t.cfg.IsBot(ctx, user)
+			if err != nil {
+				return s, err
+			}
+			s.Bot = bot
+		}
 		if tr.Rated {
-			r, err := ratings.Of(ctx, t.cfg.Store, user, tr.Game, set.Family)
+			r, err := ratings.Of(ctx, t.cfg.Store, user, tr.Game, family)
 			if err != nil {
 				return s, err
 			}
@@ -266,15 +273,26 @@ func (t *Tournaments) pair(ctx context.Context, tr *store.Tournament, entries []
 			ps[i].Result = int(tournament.FirstWins)
 			continue
 		}
-		first, err := seat(p.First)
+		first, err := seat(p.First, set.Family)
 		if err != nil {
 			return err
 		}
-		second, err := seat(p.Second)
+		second, err := seat(p.Second, set.Family)
 		if err != nil {
 			return err
 		}
-		row := set.PairedGame(first, second, time.Now())
+		game := set
+		if first.Bot && second.Bot && tr.Rated {
+			// Two bots are rated in the bots' pool, as their challenges are.
+			game.Family = store.BotFamilyPrefix + set.Family
+			if first, err = seat(p.First, game.Family); err != nil {
+				return err
+			}
+			if second, err = seat(p.Second, game.Family); err != nil {
+				return err
+			}
+		}
+		row := game.PairedGame(first, second, time.Now())
 		row.Tournament = tr.ID
 		ps[i].GameID = row.ID
 		rows = append(rows, row)

@@ -144,6 +144,8 @@ type Side struct {
 	User       string `json:"user,omitempty"`
 	Rating     string `json:"rating,omitempty"`
 	RatingDiff *int   `json:"rating_diff,omitempty"`
+	// Bot: the seat is a bot account's (its page says BOT by its name).
+	Bot bool `json:"bot,omitempty"`
 	// AwaySince is when a player who left was last seen (ms since the
 	// epoch; omitted while connected), and Claimable says whether the seat
 	// looking may claim the game against them now.
@@ -213,7 +215,9 @@ type Summary struct {
 	Updated int64     `json:"updated"`
 	// Users holds the account names among Players ("" for a guest, the
 	// computer or a free seat).
-	Users   [2]string `json:"users"`
+	Users [2]string `json:"users"`
+	// Bots marks the seats held by bot accounts.
+	Bots    [2]bool   `json:"bots"`
 	Rated   bool      `json:"rated"`
 	Family  string    `json:"family,omitempty"`
 	Ratings [2]string `json:"ratings"`
@@ -232,6 +236,10 @@ type MyGame struct {
 	Summary
 	Seat     int  `json:"seat"`
 	YourTurn bool `json:"your_turn"`
+	// Challenge: a challenge to the account, which it accepts or declines
+	// (POST /api/challenges/<id>/accept, .../decline); Seat is the seat it
+	// would take.
+	Challenge bool `json:"challenge,omitempty"`
 	// Deadline is when the side to move runs out of time (or of time for
 	// its first move), ms since the epoch; null without a clock.
 	Deadline *int64 `json:"deadline"`

@@ -15,6 +15,7 @@ import { api } from './api.js';
 import { profileHref } from './players.js';
 import { FORMS } from './account-forms.js';
 import { openSessions } from './account-sessions.js';
+import { openTokens } from './account-tokens.js';
 
 let current = null; // {name, guest, email, mail}, null until the server has answered
 let ready = null;
@@ -151,6 +152,7 @@ function render() {
     item('account-email-open', t('acc.email'), () => openForm('email', toggle)),
     item('account-password-open', t('acc.password'), () => openForm('password', toggle)),
     item('account-sessions-open', t('acc.sessions'), () => openSessions(toggle)),
+    item('account-tokens-open', t('acb.title'), () => openTokens(toggle)),
     h('a.menu-item', { href: '/api/account/data', download: '', id: 'account-data' }, t('acc.data')),
     item('logout', t('acc.logout'), () => logout(false)),
     item('logout-everywhere', t('acc.logoutAll'), () => logout(true)),

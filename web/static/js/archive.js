@@ -36,7 +36,7 @@ export function archiveView() {
         body.append(h('tr',
           h('td', h('a', { href }, gameTitle(g.game, g.title)),
             h('small.rules', ' ' + [rulesLabel(meta, g.game, g.rules), clockLabel(g.clock), g.rated ? tr('home.rated') : tr('home.casual')].filter(Boolean).join(' · '))),
-          h('td.players', playersLine(g.players, g.ratings, true, g.users)),
+          h('td.players', playersLine(g.players, g.ratings, true, g.users, g.bots)),
           h('td', h('strong', shortResult(g.result)), g.reason ? h('small', ' ' + endingWords(g.reason, gameSpec(meta, g.game))) : null),
           h('td', g.moves == null ? '' : String(moveCount(g.moves))),
           h('td', formatDate(g.updated || g.created)),

@@ -7,7 +7,7 @@
 import { h, formatClock, formatDays, morphChildren } from './dom.js';
 import { t, sideText, locale, dated } from './i18n.js';
 import { playerName } from './words.js';
-import { profileHref, ratingDiff } from './players.js';
+import { profileHref, ratingDiff, botTag } from './players.js';
 import { play } from './sound.js';
 import { clockLabel } from './game-speech.js';
 
@@ -132,6 +132,7 @@ export class PlayerBars {
       h('span.dot', { class: side.connected ? 'on' : 'off', title: side.connected ? t('gm.connected') : t('gm.notConnectedDot') }),
       h('span.side-name', h('span.chip.' + side.letter), sideText(side.name)),
       h('span.player-id', name,
+        side.bot ? botTag() : null,
         side.user && you ? h('small.you', ' ' + t('gm.youTag')) : null,
         side.rating ? h('span.rating', { title: t('gm.ratingAtStart') }, side.rating) : null,
         over ? ratingDiff(side.rating_diff) : null),

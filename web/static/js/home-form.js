@@ -22,13 +22,13 @@ import { supported, load, knows } from './engine.js';
 /** How long a new game waits for the engine to load before it is the server's computer's. */
 const ENGINE_WAIT_MS = 15000;
 
-const CLOCKS = () => [
+export const CLOCKS = () => [
   ['', t('home.noClock')], ['1+0', `1+0 ${t('home.bullet')}`], ['3+2', `3+2 ${t('home.blitz')}`], ['5+3', `5+3 ${t('home.blitz')}`],
   ['10+5', `10+5 ${t('home.rapid')}`], ['15+10', `15+10 ${t('home.rapid')}`], ['30+20', `30+20 ${t('home.classical')}`],
 ];
 
 /** Correspondence clocks: days a move, for games against a person. */
-const DAYS = () => [1, 2, 3, 5, 7, 14].map((d) => [`${d}d`, tn('w.days', d)]);
+export const DAYS = () => [1, 2, 3, 5, 7, 14].map((d) => [`${d}d`, tn('w.days', d)]);
 
 /** Remembers the last choices of the form between visits. */
 function saved() {

@@ -68,7 +68,7 @@ export class Lobby {
     return h('li.game-row.seek',
       h('a.row-link', { href: `/g/${g.id}` },
         h('span.row-title', title),
-        h('span.row-players', playerTag(who, (g.ratings || [])[creator], false)),
+        h('span.row-players', playerTag(who, (g.ratings || [])[creator], false, undefined, (g.bots || [])[creator])),
         metaLine([
           clockLabel(g.clock),
           ratedTag(g.rated),
@@ -87,7 +87,7 @@ export class Lobby {
     return h('li.game-row',
       h('a.row-link', { href: `/g/${g.id}` },
         h('span.row-title', gameTitle(g.game, g.title)),
-        h('span.row-players', playersLine(g.players, g.ratings, false)),
+        h('span.row-players', playersLine(g.players, g.ratings, false, undefined, g.bots)),
         metaLine([clockLabel(g.clock), ratedTag(g.rated), rulesLabel(this.meta, g.game, g.rules), g.moves ? tn('home.moves', g.moves) : '',
           g.spectators ? t('home.watching', { n: g.spectators }) : '', shortResult(g.result)])),
       h('a.btn.small.ghost', { href: `/g/${g.id}`, 'aria-label': t('home.watchLabel', { players: (g.players || []).map(playerName).join(` ${t('home.vs')} `) }) }, t('home.watch')));
@@ -209,15 +209,40 @@ export class MyGames {
     const mine = games.filter((g) => g.status !== 'finished' && g.status !== 'aborted')
       .map((g, i) => [g, i]).sort((a, b) => (b[0].your_turn ? 1 : 0) - (a[0].your_turn ? 1 : 0) || a[1] - b[1]).map((x) => x[0]);
     this.node.hidden = mine.length === 0;
-    syncList(this.list, mine, (g) => g.id, (g) => JSON.stringify([g.status, g.your_turn, g.moves, g.players, g.ratings, g.deadline]), (g) => this.row(g));
+    syncList(this.list, mine, (g) => g.id, (g) => JSON.stringify([g.status, g.your_turn, g.moves, g.players, g.ratings, g.deadline, g.challenge]), (g) => this.row(g));
     if (!lobby.open.length) return;
     lobby.renderOpen(); // the own seeks now known
   }
 
+  /** A challenge to the account: who, what, and its Accept and Decline buttons. */
+  challengeRow(g) {
+    const seat = g.seat === 1 ? 1 : 0;
+    const from = (g.players || [])[1 - seat];
+    const title = g.title || g.game;
+    const answer = async (what) => {
+      try {
+        await api('POST', `/api/challenges/${g.id}/${what}`, {});
+        if (what === 'accept') location.assign(`/g/${g.id}`);
+        else this.refresh();
+      } catch (err) {
+        toast(err.message, 'error');
+      }
+    };
+    return h('li.game-row.challenge-row', { 'data-id': g.id },
+      h('div.row-link',
+        h('span.row-title', t('ch.from', { game: title })),
+        h('span.row-players', playerTag(from, (g.ratings || [])[1 - seat], true, undefined, (g.bots || [])[1 - seat])),
+        metaLine([clockLabel(g.clock), ratedTag(g.rated), rulesLabel(this.lobby.meta, g.game, g.rules)])),
+      h('span.row-actions',
+        h('button.btn.small.primary.ch-accept', { type: 'button', onclick: () => answer('accept') }, t('ch.accept')),
+        h('button.btn.small.ghost.ch-decline', { type: 'button', onclick: () => answer('decline') }, t('ch.decline'))));
+  }
+
   row(g) {
+    if (g.challenge) return this.challengeRow(g);
     const seat = g.seat === 1 ? 1 : 0;
     const other = (g.players || [])[1 - seat];
-    const who = other ? playerTag(other, (g.ratings || [])[1 - seat], false) : t('status.waiting');
+    const who = other ? playerTag(other, (g.ratings || [])[1 - seat], false, undefined, (g.bots || [])[1 - seat]) : t('status.waiting');
     const left = g.your_turn && g.deadline ? timeLeft(g.deadline - Date.now()) : '';
     const label = g.your_turn ? t('home.yourTurn') : g.status === 'waiting' ? t('home.waiting') : t('home.openBtn');
     const title = g.title || g.game;

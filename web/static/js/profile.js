@@ -8,7 +8,8 @@ import { h, formatDate, formatDay, toast, segmented } from './dom.js';
 import { api, getMeta } from './api.js';
 import { gameSpec } from './games.js';
 import { shortResult, rulesLabel, clockLabel, outcomeFor, endingWords, variantName, playerName, moveCount } from './words.js';
-import { playerTag } from './players.js';
+import { playerTag, botTag } from './players.js';
+import { challengeForm } from './challenge.js';
 import { ratingChart } from './chart.js';
 import { account } from './account.js';
 import { openReport } from './report.js';
@@ -92,12 +93,15 @@ class ProfilePage {
     this.node.append(h('section.card.profile-head', { 'aria-labelledby': 'profile-name' },
       h('div.profile-title',
         h('h1#profile-name', prof.name),
+        prof.bot ? botTag() : null,
         own ? h('span.tag', t('gm.you')) : null),
       h('p.muted', prof.created ? t('pr.since', { date: formatDay(prof.created) }) : ''),
       h('dl.record', stat(t('lb.games'), w + d + l), stat(t('pr.wins'), w, 'win'), stat(t('pr.draws'), d, 'draw'), stat(t('pr.losses'), l, 'loss')),
       h('div.profile-actions',
         h('a.btn.small#pgn-all', { href: `/api/users/${this.enc}/games.pgn`, download: `${prof.name}.pgn` }, t('pr.pgn')),
-        me && !me.guest && !own ? this.moderationButtons() : null)));
+        me && !me.guest && !own ? this.moderationButtons() : null,
+        me && !me.guest && !own && prof.bot ? this.challengeButton() : null),
+      me && !me.guest && !own && prof.bot ? this.challenge : null));
     this.node.append(this.ratingsCard(own), this.gamesCard());
     // The tournaments won, under the ratings, once read (none: nothing).
     const won = h('div.won-box');
@@ -115,6 +119,17 @@ class ProfilePage {
       });
       this.observer.observe(this.chartBox);
     }
+  }
+
+  /** The button that opens the form challenging this bot. */
+  challengeButton() {
+    this.challenge = challengeForm(this.meta, this.prof.name);
+    const btn = h('button.btn.small.primary#challenge', { type: 'button', 'aria-expanded': 'false', 'aria-controls': 'challenge-form' }, t('ch.button'));
+    btn.onclick = () => {
+      this.challenge.hidden = !this.challenge.hidden;
+      btn.setAttribute('aria-expanded', String(!this.challenge.hidden));
+    };
+    return btn;
   }
 
   /** The buttons that report the player to the moderators and block or unblock them. */

@@ -62,6 +62,8 @@ export function endingWords(reason, spec) {
 
 /** A variant's name (a rating family: "standard") in the language in use, where the catalogue has it. */
 export function variantName(name) {
+  // The bots' own pool of a family ("bot-standard", store.BotFamilyPrefix).
+  if (typeof name === 'string' && name.startsWith('bot-')) return `${variantName(name.slice(4))} (${t('bot.pool')})`;
   return has('var.' + name) ? t('var.' + name) : name;
 }
 
