@@ -29,6 +29,10 @@ type robot struct {
 	seed uint64
 	// played, if set, is called after each game the robot played.
 	played func(game string)
+	// keepMoving: the robot goes on moving after its resignation or draw
+	// offer is due, for an opponent (a bot) that neither resigns nor
+	// answers a draw offer.
+	keepMoving bool
 }
 
 // newRobot signs an account up on the server at url.
@@ -214,6 +218,9 @@ func (b *robot) act(m gameMsg, seat, ending int, sent *int, acted *bool, rng *ra
 		*acted = true
 		return map[string]string{"type": "draw", "action": "offer"}
 	case m.Ply < 4 && m.Turn == seat && len(m.Legal) > 0 && *sent < m.Ply:
+		*sent = m.Ply
+		return map[string]string{"type": "move", "move": m.Legal[rng.IntN(len(m.Legal))]}
+	case b.keepMoving && m.Turn == seat && len(m.Legal) > 0 && *sent < m.Ply:
 		*sent = m.Ply
 		return map[string]string{"type": "move", "move": m.Legal[rng.IntN(len(m.Legal))]}
 	}
