@@ -23,6 +23,7 @@ import (
 	"github.com/magneton-games/magneton/server"
 	"github.com/magneton-games/magneton/server/mail"
 	"github.com/magneton-games/magneton/server/metrics"
+	"github.com/magneton-games/magneton/server/tournaments"
 	"github.com/magneton-games/magneton/store"
 	"github.com/magneton-games/magneton/web"
 )
@@ -55,6 +56,9 @@ type serveOptions struct {
 	// address that mailed links start with.
 	smtp, smtpFrom, smtpUser string
 	siteURL                  string
+	// schedule is the file of the site's scheduled arenas, none for none,
+	// empty for tournaments.DefaultSchedule.
+	schedule string
 }
 
 // smtpPasswordVar is the environment variable of the SMTP password: a
@@ -167,7 +171,27 @@ line after the first.`,
 	f.StringVar(&o.smtpFrom, "smtp-from", "", "the sender of that mail, such as 'Magneton <noreply@example.org>'")
 	f.StringVar(&o.smtpUser, "smtp-user", "", "the user to log in to the SMTP server as, with the password in $"+smtpPasswordVar)
 	f.StringVar(&o.siteURL, "site-url", "", "the site's address as its players reach it (https://play.example.org), which mailed links start with")
+	f.StringVar(&o.schedule, "schedule", "", "a JSON file of the arenas the site makes by itself (docs/tournaments.md), or none (default: a daily rated arena of each game)")
 	return c
+}
+
+// scheduled reads --schedule: the default schedule, none, or a file's.
+func (o serveOptions) scheduled() ([]tournaments.ScheduleEntry, error) {
+	switch o.schedule {
+	case "":
+		return tournaments.DefaultSchedule(), nil
+	case "none":
+		return nil, nil
+	}
+	data, err := os.ReadFile(o.schedule)
+	if err != nil {
+		return nil, usagef("serve: --schedule: %v", err)
+	}
+	s, err := tournaments.ParseSchedule(data)
+	if err != nil {
+		return nil, usagef("serve: --schedule %s: %v", o.schedule, err)
+	}
+	return s, nil
 }
 
 // config checks the flags and makes the server's configuration.
@@ -211,6 +235,11 @@ func (o serveOptions) config() (server.Config, error) {
 			return cfg, err
 		}
 	}
+	schedule, err := o.scheduled()
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Schedule = schedule
 	m, err := o.mailer()
 	if err != nil {
 		return cfg, err
