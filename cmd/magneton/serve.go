@@ -139,11 +139,16 @@ run its engine, whose moves it checks, times and records as any.
 With --admin ADDR a second listener, for the operators only, serves the
 metrics for Prometheus on /metrics and Go's profiler on /debug/pprof/;
 the public address serves neither. It prints its address on a second
-line after the first.`,
+line after the first.
+
+The site makes arenas of its own on a schedule (docs/tournaments.md): by
+default a rated 60-minute 3+2 arena of each game every day, at 18:00 and
+19:00 UTC; --schedule FILE reads another, --schedule none has none.`,
 		Example: `  magneton serve                                   # SQLite in ./data, on http://127.0.0.1:8080
   magneton serve --addr 0.0.0.0:8080 --data /var/lib/magneton
   magneton serve --db 'postgres://magneton:PASSWORD@db.internal/magneton' --instance web1
   magneton serve --admin 127.0.0.1:9090 --log-json   # metrics and pprof on 9090, logs as JSON lines
+  magneton serve --schedule arenas.json              # the site's own arenas from a file (--schedule none: none)
   MAGNETON_SMTP_PASSWORD=... magneton serve --smtp mail.example.org:587 --smtp-user magneton \
       --smtp-from 'Magneton <noreply@example.org>' --site-url https://play.example.org`,
 		Args: exactArgs(0, 0, "no arguments"),
