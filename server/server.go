@@ -162,6 +162,11 @@ type Config struct {
 	// store, 0 means 1 s; ArenaMinute how long an arena's minute lasts,
 	// 0 means a minute (for tests).
 	TournamentPoll, ArenaMinute time.Duration
+	// Schedule is the arenas the site makes by itself (empty: none;
+	// magneton serve sets tournaments.DefaultSchedule unless told
+	// otherwise), looked at every SchedulePoll (0: 30 s).
+	Schedule     []tournaments.ScheduleEntry
+	SchedulePoll time.Duration
 	// Bots bound what each API token may use (package bots); zero fields
 	// take their defaults. BotPoll is how often a bot's event stream
 	// looks for news (0: 500 ms).
@@ -302,7 +307,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.tourneys = tournaments.New(tournaments.Config{Store: cfg.Store, Rooms: rooms, Identities: ids, Clients: s.clients, Proxies: proxies,
 		Moderation: mod, IsBot: isBot, Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, Logger: log,
-		Poll: cfg.TournamentPoll, ArenaMinute: cfg.ArenaMinute})
+		Poll: cfg.TournamentPoll, ArenaMinute: cfg.ArenaMinute, Schedule: cfg.Schedule, SchedulePoll: cfg.SchedulePoll})
 	s.tourneys.Routes(mux)
 	s.bots.Routes(mux)
 	s.handler = cfg.Metrics.HTTP(guard(proxies, s.bots.Authenticate(mux)))

@@ -93,6 +93,11 @@ type Tournaments interface {
 	// CreateTournament inserts a tournament, unless its creator already
 	// has maxOpen unfinished ones (ErrTooManyTournaments).
 	CreateTournament(ctx context.Context, t *Tournament, maxOpen int) error
+	// ScheduleTournament inserts a tournament the site makes (no creator,
+	// no limit) unless one has its id already: it reports whether it
+	// inserted it, so that of several instances scheduling the same
+	// tournament (the same id) one makes it and the others see it done.
+	ScheduleTournament(ctx context.Context, t *Tournament) (bool, error)
 	// Tournament returns one by id, or ErrNoTournament; TournamentList a
 	// list of them.
 	Tournament(ctx context.Context, id string) (*Tournament, error)
@@ -168,6 +173,21 @@ func (s *sqlStore) CreateTournament(ctx context.Context, t *Tournament, maxOpen 
 	}
 	t.Status = TournamentCreated
 	return nil
+}
+
+func (s *sqlStore) ScheduleTournament(ctx context.Context, t *Tournament) (bool, error) {
+	res, err := s.w.ExecContext(ctx, `INSERT INTO tournaments (id, name, game, rules, format, clock, rated, bots, creator, status,
+		starts, ends, rounds, round_no, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '', $9, $10, $11, $12, 0, $13) ON CONFLICT (id) DO NOTHING`,
+		t.ID, t.Name, t.Game, t.Rules, t.Format, t.Clock, boolInt(t.Rated), boolInt(t.Bots), TournamentCreated, t.Starts, t.Ends, t.Rounds, t.Created)
+	if err != nil {
+		return false, fmt.Errorf("schedule tournament %s: %w", t.ID, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("schedule tournament %s: %w", t.ID, err)
+	}
+	t.Creator, t.Status = "", TournamentCreated
+	return n == 1, nil
 }
 
 func (s *sqlStore) Tournament(ctx context.Context, id string) (*Tournament, error) {

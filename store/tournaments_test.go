@@ -147,3 +147,28 @@ func pairOnce(t *testing.T, s store.Store) {
 		t.Errorf("a result after the end: %v", err)
 	}
 }
+
+// TestScheduleTournament: the site's tournament is inserted once per id,
+// with no creator, on both databases; a second insert of the id reports
+// it was there.
+func TestScheduleTournament(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		s := storetest.Open(t, backend)
+		ctx := t.Context()
+		tr := &store.Tournament{ID: "s1", Name: "Daily arena", Game: "magneton", Rules: "standard", Format: "arena", Clock: "3+2", Rated: true,
+			Starts: 100, Ends: 200, Created: 50}
+		for i, want := range []bool{true, false} {
+			again := *tr
+			if made, err := s.ScheduleTournament(ctx, &again); err != nil || made != want {
+				t.Errorf("insert %d: %v %v, want %v", i+1, made, err, want)
+			}
+		}
+		got, err := s.Tournament(ctx, "s1")
+		if err != nil || got.Creator != "" || got.CreatorName != "" || got.Status != store.TournamentCreated || got.Ends != 200 {
+			t.Errorf("read back: %+v %v", got, err)
+		}
+		if list, err := s.TournamentList(ctx, store.TournamentQuery{}); err != nil || len(list) != 1 {
+			t.Errorf("list: %+v %v", list, err)
+		}
+	})
+}

@@ -23,6 +23,7 @@ import (
 	"github.com/magneton-games/magneton/server"
 	"github.com/magneton-games/magneton/server/mail"
 	"github.com/magneton-games/magneton/server/metrics"
+	"github.com/magneton-games/magneton/server/tournaments"
 	"github.com/magneton-games/magneton/store"
 	"github.com/magneton-games/magneton/web"
 )
@@ -55,6 +56,9 @@ type serveOptions struct {
 	// address that mailed links start with.
 	smtp, smtpFrom, smtpUser string
 	siteURL                  string
+	// schedule is the file of the site's scheduled arenas, none for none,
+	// empty for tournaments.DefaultSchedule.
+	schedule string
 }
 
 // smtpPasswordVar is the environment variable of the SMTP password: a
@@ -135,11 +139,16 @@ run its engine, whose moves it checks, times and records as any.
 With --admin ADDR a second listener, for the operators only, serves the
 metrics for Prometheus on /metrics and Go's profiler on /debug/pprof/;
 the public address serves neither. It prints its address on a second
-line after the first.`,
+line after the first.
+
+The site makes arenas of its own on a schedule (docs/tournaments.md): by
+default a rated 60-minute 3+2 arena of each game every day, at 18:00 and
+19:00 UTC; --schedule FILE reads another, --schedule none has none.`,
 		Example: `  magneton serve                                   # SQLite in ./data, on http://127.0.0.1:8080
   magneton serve --addr 0.0.0.0:8080 --data /var/lib/magneton
   magneton serve --db 'postgres://magneton:PASSWORD@db.internal/magneton' --instance web1
   magneton serve --admin 127.0.0.1:9090 --log-json   # metrics and pprof on 9090, logs as JSON lines
+  magneton serve --schedule arenas.json              # the site's own arenas from a file (--schedule none: none)
   MAGNETON_SMTP_PASSWORD=... magneton serve --smtp mail.example.org:587 --smtp-user magneton \
       --smtp-from 'Magneton <noreply@example.org>' --site-url https://play.example.org`,
 		Args: exactArgs(0, 0, "no arguments"),
@@ -167,7 +176,27 @@ line after the first.`,
 	f.StringVar(&o.smtpFrom, "smtp-from", "", "the sender of that mail, such as 'Magneton <noreply@example.org>'")
 	f.StringVar(&o.smtpUser, "smtp-user", "", "the user to log in to the SMTP server as, with the password in $"+smtpPasswordVar)
 	f.StringVar(&o.siteURL, "site-url", "", "the site's address as its players reach it (https://play.example.org), which mailed links start with")
+	f.StringVar(&o.schedule, "schedule", "", "a JSON file of the arenas the site makes by itself (docs/tournaments.md), or none (default: a daily rated arena of each game)")
 	return c
+}
+
+// scheduled reads --schedule: the default schedule, none, or a file's.
+func (o serveOptions) scheduled() ([]tournaments.ScheduleEntry, error) {
+	switch o.schedule {
+	case "":
+		return tournaments.DefaultSchedule(), nil
+	case "none":
+		return nil, nil
+	}
+	data, err := os.ReadFile(o.schedule)
+	if err != nil {
+		return nil, usagef("serve: --schedule: %v", err)
+	}
+	s, err := tournaments.ParseSchedule(data)
+	if err != nil {
+		return nil, usagef("serve: --schedule %s: %v", o.schedule, err)
+	}
+	return s, nil
 }
 
 // config checks the flags and makes the server's configuration.
@@ -211,6 +240,11 @@ func (o serveOptions) config() (server.Config, error) {
 			return cfg, err
 		}
 	}
+	schedule, err := o.scheduled()
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Schedule = schedule
 	m, err := o.mailer()
 	if err != nil {
 		return cfg, err

@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/cookiejar"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -313,6 +314,7 @@ func TestServeUsage(t *testing.T) {
 		{"serve", "--client-limits", "maybe"},
 		{"serve", "--expire", "1s"},
 		{"serve", "--trusted-proxy", "not-an-address"},
+		{"serve", "--schedule", "/no/such/schedule.json"},
 	} {
 		_, errs, code := runCmd(t, "", args...)
 		if code != 2 {
@@ -431,6 +433,38 @@ func TestHealthWhileStarting(t *testing.T) {
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "starting") {
 			t.Errorf("%s while the database opens: %d %q", path, resp.StatusCode, body)
+		}
+	}
+}
+
+// TestServeScheduleFlag: --schedule keeps the default schedule, reads a
+// file's, turns it off with none, and says what is wrong with a bad file.
+func TestServeScheduleFlag(t *testing.T) {
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "good.json"), filepath.Join(dir, "bad.json")
+	os.WriteFile(good, []byte(`[{"key": "hourly", "name": "Hourly arena", "game": "magneton", "clock": "1+0", "minutes": 30,
+		"every": "1h", "at": "0s", "ahead": "1h"}]`), 0o644)
+	os.WriteFile(bad, []byte(`[{"key": "hourly", "name": "Hourly arena", "game": "magneton", "clock": "1+0", "minutes": 30,
+		"every": "1h", "at": "2h", "ahead": "1h"}]`), 0o644)
+	for _, tc := range []struct {
+		schedule string
+		keys     string
+		err      string
+	}{
+		{"", "daily-magneton daily-tumbling", ""},
+		{"none", "", ""},
+		{good, "hourly", ""},
+		{bad, "", "at: from 0 to less than every"},
+		{filepath.Join(dir, "missing.json"), "", "no such file"},
+	} {
+		o := serveOptions{searchMemory: 256, maxPlies: 1000, expire: time.Hour, limits: "on", schedule: tc.schedule}
+		cfg, err := o.config()
+		var keys []string
+		for _, e := range cfg.Schedule {
+			keys = append(keys, e.Key)
+		}
+		if got := strings.Join(keys, " "); got != tc.keys || (err == nil) != (tc.err == "") || (err != nil && !strings.Contains(err.Error(), tc.err)) {
+			t.Errorf("--schedule %q: %q, %v; want %q, %q", tc.schedule, got, err, tc.keys, tc.err)
 		}
 	}
 }

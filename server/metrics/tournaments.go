@@ -10,6 +10,7 @@ import (
 // tournamentOps are the operations of store.Tournaments, in StoreOps.
 var tournamentOps = []string{
 	"create_tournament",
+	"schedule_tournament",
 	"tournament",
 	"tournament_list",
 	"tournament_entries",
@@ -30,6 +31,11 @@ func init() { StoreOps = append(StoreOps, tournamentOps...) }
 func (t timed) CreateTournament(ctx context.Context, tr *store.Tournament, maxOpen int) error {
 	defer t.since("create_tournament", time.Now())
 	return t.st.CreateTournament(ctx, tr, maxOpen)
+}
+
+func (t timed) ScheduleTournament(ctx context.Context, tr *store.Tournament) (bool, error) {
+	defer t.since("schedule_tournament", time.Now())
+	return t.st.ScheduleTournament(ctx, tr)
 }
 
 func (t timed) Tournament(ctx context.Context, id string) (*store.Tournament, error) {

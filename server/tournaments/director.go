@@ -12,18 +12,25 @@ import (
 	"github.com/magneton-games/magneton/tournament"
 )
 
-// direct is the director: every Poll, one round of Direct.
+// direct is the director: every Poll, one round of Direct, and a pass of
+// the scheduler at the first and then every SchedulePoll.
 func (t *Tournaments) direct() {
 	defer t.wg.Done()
 	tick := time.NewTicker(t.cfg.Poll)
 	defer tick.Stop()
+	var scheduled time.Time
 	for {
 		select {
 		case <-t.ctx.Done():
 			return
 		case <-tick.C:
 		}
-		t.Direct(time.Now())
+		now := time.Now()
+		if len(t.cfg.Schedule) > 0 && now.Sub(scheduled) >= t.cfg.SchedulePoll {
+			t.Schedule(now)
+			scheduled = now
+		}
+		t.Direct(now)
 	}
 }
 

@@ -1,5 +1,6 @@
 // Package tournaments is the play server's tournaments: an arena, a Swiss
-// or a round robin, made by a logged-in player, entered, left and paused
+// or a round robin, made by a logged-in player or by the site's schedule
+// (schedule.go: recurring arenas with no creator), entered, left and paused
 // by players (the HTTP API of docs/protocol.md), and run by a director:
 // one instance at a time, the holder of the tournament's lease (as a
 // game's, alive with the instance's heartbeat and taken over once it is
@@ -58,6 +59,11 @@ type Config struct {
 	// ArenaMinute is how long one of an arena's minutes lasts; 0 means a
 	// minute (tests shorten it, so that a 10-minute arena takes seconds).
 	ArenaMinute time.Duration
+	// Schedule is the arenas the site makes by itself (none if empty;
+	// DefaultSchedule is the site's usual one), looked at every
+	// SchedulePoll (0 means 30 s) by every instance.
+	Schedule     []ScheduleEntry
+	SchedulePoll time.Duration
 }
 
 // Tournaments answers the tournaments' API and directs them.
@@ -83,6 +89,9 @@ const (
 func New(cfg Config) *Tournaments {
 	if cfg.Poll <= 0 {
 		cfg.Poll = time.Second
+	}
+	if cfg.SchedulePoll <= 0 {
+		cfg.SchedulePoll = 30 * time.Second
 	}
 	if cfg.ArenaMinute <= 0 {
 		cfg.ArenaMinute = time.Minute

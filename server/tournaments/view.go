@@ -29,12 +29,15 @@ type Summary struct {
 	Round   int    `json:"round"`
 	Players int    `json:"players"`
 	Creator string `json:"creator"`
-	Winner  string `json:"winner,omitempty"`
+	// Scheduled is set for a tournament the site made (its schedule), which
+	// has no creator.
+	Scheduled bool   `json:"scheduled,omitempty"`
+	Winner    string `json:"winner,omitempty"`
 }
 
 func summary(t *store.Tournament) Summary {
 	return Summary{ID: t.ID, Name: t.Name, Game: t.Game, Rules: t.Rules, Format: t.Format, Clock: t.Clock, Rated: t.Rated, Bots: t.Bots,
-		Status: t.Status, Starts: t.Starts, Ends: t.Ends, Rounds: t.Rounds, Round: t.Round, Players: t.Players, Creator: t.CreatorName, Winner: t.WinnerName}
+		Status: t.Status, Starts: t.Starts, Ends: t.Ends, Rounds: t.Rounds, Round: t.Round, Players: t.Players, Creator: t.CreatorName, Scheduled: t.Creator == "", Winner: t.WinnerName}
 }
 
 // List is the answer of GET /api/tournaments.

@@ -111,7 +111,7 @@ class TournamentPage {
         : (d.winner ? t('tn.winner', { name: d.winner }) : t('tn.noWinner'));
     this.settings.textContent = [formatName(d.format), (game && game.title) || d.game, rulesLabel(this.meta, d.game, d.rules),
       clockLabel(d.clock), d.rated ? t('home.rated') : t('home.casual'), d.bots ? t('tn.bots') : '', t('tn.playersCount', { n: d.players }),
-      status].filter(Boolean).join(' · ');
+      status, d.scheduled ? t('tn.bySite') : ''].filter(Boolean).join(' · ');
     this.me.textContent = d.me ? t(`tn.you.${d.me}`) : '';
     this.renderButtons(d);
     this.renderStandings(d);

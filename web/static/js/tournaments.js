@@ -14,7 +14,7 @@ export function formatName(f) {
   return t(`tn.${f}`);
 }
 
-/** A summary's line: its link, format, game, clock, players and when. */
+/** A summary's line: its link, format, game, clock, players, when, and whether the site scheduled it. */
 export function tournamentRow(meta, s) {
   const game = meta && meta.games.find((g) => g.name === s.game);
   const when = s.status === 'created' ? t('tn.startsAt', { when: formatDate(s.starts) })
@@ -23,7 +23,8 @@ export function tournamentRow(meta, s) {
   return h('li.tournament-row', { 'data-id': s.id },
     h('a.tournament-link', { href: `/tournaments/${s.id}` }, s.name),
     h('span.row-meta', [formatName(s.format), (game && game.title) || s.game, meta ? rulesLabel(meta, s.game, s.rules) : s.rules,
-      clockLabel(s.clock), s.rated ? t('home.rated') : t('home.casual'), t('tn.playersCount', { n: s.players }), when].join(' · ')));
+      clockLabel(s.clock), s.rated ? t('home.rated') : t('home.casual'), t('tn.playersCount', { n: s.players }), when,
+      s.scheduled ? t('tn.bySite') : ''].filter(Boolean).join(' · ')));
 }
 
 /** A list of summaries, or a line saying there are none. */

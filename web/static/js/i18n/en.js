@@ -1064,6 +1064,7 @@ export default {
   "tn.you.paused": "You are paused: you get no new game until you come back.",
   "tn.you.withdrawn": "You have withdrawn.",
   "tn.ofGame": "Tournament: {name}",
+  "tn.bySite": "Scheduled by the site",
   "tn.won": "Tournaments won",
   "err.tournament_login": "Log in to make or enter a tournament.",
   "err.tournament_name": "A tournament's name has 3 to 40 characters.",

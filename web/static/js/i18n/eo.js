@@ -1063,6 +1063,7 @@ export default {
   "tn.you.paused": "Vi paŭzas: vi ricevas neniun novan ludon ĝis vi revenos.",
   "tn.you.withdrawn": "Vi retiriĝis.",
   "tn.ofGame": "Turniro: {name}",
+  "tn.bySite": "Planita de la retejo",
   "tn.won": "Venkitaj turniroj",
   "err.tournament_login": "Ensalutu por krei turniron aŭ aliĝi.",
   "err.tournament_name": "La nomo de turniro havas de 3 ĝis 40 signojn.",

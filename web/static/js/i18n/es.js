@@ -1063,6 +1063,7 @@ export default {
   "tn.you.paused": "Estás en pausa: no recibes partidas nuevas hasta que vuelvas.",
   "tn.you.withdrawn": "Te has retirado.",
   "tn.ofGame": "Torneo: {name}",
+  "tn.bySite": "Programado por el sitio",
   "tn.won": "Torneos ganados",
   "err.tournament_login": "Inicia sesión para crear un torneo o inscribirte.",
   "err.tournament_name": "El nombre de un torneo tiene de 3 a 40 caracteres.",

@@ -1063,6 +1063,7 @@ export default {
   "tn.you.paused": "Sei in pausa: non ricevi nuove partite finché non torni.",
   "tn.you.withdrawn": "Ti sei ritirato.",
   "tn.ofGame": "Torneo: {name}",
+  "tn.bySite": "Programmato dal sito",
   "tn.won": "Tornei vinti",
   "err.tournament_login": "Accedi per creare un torneo o iscriverti.",
   "err.tournament_name": "Il nome di un torneo ha da 3 a 40 caratteri.",
