@@ -298,16 +298,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		Mail: cfg.Mail, SiteURL: cfg.SiteURL, WriteTimeout: cfg.WriteTimeout, Logger: log, Moderation: mod})
 	s.accounts.Routes(mux)
 	mod.Routes(mux)
-	profiles.New(profiles.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Logger: log, SiteURL: cfg.SiteURL}).Routes(mux)
-	puzzles.New(cfg.Store, ids, log).WithSearches(pool, proxies.ClientIP).Routes(mux)
-	lessons.New(cfg.Store, ids, log).Routes(mux)
-	isBot := cfg.IsBot
-	if isBot == nil {
-		isBot = cfg.Store.IsBot
-	}
-	s.tourneys = tournaments.New(tournaments.Config{Store: cfg.Store, Rooms: rooms, Identities: ids, Clients: s.clients, Proxies: proxies,
-		Moderation: mod, IsBot: isBot, Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, Logger: log,
-		Poll: cfg.TournamentPoll, ArenaMinute: cfg.ArenaMinute, Schedule: cfg.Schedule, SchedulePoll: cfg.SchedulePoll})
+	s.readerRoutes(mux, ids, proxies, pool)
+	s.tourneys = s.newTournaments(rooms, ids, proxies, mod)
 	s.tourneys.Routes(mux)
 	s.bots.Routes(mux)
 	s.handler = cfg.Metrics.HTTP(guard(proxies, s.bots.Authenticate(mux)))
@@ -321,6 +313,28 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	go s.sweeper(time.Minute)
 	s.tourneys.Start()
 	return s, nil
+}
+
+// readerRoutes adds the profiles', puzzles' and lessons' APIs to mux.
+func (s *Server) readerRoutes(mux *http.ServeMux, ids *identity.Resolver, proxies limits.Proxies, pool *computer.Pool) {
+	cfg := s.cfg
+	profiles.New(profiles.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Logger: s.log, SiteURL: cfg.SiteURL}).Routes(mux)
+	puzzles.New(cfg.Store, ids, s.log).WithSearches(pool, proxies.ClientIP).Routes(mux)
+	lessons.New(cfg.Store, ids, s.log).Routes(mux)
+}
+
+// newTournaments makes the tournaments' API and director. Bots may enter
+// the tournaments that allow them as the store's accounts say, unless the
+// configuration's IsBot says otherwise.
+func (s *Server) newTournaments(rooms *round.Rooms, ids *identity.Resolver, proxies limits.Proxies, mod *moderation.Moderation) *tournaments.Tournaments {
+	cfg := s.cfg
+	isBot := cfg.IsBot
+	if isBot == nil {
+		isBot = cfg.Store.IsBot
+	}
+	return tournaments.New(tournaments.Config{Store: cfg.Store, Rooms: rooms, Identities: ids, Clients: s.clients, Proxies: proxies,
+		Moderation: mod, IsBot: isBot, Instance: cfg.Instance, WriteTimeout: cfg.WriteTimeout, Logger: s.log,
+		Poll: cfg.TournamentPoll, ArenaMinute: cfg.ArenaMinute, Schedule: cfg.Schedule, SchedulePoll: cfg.SchedulePoll})
 }
 
 // watch has the metrics read what the rooms and the pool hold at each
