@@ -44,14 +44,15 @@ type scheduleFile struct {
 
 // DefaultSchedule is the site's schedule unless told otherwise: every day
 // a rated 60-minute arena 3+2 of Magneton at 18:00 UTC and one of
-// Tumbling Down at 19:00 UTC, each made 6 hours ahead.
+// Tumbling Down at 19:00 UTC, each made a day ahead, so that the next one
+// of each is always listed.
 func DefaultSchedule() []ScheduleEntry {
 	day := 24 * time.Hour
 	return []ScheduleEntry{
 		{Key: "daily-magneton", Name: "Daily Magneton arena", Game: "magneton", Clock: "3+2", Rated: true, Minutes: 60,
-			Every: day, At: 18 * time.Hour, Ahead: 6 * time.Hour},
+			Every: day, At: 18 * time.Hour, Ahead: day},
 		{Key: "daily-tumbling", Name: "Daily Tumbling Down arena", Game: "tumbling", Clock: "3+2", Rated: true, Minutes: 60,
-			Every: day, At: 19 * time.Hour, Ahead: 6 * time.Hour},
+			Every: day, At: 19 * time.Hour, Ahead: day},
 	}
 }
 
