@@ -187,8 +187,9 @@ type phonePage struct {
 
 // TestBrowserPhonePages visits every page at 390 × 844 — home, a game being
 // played and a finished one (of both games), the analysis board, learn, a
-// lesson of each game, puzzles, a game against the computer in the
-// browser, a profile, the leaderboard, the archive,
+// lesson of each game, puzzles, the tournaments and a tournament, a game
+// against the computer in the browser, a profile, the leaderboard, the
+// archive,
 // the account's forms — and checks that nothing sticks out sideways and
 // that the header is one row whose Menu opens the links and the language
 // switch, follows a link and closes again (by Escape too, the focus back
@@ -209,12 +210,15 @@ func TestBrowserPhonePages(t *testing.T) {
 	p.do(chromedp.KeyEvent(kb.Escape))
 	p.waitFor("the form closed", `!document.querySelector('#account-dialog[open]')`, 10*time.Second)
 	ended := finishedGames(t, p, base)
+	tourney := pseudoTournament(p, base)
 	pages := []phonePage{
 		{name: "home", nav: "play", ready: `document.querySelector('#start') && document.querySelector('.quick-btn')`, first: []string{".quick-btn"}, shot: "phone-home.png"},
 		{name: "learn", nav: "learn", ready: `document.querySelector('.learn-cards a')`},
 		{name: "a Magneton lesson", url: "/learn/magneton", ready: `document.querySelector('.lesson .board.interactive')`, first: lessonFirst, shot: "phone-learn.png"},
 		{name: "a Tumbling Down lesson", url: "/learn/tumbling-down", ready: `document.querySelector('.lesson .board.interactive')`, first: lessonFirst, act: chooseStep},
 		{name: "puzzles", nav: "puzzles", ready: `document.querySelector('.puzzles-page .board .piece')`, first: []string{".puzzles-page .board", ".pz-task"}},
+		{name: "tournaments", nav: "tournaments", ready: `document.querySelector('#tn-create') && document.querySelector('.tournament-row')`},
+		{name: "a tournament", url: "/tournaments/" + tourney, ready: `document.querySelector('#tn-standings tbody tr') && document.querySelector('#tn-withdraw')`},
 		{name: "the leaderboard", nav: "leaderboard", ready: `document.querySelector('.leaderboard .tab')`},
 		{name: "the archive", nav: "archive", ready: `document.querySelector('table.games a[href^="/g/"]')`, whole: ".archive .table-wrap"},
 		{name: "the analysis board", nav: "analysis", ready: analysed, wait: 40 * time.Second, first: []string{".analysis-page .board"}},

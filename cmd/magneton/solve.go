@@ -197,6 +197,10 @@ func writeSplitMoves(w io.Writer, st game.State, rep *prove.Report) {
 	for _, m := range rep.Moves {
 		state := fmt.Sprintf("not settled (proof number %s, disproof number %s)", number(m.PN), number(m.DN))
 		switch m.Value {
+		case prove.Unknown:
+			if m.Nodes == 0 {
+				state = "not searched: the limits ran out first"
+			}
 		case prove.Proven:
 			state = fmt.Sprintf("%s wins (a proof of %d plies)", names[rep.Last.Attacker], m.Plies)
 			settled++
