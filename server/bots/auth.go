@@ -147,16 +147,9 @@ func (b *Bots) limiter(id string) *rate.Limiter {
 // touch writes a token's last use, at most every touchEvery.
 func (b *Bots) touch(id string) {
 	now := time.Now()
-	b.mu.Lock()
-	if last, ok := b.seen[id]; ok && now.Sub(last) < touchEvery {
-		b.mu.Unlock()
+	if !b.seen.Due(id, now) {
 		return
 	}
-	if len(b.seen) >= 10000 {
-		clear(b.seen)
-	}
-	b.seen[id] = now
-	b.mu.Unlock()
 	ctx, cancel := context.WithTimeout(b.ctx, b.cfg.WriteTimeout)
 	defer cancel()
 	if err := b.cfg.Store.TouchToken(ctx, id, now.UnixMilli()); err != nil {

@@ -88,7 +88,7 @@ type Bots struct {
 	mu     sync.Mutex
 	open   map[string]map[*request]struct{} // the requests in progress of each token
 	rates  map[string]*rate.Limiter         // each token's requests
-	seen   map[string]time.Time             // when this instance last wrote each token's use
+	seen   identity.Sightings               // which tokens' uses this instance writes
 }
 
 // New makes the bots' handlers, listening for revoked tokens until
@@ -101,7 +101,7 @@ func New(cfg Config) (*Bots, error) {
 	if cfg.KeepAlive <= 0 {
 		cfg.KeepAlive = 10 * time.Second
 	}
-	b := &Bots{cfg: cfg, open: map[string]map[*request]struct{}{}, rates: map[string]*rate.Limiter{}, seen: map[string]time.Time{}}
+	b := &Bots{cfg: cfg, open: map[string]map[*request]struct{}{}, rates: map[string]*rate.Limiter{}, seen: identity.Sightings{Every: touchEvery}}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
 	ch, err := cfg.Store.Listen(b.ctx, revokedChannel)
 	if err != nil {

@@ -16,7 +16,6 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/magneton-games/magneton/server/ids"
@@ -54,30 +53,22 @@ type Resolver struct {
 	proxies limits.Proxies
 	timeout time.Duration // of a database read
 	log     *slog.Logger
-	mu      sync.Mutex
-	seen    map[string]time.Time // when this instance last wrote each session's sighting
+	seen    Sightings // which sessions' sightings this instance writes
 }
 
 // NewResolver reads identities with st, its reads bounded by timeout; the
 // proxies say whether a request came over TLS (for Secure cookies).
 func NewResolver(st Sessions, proxies limits.Proxies, timeout time.Duration, log *slog.Logger) *Resolver {
-	return &Resolver{st: st, proxies: proxies, timeout: timeout, log: log, seen: map[string]time.Time{}}
+	return &Resolver{st: st, proxies: proxies, timeout: timeout, log: log, seen: Sightings{Every: SeenEvery}}
 }
 
 // touch writes that the session with tokenHash is seen now, unless this
 // instance did within SeenEvery.
 func (rs *Resolver) touch(ctx context.Context, tokenHash string) {
 	now := time.Now()
-	rs.mu.Lock()
-	if last, ok := rs.seen[tokenHash]; ok && now.Sub(last) < SeenEvery {
-		rs.mu.Unlock()
+	if !rs.seen.Due(tokenHash, now) {
 		return
 	}
-	if len(rs.seen) >= 10000 {
-		clear(rs.seen) // a few more writes, rather than a map without end
-	}
-	rs.seen[tokenHash] = now
-	rs.mu.Unlock()
 	if err := rs.st.TouchSession(ctx, tokenHash, now.UnixMilli()); err != nil {
 		rs.log.Warn("session's sighting not saved", "err", err)
 	}
