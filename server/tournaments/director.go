@@ -254,15 +254,14 @@ func (t *Tournaments) pair(ctx context.Context, tr *store.Tournament, entries []
 	for _, e := range entries {
 		names[e.User] = e.Name
 	}
-	seat := func(user, family string) (lobby.Seat, error) {
-		s := lobby.Seat{User: user, Name: names[user]}
-		if t.cfg.IsBot != nil {
-			bot, err := t.cfg.IsBot(ctx, user)
-			if err != nil {
-				return s, err
-			}
-			s.Bot = bot
+	isBot := func(user string) (bool, error) {
+		if t.cfg.IsBot == nil {
+			return false, nil
 		}
+		return t.cfg.IsBot(ctx, user)
+	}
+	seat := func(user string, bot bool, family string) (lobby.Seat, error) {
+		s := lobby.Seat{User: user, Name: names[user], Bot: bot}
 		if tr.Rated {
 			r, err := ratings.Of(ctx, t.cfg.Store, user, tr.Game, family)
 			if err != nil {
@@ -280,24 +279,26 @@ func (t *Tournaments) pair(ctx context.Context, tr *store.Tournament, entries []
 			ps[i].Result = int(tournament.FirstWins)
 			continue
 		}
-		first, err := seat(p.First, set.Family)
+		bot1, err := isBot(p.First)
 		if err != nil {
 			return err
 		}
-		second, err := seat(p.Second, set.Family)
+		bot2, err := isBot(p.Second)
 		if err != nil {
 			return err
 		}
 		game := set
-		if first.Bot && second.Bot && tr.Rated {
+		if bot1 && bot2 && tr.Rated {
 			// Two bots are rated in the bots' pool, as their challenges are.
 			game.Family = store.BotFamilyPrefix + set.Family
-			if first, err = seat(p.First, game.Family); err != nil {
-				return err
-			}
-			if second, err = seat(p.Second, game.Family); err != nil {
-				return err
-			}
+		}
+		first, err := seat(p.First, bot1, game.Family)
+		if err != nil {
+			return err
+		}
+		second, err := seat(p.Second, bot2, game.Family)
+		if err != nil {
+			return err
 		}
 		row := game.PairedGame(first, second, time.Now())
 		row.Tournament = tr.ID
