@@ -93,18 +93,28 @@ func For[P game.Position[P, M], M comparable](pr ai.Profile) Game {
 
 type solverOf[P game.Position[P, M], M comparable] struct{ pr ai.Profile }
 
-func (so solverOf[P, M]) Solve(ctx context.Context, s game.State, opts Options) (*Report, error) {
-	rules := s.Rules()
+// root reads the position a search starts from, with the kit of its
+// rules; verb names the search in the errors.
+func (so solverOf[P, M]) root(verb string, s game.State) (P, *ai.Kit[P, M], error) {
 	p, ok := game.Unwrap[P, M](s)
 	if !ok {
-		return nil, fmt.Errorf("solve: the position is not one of %s", so.pr.Spec().Title)
+		return p, nil, fmt.Errorf("%s: the position is not one of %s", verb, so.pr.Spec().Title)
 	}
 	if r, _ := p.Outcome(); r.Over() {
-		return nil, fmt.Errorf("solve: the game is over (%s)", r)
+		return p, nil, fmt.Errorf("%s: the game is over (%s)", verb, r)
 	}
-	kit, err := ai.KitFor[P, M](so.pr, rules)
+	kit, err := ai.KitFor[P, M](so.pr, s.Rules())
 	if err != nil {
-		return nil, fmt.Errorf("solve: %w", err)
+		return p, nil, fmt.Errorf("%s: %w", verb, err)
+	}
+	return p, kit, nil
+}
+
+func (so solverOf[P, M]) Solve(ctx context.Context, s game.State, opts Options) (*Report, error) {
+	rules := s.Rules()
+	p, kit, err := so.root("solve", s)
+	if err != nil {
+		return nil, err
 	}
 	sv := New(kit, max(opts.HashMiB, 1))
 	label := rules.Spec().Name + " " + rules.Settings().String()

@@ -72,16 +72,9 @@ func (so solverOf[P, M]) Split(ctx context.Context, s game.State, opts Options, 
 		return nil, fmt.Errorf("split: %d workers: want at least 1", workers)
 	}
 	rules := s.Rules()
-	p, ok := game.Unwrap[P, M](s)
-	if !ok {
-		return nil, fmt.Errorf("split: the position is not one of %s", so.pr.Spec().Title)
-	}
-	if r, _ := p.Outcome(); r.Over() {
-		return nil, fmt.Errorf("split: the game is over (%s)", r)
-	}
-	kit, err := ai.KitFor[P, M](so.pr, rules)
+	p, kit, err := so.root("split", s)
 	if err != nil {
-		return nil, fmt.Errorf("split: %w", err)
+		return nil, err
 	}
 	sp := &splitter[P, M]{kit: kit, rules: rules, opts: opts, attacker: p.Side()}
 	if opts.OpponentFirst {
