@@ -6,7 +6,10 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/magneton-games/magneton/server/bots"
+	"github.com/magneton-games/magneton/server/ids"
 	"github.com/magneton-games/magneton/store"
 )
 
@@ -160,7 +163,8 @@ func TestSessionsList(t *testing.T) {
 
 // TestDataDownload: an account downloads, as a JSON file, its profile
 // and e-mail, its games with their moves, the lines it wrote, its
-// lessons and sessions; a guest has none; the downloads are limited.
+// lessons, sessions, tournaments and API tokens (not their secrets nor
+// hashes); a guest has none; the downloads are limited.
 func TestDataDownload(t *testing.T) {
 	s := startServer(t, t.TempDir(), func(c *Config) { c.Limits = Limits{ExportsPerHour: 0.001, ExportsBurst: 2} })
 	ann := s.signedUpWith("ann", "ann@example.org")
@@ -171,6 +175,18 @@ func TestDataDownload(t *testing.T) {
 	sock.send(map[string]string{"type": "resign"})
 	sock.until("the end", func(st state) bool { return st.Status == "finished" })
 	ann.do("POST", "/api/account/learn/magneton", map[string]any{"solved": []string{"drop"}}, nil)
+	var tk bots.NewToken
+	if code := ann.do("POST", "/api/account/tokens", map[string]string{"label": "my engine"}, &tk); code != http.StatusCreated {
+		t.Fatalf("ann's token: %d %+v", code, tk)
+	}
+	var tr struct{ ID string }
+	if code := ann.do("POST", "/api/tournaments", map[string]any{"name": "Ann's cup", "game": "magneton", "format": "arena", "clock": "3+0",
+		"minutes": 10, "starts": time.Now().Add(time.Hour).UnixMilli()}, &tr); code != http.StatusCreated {
+		t.Fatalf("ann's tournament: %d", code)
+	}
+	if code := ann.do("POST", "/api/tournaments/"+tr.ID+"/join", nil, nil); code != http.StatusOK {
+		t.Fatalf("ann joins her tournament: %d", code)
+	}
 	resp, err := ann.http.Get(s.url + "/api/account/data")
 	if err != nil {
 		t.Fatal(err)
@@ -188,8 +204,13 @@ func TestDataDownload(t *testing.T) {
 			Moves []struct{ Move string }
 		}
 		Chat     []struct{ Game, Text string }
-		Lessons  map[string][]string
-		Sessions []struct{ Current bool }
+		Lessons     map[string][]string
+		Sessions    []struct{ Current bool }
+		Tournaments []struct {
+			ID, Name      string
+			Made, Entered bool
+		}
+		Tokens []struct{ Label string } `json:"api_tokens"`
 	}
 	if err := json.Unmarshal(body, &d); err != nil {
 		t.Fatal(err)
@@ -203,6 +224,12 @@ func TestDataDownload(t *testing.T) {
 	}
 	if strings.Contains(string(body), "long enough") || strings.Contains(string(body), "argon2") {
 		t.Error("the download holds the password or its hash")
+	}
+	if len(d.Tournaments) != 1 || d.Tournaments[0].ID != tr.ID || d.Tournaments[0].Name != "Ann's cup" || !d.Tournaments[0].Made || !d.Tournaments[0].Entered {
+		t.Errorf("the tournaments: %+v", d.Tournaments)
+	}
+	if len(d.Tokens) != 1 || d.Tokens[0].Label != "my engine" || strings.Contains(string(body), tk.Token) || strings.Contains(string(body), ids.Hash(tk.Token)) {
+		t.Errorf("the API tokens (without their secret or hash): %+v", d.Tokens)
 	}
 	ann.do("GET", "/api/account/data", nil, nil)
 	ann.refused("a third download", "GET", "/api/account/data", nil, http.StatusTooManyRequests, "data_fast")

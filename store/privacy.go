@@ -39,6 +39,22 @@ type AccountData struct {
 	// PuzzlePlays are every attempt at a puzzle, newest first.
 	PuzzlePlays []PuzzlePlay
 	Sessions    []Session
+	// Tournaments are those the account entered or made, the oldest first.
+	Tournaments []AccountTournament
+	// Tokens are the account's API tokens, revoked ones too (their hashes
+	// are the store's, not for a download).
+	Tokens []Token
+}
+
+// AccountTournament is a tournament in an account's data: one it made
+// (Made) or entered (Entered, with its entry's rating, withdrawal and
+// time of joining).
+type AccountTournament struct {
+	ID, Name, Game, Format, Status string
+	Made, Entered                  bool
+	Rating                         int
+	Withdrawn                      bool
+	Joined                         int64
 }
 
 func (s *sqlStore) AccountData(ctx context.Context, userID string) (*AccountData, error) {
@@ -61,6 +77,8 @@ func (s *sqlStore) AccountData(ctx context.Context, userID string) (*AccountData
 		func() (err error) { d.Puzzles, err = s.puzzleAttempts(ctx, userID); return },
 		func() (err error) { d.PuzzlePlays, err = s.PuzzlePlays(ctx, userID, "", math.MaxInt32); return },
 		func() (err error) { d.Sessions, err = s.Sessions(ctx, userID, 0); return },
+		func() (err error) { d.Tournaments, err = s.accountTournaments(ctx, userID); return },
+		func() (err error) { d.Tokens, err = s.Tokens(ctx, userID); return },
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -68,6 +86,21 @@ func (s *sqlStore) AccountData(ctx context.Context, userID string) (*AccountData
 		}
 	}
 	return d, nil
+}
+
+// accountTournaments returns the tournaments an account made or entered.
+func (s *sqlStore) accountTournaments(ctx context.Context, userID string) ([]AccountTournament, error) {
+	return collect[AccountTournament](s.r.QueryContext(ctx, `SELECT t.id, t.name, t.game, t.format, t.status,
+		CASE WHEN t.creator = $1 THEN 1 ELSE 0 END, CASE WHEN e.user_id IS NULL THEN 0 ELSE 1 END,
+		COALESCE(e.rating, 0), COALESCE(e.withdrawn, 0), COALESCE(e.joined, 0)
+		FROM tournaments t LEFT JOIN tournament_entries e ON e.tournament_id = t.id AND e.user_id = $1
+		WHERE t.creator = $1 OR e.user_id IS NOT NULL ORDER BY t.created, t.id`, userID))(func(rows *sql.Rows) (AccountTournament, error) {
+		var a AccountTournament
+		var made, entered, withdrawn int
+		err := rows.Scan(&a.ID, &a.Name, &a.Game, &a.Format, &a.Status, &made, &entered, &a.Rating, &withdrawn, &a.Joined)
+		a.Made, a.Entered, a.Withdrawn = made != 0, entered != 0, withdrawn != 0
+		return a, err
+	})
 }
 
 // userMoves returns the moves of every game of an account, by game.
@@ -145,6 +178,11 @@ var deleteUserSQL = []struct {
 	{`DELETE FROM password_resets WHERE user_id = $1`, 1},
 	{`DELETE FROM api_tokens WHERE user_id = $1`, 1},
 	{`DELETE FROM challenges WHERE from_user = $1 OR to_user = $1`, 1},
+	// Its tournaments: out of those not begun, withdrawn from those under
+	// way (so that no director pairs it again); its results in those
+	// begun stay, under the deleted player's name.
+	{`DELETE FROM tournament_entries WHERE user_id = $1 AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'created')`, 1},
+	{`UPDATE tournament_entries SET withdrawn = 1, paused = 0 WHERE user_id = $1 AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'started')`, 1},
 	{`DELETE FROM users WHERE id = $1`, 1},
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/magneton-games/magneton/store"
@@ -13,7 +14,8 @@ import (
 // everything gives ann (account a) one of everything the site keeps: a
 // rated game with bob, finished, with moves and chat; a game being
 // played; a spectator's line in bob's game with cat; a lesson, a
-// puzzle, a session and a reset link. It returns the games by id.
+// puzzle, a session, a reset link, an API token and tournaments (see
+// tournaments). It returns the games by id.
 func everything(t *testing.T, ctx context.Context, s store.Store) map[string]*store.Game {
 	t.Helper()
 	games := map[string]*store.Game{}
@@ -69,7 +71,40 @@ func everything(t *testing.T, ctx context.Context, s store.Store) map[string]*st
 	s.CreateSession(ctx, "ann-session", "a", "Firefox 128 on Linux", 40)
 	s.CreateSession(ctx, "bob-session", "b", "", 40)
 	s.CreateReset(ctx, store.Reset{TokenHash: "ann-reset", UserID: "a", Created: 50, Expires: 1 << 50, Via: store.ResetByMail})
+	if err := s.CreateToken(ctx, &store.Token{ID: "tok-a", UserID: "a", Label: "my bot", TokenHash: "hash-a", Created: 60}); err != nil {
+		t.Fatal(err)
+	}
+	tournaments(t, ctx, s)
 	return games
+}
+
+// tournaments makes three: "open" (made by ann, not begun, ann and bob
+// entered), "running" (bob's, begun, both entered) and "bobs" (bob's,
+// only bob entered).
+func tournaments(t *testing.T, ctx context.Context, s store.Store) {
+	t.Helper()
+	for i, tc := range []struct{ id, creator string }{{"open", "a"}, {"running", "b"}, {"bobs", "b"}} {
+		tr := &store.Tournament{ID: tc.id, Name: "Cup " + tc.id, Game: "magneton", Rules: "standard", Format: "swiss", Clock: "3+2",
+			Creator: tc.creator, Starts: 1 << 50, Rounds: 3, Created: int64(70 + i)}
+		if err := s.CreateTournament(ctx, tr, 5); err != nil {
+			t.Fatal(err)
+		}
+		users := []string{"a", "b"}
+		if tc.id == "bobs" {
+			users = users[1:]
+		}
+		for _, u := range users {
+			if err := s.JoinTournament(ctx, tc.id, store.TournamentEntry{User: u, Rating: 1500, JoinedRound: 1, Joined: int64(80 + i)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := s.AcquireTournament(ctx, "running", "one", 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.StartTournament(ctx, "running", "one", 3, 90); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func threeUsers(t *testing.T, backend string) (context.Context, store.Store) {
@@ -116,6 +151,16 @@ func TestAccountData(t *testing.T) {
 		}
 		if len(d.Sessions) != 1 || d.Sessions[0].Agent != "Firefox 128 on Linux" {
 			t.Errorf("the sessions: %+v", d.Sessions)
+		}
+		wantT := []store.AccountTournament{
+			{ID: "open", Name: "Cup open", Game: "magneton", Format: "swiss", Status: store.TournamentCreated, Made: true, Entered: true, Rating: 1500, Joined: 80},
+			{ID: "running", Name: "Cup running", Game: "magneton", Format: "swiss", Status: store.TournamentStarted, Entered: true, Rating: 1500, Joined: 81},
+		}
+		if !reflect.DeepEqual(d.Tournaments, wantT) {
+			t.Errorf("the tournaments:\n got %+v\nwant %+v", d.Tournaments, wantT)
+		}
+		if len(d.Tokens) != 1 || d.Tokens[0].ID != "tok-a" || d.Tokens[0].Label != "my bot" {
+			t.Errorf("the API tokens: %+v", d.Tokens)
 		}
 		if _, err := s.AccountData(ctx, "nobody"); !errors.Is(err, store.ErrNoUser) {
 			t.Errorf("the data of nobody: %v", err)
@@ -236,5 +281,34 @@ func checkDeletedData(t *testing.T, ctx context.Context, s store.Store) {
 	}
 	if all, _ := s.PuzzleRatings(ctx); all["m-1"].RD == 0 {
 		t.Errorf("the puzzle's rating went with ann: %+v", all)
+	}
+	checkDeletedEntries(t, ctx, s)
+}
+
+// checkDeletedEntries: ann is out of the tournament not begun (which
+// stays, bob entered), withdrawn from the one under way, so that no
+// director pairs her again, and her API token is gone.
+func checkDeletedEntries(t *testing.T, ctx context.Context, s store.Store) {
+	t.Helper()
+	want := map[string]string{"open": "bob", "running": store.DeletedPlayer + " (withdrawn) bob", "bobs": "bob"}
+	for id, w := range want {
+		es, err := s.TournamentEntries(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, e := range es {
+			n := e.Name
+			if e.Withdrawn {
+				n += " (withdrawn)"
+			}
+			names = append(names, n)
+		}
+		if got := strings.Join(names, " "); got != w {
+			t.Errorf("tournament %s's entries after ann's deletion: %q, want %q", id, got, w)
+		}
+	}
+	if toks, _ := s.Tokens(ctx, "a"); len(toks) != 0 {
+		t.Errorf("ann's API tokens: %+v", toks)
 	}
 }

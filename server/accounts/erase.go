@@ -64,6 +64,30 @@ type (
 		Puzzles       []dataPuzzle        `json:"puzzles"`
 		PuzzlePlays   []dataPuzzlePlay    `json:"puzzle_plays"`
 		Sessions      []sessionJSON       `json:"sessions"`
+		Tournaments   []dataTournament    `json:"tournaments"`
+		Tokens        []dataToken         `json:"api_tokens"`
+	}
+	// dataTournament is a tournament the account made or entered.
+	dataTournament struct {
+		ID        string `json:"id"`
+		Name      string `json:"name"`
+		Game      string `json:"game"`
+		Format    string `json:"format"`
+		Status    string `json:"status"`
+		Made      bool   `json:"made"`
+		Entered   bool   `json:"entered"`
+		Rating    int    `json:"rating,omitempty"`
+		Withdrawn bool   `json:"withdrawn,omitempty"`
+		Joined    int64  `json:"joined,omitempty"`
+	}
+	// dataToken is an API token without its secret, which the site never
+	// kept (only its hash, which is not the account's to need).
+	dataToken struct {
+		ID      string `json:"id"`
+		Label   string `json:"label"`
+		Created int64  `json:"created"`
+		Used    int64  `json:"used"`
+		Revoked int64  `json:"revoked"`
 	}
 	dataAccount struct {
 		ID      string `json:"id"`
@@ -174,7 +198,13 @@ func (a *Accounts) handleData(w http.ResponseWriter, r *http.Request) {
 func accountData(d *store.AccountData, current string, now time.Time) dataJSON {
 	out := dataJSON{Exported: now.UnixMilli(), Account: dataAccount{ID: d.User.ID, Name: d.User.Name, Created: d.User.Created, Email: d.User.Email},
 		Ratings: []dataRating{}, RatingHistory: []dataPoint{}, Games: []dataGame{}, Chat: []dataLine{}, Lessons: d.Lessons, Puzzles: []dataPuzzle{}, PuzzlePlays: []dataPuzzlePlay{},
-		Sessions: sessionsJSON(d.Sessions, current)["sessions"].([]sessionJSON)}
+		Sessions: sessionsJSON(d.Sessions, current)["sessions"].([]sessionJSON), Tournaments: []dataTournament{}, Tokens: []dataToken{}}
+	for _, t := range d.Tournaments {
+		out.Tournaments = append(out.Tournaments, dataTournament{t.ID, t.Name, t.Game, t.Format, t.Status, t.Made, t.Entered, t.Rating, t.Withdrawn, t.Joined})
+	}
+	for _, t := range d.Tokens {
+		out.Tokens = append(out.Tokens, dataToken{t.ID, t.Label, t.Created, t.Used, t.Revoked})
+	}
 	for _, p := range d.PuzzlePlays {
 		out.PuzzlePlays = append(out.PuzzlePlays, dataPuzzlePlay{p.Puzzle, p.Game, p.Solved, p.Rated, p.Rating, p.Diff, p.At})
 	}
