@@ -203,7 +203,7 @@ func TestDataDownload(t *testing.T) {
 			Seats []int
 			Moves []struct{ Move string }
 		}
-		Chat     []struct{ Game, Text string }
+		Chat        []struct{ Game, Text string }
 		Lessons     map[string][]string
 		Sessions    []struct{ Current bool }
 		Tournaments []struct {
