@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // headerOneRow is the header's parts that stand more than half a row
@@ -15,22 +17,35 @@ const headerOneRow = `(() => {
     .map((e) => e.dataset.nav || e.id || e.className);
 })()`
 
-// TestBrowserHeaderOneRow: on a 1280-pixel window the header, with every
-// link of the menu (Tournaments too) and a long user name, is one row in
-// each language; a second row pushes the page down under the toasts,
-// which then cover the players' bars (TestBrowserClockAfterRestart saw it
-// when the Tournaments link came).
+// TestBrowserHeaderOneRow: the header, with every link of the menu
+// (Tournaments too) and a long user name, is one row in each language on
+// windows of 1280, 1000 and 880 pixels (below 1280 the links are in the
+// Menu button's panel); a second row pushes the page down under the
+// toasts, which then cover the players' bars (TestBrowserClockAfterRestart
+// saw it when the Tournaments link came), and in Spanish at 880 pixels
+// the links took three rows. The quick pairing's clock buttons keep
+// their text inside them at each width.
 func TestBrowserHeaderOneRow(t *testing.T) {
 	base, tabs := openTabs(t, "header")
 	p := tabs[0]
 	p.signUp(base, longName, "correct horse")
 	words := map[string]string{"en": "Tournaments", "es": "Torneos", "it": "Tornei", "eo": "Turniroj"}
-	for _, lang := range []string{"en", "es", "it", "eo"} {
-		p.chooseLang(lang)
-		p.waitFor("the header in "+lang, fmt.Sprintf(`document.documentElement.lang === %q && document.querySelector('.site-nav a[data-nav=tournaments]').textContent === %q && document.querySelector('.account-name')`, lang, words[lang]), 10*time.Second)
-		if low := eval[[]string](p, headerOneRow); len(low) > 0 {
-			t.Errorf("%s: the header is more than one row: %v stand below the logo", lang, low)
+	for _, width := range []int64{1280, 1000, 880} {
+		p.do(chromedp.EmulateViewport(width, 860))
+		for _, lang := range []string{"en", "es", "it", "eo"} {
+			p.chooseLang(lang)
+			p.waitFor("the header in "+lang, fmt.Sprintf(`document.documentElement.lang === %q && document.querySelector('.site-nav a[data-nav=tournaments]').textContent === %q && document.querySelector('.account-name')`, lang, words[lang]), 10*time.Second)
+			if low := eval[[]string](p, headerOneRow); len(low) > 0 {
+				t.Errorf("%d px, %s: the header is more than one row: %v stand below the logo", width, lang, low)
+			}
+			if over := eval[[]string](p, quickOverflow); len(over) > 0 {
+				t.Errorf("%d px, %s: the quick pairing's %v overflow their buttons", width, lang, over)
+			}
 		}
 	}
 	p.checkConsole()
 }
+
+// quickOverflow is the quick pairing's clock buttons whose text is wider
+// than the button.
+const quickOverflow = `[...document.querySelectorAll('.quick-btn')].filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent)`
