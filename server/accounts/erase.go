@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/magneton-games/magneton/server/bots"
 	"github.com/magneton-games/magneton/server/jsonapi"
 	"github.com/magneton-games/magneton/store"
 )
@@ -65,7 +66,7 @@ type (
 		PuzzlePlays   []dataPuzzlePlay    `json:"puzzle_plays"`
 		Sessions      []sessionJSON       `json:"sessions"`
 		Tournaments   []dataTournament    `json:"tournaments"`
-		Tokens        []dataToken         `json:"api_tokens"`
+		Tokens        []bots.TokenInfo    `json:"api_tokens"`
 	}
 	// dataTournament is a tournament the account made or entered.
 	dataTournament struct {
@@ -79,15 +80,6 @@ type (
 		Rating    int    `json:"rating,omitempty"`
 		Withdrawn bool   `json:"withdrawn,omitempty"`
 		Joined    int64  `json:"joined,omitempty"`
-	}
-	// dataToken is an API token without its secret, which the site never
-	// kept (only its hash, which is not the account's to need).
-	dataToken struct {
-		ID      string `json:"id"`
-		Label   string `json:"label"`
-		Created int64  `json:"created"`
-		Used    int64  `json:"used"`
-		Revoked int64  `json:"revoked"`
 	}
 	dataAccount struct {
 		ID      string `json:"id"`
@@ -198,12 +190,12 @@ func (a *Accounts) handleData(w http.ResponseWriter, r *http.Request) {
 func accountData(d *store.AccountData, current string, now time.Time) dataJSON {
 	out := dataJSON{Exported: now.UnixMilli(), Account: dataAccount{ID: d.User.ID, Name: d.User.Name, Created: d.User.Created, Email: d.User.Email},
 		Ratings: []dataRating{}, RatingHistory: []dataPoint{}, Games: []dataGame{}, Chat: []dataLine{}, Lessons: d.Lessons, Puzzles: []dataPuzzle{}, PuzzlePlays: []dataPuzzlePlay{},
-		Sessions: sessionsJSON(d.Sessions, current)["sessions"].([]sessionJSON), Tournaments: []dataTournament{}, Tokens: []dataToken{}}
+		Sessions: sessionsJSON(d.Sessions, current)["sessions"].([]sessionJSON), Tournaments: []dataTournament{}, Tokens: []bots.TokenInfo{}}
 	for _, t := range d.Tournaments {
 		out.Tournaments = append(out.Tournaments, dataTournament{t.ID, t.Name, t.Game, t.Format, t.Status, t.Made, t.Entered, t.Rating, t.Withdrawn, t.Joined})
 	}
 	for _, t := range d.Tokens {
-		out.Tokens = append(out.Tokens, dataToken{t.ID, t.Label, t.Created, t.Used, t.Revoked})
+		out.Tokens = append(out.Tokens, bots.Info(t))
 	}
 	for _, p := range d.PuzzlePlays {
 		out.PuzzlePlays = append(out.PuzzlePlays, dataPuzzlePlay{p.Puzzle, p.Game, p.Solved, p.Rated, p.Rating, p.Diff, p.At})

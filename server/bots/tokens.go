@@ -41,7 +41,8 @@ type NewToken struct {
 	Token string `json:"token"`
 }
 
-func info(t store.Token) TokenInfo {
+// Info is t as its owner's list, and the account's data download, show it.
+func Info(t store.Token) TokenInfo {
 	return TokenInfo{ID: t.ID, Label: t.Label, Created: t.Created, Used: t.Used, Revoked: t.Revoked}
 }
 
@@ -107,7 +108,7 @@ func (b *Bots) handleCreateToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	b.cfg.Logger.Info("API token made", "user", u.ID, "token", t.ID)
-	jsonapi.Write(w, http.StatusCreated, NewToken{TokenInfo: info(t), Token: secret})
+	jsonapi.Write(w, http.StatusCreated, NewToken{TokenInfo: Info(t), Token: secret})
 }
 
 func (b *Bots) handleTokens(w http.ResponseWriter, r *http.Request) {
@@ -122,7 +123,7 @@ func (b *Bots) handleTokens(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []TokenInfo{}
 	for _, t := range list {
-		out = append(out, info(t))
+		out = append(out, Info(t))
 	}
 	jsonapi.Write(w, http.StatusOK, map[string]any{"tokens": out, "bot": u.Bot})
 }
