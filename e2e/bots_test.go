@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
 
 	"github.com/magneton-games/magneton/server"
@@ -131,5 +132,43 @@ func TestBrowserBotChallenge(t *testing.T) {
 	}
 	ann.goTo(base + "/@/ann")
 	ann.waitFor("ann's rating card", `document.querySelector('.rating-card[data-family="standard"]')`, 10*time.Second)
+	ann.checkConsole()
+}
+
+// TestBrowserProfileSlowAccount: a bot's profile opened by a logged-in
+// player offers the challenge even when the server's answer about who is
+// looking (GET /api/account) comes after its answer about the bot. The
+// browser holds that request until the profile's own has been answered
+// and the page has had two frames to draw it; the page drawn then without
+// the button (the account unknown) and never again failed CI once.
+func TestBrowserProfileSlowAccount(t *testing.T) {
+	base, tabs := openTabs(t, "ann")
+	ann := tabs[0]
+	botToken(t, base, "robo")
+	ann.signUp(base, "ann", "correct horse")
+	held := make(chan fetch.RequestID, 8)
+	if err := chromedp.Listen(ann.ctx, func(ev any) {
+		if e, ok := ev.(*fetch.EventRequestPaused); ok {
+			held <- e.RequestID
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ann.ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/api/account"}}}); err != nil {
+		t.Fatalf("hold GET /api/account: %v", err)
+	}
+	ann.goTo(base + "/@/robo")
+	var id fetch.RequestID
+	select {
+	case id = <-held:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the page did not ask who is looking (GET /api/account)")
+	}
+	ann.waitFor("the bot's profile answered", `performance.getEntriesByType('resource').some(e => e.name.endsWith('/api/users/robo') && e.responseEnd > 0)`, 10*time.Second)
+	eval[bool](ann, `new Promise(ok => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))`)
+	if _, err := chromedp.Call(ann.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id}); err != nil {
+		t.Fatalf("let GET /api/account go: %v", err)
+	}
+	ann.waitFor("the challenge button", `(b => b && !b.hidden)(document.querySelector('#challenge'))`, 10*time.Second)
 	ann.checkConsole()
 }

@@ -11,7 +11,7 @@ import { shortResult, rulesLabel, clockLabel, outcomeFor, endingWords, variantNa
 import { playerTag, botTag } from './players.js';
 import { challengeForm } from './challenge.js';
 import { ratingChart } from './chart.js';
-import { account } from './account.js';
+import { account, whenAccount } from './account.js';
 import { openReport } from './report.js';
 import { wonList } from './tournaments.js';
 
@@ -56,7 +56,10 @@ class ProfilePage {
 
   async mounted() {
     try {
-      [this.meta, this.prof] = await Promise.all([getMeta().catch(() => null), api('GET', `/api/users/${this.enc}`)]);
+      // The account too: whether the page offers its challenge and
+      // moderation buttons depends on who is looking, and an answer about
+      // the player that came first would draw the page without them.
+      [this.meta, this.prof] = await Promise.all([getMeta().catch(() => null), api('GET', `/api/users/${this.enc}`), whenAccount()]);
     } catch (err) {
       if (this.destroyed) return;
       this.node.textContent = '';
