@@ -45,6 +45,8 @@ type Puzzles struct {
 	// analyses' are (WithSearches).
 	searches Searches
 	clientIP func(*http.Request) string
+	// refuteTime bounds a refutation's wait and search (refuteTime).
+	refuteTime time.Duration
 }
 
 // Searches hands out the server's analysis slots (computer.Pool.Analysis):
@@ -63,7 +65,7 @@ func (h *Puzzles) WithSearches(searches Searches, clientIP func(*http.Request) s
 
 // New makes the puzzles' handlers.
 func New(st Store, identities *identity.Resolver, log *slog.Logger) *Puzzles {
-	return &Puzzles{st: st, identities: identities, log: log}
+	return &Puzzles{st: st, identities: identities, log: log, refuteTime: refuteTime}
 }
 
 // puzzleStart is a puzzle's rating before anyone tried it: longer wins
