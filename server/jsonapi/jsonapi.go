@@ -166,18 +166,37 @@ func DecodeError(err error) string {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
+	case errors.As(err, &syn) && syn.Error() == "unexpected end of JSON input",
+		errors.Is(err, io.ErrUnexpectedEOF):
+		return "the JSON text ends too early"
 	case errors.As(err, &syn):
 		return fmt.Sprintf("not JSON (at byte %d: %v)", syn.Offset, syn)
 	case errors.As(err, &typ):
-		want := "a " + jsonKind(typ.Type)
 		if typ.Field == "" {
 			return fmt.Sprintf("want a JSON object, not %s", typ.Value)
 		}
-		return fmt.Sprintf("field %q must be %s, not %s", typ.Field, want, typ.Value)
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return "the JSON text ends too early"
+		want, got := "a "+jsonKind(typ.Type), typ.Value
+		if lo, hi, ok := intRange(typ.Type); ok && strings.HasPrefix(got, "number") {
+			// A number that a whole-number field cannot hold (too
+			// big, or a fraction): "a number, not number 1e30"
+			// would say nothing.
+			want, got = fmt.Sprintf("a whole number from %d to %d", lo, hi), strings.TrimPrefix(got, "number ")
+		}
+		return fmt.Sprintf("field %q must be %s, not %s", typ.Field, want, got)
 	}
 	return "not a JSON object"
+}
+
+// intRange is the range of an integer type; ok is false for others.
+func intRange(t reflect.Type) (lo int64, hi uint64, ok bool) {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		bits := t.Bits()
+		return -1 << (bits - 1), 1<<(bits-1) - 1, true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return 0, 1<<t.Bits() - 1, true
+	}
+	return 0, 0, false
 }
 
 // jsonKind names a Go type as its JSON kind.
