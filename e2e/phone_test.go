@@ -185,9 +185,26 @@ type phonePage struct {
 	shot  string        // the docs/ picture of it, if any
 }
 
+// puzzleAttempts gives the page's account two attempts at puzzles, one
+// solved and one failed, for its puzzle history to show.
+func puzzleAttempts(p *page) {
+	p.t.Helper()
+	for _, game := range []string{"magneton", "tumbling-down"} {
+		got := eval[string](p, fmt.Sprintf(`(async () => {
+			const pz = await (await fetch('/api/puzzles/next?game=%s')).json();
+			const r = await fetch('/api/puzzles/' + pz.id + '/result', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({solved: %t})});
+			return r.status + ' ' + await r.text();
+		})()`, game, game == "magneton"))
+		if !strings.HasPrefix(got, "200 ") || !strings.Contains(got, `"rated":true`) {
+			p.t.Fatalf("an attempt at a %s puzzle: %s", game, got)
+		}
+	}
+}
+
 // TestBrowserPhonePages visits every page at 390 × 844 — home, a game being
 // played and a finished one (of both games), the analysis board, learn, a
-// lesson of each game, puzzles, the tournaments and a tournament, a game
+// lesson of each game, puzzles and one's puzzle history (with attempts at
+// both games), the tournaments and a tournament, a game
 // against the computer in the browser, a profile, the leaderboard, the
 // archive,
 // the account's forms — and checks that nothing sticks out sideways and
@@ -211,12 +228,14 @@ func TestBrowserPhonePages(t *testing.T) {
 	p.waitFor("the form closed", `!document.querySelector('#account-dialog[open]')`, 10*time.Second)
 	ended := finishedGames(t, p, base)
 	tourney := pseudoTournament(p, base)
+	puzzleAttempts(p)
 	pages := []phonePage{
 		{name: "home", nav: "play", ready: `document.querySelector('#start') && document.querySelector('.quick-btn')`, first: []string{".quick-btn"}, shot: "phone-home.png"},
 		{name: "learn", nav: "learn", ready: `document.querySelector('.learn-cards a')`},
 		{name: "a Magneton lesson", url: "/learn/magneton", ready: `document.querySelector('.lesson .board.interactive')`, first: lessonFirst, shot: "phone-learn.png"},
 		{name: "a Tumbling Down lesson", url: "/learn/tumbling-down", ready: `document.querySelector('.lesson .board.interactive')`, first: lessonFirst, act: chooseStep},
 		{name: "puzzles", nav: "puzzles", ready: `document.querySelector('.puzzles-page .board .piece')`, first: []string{".puzzles-page .board", ".pz-task"}},
+		{name: "the puzzle history", url: "/puzzles?history=1", ready: `document.querySelectorAll('.pzh-table tr.pzh-play').length === 2 && document.querySelector('.pzh-chart svg')`, whole: ".pz-history"},
 		{name: "tournaments", nav: "tournaments", ready: `document.querySelector('#tn-create') && document.querySelector('.tournament-row')`},
 		{name: "a tournament", url: "/tournaments/" + tourney, ready: `document.querySelector('#tn-standings tbody tr') && document.querySelector('#tn-withdraw')`},
 		{name: "the leaderboard", nav: "leaderboard", ready: `document.querySelector('.leaderboard .tab')`},

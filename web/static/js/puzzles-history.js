@@ -95,14 +95,15 @@ class HistoryPage {
       return h('tr.pzh-play', { 'data-puzzle': p.puzzle, 'data-solved': String(p.solved), 'data-rated': String(p.rated) },
         h('td', when(p.at)),
         h('td', h('a', { href: `/puzzles?id=${encodeURIComponent(p.puzzle)}` }, p.puzzle)),
-        h('td', title(p.game)),
+        h('td.pzh-game', title(p.game)),
         h('td.pzh-themes', themes),
         h('td', { class: p.solved ? 'pzh-solved' : 'pzh-failed' }, t(p.solved ? 'pz.history.solved' : 'pz.history.failed')),
-        h('td.pzh-change', change),
-        h('td', p.rated ? String(p.rating) : ''));
+        // The rating after the attempt and its change in one column, as
+        // lichess's dashboard shows them: a phone has no room for two.
+        h('td.pzh-rating', p.rated ? [String(p.rating), ' ', h('span.pzh-change', change)] : h('span.pzh-change', change)));
     });
     return h('table.pzh-table',
-      h('thead', h('tr', ['date', 'puzzle', 'game', 'themes', 'result', 'change', 'rating'].map((k) => h('th', { scope: 'col' }, t('pz.history.col.' + k))))),
+      h('thead', h('tr', ['date', 'puzzle', 'game', 'themes', 'result', 'rating'].map((k) => h('th', { scope: 'col', class: 'pzh-col-' + k }, t('pz.history.col.' + k))))),
       h('tbody', rows));
   }
 }

@@ -986,7 +986,6 @@ export default {
   "pz.history.col.game": "Game",
   "pz.history.col.themes": "Themes",
   "pz.history.col.result": "Result",
-  "pz.history.col.change": "Change",
   "pz.history.col.rating": "Rating",
   "err.puzzle_login": "Log in to keep a history of your puzzles.",
   "pz.streak": "Puzzle streak",

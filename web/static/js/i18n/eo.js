@@ -985,7 +985,6 @@ export default {
   "pz.history.col.game": "Ludo",
   "pz.history.col.themes": "Temoj",
   "pz.history.col.result": "Rezulto",
-  "pz.history.col.change": "Ŝanĝo",
   "pz.history.col.rating": "Takso",
   "err.puzzle_login": "Ensalutu por konservi la historion de viaj problemoj.",
   "pz.streak": "Problem-serio",

@@ -985,7 +985,6 @@ export default {
   "pz.history.col.game": "Juego",
   "pz.history.col.themes": "Temas",
   "pz.history.col.result": "Resultado",
-  "pz.history.col.change": "Cambio",
   "pz.history.col.rating": "Valoración",
   "err.puzzle_login": "Inicia sesión para guardar el historial de tus problemas.",
   "pz.streak": "Racha de problemas",

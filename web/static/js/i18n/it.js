@@ -985,7 +985,6 @@ export default {
   "pz.history.col.game": "Gioco",
   "pz.history.col.themes": "Temi",
   "pz.history.col.result": "Esito",
-  "pz.history.col.change": "Variazione",
   "pz.history.col.rating": "Punteggio",
   "err.puzzle_login": "Accedi per tenere la cronologia dei tuoi problemi.",
   "pz.streak": "Serie di problemi",
