@@ -84,6 +84,9 @@ type Spec struct {
 	// position's, and so are the positions after them. The conformance
 	// tests check every one. Nil when the game declares none.
 	Symmetries []Symmetry
+	// Motifs name what moves of the game do in its own terms (a push, a
+	// tumble), for the themes of puzzles; nil when the game names none.
+	Motifs *Motifs
 }
 
 // Board is a rectangular board of Files x Ranks squares. Squares are
@@ -113,6 +116,23 @@ func (sp *Spec) Canonical(position string) string {
 		}
 	}
 	return best
+}
+
+// Motifs are a game's names for what a move does, as lichess tags a
+// puzzle "fork" or "promotion": the front end translates each id (key
+// "pz.theme.<id>").
+type Motifs struct {
+	// IDs lists every motif a move can have, in the order a menu shows
+	// them.
+	IDs []string
+	// Of says which motifs the move (in the game's notation) of s has, in
+	// the order of IDs. The error says what of the move does not read.
+	Of func(s State, move string) ([]string, error)
+	// Threat names the threat a winning move makes, so that two winning
+	// moves of one threat (in Tumbling Down a step and a tumble of one
+	// stack onto the same King) count once; nil when every move is a
+	// threat of its own.
+	Threat func(move string) string
 }
 
 // Symmetry is one transformation of positions and moves under which a

@@ -63,6 +63,7 @@ var Spec = &game.Spec{
 	Endings:    []*game.Ending{Line},
 	Bench:      benchSuite,
 	Symmetries: symmetries,
+	Motifs:     motifs,
 }
 
 // Spec returns the game these are rules of.

@@ -133,6 +133,7 @@ var Spec = &game.Spec{
 	Endings:    []*game.Ending{KingCaptured, OwnKing, NoKing},
 	Bench:      benchSuite,
 	Symmetries: symmetries,
+	Motifs:     motifs,
 }
 
 // Spec returns the game these are rules of.

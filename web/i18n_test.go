@@ -7,6 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/puzzle"
 )
 
 // langs are the front end's languages (js/i18n.js's LANGS).
@@ -206,6 +209,23 @@ func checkAskedKeys(t *testing.T, p, src string, all map[string]bool) {
 		for _, form := range []string{".one", ".other"} {
 			if !all[m[1]+form] {
 				t.Errorf("%s asks for the text %q, which js/i18n/en.js has not", p, m[1]+form)
+			}
+		}
+	}
+}
+
+// TestThemeTexts: every puzzle theme of every game, its own motifs
+// (game.Spec.Motifs) included, has its text "pz.theme.<id>" in every
+// language, so that a game registered with motifs needs its words here.
+func TestThemeTexts(t *testing.T) {
+	for _, l := range langs {
+		file := "js/i18n/" + l + ".js"
+		keys := strs(t, file, catalogue(t, file, "export default"))
+		for _, g := range games.All() {
+			for _, id := range puzzle.AllThemes(g.Spec.Name) {
+				if keys["pz.theme."+id] == "" {
+					t.Errorf("%s: no text for the %s puzzle theme %q (key pz.theme.%s)", file, g.Spec.Name, id, id)
+				}
 			}
 		}
 	}
