@@ -74,3 +74,51 @@ func winsAsIfToMove(t *testing.T, r Rules, p Position, s game.Side) int {
 	}
 	return n
 }
+
+// winsSample returns n positions of random games under the default rules,
+// those of the drop phase when drops is set and of the move phase
+// otherwise: the kind of positions a search's leaves ask WinsInOne about.
+func winsSample(n int, drops bool) []Position {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var out []Position
+	for len(out) < n {
+		p := Rules{}.StartPosition()
+		for range 120 {
+			moves := p.AppendMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			if (p.InHand(p.Side()) > 0) == drops {
+				out = append(out, p)
+			}
+			p = p.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+	return out[:n]
+}
+
+// BenchmarkWinsInOne counts both sides' winning moves in random positions
+// of each phase, as a search leaf does (the side to move's up to 1, the
+// opponent's up to 2); ns/op is per position.
+func BenchmarkWinsInOne(b *testing.B) {
+	for _, bc := range []struct {
+		name  string
+		drops bool
+	}{{"drop", true}, {"move", false}} {
+		b.Run(bc.name, func(b *testing.B) {
+			ps := winsSample(1000, bc.drops)
+			b.ReportAllocs()
+			i, n := 0, 0
+			for b.Loop() {
+				p := ps[i]
+				n += p.WinsInOne(p.Side(), 1) + p.WinsInOne(p.Side().Other(), 2)
+				if i++; i == len(ps) {
+					i = 0
+				}
+			}
+			if n < 0 {
+				b.Fatal(n)
+			}
+		})
+	}
+}

@@ -1,0 +1,282 @@
+package magneton
+
+import "math/bits"
+
+// Wins in one of the drop phase, set-wise. Computer players ask at every
+// leaf of their search whether either side could win with its next drop;
+// dropping on each empty square in turn and following its magnetic effect
+// cost a leaf some fifty effects, most of the search's time. But a drop
+// wins only through the own stones it repels, and where a repelled stone
+// ends does not depend on where the drop was:
+//
+//   - The drop on t repels, in each direction d, the nearest stone that
+//     way when it is the mover's own (q), which slides on in direction d
+//     to the last empty square before the next stone or the edge (its
+//     end). Nothing that lies behind q, t included, changes that end; the
+//     drop squares that repel q that way are the empty run behind q.
+//   - Every square between t and the end is empty after the effect (q has
+//     left them, and t's effect moves one stone a ray), so a line of four
+//     through the end along d runs away from t: the end and the three
+//     squares after it, which no other part of the effect changes. When
+//     those three hold own stones, every drop of q's run wins, for sure.
+//   - A line through the end across d cannot hold t (t is on d's line
+//     through the end), so it holds three other own stones of the board
+//     after the effect: own stones that stayed or other repelled stones.
+//
+// So the ends are found for all stones and directions at once by
+// occluded fills (as the move phase's destinations are, fill.go), and
+// only a drop whose effect might complete a line is played out: one that
+// repels a stone onto a sure line, onto the fourth square of three own
+// stones across, or two stones whose ends might share a line (near and
+// far below). Those are few; the rest of the board is never looked at.
+
+// Directions as rotations of the bitboard (step) and the squares a step
+// that way may land on without wrapping around the board (stepLand).
+const (
+	notFileA uint64 = ^uint64(0xff)
+	notFileH uint64 = ^uint64(0xff << 56)
+)
+
+var stepLand = [8]uint64{
+	north:     notRank1,
+	northEast: notRank1 & notFileA,
+	east:      notFileA,
+	southEast: notRank8 & notFileA,
+	south:     notRank8,
+	southWest: notRank8 & notFileH,
+	west:      notFileH,
+	northWest: notRank1 & notFileH,
+}
+
+// stepSet moves every square of b one step in direction d, dropping
+// those that would leave the board.
+func stepSet(b uint64, d int) uint64 {
+	return bits.RotateLeft64(b, step[d&7]) & stepLand[d&7]
+}
+
+// fillSet returns gen and every square reached from it in direction d
+// through squares of pro: the occluded fill (Kogge-Stone, with rotations
+// and the propagator masked so that nothing wraps).
+func fillSet(gen, pro uint64, d int) uint64 {
+	r := step[d&7]
+	pro &= stepLand[d&7]
+	gen |= pro & bits.RotateLeft64(gen, r)
+	pro &= bits.RotateLeft64(pro, r)
+	gen |= pro & bits.RotateLeft64(gen, 2*r)
+	pro &= bits.RotateLeft64(pro, 2*r)
+	return gen | pro&bits.RotateLeft64(gen, 4*r)
+}
+
+// completes returns, for the line orientation of direction o (0 to 3),
+// the squares x such that some four squares in a row through x along it
+// hold, on the three besides x, at least two stones of own and the third
+// of more (own with some other squares; more = own for three of own).
+func completes(own, more uint64, o int) uint64 {
+	// u[i], m[i]: x+i+1 along o holds a stone of own, of more; d[i],
+	// n[i] the same at x-i-1.
+	u1, m1 := stepSet(own, o^4), stepSet(more, o^4)
+	u2, m2 := stepSet(u1, o^4), stepSet(m1, o^4)
+	u3, m3 := stepSet(u2, o^4), stepSet(m2, o^4)
+	d1, n1 := stepSet(own, o), stepSet(more, o)
+	d2, n2 := stepSet(d1, o), stepSet(n1, o)
+	d3, n3 := stepSet(d2, o), stepSet(n2, o)
+	two := func(a, b, c, x, y, z uint64) uint64 { return x & y & z & (a&b | a&c | b&c) }
+	return two(u1, u2, u3, m1, m2, m3) | two(d1, u1, u2, n1, m1, m2) |
+		two(d2, d1, u1, n2, n1, m1) | two(d3, d2, d1, n3, n2, n1)
+}
+
+// dropWinCandidates returns the drop squares of the side with stones own
+// (against their) whose magnetic effect may complete its line of four
+// (see the top of this file): sure holds those that do, maybe those that
+// might and must be played out. A square may be in both.
+func dropWinCandidates(own, their uint64) (sure, maybe uint64) {
+	if bits.OnesCount64(own) < 4 {
+		// The dropped stone is never in the line (above), so four
+		// stones of the board must make it.
+		return 0, 0
+	}
+	empty := ^(own | their)
+	// ends[d]: where the stones repelled in direction d end, for every
+	// stone that can slide that way. near[d] and far[d]: the drops that
+	// repel a stone that way whose end is 2 or 3 squares from the drop,
+	// and 4 or 6 (see pairs below).
+	var ends, near, far [8]uint64
+	var sureEnds [8]uint64
+	for d := range 8 {
+		reach := fillSet(own, empty, d)
+		e := reach &^ own &^ stepSet(empty, d^4)
+		if e == 0 {
+			continue
+		}
+		ends[d] = e
+		// runs: the drops that repel a stone in direction d, the empty
+		// runs behind the stones that can slide that way.
+		movers := own & stepSet(empty, d^4)
+		runs := fillSet(stepSet(movers, d^4)&empty, empty, d^4)
+		b2 := stepSet(stepSet(e, d^4), d^4)
+		b3 := stepSet(b2, d^4)
+		b4 := stepSet(b3, d^4)
+		b6 := stepSet(stepSet(b4, d^4), d^4)
+		near[d] = runs & (b2 | b3)
+		far[d] = runs & (b4 | b6)
+		// The sure ends: x+d, x+2d and x+3d hold own stones.
+		a1 := stepSet(own, d^4)
+		a2 := stepSet(a1, d^4)
+		sureEnds[d] = e & a1 & a2 & stepSet(a2, d^4)
+		sure |= behindRuns(sureEnds[d], own, empty, d)
+	}
+	// pairs: the drops that repel two stones whose ends might share a
+	// line of four across their directions: both ends 2 or 3 squares
+	// away, the directions 45 or 90 degrees apart, or 45 degrees apart
+	// with one end twice as far as the other (2 and 4, 3 and 6). No other
+	// two ends of one drop are within four squares in a row on such a
+	// line.
+	var pairs uint64
+	for d := range 8 {
+		pairs |= near[d] & (near[(d+1)&7] | near[(d+2)&7] | far[(d+1)&7] | far[(d+7)&7])
+	}
+	var across [4]uint64 // three own stones of the board across
+	for o := range 4 {
+		across[o] = completes(own, own, o)
+	}
+	for o := range 4 {
+		// An end of direction o or its opposite completes a line across
+		// with three own stones (across), or with two and another end of
+		// the same drop, of one of the six other directions (one drop
+		// repels one stone a direction, and its opposite's end is on o's
+		// line). Of the ends of two repelled stones on one line of four
+		// (pairs), the other two squares are never on the drop's rays: it
+		// takes two own stones that stay.
+		var others uint64
+		for d := range 8 {
+			if d&3 != o {
+				others |= ends[d]
+			}
+		}
+		mixed := own | others
+		var withOwn, withEnds uint64
+		for k := 1; k < 4; k++ {
+			withOwn |= across[(o+k)&3]
+			withEnds |= completes(own, mixed, (o+k)&3)
+		}
+		for _, d := range [2]int{o, o + 4} {
+			e := ends[d] &^ sureEnds[d]
+			maybe |= behindRuns(e&withOwn, own, empty, d)
+			maybe |= behindRuns(e&withEnds&^withOwn, own, empty, d) & pairs
+		}
+	}
+	return sure, maybe
+}
+
+// behindRuns returns the drop squares that repel, in direction d, the
+// stones whose ends (the last squares of their slides that way) are in
+// ends: the empty runs behind those stones.
+func behindRuns(ends, own, empty uint64, d int) uint64 {
+	if ends == 0 {
+		return 0
+	}
+	path := fillSet(ends, empty, d^4) // the ends and the squares slid over
+	stones := stepSet(path, d^4) & own
+	return fillSet(stepSet(stones, d^4)&empty, empty, d^4)
+}
+
+// dropWins reports whether a drop on t of the side with stones own
+// (against their) wins under the default rules: Play's own test, the
+// effect looked up line by line.
+func dropWins(t uint, own, their uint64) bool {
+	own |= 1 << (t & 63)
+	changed, _ := effect(&effectTable[0], own, their, t)
+	own ^= changed
+	return lineThrough(own, changed&own)
+}
+
+// dropWinsInOne is WinsInOne for a side with stones in hand under the
+// default rules.
+func dropWinsInOne(own, their uint64, limit int) int {
+	sure, maybe := dropWinCandidates(own, their)
+	n := bits.OnesCount64(sure)
+	if n >= limit {
+		return limit
+	}
+	for b := maybe &^ sure; b != 0; b &= b - 1 {
+		if dropWins(uint(bits.TrailingZeros64(b)), own, their) {
+			if n++; n >= limit {
+				return n
+			}
+		}
+	}
+	return n
+}
+
+// moveWinTargets returns a superset of the destinations of the winning
+// moves of the side with stones own (all on the board, against their)
+// under the default rules. A move from f to t wins when a drop on t
+// would with f empty, and emptying f changes the drop's analysis (above)
+// in three ways only: a stone that f blocked slides on, to f's own end
+// or, when f was blocked itself, onto f; a drop square's run behind a
+// stone may pass over f; and f's stone no longer counts in a line. So
+// the ends are those of the board or own stones blocked that way, the
+// stones of the lines a subset of the board's, and the drop squares the
+// runs behind the stones over at most one own stone.
+func moveWinTargets(own, their uint64) uint64 {
+	empty := ^(own | their)
+	var ends, sureEnds [8]uint64
+	for d := range 8 {
+		blocked := own &^ stepSet(empty, d^4)
+		ends[d] = fillSet(own, empty, d)&^own&^stepSet(empty, d^4) | blocked
+		a1 := stepSet(own, d^4)
+		a2 := stepSet(a1, d^4)
+		sureEnds[d] = ends[d] & a1 & a2 & stepSet(a2, d^4)
+	}
+	var targets uint64
+	for o := range 4 {
+		var others uint64
+		for d := range 8 {
+			if d&3 != o {
+				others |= ends[d]
+			}
+		}
+		var lines uint64
+		for k := 1; k < 4; k++ {
+			lines |= completes(own, own|others, (o+k)&3)
+		}
+		for _, d := range [2]int{o, o + 4} {
+			e := ends[d]&lines | sureEnds[d]
+			if e == 0 {
+				continue
+			}
+			path := fillSet(e, empty, d^4)
+			stones := stepSet(path, d^4) & own
+			run := fillSet(stones, empty, d^4)
+			// over one own stone, the mover's f
+			over := stepSet(run, d^4) & own
+			targets |= (run | fillSet(over, empty, d^4)) & empty
+		}
+	}
+	return targets
+}
+
+// moveWinsInOne is WinsInOne for a side with no stones in hand under the
+// default rules: only the moves to moveWinTargets are played out.
+func moveWinsInOne(own, their uint64, limit int) int {
+	targets := moveWinTargets(own, their)
+	if targets == 0 {
+		return 0
+	}
+	occ := own | their
+	dests := strongDests(own, their)
+	n := 0
+	for d, b := range dests {
+		back := directionOrder[d] ^ 4
+		for b &= targets; b != 0; b &= b - 1 {
+			to := Square(bits.TrailingZeros64(b) & 63)
+			from := nearest(back, to, occ)
+			if dropWins(uint(to), own&^(1<<from), their) {
+				if n++; n >= limit {
+					return n
+				}
+			}
+		}
+	}
+	return n
+}
