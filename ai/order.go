@@ -1,5 +1,10 @@
 package ai
 
+import (
+	"cmp"
+	"slices"
+)
+
 // The move ordering of the alpha-beta search: the hash move first, then
 // the killers, then the history of cutoffs, which rememberCut keeps.
 
@@ -59,17 +64,28 @@ func (w *worker[P, M]) order(p P, moves []M, ply int, hashKey uint16) []int32 {
 // sorts the rest.
 const pickFirst = 6
 
-// byScore sorts moves by their scores, highest first.
-type byScore[M any] struct {
-	moves  []M
-	scores []int32
+// scoredMove is a move with its ordering score, for sortByScore.
+type scoredMove[M any] struct {
+	move  M
+	score int32
 }
 
-func (b byScore[M]) Len() int           { return len(b.moves) }
-func (b byScore[M]) Less(i, j int) bool { return b.scores[i] > b.scores[j] }
-func (b byScore[M]) Swap(i, j int) {
-	b.moves[i], b.moves[j] = b.moves[j], b.moves[i]
-	b.scores[i], b.scores[j] = b.scores[j], b.scores[i]
+// sortByScore sorts moves by their scores, highest first, through buf
+// (the worker's scratch, grown as needed). It is slices.SortFunc on the
+// pairs, which sorts as sort.Sort did on the two slices (the same
+// pattern-defeating quicksort, so the same order, ties included) without
+// the interface value that sort.Sort took: that value was the search's
+// only allocation a node.
+func sortByScore[M any](moves []M, scores []int32, buf *[]scoredMove[M]) {
+	pairs := (*buf)[:0]
+	for i, m := range moves {
+		pairs = append(pairs, scoredMove[M]{m, scores[i]})
+	}
+	slices.SortFunc(pairs, func(a, b scoredMove[M]) int { return cmp.Compare(b.score, a.score) })
+	for i, p := range pairs {
+		moves[i], scores[i] = p.move, p.score
+	}
+	*buf = pairs
 }
 
 // pick moves the best scored move from i on to i (selection sort step).

@@ -6,7 +6,6 @@ import (
 	"math"
 	"runtime/debug"
 	"slices"
-	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -156,7 +155,8 @@ type worker[P game.Position[P, M], M comparable] struct {
 	history  []int32
 	pv       [maxPly][maxPly]M
 	pvLen    [maxPly]int
-	cands    []M // scratch for Kit.WinCandidates
+	cands    []M             // scratch for Kit.WinCandidates
+	sorted   []scoredMove[M] // scratch for sortByScore
 	rootBest M
 	// rootScore is rootBest's score in the iteration that found it,
 	// and rootPV its line then: a stopped iteration's new best move is
@@ -571,7 +571,7 @@ func (w *worker[P, M]) searchMoves(p P, moves []M, hashKey uint16, depth, ply, a
 		case i < pickFirst:
 			pick(moves, scores, i)
 		case i == pickFirst:
-			sort.Sort(byScore[M]{moves[i:], scores[i:]})
+			sortByScore(moves[i:], scores[i:], &w.sorted)
 		}
 		m := moves[i]
 		if ply == 0 && len(w.e.Exclude) > 0 && slices.Contains(w.e.Exclude, m) {
