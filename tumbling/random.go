@@ -1,7 +1,6 @@
 package tumbling
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
 
@@ -123,7 +122,7 @@ const (
 func (p *Position) tall() uint64 {
 	var t uint64
 	for f := range 8 {
-		w := binary.LittleEndian.Uint64(p.height[8*f:])
+		w := p.heightWord(f)
 		top := (w + 0x7e7e7e7e7e7e7e7e) & 0x8080808080808080
 		t |= (top >> 7 * 0x0102040810204080 >> 56) << (8 * f)
 	}
