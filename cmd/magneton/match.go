@@ -45,6 +45,7 @@ type matchOptions struct {
 	pgn         string
 	sprt        string
 	threads     int
+	threadsA    int // A's own search threads; 0: threads
 	hash        int
 	seed        uint64
 	maxPlies    int
@@ -108,6 +109,7 @@ first game, and adds each game's record as the game ends.`,
 	f.StringVar(&o.pgn, "pgn", "", "append each game's record to this file as it ends")
 	f.StringVar(&o.sprt, "sprt", "", "elo0,elo1: run an SPRT of H0 elo=elo0 against H1 elo=elo1 (alpha=beta=0.05), stopping the match when it decides")
 	f.IntVar(&o.threads, "threads", 1, fmt.Sprintf("search threads of each player, %d to %d", ai.MinThreads, ai.MaxThreads))
+	f.IntVar(&o.threadsA, "threads-a", 0, "A's own search threads, for a match of threads against threads at equal time (default: --threads)")
 	f.IntVar(&o.hash, "hash", 64, fmt.Sprintf("transposition table of each player, in MB, %d to %d (all the players' tables together at most %d)", ai.MinHashMB, ai.MaxHashMB, maxMatchTableMemory))
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the openings and the players' random choices")
 	f.IntVar(&o.maxPlies, "max-plies", 600, fmt.Sprintf("plies after which a game is adjudicated a draw, %d to %d", minMaxPlies, maxMaxPlies))
@@ -297,11 +299,24 @@ func (o *matchOptions) checkLimits(c *cobra.Command) error {
 	if err := flags.check(c); err != nil {
 		return err
 	}
+	if c.Flags().Changed("threads-a") {
+		if err := intIn(c, "threads-a", o.threadsA, ai.MinThreads, ai.MaxThreads, ""); err != nil {
+			return err
+		}
+	}
 	// Each game has two players, each with its own table.
 	if total := 2 * min(o.concurrency, o.games) * o.hash; total > maxMatchTableMemory {
 		return usagef("match: --hash %d with --concurrency %d gives the players %d MB of tables in all, more than %d: lower one of them", o.hash, o.concurrency, total, maxMatchTableMemory)
 	}
 	return nil
+}
+
+// playerThreads is the search threads of player who (0 is A).
+func (o *matchOptions) playerThreads(who int) int {
+	if who == 0 && o.threadsA > 0 {
+		return o.threadsA
+	}
+	return o.threads
 }
 
 // moveTime is the thinking time of a move of player who (0 is A).
@@ -377,7 +392,7 @@ func playMatchGames(ctx context.Context, rules game.Rules, o *matchOptions, open
 func matchWorker(ctx context.Context, rules game.Rules, o *matchOptions, w int, openings [][]string, jobs <-chan int, results chan<- gameOutcome) {
 	var players [2]ai.Player
 	for i, name := range []string{o.a, o.b} {
-		p, err := games.NewPlayer(name, rules, ai.Config{Threads: o.threads, HashMB: o.hash, Seed: int64(o.seed)*1000 + int64(w)*2 + int64(i) + 1})
+		p, err := games.NewPlayer(name, rules, ai.Config{Threads: o.playerThreads(i), HashMB: o.hash, Seed: int64(o.seed)*1000 + int64(w)*2 + int64(i) + 1})
 		if err != nil {
 			for range jobs {
 				results <- gameOutcome{err: err}
@@ -515,6 +530,9 @@ func printMatchSummary(w io.Writer, rules game.Rules, o *matchOptions, set match
 	times := fmt.Sprintf("%v a move", o.movetime)
 	if o.movetimeA > 0 {
 		times = fmt.Sprintf("%v a move for A, %v for B", o.movetimeA, o.movetime)
+	}
+	if o.threadsA > 0 {
+		times += fmt.Sprintf(", %d search threads for A, %d for B", o.threadsA, o.threads)
 	}
 	fmt.Fprintf(w, "%s, %d games, %s, openings %q: A = %s, B = %s\n", rules.Spec().Title, n, times, o.openings, o.a, o.b)
 	if set.openings.balanced {

@@ -234,3 +234,18 @@ func TestMatchTimeOdds(t *testing.T) {
 		t.Errorf("--movetime-a 0s: exit %d: %s", code, errs)
 	}
 }
+
+// TestMatchThreadsOdds: --threads-a gives A its own search threads, which
+// the summary says; a count out of range is refused with the range.
+func TestMatchThreadsOdds(t *testing.T) {
+	out, errs, code := runCmd(t, "", "--game", "tumbling", "match", "--a", "alphabeta", "--b", "alphabeta", "--games", "2", "--threads-a", "2", "--movetime", "5ms", "--max-plies", "6", "--hash", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "2 search threads for A, 1 for B") {
+		t.Errorf("the summary does not give the threads:\n%s", out)
+	}
+	if _, errs, code := runCmd(t, "", "match", "--a", "greedy", "--b", "random", "--threads-a", "0"); code != 2 || !strings.Contains(errs, "--threads-a") {
+		t.Errorf("--threads-a 0: exit %d: %s", code, errs)
+	}
+}
