@@ -681,14 +681,27 @@ func (w *worker[P, M]) quiesce(p P, ply, qd int) int {
 		return kit.Eval(p)
 	}
 	w.pvLen[ply] = 0
-	moves := p.AppendMoves(w.moves[ply][:0])
-	w.moves[ply] = moves
-	if len(moves) == 0 {
-		r, _ := p.Outcome()
+	// The moves are listed only when a test below plays them: a game
+	// with a MayWin test and no WinCandidates needs them only for the
+	// threat extension, and Outcome tells a position without a move for
+	// less than listing them (in Magneton a tenth of a leaf).
+	var moves []M
+	if kit.MayWin == nil || kit.WinCandidates != nil {
+		moves = p.AppendMoves(w.moves[ply][:0])
+		w.moves[ply] = moves
+		if len(moves) == 0 {
+			r, _ := p.Outcome()
+			return resultScore(r, p.Side(), ply)
+		}
+	} else if r, _ := p.Outcome(); r.Over() {
 		return resultScore(r, p.Side(), ply)
 	}
 	us := p.Side()
 	if kit.MayWin == nil || kit.MayWin(p) {
+		if moves == nil {
+			moves = p.AppendMoves(w.moves[ply][:0])
+			w.moves[ply] = moves
+		}
 		cands := moves
 		if kit.WinCandidates != nil {
 			w.cands = kit.WinCandidates(p, moves, w.cands[:0])
@@ -704,6 +717,10 @@ func (w *worker[P, M]) quiesce(p P, ply, qd int) int {
 		}
 	} else if qd > 0 || kit.Threatened == nil || ply >= maxPly-2 || !kit.Threatened(p) {
 		return kit.Eval(p)
+	}
+	if moves == nil {
+		moves = p.AppendMoves(w.moves[ply][:0])
+		w.moves[ply] = moves
 	}
 	best := -inf
 	for i := 0; i < len(moves); i++ {
