@@ -222,8 +222,11 @@ func moveWinTargets(own, their uint64) uint64 {
 	empty := ^(own | their)
 	var ends, sureEnds [8]uint64
 	for d := range 8 {
-		blocked := own &^ stepSet(empty, d^4)
-		ends[d] = fillSet(own, empty, d)&^own&^stepSet(empty, d^4) | blocked
+		reach := fillSet(own, empty, d)
+		// blocked: own stones that cannot slide this way with an own
+		// stone behind them, which slides onto them when they move.
+		blocked := own &^ stepSet(empty, d^4) & stepSet(reach, d)
+		ends[d] = reach&^own&^stepSet(empty, d^4) | blocked
 		a1 := stepSet(own, d^4)
 		a2 := stepSet(a1, d^4)
 		sureEnds[d] = ends[d] & a1 & a2 & stepSet(a2, d^4)
