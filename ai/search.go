@@ -109,10 +109,10 @@ func (e *Engine[P, M]) Clear() {
 
 // shared is the state the threads of one search share.
 type shared struct {
-	stop     atomic.Bool
+	stop     sharedFlag
 	nodes    atomic.Int64
-	depth1   atomic.Bool // depth 1 is complete: node limits apply from then on
-	deadline time.Time   // zero: none
+	depth1   sharedFlag // depth 1 is complete: node limits apply from then on
+	deadline time.Time  // zero: none
 	maxNodes int64
 	ctx      context.Context
 	fault    atomic.Pointer[PanicError] // the first helper thread's panic

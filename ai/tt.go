@@ -1,9 +1,5 @@
 package ai
 
-import (
-	"sync/atomic"
-)
-
 // Bounds stored with a transposition table score.
 const (
 	boundNone  = 0
@@ -23,8 +19,8 @@ type table struct {
 }
 
 type ttSlot struct {
-	check atomic.Uint64 // key ^ data
-	data  atomic.Uint64
+	check sharedWord // key ^ data
+	data  sharedWord
 }
 
 // ttEntry is an unpacked slot.
