@@ -143,9 +143,28 @@ type Symmetry struct {
 	// position before the mapping) to the same move after it.
 	Position func(text string) string
 	Move     func(move string) string
+	// State maps a position as Position maps its text, without writing
+	// and reading the text: for code that maps many positions (the
+	// archive indexes every position of every game). Nil when the game
+	// gives none; ImageOf then goes through the text.
+	State func(s State) State
 	// SwapsSides: the symmetry swaps the sides (their pieces and the side
 	// to move), so a win of one is a win of the other after it.
 	SwapsSides bool
+}
+
+// ImageOf returns the image of s under y: through y.State when the game
+// gives it, else through the position's text (nil when the image does
+// not read, which a game's conformance tests rule out).
+func (y *Symmetry) ImageOf(s State) State {
+	if y.State != nil {
+		return y.State(s)
+	}
+	t, err := s.Rules().ParsePosition(y.Position(s.String()))
+	if err != nil {
+		return nil
+	}
+	return t
 }
 
 // Swapped returns the result with the sides swapped: a first player's win

@@ -413,6 +413,13 @@ func checkSymmetry(t *testing.T, s game.State, y game.Symmetry) {
 	if err != nil {
 		t.Fatalf("%s under %s: %v", s, y.Name, err)
 	}
+	if y.State != nil {
+		// The typed map is the text's, hash included.
+		img := y.State(s)
+		if img == nil || img.String() != ys.String() || img.Hash() != ys.Hash() {
+			t.Fatalf("%s under %s: State gives %v, the text %s", s, y.Name, img, ys)
+		}
+	}
 	var mapped []string
 	for _, m := range s.Moves() {
 		mapped = append(mapped, y.Move(m))

@@ -32,6 +32,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/magneton-games/magneton/server/archive"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -244,6 +245,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	cfg = cfg.withDefaults()
 	cfg.Store = cfg.Metrics.Store(cfg.Store) // every package's calls timed
 	log := cfg.Logger.With("instance", cfg.Instance)
+	// Every game that ends is archived in the transaction that writes
+	// its end (package archive); one that cannot be is logged, and
+	// magneton archive verify finds it.
+	cfg.Store.SetArchiveIndexer(archive.Index)
+	cfg.Store.SetIndexErrorHandler(func(id string, err error) {
+		log.Error("a finished game could not be archived", "game", id, "err", err)
+	})
 	s := &Server{cfg: cfg, log: log, clients: limits.NewClients(cfg.Limits)}
 	if cfg.Static != nil {
 		eng, err := assets.LoadEngine(cfg.Static)

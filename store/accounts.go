@@ -188,6 +188,17 @@ func (s *sqlStore) ClaimGuestGames(ctx context.Context, guestHash string, u *Use
 	n := 0
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		for seat := range 2 {
+			// The finished games the guest played in this seat: their
+			// archive follows them to the account.
+			archived, err := collect[string](tx.QueryContext(ctx, fmt.Sprintf(`SELECT g.id FROM games g JOIN archive_games a ON a.game_id = g.id
+				WHERE g.guest%[1]d = $1 AND g.user%[1]d = '' AND g.status = 'finished'`, seat), guestHash))(
+				func(rows *sql.Rows) (string, error) {
+					var id string
+					return id, rows.Scan(&id)
+				})
+			if err != nil {
+				return err
+			}
 			res, err := tx.ExecContext(ctx, fmt.Sprintf(`UPDATE games SET user%[1]d = $1, player%[1]d = $2, guest%[1]d = ''
 				WHERE guest%[1]d = $3 AND user%[1]d = ''`, seat),
 				u.ID, u.Name, guestHash)
@@ -196,6 +207,11 @@ func (s *sqlStore) ClaimGuestGames(ctx context.Context, guestHash string, u *Use
 			}
 			k, _ := res.RowsAffected()
 			n += int(k)
+			for _, id := range archived {
+				if err := s.archiveSeatInTx(ctx, tx, id, seat); err != nil {
+					return err
+				}
+			}
 		}
 		return nil
 	})

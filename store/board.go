@@ -38,7 +38,10 @@ func (s *sqlStore) TakeBack(ctx context.Context, g *Game, fromPly int) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = $1 AND ply >= $2`, g.ID, fromPly); err != nil {
 			return err
 		}
-		return updateGame(ctx, tx, g)
+		if err := updateGame(ctx, tx, g); err != nil {
+			return err
+		}
+		return s.archiveInTx(ctx, tx, g)
 	})
 	if err != nil {
 		return fmt.Errorf("take back game %s to move %d: %w", g.ID, fromPly, err)

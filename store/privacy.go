@@ -169,6 +169,11 @@ var deleteUserSQL = []struct {
 	// Its seats: no account, no guest, no seat token.
 	{`UPDATE games SET user0 = '', player0 = $2, guest0 = '', seat0 = '' WHERE user0 = $1`, 2},
 	{`UPDATE games SET user1 = '', player1 = $2, guest1 = '', seat1 = '' WHERE user1 = $1`, 2},
+	// Its archive: its repertoire goes, its games stay under the deleted
+	// player's name (as games.player0 and player1, in lower case).
+	{`DELETE FROM archive_player_moves WHERE user_id = $1`, 1},
+	{`UPDATE archive_games SET user0 = '', name0 = '` + DeletedPlayer + `' WHERE user0 = $1`, 1},
+	{`UPDATE archive_games SET user1 = '', name1 = '` + DeletedPlayer + `' WHERE user1 = $1`, 1},
 	{`DELETE FROM rating_history WHERE user_id = $1`, 1},
 	{`DELETE FROM ratings WHERE user_id = $1`, 1},
 	{`DELETE FROM sessions WHERE user_id = $1`, 1},

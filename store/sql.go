@@ -196,6 +196,11 @@ type sqlStore struct {
 	stop, stopped, committerDone chan struct{}
 	closeOnce                    sync.Once
 	moves                        chan *moveReq
+	// indexer archives the games as they end (SetArchiveIndexer);
+	// onIndexError hears of those it could not.
+	indexMu      sync.RWMutex
+	indexer      ArchiveIndexer
+	onIndexError func(gameID string, err error)
 }
 
 // restartFrames is the length of the write-ahead log (in pages) past which
@@ -243,7 +248,7 @@ func (s *sqlStore) checkpoints(period time.Duration) {
 const gameColumns = `id, game, rules, start, opponent, level, player0, player1, seat0, seat1, invite, public,
 	status, result, reason, nmoves, position, clock_initial, clock_increment, remaining0, remaining1, clock_at,
 	draw_offer, rematch_by, rematch_game, rematch_of, created, updated, user0, user1, guest0, guest1,
-	rated, family, rating0, rating1, diff0, diff1, min_rating, max_rating, per_move, takeback_by, needs_owner, computer_place, tournament_id, bots`
+	rated, family, rating0, rating1, diff0, diff1, min_rating, max_rating, per_move, takeback_by, needs_owner, computer_place, tournament_id, bots, source, ended`
 
 // botBits is the column bots: bit i set for a bot in seat i.
 func botBits(b [2]bool) int { return boolInt(b[0]) | boolInt(b[1])<<1 }
@@ -283,12 +288,12 @@ func (e stmtExecer) ExecContext(ctx context.Context, _ string, args ...any) (sql
 func insertGame(ctx context.Context, db execer, g *Game) error {
 	_, err := db.ExecContext(ctx, `INSERT INTO games (`+gameColumns+`) VALUES
 		($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28,
-		$29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45, $46)`,
+		$29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45, $46, $47, $48)`,
 		g.ID, g.Game, g.Rules, g.Start, g.Opponent, g.Level, g.Players[0], g.Players[1], g.Seats[0], g.Seats[1], g.Invite, boolInt(g.Public),
 		g.Status, g.Result, g.Reason, g.Moves, g.Position, g.ClockInitial.Milliseconds(), g.ClockIncrement.Milliseconds(),
 		g.Remaining[0].Milliseconds(), g.Remaining[1].Milliseconds(), g.ClockAt,
 		g.DrawOffer, g.RematchBy, g.RematchGame, g.RematchOf, g.Created, g.Updated, g.Users[0], g.Users[1], g.Guests[0], g.Guests[1],
-		boolInt(g.Rated), g.Family, g.Ratings[0], g.Ratings[1], g.Diffs[0], g.Diffs[1], g.MinRating, g.MaxRating, boolInt(g.PerMove), g.TakebackBy, boolInt(g.NeedsOwner), g.ComputerPlace, g.Tournament, botBits(g.Bots))
+		boolInt(g.Rated), g.Family, g.Ratings[0], g.Ratings[1], g.Diffs[0], g.Diffs[1], g.MinRating, g.MaxRating, boolInt(g.PerMove), g.TakebackBy, boolInt(g.NeedsOwner), g.ComputerPlace, g.Tournament, botBits(g.Bots), g.Source, g.Ended)
 	return err
 }
 
@@ -310,7 +315,8 @@ const updateGameSQL = `UPDATE games SET
 	user1 = CASE WHEN player1 = '` + DeletedPlayer + `' THEN '' WHEN user1 <> '' THEN user1 ELSE $20 END,
 	guest0 = CASE WHEN player0 = '` + DeletedPlayer + `' OR user0 <> '' THEN '' ELSE $21 END,
 	guest1 = CASE WHEN player1 = '` + DeletedPlayer + `' OR user1 <> '' THEN '' ELSE $22 END,
-	rating0 = $23, rating1 = $24, takeback_by = $25, needs_owner = $26, computer_place = $27, bots = $28
+	rating0 = $23, rating1 = $24, takeback_by = $25, needs_owner = $26, computer_place = $27, bots = $28,
+	ended = CASE WHEN ended = 0 AND $7 = '` + Finished + `' THEN $18 ELSE ended END
 	WHERE id = $1`
 
 const insertMoveSQL = `INSERT INTO moves (game_id, ply, move, played_at, clock) VALUES ($1, $2, $3, $4, $5)`
@@ -331,14 +337,21 @@ func updateGame(ctx context.Context, db execer, g *Game) error {
 
 func (s *sqlStore) UpdateGame(ctx context.Context, g *Game) error {
 	var err error
-	if g.Owner == "" {
+	if g.Owner == "" && (g.Status != Finished || s.archiveIndexer() == nil) {
 		err = updateGame(ctx, stmtExecer{s.update}, g)
 	} else {
+		// A finished game is archived in the transaction that writes
+		// its end (archiveInTx: once, whichever write comes first).
 		err = s.inTx(ctx, func(tx *sql.Tx) error {
-			if err := checkLease(ctx, tx, g); err != nil {
+			if g.Owner != "" {
+				if err := checkLease(ctx, tx, g); err != nil {
+					return err
+				}
+			}
+			if err := updateGame(ctx, stmtExecer{tx.StmtContext(ctx, s.update)}, g); err != nil {
 				return err
 			}
-			return updateGame(ctx, stmtExecer{tx.StmtContext(ctx, s.update)}, g)
+			return s.archiveInTx(ctx, tx, g)
 		})
 	}
 	if err != nil {
@@ -458,6 +471,9 @@ func (s *sqlStore) writeBatch(batch []*moveReq) {
 			if err == nil {
 				err = updateGame(ctx, upd, &r.g)
 			}
+			if err == nil {
+				err = s.archiveInTx(ctx, tx, &r.g)
+			}
 			if err != nil {
 				errs[i] = err
 				if _, err := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT move`); err != nil {
@@ -495,7 +511,7 @@ func scanGame(row scanner) (*Game, error) {
 	err := row.Scan(&g.ID, &g.Game, &g.Rules, &g.Start, &g.Opponent, &g.Level, &player0, &player1, &s0, &s1, &g.Invite, &public,
 		&g.Status, &g.Result, &g.Reason, &g.Moves, &g.Position, &ci, &cinc, &r0, &r1, &g.ClockAt,
 		&g.DrawOffer, &g.RematchBy, &g.RematchGame, &g.RematchOf, &g.Created, &g.Updated, &u0, &u1, &gu0, &gu1,
-		&rated, &g.Family, &g.Ratings[0], &g.Ratings[1], &g.Diffs[0], &g.Diffs[1], &g.MinRating, &g.MaxRating, &perMove, &g.TakebackBy, &needs, &g.ComputerPlace, &g.Tournament, &bots)
+		&rated, &g.Family, &g.Ratings[0], &g.Ratings[1], &g.Diffs[0], &g.Diffs[1], &g.MinRating, &g.MaxRating, &perMove, &g.TakebackBy, &needs, &g.ComputerPlace, &g.Tournament, &bots, &g.Source, &g.Ended)
 	if err != nil {
 		return nil, err
 	}
@@ -587,7 +603,7 @@ func (s *sqlStore) List(ctx context.Context, q Query) ([]*Game, error) {
 		return nil, fmt.Errorf("list games: unknown status %q", q.Status)
 	}
 	games, err := s.queryGames(ctx, `SELECT `+gameColumns+` FROM games
-		WHERE status = '`+status+`' AND ($1 = 0 OR public = 1) AND (updated < $2 OR (updated = $2 AND id < $3))
+		WHERE status = '`+status+`' AND source = '' AND ($1 = 0 OR public = 1) AND (updated < $2 OR (updated = $2 AND id < $3))
 		ORDER BY updated DESC, id DESC LIMIT $4`, boolInt(q.PublicOnly), updated, id, limit)
 	if err != nil {
 		return nil, fmt.Errorf("list %s games: %w", q.Status, err)

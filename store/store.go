@@ -104,6 +104,15 @@ type Game struct {
 	// Tournament is the id of the tournament that made the game, "" for
 	// none.
 	Tournament string
+	// Source is where a finished game comes from: "" for a game played on
+	// this site, else the source of an imported record (ArchiveSource):
+	// "boardspace" or "import". Imported games are never rated and stay
+	// out of the lobby's lists.
+	Source string
+	// Ended is when the game ended (ms since the epoch), set by the write
+	// that finishes it; for an imported game, the day it was played. 0
+	// while it is not over.
+	Ended int64
 	// Owner is not stored with the game: it names the server instance
 	// that writes it. A write with an Owner succeeds only while that
 	// instance holds the game's lease (ErrNotOwner otherwise), and
@@ -422,6 +431,7 @@ type Store interface {
 	Moderation
 	Tournaments
 	Bots
+	Archive
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
 	// Close closes the database.

@@ -26,6 +26,14 @@ var symmetries = func() []game.Symmetry {
 				Position:   func(text string) string { return transformText(text, k, swap) },
 				Move:       func(m string) string { return game.MapSquares(m, sq) },
 				SwapsSides: swap,
+				State: func(s game.State) game.State {
+					p, ok := game.Unwrap[Position, Move](s)
+					if !ok {
+						return nil
+					}
+					q := p.transform(k, swap)
+					return game.Adapt[Position, Move](q, s.Rules())
+				},
 			})
 		}
 	}
@@ -56,4 +64,30 @@ func transformText(text string, k int, swap bool) string {
 		}
 		return h, m
 	}, side)
+}
+
+// transform returns the position's image under symmetry k of
+// Square.Transform, with the colours swapped when swap is set: the
+// position that transformText's text reads as, built without the text.
+func (p *Position) transform(k int, swap bool) Position {
+	q := Position{flags: p.flags, side: p.side}
+	if swap {
+		q.side = q.side.Other()
+	}
+	for s := range Square(64) {
+		h := p.height[s]
+		if h == 0 {
+			continue
+		}
+		m := p.stack(s)
+		if swap {
+			m ^= lowBits(h)
+		}
+		q.put(s.Transform(k), h, m)
+	}
+	q.scanKings(Black)
+	q.scanKings(Red)
+	q.hash = q.computeHash()
+	q.judgeKings()
+	return q
 }

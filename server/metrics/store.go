@@ -101,6 +101,17 @@ var StoreOps = []string{
 	"challenge",
 	"decline_challenge",
 	"challenges_to",
+	"explorer_moves",
+	"repertoire_moves",
+	"search_games",
+	"import_games",
+	"archive_games",
+	"clear_archive",
+	"index_games",
+	"archive_counts",
+	"dump_archive",
+	"set_archive_indexer",
+	"set_index_error_handler",
 }
 
 // Store is st with each call timed by m (magneton_db_duration_seconds,
@@ -580,4 +591,59 @@ func (t timed) DeclineChallenge(ctx context.Context, gameID string, at int64) er
 func (t timed) ChallengesTo(ctx context.Context, userID string) ([]store.Challenge, error) {
 	defer t.since("challenges_to", time.Now())
 	return t.st.ChallengesTo(ctx, userID)
+}
+
+func (t timed) SetArchiveIndexer(f store.ArchiveIndexer) {
+	defer t.since("set_archive_indexer", time.Now())
+	t.st.SetArchiveIndexer(f)
+}
+
+func (t timed) SetIndexErrorHandler(h func(gameID string, err error)) {
+	defer t.since("set_index_error_handler", time.Now())
+	t.st.SetIndexErrorHandler(h)
+}
+
+func (t timed) ExplorerMoves(ctx context.Context, pos int64, f store.ExplorerFilter) ([]store.ExplorerMove, error) {
+	defer t.since("explorer_moves", time.Now())
+	return t.st.ExplorerMoves(ctx, pos, f)
+}
+
+func (t timed) RepertoireMoves(ctx context.Context, userID string, pos int64) ([]store.ExplorerMove, error) {
+	defer t.since("repertoire_moves", time.Now())
+	return t.st.RepertoireMoves(ctx, userID, pos)
+}
+
+func (t timed) SearchGames(ctx context.Context, q store.GameSearch) ([]store.ArchiveGame, bool, error) {
+	defer t.since("search_games", time.Now())
+	return t.st.SearchGames(ctx, q)
+}
+
+func (t timed) ImportGames(ctx context.Context, imports []store.ArchiveImport) error {
+	defer t.since("import_games", time.Now())
+	return t.st.ImportGames(ctx, imports)
+}
+
+func (t timed) ArchiveGames(ctx context.Context, after string, f func(g *store.Game, moves []string) (bool, error)) error {
+	defer t.since("archive_games", time.Now())
+	return t.st.ArchiveGames(ctx, after, f)
+}
+
+func (t timed) ClearArchive(ctx context.Context) error {
+	defer t.since("clear_archive", time.Now())
+	return t.st.ClearArchive(ctx)
+}
+
+func (t timed) IndexGames(ctx context.Context, batch []store.IndexedGame) (int, error) {
+	defer t.since("index_games", time.Now())
+	return t.st.IndexGames(ctx, batch)
+}
+
+func (t timed) ArchiveCounts(ctx context.Context) (store.ArchiveCounts, error) {
+	defer t.since("archive_counts", time.Now())
+	return t.st.ArchiveCounts(ctx)
+}
+
+func (t timed) DumpArchive(ctx context.Context, f func(table, row string) error) error {
+	defer t.since("dump_archive", time.Now())
+	return t.st.DumpArchive(ctx, f)
 }
