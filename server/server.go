@@ -327,6 +327,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 func (s *Server) readerRoutes(mux *http.ServeMux, ids *identity.Resolver, proxies limits.Proxies, pool *computer.Pool) {
 	cfg := s.cfg
 	profiles.New(profiles.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Logger: s.log, SiteURL: cfg.SiteURL}).Routes(mux)
+	archive.New(archive.Config{Store: cfg.Store, Identities: ids, Clients: s.clients, Proxies: proxies, Logger: s.log}).Routes(mux)
 	puzzles.New(cfg.Store, ids, s.log).WithSearches(pool, proxies.ClientIP).Routes(mux)
 	lessons.New(cfg.Store, ids, s.log).Routes(mux)
 }

@@ -70,6 +70,16 @@ type Limits struct {
 	// account's data per IP (each reads every game of the account).
 	ExportsPerHour float64
 	ExportsBurst   int
+	// ArchivePerMinute and ArchiveBurst: the token bucket of the game
+	// archive's questions per IP: the opening explorer's and the game
+	// search's (each a few database reads).
+	ArchivePerMinute float64
+	ArchiveBurst     int
+	// ImportsPerHour and ImportsBurst: the bucket of imports of game
+	// records into the archive per account (each up to thousands of
+	// games written).
+	ImportsPerHour float64
+	ImportsBurst   int
 }
 
 // DefaultLimits are the limits of a server that sets none: generous for a
@@ -99,6 +109,11 @@ var DefaultLimits = Limits{
 	AccountResetsBurst:   3,
 	ExportsPerHour:       10,
 	ExportsBurst:         5,
+	// An explorer clicked through move by move asks a question a click.
+	ArchivePerMinute: 120,
+	ArchiveBurst:     60,
+	ImportsPerHour:   20,
+	ImportsBurst:     10,
 }
 
 // NoLimits lifts every per-client limit: for load tests, whose thousands
@@ -110,6 +125,7 @@ var NoLimits = Limits{
 	ProfilesPerMinute: -1, ProfilesBurst: -1, ReportsPerMinute: -1, ReportsBurst: -1,
 	ResetsPerHour: -1, ResetsBurst: -1, AccountResetsPerHour: -1, AccountResetsBurst: -1,
 	ExportsPerHour: -1, ExportsBurst: -1,
+	ArchivePerMinute: -1, ArchiveBurst: -1, ImportsPerHour: -1, ImportsBurst: -1,
 }
 
 // WithDefaults returns l with each zero field set to DefaultLimits' value.
@@ -150,6 +166,10 @@ func (l Limits) WithDefaults() Limits {
 		AccountResetsBurst:   pick(l.AccountResetsBurst, d.AccountResetsBurst),
 		ExportsPerHour:       pickf(l.ExportsPerHour, d.ExportsPerHour),
 		ExportsBurst:         pick(l.ExportsBurst, d.ExportsBurst),
+		ArchivePerMinute:     pickf(l.ArchivePerMinute, d.ArchivePerMinute),
+		ArchiveBurst:         pick(l.ArchiveBurst, d.ArchiveBurst),
+		ImportsPerHour:       pickf(l.ImportsPerHour, d.ImportsPerHour),
+		ImportsBurst:         pick(l.ImportsBurst, d.ImportsBurst),
 	}
 }
 
@@ -242,6 +262,7 @@ type Clients struct {
 type clientState struct {
 	games, analyses, messages *rate.Limiter
 	profiles, reports         *rate.Limiter
+	archive                   *rate.Limiter
 	auth                      *Bucket
 	failures                  map[string]*Bucket // by user name, lower case
 	sockets                   int
@@ -275,6 +296,7 @@ func (c *Clients) get(ip string, now time.Time) *clientState {
 			analyses: newLimiter(c.lim.AnalysesPerMinute/60, c.lim.AnalysesBurst),
 			profiles: newLimiter(c.lim.ProfilesPerMinute/60, c.lim.ProfilesBurst),
 			reports:  newLimiter(c.lim.ReportsPerMinute/60, c.lim.ReportsBurst),
+			archive:  newLimiter(c.lim.ArchivePerMinute/60, c.lim.ArchiveBurst),
 			messages: newLimiter(c.lim.MessagesPerSecond, c.lim.MessagesBurst),
 			auth:     newAuthBucket(c.lim.AuthPerMinute/60, c.lim.AuthBurst, now),
 			failures: map[string]*Bucket{},
@@ -363,6 +385,20 @@ func (c *Clients) AllowProfile(ip string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.get(ip, time.Now()).profiles.Allow()
+}
+
+// AllowArchive takes a question to the game archive (the explorer, the
+// game search) from ip's bucket.
+func (c *Clients) AllowArchive(ip string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.get(ip, time.Now()).archive.Allow()
+}
+
+// AllowImport takes an import of game records into the archive from the
+// bucket of the account userID.
+func (c *Clients) AllowImport(userID string) bool {
+	return c.allowSlow("import "+userID, c.lim.ImportsPerHour, c.lim.ImportsBurst)
 }
 
 // AllowReport takes a report of a player from ip's bucket.

@@ -1,0 +1,12 @@
+package archive
+
+import (
+	"net/http"
+
+	"github.com/magneton-games/magneton/server/jsonapi"
+)
+
+// handleImport is being written (issue 41).
+func (s *Service) handleImport(w http.ResponseWriter, r *http.Request) {
+	jsonapi.WriteCoded(w, http.StatusNotImplemented, "not_yet", "not yet")
+}
