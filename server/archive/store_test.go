@@ -35,7 +35,7 @@ func playRandom(t *testing.T, ctx context.Context, st store.Store, rng *rand.Ran
 		ID: id, Game: rules.Spec().Name, Rules: rules.Settings().String(), Start: rules.Start().String(), Opponent: "human",
 		Players: [2]string{"p-" + users[0], "p-" + users[1]}, Users: users, Public: true,
 		Status: store.Playing, Result: "*", Position: rules.Start().String(), DrawOffer: -1, RematchBy: -1, TakebackBy: -1,
-		Created: now, Updated: now, Rated: rng.IntN(2) == 0, Ratings: [2]string{fmt.Sprint(1200 + rng.IntN(800)), fmt.Sprint(1200 + rng.IntN(800)) + "?"},
+		Created: now, Updated: now, Rated: rng.IntN(2) == 0, Ratings: [2]string{fmt.Sprint(1200 + rng.IntN(800)), fmt.Sprint(1200+rng.IntN(800)) + "?"},
 	}
 	if rng.IntN(3) == 0 {
 		g.ClockInitial, g.ClockIncrement = 3*60e9, 2e9
