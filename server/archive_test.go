@@ -2,11 +2,15 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/server/archive"
 	"github.com/magneton-games/magneton/store"
 	"github.com/magneton-games/magneton/store/storetest"
@@ -122,4 +126,56 @@ func checkArchive(t *testing.T, st store.Store, want int) {
 		}
 		t.Errorf("verify: %d games, ok %v, failed %v, tables %+v", r.Games, r.OK(), r.Failed, r.Tables)
 	}
+}
+
+// TestArchiveCatchUp: the games that ended before the site had an archive
+// (written by a store without its indexer) are archived by the server in
+// the background once it starts, and match their recount.
+func TestArchiveCatchUp(t *testing.T) {
+	dir := t.TempDir()
+	url := "sqlite:" + filepath.Join(dir, "games.db")
+	ctx := context.Background()
+	st, err := store.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, _ := games.Rules("magneton")
+	for i := range 5 {
+		g := &store.Game{ID: fmt.Sprintf("old%d", i), Game: "magneton", Rules: rules.Settings().String(), Start: rules.Start().String(),
+			Opponent: "human", Status: store.Playing, Result: "*", Position: rules.Start().String(), DrawOffer: -1, RematchBy: -1, TakebackBy: -1,
+			Created: 1, Updated: 1}
+		if err := st.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		for j, m := range []string{"d4", "e5", "c3"}[:1+i%3] {
+			g.Moves, g.Updated = j+1, int64(j+2)
+			if err := st.AddMove(ctx, g, store.Move{Ply: j, Move: m, PlayedAt: g.Updated}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.Status, g.Result, g.Reason, g.Updated = store.Finished, "0-1", "resignation", 9
+		if err := st.UpdateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c, err := st.ArchiveCounts(ctx); err != nil || c.Games != 0 {
+		t.Fatalf("the archive before the server: %+v, %v", c, err)
+	}
+	st.Close()
+	s := startServerOn(t, dir, url)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		c, err := s.st.ArchiveCounts(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Games == 5 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of the 5 old games archived after 20 s", c.Games)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	checkArchive(t, s.st, 5)
 }

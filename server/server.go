@@ -317,10 +317,30 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		rooms.Close(context.Background())
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	s.bgWG.Add(1)
+	s.bgWG.Add(2)
 	go s.sweeper(time.Minute)
+	go s.archiveCatchUp()
 	s.tourneys.Start()
 	return s, nil
+}
+
+// archiveCatchUp archives, in the background, the finished games the
+// archive does not hold: those that ended before the site had one (the
+// first start after the upgrade) and any whose indexing failed as they
+// ended. Several instances may do it at once: a game is archived once.
+func (s *Server) archiveCatchUp() {
+	defer s.bgWG.Done()
+	start := time.Now()
+	n, failed, err := archive.CatchUp(s.ctx, s.cfg.Store)
+	if err != nil && s.ctx.Err() == nil {
+		s.log.Error("archiving the games finished before the archive", "err", err)
+	}
+	for id, err := range failed {
+		s.log.Error("a finished game could not be archived", "game", id, "err", err)
+	}
+	if n > 0 {
+		s.log.Info("archived the games finished before the archive", "games", n, "took", time.Since(start).Round(time.Millisecond))
+	}
 }
 
 // readerRoutes adds the profiles', puzzles' and lessons' APIs to mux.

@@ -196,6 +196,9 @@ type Archive interface {
 	// transaction, each unless it is already, and returns how many it did.
 	ClearArchive(ctx context.Context) error
 	IndexGames(ctx context.Context, batch []IndexedGame) (int, error)
+	// Unarchived calls f with every finished game the archive does not
+	// hold, as ArchiveGames does.
+	Unarchived(ctx context.Context, f func(g *Game, moves []string) (bool, error)) error
 	// ArchiveCounts returns the sizes of the archive's tables.
 	ArchiveCounts(ctx context.Context) (ArchiveCounts, error)
 	// DumpArchive calls f with every row of the explorer's and the

@@ -27,8 +27,24 @@ func Rebuild(ctx context.Context, st store.Store, progress func(read int)) (int,
 	return indexAll(ctx, st, st, progress)
 }
 
+// CatchUp archives the finished games the archive does not hold: those
+// that ended before the site had an archive (the server runs it at
+// start, in the background) or whose indexing failed as they ended. It
+// returns how many it archived and those that do not index.
+func CatchUp(ctx context.Context, st store.Store) (int, map[string]error, error) {
+	return index(ctx, st.Unarchived, st, nil)
+}
+
 // indexAll indexes every finished game of from into to.
 func indexAll(ctx context.Context, from, to store.Store, progress func(read int)) (int, map[string]error, error) {
+	all := func(ctx context.Context, f func(g *store.Game, moves []string) (bool, error)) error {
+		return from.ArchiveGames(ctx, "", f)
+	}
+	return index(ctx, all, to, progress)
+}
+
+// index indexes into to the games that each calls f with.
+func index(ctx context.Context, each func(ctx context.Context, f func(g *store.Game, moves []string) (bool, error)) error, to store.Store, progress func(read int)) (int, map[string]error, error) {
 	var (
 		batch  []store.IndexedGame
 		read   int
@@ -41,7 +57,7 @@ func indexAll(ctx context.Context, from, to store.Store, progress func(read int)
 		batch = batch[:0]
 		return err
 	}
-	err := from.ArchiveGames(ctx, "", func(g *store.Game, moves []string) (bool, error) {
+	err := each(ctx, func(g *store.Game, moves []string) (bool, error) {
 		read++
 		e, err := Index(g, moves)
 		if err != nil {

@@ -111,6 +111,7 @@ var StoreOps = []string{
 	"archive_counts",
 	"dump_archive",
 	"set_archive_indexer",
+	"unarchived",
 	"set_index_error_handler",
 }
 
@@ -646,4 +647,9 @@ func (t timed) ArchiveCounts(ctx context.Context) (store.ArchiveCounts, error) {
 func (t timed) DumpArchive(ctx context.Context, f func(table, row string) error) error {
 	defer t.since("dump_archive", time.Now())
 	return t.st.DumpArchive(ctx, f)
+}
+
+func (t timed) Unarchived(ctx context.Context, f func(g *store.Game, moves []string) (bool, error)) error {
+	defer t.since("unarchived", time.Now())
+	return t.st.Unarchived(ctx, f)
 }
