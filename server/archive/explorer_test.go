@@ -29,14 +29,14 @@ import (
 
 // site is a play server on a test database, served by httptest.
 type site struct {
-	t   *testing.T
+	t   testing.TB
 	url string
 	st  store.Store
 }
 
 // startSite starts the play server on a new database of backend; tune
 // changes its configuration first.
-func startSite(t *testing.T, backend string, tune func(*server.Config)) *site {
+func startSite(t testing.TB, backend string, tune func(*server.Config)) *site {
 	t.Helper()
 	st := storetest.Open(t, backend)
 	cfg := server.Config{Store: st, Static: fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>t</title>")}},
