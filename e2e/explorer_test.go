@@ -213,6 +213,45 @@ func TestBrowserExplorerPhoneSpanish(t *testing.T) {
 	p.checkConsole()
 }
 
+// TestBrowserExplorerMine: "My games", for a logged-in player only: the
+// player's own moves and its opponents' from the position, the results
+// from the player's view, the other filters off meanwhile.
+func TestBrowserExplorerMine(t *testing.T) {
+	seed := explorerSite(t)
+	p := tab(t, browser(t), "ann")
+	p.openAnalysis(seed.base + "/analysis?explorer=1&game=" + seed.gameName)
+	p.waitFor("the start's moves", explorerRows(2, 5), 10*time.Second)
+	if eval[bool](p, `!!document.querySelector('#ex-mine')`) {
+		t.Error("a guest is offered My games")
+	}
+	p.signUp(seed.base, "ann", "correct horse")
+	u, err := seed.st.UserByName(context.Background(), "ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ann plays other and wins; as the second player she meets the
+	// book's move and wins too.
+	if err := archivetest.Add(context.Background(), seed.st,
+		archivetest.Game{ID: "annfirst00000000", Game: seed.gameName, Moves: []string{seed.other}, Result: "1-0", Users: [2]string{u.ID, ""}, Ended: time.Now().UnixMilli()},
+		archivetest.Game{ID: "annsecond0000000", Game: seed.gameName, Moves: []string{seed.win, seed.replies[0]}, Result: "0-1", Users: [2]string{"", u.ID}, Ended: time.Now().UnixMilli()},
+	); err != nil {
+		t.Fatal(err)
+	}
+	p.openAnalysis(seed.base + "/analysis?game=" + seed.gameName)
+	p.waitFor("My games offered", `document.querySelector('#ex-mine') && `+explorerRows(2, 7), 10*time.Second)
+	p.click(`#ex-mine`)
+	p.waitFor("Ann's games", explorerRows(2, 2)+` && document.querySelector('#ex-rated').disabled && document.querySelector('#ex-sources').disabled`, 10*time.Second)
+	for move, want := range map[string]string{seed.other: "yours", seed.win: "opponents'"} {
+		text := eval[string](p, explorerRow(move)+`.innerText`)
+		if !strings.Contains(text, want) || !strings.Contains(text, "You: 1 won, 0 drawn, 0 lost") {
+			t.Errorf("Ann's row of %s says %q, want %q and her win", move, text, want)
+		}
+	}
+	p.click(`#ex-mine`)
+	p.waitFor("every game again", explorerRows(2, 7)+` && !document.querySelector('#ex-rated').disabled`, 10*time.Second)
+	p.checkConsole()
+}
+
 // TestBrowserGameSearch: the archive's search form finds a player's games,
 // the search is the page's address (a link that gives the same results),
 // the results come a page at a time with a link to the next, and an
