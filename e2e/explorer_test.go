@@ -11,7 +11,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/server"
 	"github.com/magneton-games/magneton/server/archive/archivetest"
 	"github.com/magneton-games/magneton/store"
@@ -36,42 +35,21 @@ func explorerSite(t *testing.T) *explorerSeed {
 	t.Helper()
 	var st store.Store
 	srv := serve(t, filepath.Join(t.TempDir(), "games.db"), "127.0.0.1:0", func(cfg *server.Config) { st = cfg.Store })
-	gm, err := games.Lookup("tumbling")
+	op, err := archivetest.ProvenOpening()
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules := gm.Spec.New(gm.Spec.Defaults())
-	b, err := games.ProvenBook()
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := rules.Start()
-	pf, ok := b.Lookup(start, nil)
-	if !ok {
-		t.Fatal("the book does not know Tumbling Down's start")
-	}
-	seed := &explorerSeed{base: srv.url, st: st, gameName: gm.Spec.Name, win: pf.Move, winIn: pf.Moves - 1, sides: gm.Spec.SideNames}
-	after, err := start.Play(seed.win)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sp := op.Rules.Spec()
+	seed := &explorerSeed{base: srv.url, st: st, gameName: sp.Name, win: op.Win, other: op.Other, winIn: op.WinIn, sides: sp.SideNames}
 	// Three replies, the first three in the order of the legal moves.
-	seed.replies = after.Moves()[:3]
-	for _, m := range start.Moves() {
-		if next, _ := start.Play(m); m != seed.win {
-			if _, known := b.Lookup(next, []uint64{start.Hash()}); !known {
-				seed.other = m
-				break
-			}
-		}
-	}
+	seed.replies = op.After.Moves()[:3]
 	var gs []archivetest.Game
 	for i, r := range seed.replies {
-		gs = append(gs, archivetest.Game{ID: fmt.Sprintf("win%013d", i), Game: gm.Spec.Name, Moves: []string{seed.win, r}, Result: "1-0",
+		gs = append(gs, archivetest.Game{ID: fmt.Sprintf("win%013d", i), Game: sp.Name, Moves: []string{seed.win, r}, Result: "1-0",
 			Players: [2]string{"ann", "bob"}, Ratings: [2]string{"1500", "1700"}, Rated: true, Initial: 3 * time.Minute, Increment: 2 * time.Second})
 	}
 	for i := range 2 {
-		gs = append(gs, archivetest.Game{ID: fmt.Sprintf("imp%013d", i), Game: gm.Spec.Name, Moves: []string{seed.other}, Result: "0-1",
+		gs = append(gs, archivetest.Game{ID: fmt.Sprintf("imp%013d", i), Game: sp.Name, Moves: []string{seed.other}, Result: "0-1",
 			Players: [2]string{"kim", "lee"}, Source: store.SourceImport})
 	}
 	if err := archivetest.Add(context.Background(), st, gs...); err != nil {
