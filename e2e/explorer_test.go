@@ -102,7 +102,7 @@ func TestBrowserExplorer(t *testing.T) {
 	p.waitFor("the rated games' moves", explorerRows(1, 3), 10*time.Second)
 	p.do(chromedp.SetValue(chromedp.CSS(`#ex-sources`), "imported"))
 	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#ex-sources').dispatchEvent(new Event('change'))`))
-	p.waitFor("no rated imported game", explorerRows(0, 0)+` && /No game/.test(document.querySelector('#explorer .ex-status').textContent)`, 10*time.Second)
+	p.waitFor("no rated imported game", explorerRows(0, 0)+` && /^No game .* with these filters\.$/.test(document.querySelector('#explorer .ex-status').textContent)`, 10*time.Second)
 	p.click(`#ex-rated`)
 	p.waitFor("the imported games' moves", explorerRows(1, 2)+` && `+explorerRow(seed.other), 10*time.Second)
 	p.do(chromedp.SetValue(chromedp.CSS(`#ex-sources`), ""))
@@ -111,7 +111,7 @@ func TestBrowserExplorer(t *testing.T) {
 
 	// A click plays a move.
 	p.click(fmt.Sprintf(`#explorer button.ex-move[data-move=%q]`, seed.other))
-	p.waitFor("the move played", fmt.Sprintf(`window.analysisBoard.cur.move === %q && /No game/.test(document.querySelector('#explorer .ex-status').textContent)`, seed.other), 10*time.Second)
+	p.waitFor("the move played", fmt.Sprintf(`window.analysisBoard.cur.move === %q && /^No game in the archive reached this position\.$/.test(document.querySelector('#explorer .ex-status').textContent)`, seed.other), 10*time.Second)
 	p.do(chromedp.KeyEvent(kb.ArrowLeft))
 	p.waitFor("the start again", `window.analysisBoard.cur === window.analysisBoard.root && `+explorerRows(2, 5), 10*time.Second)
 	// Enter on a move's button plays it; the focus stays in the explorer,

@@ -214,7 +214,9 @@ export class ExplorerPanel {
       return;
     }
     if (!a.moves.length) {
-      this.status.textContent = a.mine ? t('ex.noneMine') : t('ex.none');
+      const f = this.filters;
+      const some = f.sources || f.rated || f.speed || f.minBand || f.maxBand;
+      this.status.textContent = a.mine ? t('ex.noneMine') : some ? t('ex.noneFiltered') : t('ex.none');
       return;
     }
     this.status.textContent = tn('ex.games', a.games);
