@@ -11,7 +11,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/server"
 	"github.com/magneton-games/magneton/server/archive/archivetest"
 	"github.com/magneton-games/magneton/store"
@@ -36,42 +35,21 @@ func explorerSite(t *testing.T) *explorerSeed {
 	t.Helper()
 	var st store.Store
 	srv := serve(t, filepath.Join(t.TempDir(), "games.db"), "127.0.0.1:0", func(cfg *server.Config) { st = cfg.Store })
-	gm, err := games.Lookup("tumbling")
+	op, err := archivetest.ProvenOpening()
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules := gm.Spec.New(gm.Spec.Defaults())
-	b, err := games.ProvenBook()
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := rules.Start()
-	pf, ok := b.Lookup(start, nil)
-	if !ok {
-		t.Fatal("the book does not know Tumbling Down's start")
-	}
-	seed := &explorerSeed{base: srv.url, st: st, gameName: gm.Spec.Name, win: pf.Move, winIn: pf.Moves - 1, sides: gm.Spec.SideNames}
-	after, err := start.Play(seed.win)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sp := op.Rules.Spec()
+	seed := &explorerSeed{base: srv.url, st: st, gameName: sp.Name, win: op.Win, other: op.Other, winIn: op.WinIn, sides: sp.SideNames}
 	// Three replies, the first three in the order of the legal moves.
-	seed.replies = after.Moves()[:3]
-	for _, m := range start.Moves() {
-		if next, _ := start.Play(m); m != seed.win {
-			if _, known := b.Lookup(next, []uint64{start.Hash()}); !known {
-				seed.other = m
-				break
-			}
-		}
-	}
+	seed.replies = op.After.Moves()[:3]
 	var gs []archivetest.Game
 	for i, r := range seed.replies {
-		gs = append(gs, archivetest.Game{ID: fmt.Sprintf("win%013d", i), Game: gm.Spec.Name, Moves: []string{seed.win, r}, Result: "1-0",
+		gs = append(gs, archivetest.Game{ID: fmt.Sprintf("win%013d", i), Game: sp.Name, Moves: []string{seed.win, r}, Result: "1-0",
 			Players: [2]string{"ann", "bob"}, Ratings: [2]string{"1500", "1700"}, Rated: true, Initial: 3 * time.Minute, Increment: 2 * time.Second})
 	}
 	for i := range 2 {
-		gs = append(gs, archivetest.Game{ID: fmt.Sprintf("imp%013d", i), Game: gm.Spec.Name, Moves: []string{seed.other}, Result: "0-1",
+		gs = append(gs, archivetest.Game{ID: fmt.Sprintf("imp%013d", i), Game: sp.Name, Moves: []string{seed.other}, Result: "0-1",
 			Players: [2]string{"kim", "lee"}, Source: store.SourceImport})
 	}
 	if err := archivetest.Add(context.Background(), st, gs...); err != nil {
@@ -124,7 +102,7 @@ func TestBrowserExplorer(t *testing.T) {
 	p.waitFor("the rated games' moves", explorerRows(1, 3), 10*time.Second)
 	p.do(chromedp.SetValue(chromedp.CSS(`#ex-sources`), "imported"))
 	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#ex-sources').dispatchEvent(new Event('change'))`))
-	p.waitFor("no rated imported game", explorerRows(0, 0)+` && /No game/.test(document.querySelector('#explorer .ex-status').textContent)`, 10*time.Second)
+	p.waitFor("no rated imported game", explorerRows(0, 0)+` && /^No game .* with these filters\.$/.test(document.querySelector('#explorer .ex-status').textContent)`, 10*time.Second)
 	p.click(`#ex-rated`)
 	p.waitFor("the imported games' moves", explorerRows(1, 2)+` && `+explorerRow(seed.other), 10*time.Second)
 	p.do(chromedp.SetValue(chromedp.CSS(`#ex-sources`), ""))
@@ -133,7 +111,7 @@ func TestBrowserExplorer(t *testing.T) {
 
 	// A click plays a move.
 	p.click(fmt.Sprintf(`#explorer button.ex-move[data-move=%q]`, seed.other))
-	p.waitFor("the move played", fmt.Sprintf(`window.analysisBoard.cur.move === %q && /No game/.test(document.querySelector('#explorer .ex-status').textContent)`, seed.other), 10*time.Second)
+	p.waitFor("the move played", fmt.Sprintf(`window.analysisBoard.cur.move === %q && /^No game in the archive reached this position\.$/.test(document.querySelector('#explorer .ex-status').textContent)`, seed.other), 10*time.Second)
 	p.do(chromedp.KeyEvent(kb.ArrowLeft))
 	p.waitFor("the start again", `window.analysisBoard.cur === window.analysisBoard.root && `+explorerRows(2, 5), 10*time.Second)
 	// Enter on a move's button plays it; the focus stays in the explorer,
@@ -210,6 +188,45 @@ func TestBrowserExplorerPhoneSpanish(t *testing.T) {
 	p.press(fmt.Sprintf(`#explorer button.ex-move[data-move=%q]`, seed.win))
 	p.waitFor("the move tapped played", fmt.Sprintf(`window.analysisBoard.cur.move === %q && `, seed.win)+explorerRows(len(seed.replies), len(seed.replies)), 10*time.Second)
 	p.checkFits("the explorer after a move")
+	p.checkConsole()
+}
+
+// TestBrowserExplorerMine: "My games", for a logged-in player only: the
+// player's own moves and its opponents' from the position, the results
+// from the player's view, the other filters off meanwhile.
+func TestBrowserExplorerMine(t *testing.T) {
+	seed := explorerSite(t)
+	p := tab(t, browser(t), "ann")
+	p.openAnalysis(seed.base + "/analysis?explorer=1&game=" + seed.gameName)
+	p.waitFor("the start's moves", explorerRows(2, 5), 10*time.Second)
+	if eval[bool](p, `!!document.querySelector('#ex-mine')`) {
+		t.Error("a guest is offered My games")
+	}
+	p.signUp(seed.base, "ann", "correct horse")
+	u, err := seed.st.UserByName(context.Background(), "ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ann plays other and wins; as the second player she meets the
+	// book's move and wins too.
+	if err := archivetest.Add(context.Background(), seed.st,
+		archivetest.Game{ID: "annfirst00000000", Game: seed.gameName, Moves: []string{seed.other}, Result: "1-0", Users: [2]string{u.ID, ""}, Ended: time.Now().UnixMilli()},
+		archivetest.Game{ID: "annsecond0000000", Game: seed.gameName, Moves: []string{seed.win, seed.replies[0]}, Result: "0-1", Users: [2]string{"", u.ID}, Ended: time.Now().UnixMilli()},
+	); err != nil {
+		t.Fatal(err)
+	}
+	p.openAnalysis(seed.base + "/analysis?game=" + seed.gameName)
+	p.waitFor("My games offered", `document.querySelector('#ex-mine') && `+explorerRows(2, 7), 10*time.Second)
+	p.click(`#ex-mine`)
+	p.waitFor("Ann's games", explorerRows(2, 2)+` && document.querySelector('#ex-rated').disabled && document.querySelector('#ex-sources').disabled`, 10*time.Second)
+	for move, want := range map[string]string{seed.other: "yours", seed.win: "opponents'"} {
+		text := eval[string](p, explorerRow(move)+`.innerText`)
+		if !strings.Contains(text, want) || !strings.Contains(text, "You: 1 won, 0 drawn, 0 lost") {
+			t.Errorf("Ann's row of %s says %q, want %q and her win", move, text, want)
+		}
+	}
+	p.click(`#ex-mine`)
+	p.waitFor("every game again", explorerRows(2, 7)+` && !document.querySelector('#ex-rated').disabled`, 10*time.Second)
 	p.checkConsole()
 }
 

@@ -182,10 +182,11 @@ func TestExamples(t *testing.T) {
 }
 
 // quickExample tells the examples TestExamples runs: no files, no site's
-// database (admin), no standard input, no long searches.
+// database (admin), no play server (bot, explore), no standard input, no
+// long searches.
 func quickExample(args []string) bool {
 	joined := " " + strings.Join(args, " ") + " "
-	for _, slow := range []string{" play ", " match ", " serve ", " bot ", " ugi ", " record ", " bench ", " suite ", " < ", " > ", "--time ", " --verify ", " admin ", " archive "} {
+	for _, slow := range []string{" play ", " match ", " serve ", " bot ", " explore ", " ugi ", " record ", " bench ", " suite ", " < ", " > ", "--time ", " --verify ", " admin ", " archive "} {
 		if strings.Contains(joined, slow) {
 			return false
 		}

@@ -55,7 +55,7 @@ its view.`,
 		Example: `  magneton explore --server http://127.0.0.1:8080
   magneton explore --server http://127.0.0.1:8080 --moves "d4 e5"
   magneton --game tumbling explore start --server https://play.example.org --rated --speeds blitz,rapid --min-band 1600
-  magneton explore "8/8/8/8/8/8/2W5/8 b 11 12" --server http://127.0.0.1:8080 --mine --token mgt_...`,
+  magneton explore "8/W1BB2W1/3W4/8/1B1W4/4B1B1/2W5/6B1 w 0 0" --server http://127.0.0.1:8080 --mine --token mgt_...`,
 		Args: exactArgs(0, -1, "at most one POSITION"),
 		RunE: func(c *cobra.Command, args []string) error { return o.run(c, g, args) },
 	}

@@ -15,7 +15,6 @@ import (
 	"testing/fstest"
 	"time"
 
-	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/server"
 	"github.com/magneton-games/magneton/server/archive/archivetest"
 	"github.com/magneton-games/magneton/store"
@@ -52,23 +51,12 @@ func exploreServer(t *testing.T, gs ...archivetest.Game) (string, store.Store) {
 // start's moves with their counts, results and proven values, a filter,
 // --moves, an account's repertoire by its API token, and what it refuses.
 func TestExplore(t *testing.T) {
-	b, err := games.ProvenBook()
+	op, err := archivetest.ProvenOpening()
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules, _ := games.Rules("tumbling", "")
-	start := rules.Start()
-	pf, ok := b.Lookup(start, nil)
-	if !ok {
-		t.Fatal("the book does not know Tumbling Down's start")
-	}
-	win := pf.Move
-	after, _ := start.Play(win)
-	replies := after.Moves()[:2]
-	other := start.Moves()[0]
-	if other == win {
-		other = start.Moves()[1]
-	}
+	rules, win, other := op.Rules, op.Win, op.Other
+	replies := op.After.Moves()[:2]
 	gs := []archivetest.Game{
 		{ID: "w1", Game: "tumbling", Moves: []string{win, replies[0]}, Result: "1-0", Rated: true, Ratings: [2]string{"1500", "1701"}},
 		{ID: "w2", Game: "tumbling", Moves: []string{win, replies[1]}, Result: "1/2-1/2", Rated: true, Ratings: [2]string{"1500", "1700?"}},
@@ -91,7 +79,7 @@ func TestExplore(t *testing.T) {
 	}
 	sides := rules.Spec().SideNames
 	// move, games, share, first's wins, draws, second's wins, rating, proven
-	want := fmt.Sprintf("%s 3 75.0%% 66.7%% 33.3%% 0.0%% 1600 %s wins in <= %d", win, sides[0], pf.Moves-1)
+	want := fmt.Sprintf("%s 3 75.0%% 66.7%% 33.3%% 0.0%% 1600 %s wins in <= %d", win, sides[0], op.WinIn)
 	if got := strings.Join(row(out, win), " "); got != want {
 		t.Errorf("the line of %s: %q, want %q\n%s", win, got, want, out)
 	}
@@ -117,7 +105,7 @@ func TestExplore(t *testing.T) {
 		}
 	}
 	// A position given as text, the same as after the move.
-	byText, _, _ := runCmd(t, "", "--game", "tumbling", "explore", after.String(), "--server", base)
+	byText, _, _ := runCmd(t, "", "--game", "tumbling", "explore", op.After.String(), "--server", base)
 	if byText != out {
 		t.Errorf("the position as text:\n%s\nafter the move:\n%s", byText, out)
 	}

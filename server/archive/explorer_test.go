@@ -29,14 +29,14 @@ import (
 
 // site is a play server on a test database, served by httptest.
 type site struct {
-	t   *testing.T
+	t   testing.TB
 	url string
 	st  store.Store
 }
 
 // startSite starts the play server on a new database of backend; tune
 // changes its configuration first.
-func startSite(t *testing.T, backend string, tune func(*server.Config)) *site {
+func startSite(t testing.TB, backend string, tune func(*server.Config)) *site {
 	t.Helper()
 	st := storetest.Open(t, backend)
 	cfg := server.Config{Store: st, Static: fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>t</title>")}},
@@ -577,18 +577,11 @@ func TestExplorerRepertoire(t *testing.T) {
 func TestExplorerProven(t *testing.T) {
 	s := startSite(t, "sqlite", unlimited)
 	ctx := context.Background()
-	b, err := games.ProvenBook()
+	op, err := archivetest.ProvenOpening()
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules, _ := games.Rules("tumbling", "")
-	start := rules.Start()
-	pf, ok := b.Lookup(start, nil)
-	if !ok {
-		t.Fatal("the book does not know Tumbling Down's start")
-	}
-	win := pf.Move
-	after := play(t, rules, win)
+	win, other, after := op.Win, op.Other, op.After
 	rng := rand.New(rand.NewPCG(41, 3))
 	gs := []archivetest.Game{}
 	replies := map[string]bool{}
@@ -596,15 +589,6 @@ func TestExplorerProven(t *testing.T) {
 		m, _ := after.RandomMove(rng)
 		replies[m] = true
 		gs = append(gs, archivetest.Game{ID: fmt.Sprint("t", i), Game: "tumbling", Moves: []string{win, m}, Result: "1-0"})
-	}
-	other := ""
-	for _, m := range start.Moves() {
-		if next := play(t, rules, m); m != win {
-			if _, known := b.Lookup(next, []uint64{start.Hash()}); !known {
-				other = m
-				break
-			}
-		}
 	}
 	gs = append(gs, archivetest.Game{ID: "o", Game: "tumbling", Moves: []string{other}, Result: "0-1"})
 	// A Magneton game won by its last move.
@@ -618,7 +602,7 @@ func TestExplorerProven(t *testing.T) {
 	for _, m := range ans.Moves {
 		switch m.Move {
 		case win:
-			want := pf.Moves - 1 // the winner's moves after its first
+			want := op.WinIn // the winner's moves after its first
 			if m.Proven == nil || m.Proven.Winner != 0 || m.Proven.Moves != want {
 				t.Errorf("%s: proven %+v, want the first side's win in %d", m.Move, m.Proven, want)
 			}

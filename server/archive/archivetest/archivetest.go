@@ -169,3 +169,52 @@ func importGame(ctx context.Context, st store.Store, g Game) error {
 	}
 	return st.ImportGames(ctx, []store.ArchiveImport{{Game: row, Moves: moves, RecordKey: g.Source + ":" + g.ID}})
 }
+
+// Opening is a start the book of proven positions proves, for the tests
+// of the explorer's proven values: Tumbling Down's (a win for the first
+// player, docs/proofs).
+type Opening struct {
+	Rules game.Rules
+	Start game.State
+	// Win is the proof's first move and After the position after it,
+	// where the winner wins in WinIn moves or fewer by the book.
+	Win   string
+	After game.State
+	WinIn int
+	// Other is a first move after which the book knows nothing.
+	Other string
+}
+
+// ProvenOpening returns Tumbling Down's proven start, read from the book
+// of proven positions (games.ProvenBook).
+func ProvenOpening() (*Opening, error) {
+	b, err := games.ProvenBook()
+	if err != nil {
+		return nil, err
+	}
+	rules, err := games.Rules("tumbling", "")
+	if err != nil {
+		return nil, err
+	}
+	o := &Opening{Rules: rules, Start: rules.Start()}
+	pf, ok := b.Lookup(o.Start, nil)
+	if !ok || pf.Move == "" {
+		return nil, fmt.Errorf("the book of proven positions does not know %s's start", rules.Spec().Title)
+	}
+	o.Win, o.WinIn = pf.Move, pf.Moves-1
+	if o.After, err = o.Start.Play(o.Win); err != nil {
+		return nil, fmt.Errorf("the book's move %s: %w", o.Win, err)
+	}
+	hist := []uint64{o.Start.Hash()}
+	for _, m := range o.Start.Moves() {
+		next, err := o.Start.Play(m)
+		if err != nil {
+			return nil, err
+		}
+		if _, known := b.Lookup(next, hist); !known && m != o.Win {
+			o.Other = m
+			return o, nil
+		}
+	}
+	return nil, fmt.Errorf("the book knows every first move of %s", rules.Spec().Title)
+}

@@ -74,8 +74,11 @@ export function archiveView(params) {
       h('select#se-' + name, { name, ...attrs }, options.map(([v, words]) => h('option', { value: v, selected: (search.get(name) || '') === v }, words))));
     const gameName = search.get('game') || '';
     const spec = gameName ? gameSpec(meta, gameName) : null;
-    const rulesSel = select('rules', tr('se.rules'), [['', tr('ex.any')], ...((spec && spec.variants) || []).map((v) => [v.name, variantName(v.name)])],
-      { disabled: !spec });
+    const rulesOptions = [['', tr('ex.any')], ...((spec && spec.variants) || []).map((v) => [v.name, variantName(v.name)])];
+    // Rules that are no variant (the explorer's link gives a board's own) stay a choice.
+    const asked = search.get('rules') || '';
+    if (asked && !rulesOptions.some(([v]) => v === asked)) rulesOptions.push([asked, rulesLabel(meta, gameName, asked)]);
+    const rulesSel = select('rules', tr('se.rules'), rulesOptions, { disabled: !spec });
     const gameSel = select('game', tr('home.game'), [['', tr('ex.any')], ...((meta && meta.games) || []).map((g) => [g.name, g.title])], {
       onchange: () => {
         // The rules are the game's: another game's choices in their place.

@@ -17,7 +17,7 @@
 import { h } from './dom.js';
 import { api } from './api.js';
 import { t, tn, formatNumber } from './i18n.js';
-import { loggedIn, onAccountChange } from './account.js';
+import { loggedIn, onAccountChange, whenAccount } from './account.js';
 import { pathOf, sideName } from './analysis-record.js';
 import { provenText } from './words.js';
 import * as prefs from './prefs.js';
@@ -91,6 +91,12 @@ export class ExplorerPanel {
       else clearTimeout(this.timer);
     });
     this.renderFilters();
+    // The account is known once the server has said who the browser is:
+    // then "my games" can be offered (and asked for, if it was chosen).
+    whenAccount().then(() => {
+      this.renderFilters();
+      this.render();
+    });
     this.unwatch = onAccountChange(() => {
       if (!loggedIn() && this.filters.mine) this.setFilter('mine', false);
       this.renderFilters();
@@ -208,7 +214,9 @@ export class ExplorerPanel {
       return;
     }
     if (!a.moves.length) {
-      this.status.textContent = a.mine ? t('ex.noneMine') : t('ex.none');
+      const f = this.filters;
+      const some = f.sources || f.rated || f.speed || f.minBand || f.maxBand;
+      this.status.textContent = a.mine ? t('ex.noneMine') : some ? t('ex.noneFiltered') : t('ex.none');
       return;
     }
     this.status.textContent = tn('ex.games', a.games);
