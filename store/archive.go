@@ -135,6 +135,7 @@ type ArchiveImport struct {
 	Moves      []Move
 	RecordKey  string
 	ImportedBy string // the account that imported it, "" for the command line
+	ImportedAt int64  // when, ms since the epoch (ImportRecords; 0: now)
 }
 
 // ErrDuplicateRecord is returned by ImportGames when a record was
@@ -183,6 +184,14 @@ type Archive interface {
 	// transaction: nothing when one is refused (an *ImportError naming
 	// it, wrapping ErrDuplicateRecord for a record imported before).
 	ImportGames(ctx context.Context, imports []ArchiveImport) error
+	// ImportRecords is ImportGames for records that come one at a time
+	// (next returns nil after the last), so that a long file needs the
+	// memory of one record: all in one transaction, nothing when next or
+	// the store fails. A record imported before (its key stored, by this
+	// call too) is passed over: dup is told of it and of the id of the
+	// game it was imported as, and the import goes on (an error from dup
+	// ends it, with nothing stored). It returns how many games it stored.
+	ImportRecords(ctx context.Context, next func() (*ArchiveImport, error), dup func(im *ArchiveImport, earlier string) error) (int, error)
 	// ArchiveGames calls f with every finished game's row and moves, in
 	// the order of their ids, from the id after `after` on, until f
 	// returns false or an error.

@@ -623,6 +623,11 @@ func (t timed) ImportGames(ctx context.Context, imports []store.ArchiveImport) e
 	return t.st.ImportGames(ctx, imports)
 }
 
+func (t timed) ImportRecords(ctx context.Context, next func() (*store.ArchiveImport, error), dup func(im *store.ArchiveImport, earlier string) error) (int, error) {
+	defer t.since("import_records", time.Now())
+	return t.st.ImportRecords(ctx, next, dup)
+}
+
 func (t timed) ArchiveGames(ctx context.Context, after string, f func(g *store.Game, moves []string) (bool, error)) error {
 	defer t.since("archive_games", time.Now())
 	return t.st.ArchiveGames(ctx, after, f)

@@ -17,8 +17,9 @@
 // AnalysisPage holds the tree and the board and draws through its
 // components: the tree and its navigation (analysis-tree.js), the engine
 // panel (analysis-engine.js), the setup form and its editor
-// (analysis-setup.js, analysis-editor.js) and the exports
-// (analysis-export.js); analysis-record.js is the tree's nodes, its record
+// (analysis-setup.js, analysis-editor.js), the exports
+// (analysis-export.js) and the import of record files into the archive
+// (analysis-upload.js); analysis-record.js is the tree's nodes, its record
 // and its scores.
 
 import { h, toast } from './dom.js';
@@ -31,6 +32,7 @@ import { EnginePanel } from './analysis-engine.js';
 import * as engine from './engine.js';
 import { TreeView } from './analysis-tree.js';
 import { SetupForm } from './analysis-setup.js';
+import { UploadBox } from './analysis-upload.js';
 import { ExportPanel } from './analysis-export.js';
 
 /** The analysis board of the URL's params; the browser tests read it as window.analysisBoard. */
@@ -53,6 +55,7 @@ class AnalysisPage {
     this.engine = new EnginePanel(this);
     this.tree = new TreeView(this);
     this.setup = new SetupForm(this, !!params.get('setup'));
+    this.upload = new UploadBox();
     this.exports = new ExportPanel(this);
     this.onKey = (e) => this.tree.key(e);
   }
@@ -250,6 +253,7 @@ class AnalysisPage {
         h('div.field', this.tree.comment),
         this.exports.node,
         this.setup.node,
+        this.upload.node,
         h('p.an-fair.muted', t('an.fairPlay'))));
     await this.open(meta);
   }
@@ -284,6 +288,7 @@ class AnalysisPage {
   destroy() {
     this.destroyed = true;
     this.engine.destroy();
+    this.upload.stop();
     document.removeEventListener('keydown', this.onKey);
   }
 }
