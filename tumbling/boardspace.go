@@ -365,10 +365,14 @@ func (b *bsReader) result(re string) error {
 	switch {
 	case strings.HasPrefix(lower, "game won by "):
 		name := strings.TrimSpace(strings.TrimSpace(re)[len("game won by "):])
+		red, black := strings.EqualFold(name, b.h.Red), strings.EqualFold(name, b.h.Black)
 		switch {
-		case name == b.h.Red || (!strings.EqualFold(b.h.Red, b.h.Black) && strings.EqualFold(name, b.h.Red)):
+		case red && black:
+			// Two players of one name (guests): RE cannot tell which.
+			return nil
+		case red:
 			claimed = winFor(Red)
-		case name == b.h.Black || strings.EqualFold(name, b.h.Black):
+		case black:
 			claimed = winFor(Black)
 		default:
 			return fmt.Errorf("RE[%s] names neither player (P0 %q, P1 %q)", re, b.h.Red, b.h.Black)

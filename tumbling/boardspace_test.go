@@ -145,6 +145,14 @@ func TestBoardspaceRead(t *testing.T) {
 	if h, _, err := ReadSGF(cut); err != nil || h.Result != "1-0" || h.Ending != "" {
 		t.Errorf("result from RE: %+v, %v", h, err)
 	}
+	// Two players of one name: RE says nothing, the moves decide.
+	guests := strings.NewReplacer(`P0[id "ann"]`, `P0[id "guest"]`, `P1[id "bob"]`, `P1[id "guest"]`, "won by bob", "won by guest").Replace(boardspaceRecord)
+	if h, _, err := ReadSGF(guests); err != nil || h.Result != "1-0" {
+		t.Errorf("two guests: %+v, %v", h, err)
+	}
+	if h, _, err := ReadSGF(strings.NewReplacer(`P0[id "ann"]`, `P0[id "guest"]`, `P1[id "bob"]`, `P1[id "guest"]`, "won by bob", "won by guest").Replace(cut)); err != nil || h.Result != "*" {
+		t.Errorf("two guests, a game the moves do not end: %+v, %v", h, err)
+	}
 	for _, tc := range []struct{ dt, want string }{
 		{"2012-05-17", "2012-05-17"}, {"2012.05.17", "2012-05-17"}, {"May 17 2012", "2012-05-17"},
 		{"Thu May  3 19:41:07 2012", "2012-05-03"}, {"2012/05/17 19:41", "2012-05-17"},
