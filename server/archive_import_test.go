@@ -175,8 +175,8 @@ func TestArchiveImportAPI(t *testing.T) {
 	if a, code := u.upload(many...); code != http.StatusBadRequest || a.Code != "upload_files" {
 		t.Errorf("21 files: %d %+v", code, a)
 	}
-	if a, code := u.upload("big.pgn", strings.Repeat("x", 8<<20+1)); code != http.StatusRequestEntityTooLarge || a.Code != "upload_large" {
-		t.Errorf("over 8 MiB: %d %+v", code, a)
+	if a, code := u.upload("big.pgn", strings.Repeat("x", 4<<20+1)); code != http.StatusRequestEntityTooLarge || a.Code != "upload_large" {
+		t.Errorf("over 4 MiB: %d %+v", code, a)
 	}
 	if a, code := u.upload("x.pgn", pgn.String()); code != http.StatusTooManyRequests || a.Code != "upload_limit" {
 		t.Errorf("the seventh import within the hour: %d %+v", code, a)

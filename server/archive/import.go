@@ -107,6 +107,9 @@ type Importer struct {
 	// MaxBytes bounds what one file may unpack to (its zip members'
 	// contents); 0 for no bound.
 	MaxBytes int64
+	// MaxRecords bounds the records of one file (0 for no bound): its
+	// transaction holds the database's writer while it is stored.
+	MaxRecords int
 	// Progress, when set, is called for each record stored or passed
 	// over as a duplicate.
 	Progress func()
@@ -132,6 +135,10 @@ func (im *Importer) ImportFile(ctx context.Context, name string, r io.ReaderAt, 
 		}
 		if n++; n%256 == 0 && ctx.Err() != nil {
 			return res, ctx.Err()
+		}
+		if im.MaxRecords > 0 && n > im.MaxRecords {
+			res.Refused = &RecordError{raw.Place, fmt.Sprintf("more than %d records in one file, the most this import takes", im.MaxRecords)}
+			return res, nil
 		}
 	}
 	if n == 0 {

@@ -20,12 +20,17 @@ import (
 // by a logged-in account, from the analysis board.
 const (
 	// MaxUpload bounds the files of one request together.
-	MaxUpload = 8 << 20
+	MaxUpload = 4 << 20
 	// MaxUploadFiles bounds the number of files of one request.
 	MaxUploadFiles = 20
 	// MaxUnpacked bounds what one uploaded file may unpack to (the
 	// members of a zip archive).
-	MaxUnpacked = 64 << 20
+	MaxUnpacked = 16 << 20
+	// MaxUploadRecords bounds the records of one uploaded file: the
+	// site's other writes wait while a file's transaction stores its
+	// games (some 5 ms a game on SQLite). Bigger archives are for
+	// magneton import.
+	MaxUploadRecords = 1000
 )
 
 // ImportFileJSON is a file of records in a JSON request: its name and its
@@ -95,7 +100,7 @@ func (s *Service) handleImport(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	im := &Importer{Store: s.cfg.Store, ImportedBy: u.ID, MaxBytes: MaxUnpacked}
+	im := &Importer{Store: s.cfg.Store, ImportedBy: u.ID, MaxBytes: MaxUnpacked, MaxRecords: MaxUploadRecords}
 	out := importAnswer{Files: []fileAnswer{}}
 	for _, f := range files {
 		res, err := im.ImportFile(r.Context(), f.name, bytes.NewReader(f.data), int64(len(f.data)))

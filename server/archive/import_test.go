@@ -376,9 +376,9 @@ func TestImportRefused(t *testing.T) {
 	})
 }
 
-// TestImportMaxBytes: a file that unpacks to more than the bound is
-// refused.
-func TestImportMaxBytes(t *testing.T) {
+// TestImportBounds: a file that unpacks to more than the bound, or holds
+// more records, is refused.
+func TestImportBounds(t *testing.T) {
 	st := openArchive(t, "sqlite")
 	big := zipOf(t, "a.pgn", pgnRecords(t, 3, 40, time.Time{}))
 	im := &Importer{Store: st, MaxBytes: 4096}
@@ -386,9 +386,14 @@ func TestImportMaxBytes(t *testing.T) {
 	if res.Refused == nil || !strings.Contains(res.Refused.Reason, "unpacks to more than 4096 bytes") {
 		t.Errorf("got %+v, refused %v", res, res.Refused)
 	}
-	im.MaxBytes = 0
+	im.MaxBytes, im.MaxRecords = 0, 39
+	res = importBytes(t, im, "big.zip", big)
+	if res.Refused == nil || res.Refused.Record != 40 || res.Refused.Member != "a.pgn" || !strings.Contains(res.Refused.Reason, "more than 39 records in one file") {
+		t.Errorf("40 records, 39 at most: %+v, refused %v", res, res.Refused)
+	}
+	im.MaxRecords = 40
 	if res := importBytes(t, im, "big.zip", big); res.Games != 40 {
-		t.Errorf("without a bound: %+v, refused %v", res, res.Refused)
+		t.Errorf("within the bounds: %+v, refused %v", res, res.Refused)
 	}
 }
 

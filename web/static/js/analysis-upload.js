@@ -13,7 +13,7 @@ import { APIError } from './api.js';
 import { loggedIn, whenAccount, onAccountChange } from './account.js';
 
 /** The most the files of one import may weigh together, as the server takes it (MaxUpload). */
-export const MAX_UPLOAD_MIB = 8;
+export const MAX_UPLOAD_MIB = 4;
 
 /** The import box: a details element (node) on the analysis board; stop() when the page goes. */
 export class UploadBox {
