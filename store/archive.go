@@ -627,37 +627,12 @@ func (s *sqlStore) ImportGames(ctx context.Context, imports []ArchiveImport) err
 		return errors.New("import games: the store has no archive indexer")
 	}
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		for i, im := range imports {
-			g := im.Game
-			if g.Status != Finished || g.Source == "" {
-				return &ImportError{i, fmt.Errorf("an imported game must be finished and have a source")}
+		for i := range imports {
+			earlier, err := importRecord(ctx, tx, &imports[i], f)
+			if err == nil && earlier != "" {
+				err = ErrDuplicateRecord
 			}
-			res, err := tx.ExecContext(ctx, `INSERT INTO archive_imports (record_key, game_id, source, imported_by, imported_at)
-				VALUES ($1, $2, $3, $4, $5) ON CONFLICT (record_key) DO NOTHING`, im.RecordKey, g.ID, g.Source, im.ImportedBy, g.Created)
 			if err != nil {
-				return &ImportError{i, err}
-			}
-			if n, err := res.RowsAffected(); err != nil || n == 0 {
-				if err == nil {
-					err = ErrDuplicateRecord
-				}
-				return &ImportError{i, err}
-			}
-			if err := insertGame(ctx, tx, g); err != nil {
-				return &ImportError{i, err}
-			}
-			moves := make([]string, len(im.Moves))
-			for j, m := range im.Moves {
-				if _, err := tx.ExecContext(ctx, insertMoveSQL, g.ID, m.Ply, m.Move, m.PlayedAt, m.Clock.Milliseconds()); err != nil {
-					return &ImportError{i, err}
-				}
-				moves[j] = m.Move
-			}
-			e, err := f(g, moves)
-			if err != nil {
-				return &ImportError{i, err}
-			}
-			if _, err := writeArchive(ctx, tx, g, e); err != nil {
 				return &ImportError{i, err}
 			}
 		}

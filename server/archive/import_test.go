@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/gametest"
 	"github.com/magneton-games/magneton/record"
 	"github.com/magneton-games/magneton/store"
 	"github.com/magneton-games/magneton/store/storetest"
@@ -37,19 +39,7 @@ func boardspaceRules(t testing.TB) tumbling.Rules {
 // after 200 plies) and returns it.
 func randomFinished(t testing.TB, rng *rand.Rand, rules game.Rules) *game.Game {
 	t.Helper()
-	g := game.NewGame(rules.Start())
-	for len(g.Moves()) < 200 {
-		if res, _ := g.Result(); res.Over() {
-			return g
-		}
-		m, ok := g.Position().RandomMove(rng)
-		if !ok {
-			break
-		}
-		if err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g := gametest.RandomGame(t, rules.Start(), rng, 200)
 	if res, _ := g.Result(); !res.Over() {
 		if err := g.End(g.Position().Side(), game.Resignation); err != nil {
 			t.Fatal(err)
@@ -458,6 +448,37 @@ func FuzzReadRecords(f *testing.F) {
 					t.Fatalf("record %+v: %v", raw.Place, err)
 				}
 			}
+		}
+	})
+}
+
+// TestImportGames: the store's ImportGames stores all or nothing, and a
+// record imported before fails it with ErrDuplicateRecord naming it.
+func TestImportGames(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx := context.Background()
+		st := openArchive(t, backend)
+		im := &Importer{Store: st}
+		var imports []store.ArchiveImport
+		for i, text := range pgnRecordList(t, 11, 3, time.Time{}) {
+			a, err := im.convert(rawRecord{Place: Place{File: "f", Record: i + 1, Line: 1}, Kind: kindPGN, Text: text}, time.Unix(1e9, 0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			imports = append(imports, *a)
+		}
+		if err := st.ImportGames(ctx, imports[:2]); err != nil {
+			t.Fatal(err)
+		}
+		again := *imports[0].Game
+		again.ID = "another-id-0001"
+		err := st.ImportGames(ctx, []store.ArchiveImport{imports[2], {Game: &again, Moves: imports[0].Moves, RecordKey: imports[0].RecordKey}})
+		var ie *store.ImportError
+		if !errors.Is(err, store.ErrDuplicateRecord) || !errors.As(err, &ie) || ie.Index != 1 {
+			t.Errorf("a record imported before: %v", err)
+		}
+		if c, err := st.ArchiveCounts(ctx); err != nil || c.Games != 2 {
+			t.Errorf("after a refused import: %+v, %v; want the 2 games of the first", c, err)
 		}
 	})
 }
