@@ -352,7 +352,7 @@ export default {
   "im.file": "{file}: games imported: {games}; already in the archive: {duplicates}.",
   "im.dup": "{place}: already in the archive as",
   "im.earlier": "this game",
-  "im.refused": "{file}: nothing imported. {place}: {reason}",
+  "im.refused": "{file}: nothing imported ({place}): {reason}",
   "im.member": "file {member} in the zip",
   "im.record": "record {n}",
   "im.line": "line {n}",

@@ -351,7 +351,7 @@ export default {
   "im.file": "{file}: importitaj ludoj: {games}; jam en la arkivo: {duplicates}.",
   "im.dup": "{place}: jam en la arkivo kiel",
   "im.earlier": "ĉi tiu ludo",
-  "im.refused": "{file}: nenio importita. {place}: {reason}",
+  "im.refused": "{file}: nenio importita ({place}): {reason}",
   "im.member": "dosiero {member} en la zip-arkivo",
   "im.record": "registro {n}",
   "im.line": "linio {n}",

@@ -351,7 +351,7 @@ export default {
   "im.file": "{file}: partidas importadas: {games}; ya estaban en el archivo: {duplicates}.",
   "im.dup": "{place}: ya estaba en el archivo como",
   "im.earlier": "esta partida",
-  "im.refused": "{file}: no se importó nada. {place}: {reason}",
+  "im.refused": "{file}: no se importó nada ({place}): {reason}",
   "im.member": "fichero {member} del zip",
   "im.record": "registro {n}",
   "im.line": "línea {n}",

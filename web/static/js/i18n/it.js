@@ -351,7 +351,7 @@ export default {
   "im.file": "{file}: partite importate: {games}; già nell'archivio: {duplicates}.",
   "im.dup": "{place}: già nell'archivio come",
   "im.earlier": "questa partita",
-  "im.refused": "{file}: nulla importato. {place}: {reason}",
+  "im.refused": "{file}: nulla importato ({place}): {reason}",
   "im.member": "file {member} dello zip",
   "im.record": "record {n}",
   "im.line": "riga {n}",
