@@ -105,6 +105,7 @@ var StoreOps = []string{
 	"repertoire_moves",
 	"search_games",
 	"import_games",
+	"import_records",
 	"archive_games",
 	"clear_archive",
 	"index_games",
