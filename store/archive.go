@@ -139,6 +139,7 @@ type ArchiveImport struct {
 	Moves      []Move
 	RecordKey  string
 	ImportedBy string // the account that imported it, "" for the command line
+	ImportedAt int64  // when, ms since the epoch (ImportRecords; 0: now)
 }
 
 // ErrDuplicateRecord is returned by ImportGames when a record was
@@ -187,6 +188,14 @@ type Archive interface {
 	// transaction: nothing when one is refused (an *ImportError naming
 	// it, wrapping ErrDuplicateRecord for a record imported before).
 	ImportGames(ctx context.Context, imports []ArchiveImport) error
+	// ImportRecords is ImportGames for records that come one at a time
+	// (next returns nil after the last), so that a long file needs the
+	// memory of one record: all in one transaction, nothing when next or
+	// the store fails. A record imported before (its key stored, by this
+	// call too) is passed over: dup is told of it and of the id of the
+	// game it was imported as, and the import goes on (an error from dup
+	// ends it, with nothing stored). It returns how many games it stored.
+	ImportRecords(ctx context.Context, next func() (*ArchiveImport, error), dup func(im *ArchiveImport, earlier string) error) (int, error)
 	// ArchiveGames calls f with every finished game's row and moves, in
 	// the order of their ids, from the id after `after` on, until f
 	// returns false or an error.
@@ -279,8 +288,12 @@ func archiveSource(g *Game) string {
 }
 
 // rowsPerInsert bounds the rows of one multi-row INSERT (SQLite takes at
-// most 32,766 parameters in a statement).
-const rowsPerInsert = 200
+// most 32,766 parameters in a statement). Few enough that SQLite's lookup
+// of each named parameter ($N), a scan of the statement's parameters,
+// stays cheap: at 200 rows (2,600 parameters) it was a third of an
+// import's time on SQLite; at 32, PostgreSQL is as fast
+// (docs/benchmarks.md, "Game archive: import").
+const rowsPerInsert = 32
 
 // endedAt is when a game ended: its Ended, or, for the row of the write
 // that ends it (which sets ended from updated), its Updated.
@@ -627,37 +640,12 @@ func (s *sqlStore) ImportGames(ctx context.Context, imports []ArchiveImport) err
 		return errors.New("import games: the store has no archive indexer")
 	}
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		for i, im := range imports {
-			g := im.Game
-			if g.Status != Finished || g.Source == "" {
-				return &ImportError{i, fmt.Errorf("an imported game must be finished and have a source")}
+		for i := range imports {
+			earlier, err := importRecord(ctx, tx, &imports[i], f)
+			if err == nil && earlier != "" {
+				err = ErrDuplicateRecord
 			}
-			res, err := tx.ExecContext(ctx, `INSERT INTO archive_imports (record_key, game_id, source, imported_by, imported_at)
-				VALUES ($1, $2, $3, $4, $5) ON CONFLICT (record_key) DO NOTHING`, im.RecordKey, g.ID, g.Source, im.ImportedBy, g.Created)
 			if err != nil {
-				return &ImportError{i, err}
-			}
-			if n, err := res.RowsAffected(); err != nil || n == 0 {
-				if err == nil {
-					err = ErrDuplicateRecord
-				}
-				return &ImportError{i, err}
-			}
-			if err := insertGame(ctx, tx, g); err != nil {
-				return &ImportError{i, err}
-			}
-			moves := make([]string, len(im.Moves))
-			for j, m := range im.Moves {
-				if _, err := tx.ExecContext(ctx, insertMoveSQL, g.ID, m.Ply, m.Move, m.PlayedAt, m.Clock.Milliseconds()); err != nil {
-					return &ImportError{i, err}
-				}
-				moves[j] = m.Move
-			}
-			e, err := f(g, moves)
-			if err != nil {
-				return &ImportError{i, err}
-			}
-			if _, err := writeArchive(ctx, tx, g, e); err != nil {
 				return &ImportError{i, err}
 			}
 		}

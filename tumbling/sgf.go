@@ -24,7 +24,12 @@ import (
 //	                                      B for a Black move, W for a Red move
 //
 // Reading takes the main line (the first variation at each branch) and
-// ignores properties it does not know, as SGF readers should.
+// ignores properties it does not know, as SGF readers should. RE may say
+// how a game the moves do not end came about, as SGF's results do: B+R
+// (Red resigned), W+T (Black lost on time).
+//
+// ParseSGF also reads the records of Boardspace.net, which plays the
+// game with its own SGF dialect (boardspace.go).
 
 // SGFGame is one game as an SGF record holds it.
 type SGFGame struct {
@@ -35,7 +40,39 @@ type SGFGame struct {
 	Red    string   // the Red player's name (PW)
 	Date   string   // DT, free text such as "2026-11-30"
 	Result string   // as game.Result writes it: "1-0" Black won, "0-1" Red won, "1/2-1/2", "*"; "" when not recorded
+	// Ending is how a win that the moves do not reach came about, as
+	// game.Ending names it: "resignation" or "time forfeit" (RE's B+R,
+	// B+T); "" when the moves end the game or the record does not say.
+	Ending string
 }
+
+// SGFError says what is wrong with an SGF record and on which line of
+// the text read (from 1).
+type SGFError struct {
+	Line int
+	Err  error
+}
+
+func (e *SGFError) Error() string { return fmt.Sprintf("sgf: line %d: %v", e.Line, e.Err) }
+func (e *SGFError) Unwrap() error { return e.Err }
+
+// sgfErrorf makes an SGFError at byte offset pos of text.
+func sgfErrorf(text string, pos int, format string, args ...any) error {
+	return &SGFError{Line: lineAt(text, pos), Err: fmt.Errorf(format, args...)}
+}
+
+// lineAt is the line (from 1) of byte offset pos of text.
+func lineAt(text string, pos int) int {
+	return 1 + strings.Count(text[:min(max(pos, 0), len(text))], "\n")
+}
+
+// sgfEndingWords are RE's reasons (after B+ or W+) that say how a game
+// ended, and the words of those endings.
+var sgfEndingWords = map[string]string{"R": "resignation", "Resign": "resignation", "T": "time forfeit", "Time": "time forfeit"}
+
+// sgfEndingCode is the reason FormatSGF writes after B+ or W+ for an
+// ending.
+var sgfEndingCode = map[string]string{"resignation": "R", "time forfeit": "T"}
 
 // sgfGame is the SGF number registered for Tumbling Down.
 const sgfGame = "33"
@@ -60,6 +97,9 @@ func FormatSGF(h SGFGame) string {
 		prop("DT", h.Date)
 	}
 	if re, ok := sgfResult[h.Result]; ok {
+		if code, ok := sgfEndingCode[h.Ending]; ok && (h.Result == "1-0" || h.Result == "0-1") {
+			re += code
+		}
 		prop("RE", re)
 	} else if h.Result != "" {
 		prop("RE", h.Result)
@@ -92,23 +132,42 @@ func FormatSGF(h SGFGame) string {
 var sgfResult = map[string]string{"1-0": "B+", "0-1": "W+", "1/2-1/2": "0", "*": "?"}
 
 // ParseSGF reads an SGF record of Tumbling Down as FormatSGF writes it,
-// checking every move under the recorded rules. The start and moves come
-// back in canonical form (a lone disk's tumble as its step, and Start ""
-// when it is the rules' start). The error says what is wrong and where.
+// or as Boardspace.net writes it (boardspace.go), checking every move
+// under the recorded rules. The start and moves come back in canonical
+// form (a lone disk's tumble as its step, and Start "" when it is the
+// rules' start). The error, an *SGFError, says what is wrong and on which
+// line.
 func ParseSGF(text string) (SGFGame, error) {
+	h, _, err := ReadSGF(text)
+	return h, err
+}
+
+// ReadSGF is ParseSGF, and tells whether the record is Boardspace.net's.
+func ReadSGF(text string) (h SGFGame, boardspace bool, err error) {
 	nodes, err := parseSGFMainLine(text)
 	if err != nil {
-		return SGFGame{}, err
+		return SGFGame{}, false, err
 	}
+	if isBoardspace(nodes[0]) {
+		h, err := parseBoardspace(text, nodes)
+		return h, true, err
+	}
+	h, err = parseSGFNodes(text, nodes)
+	return h, false, err
+}
+
+// parseSGFNodes reads the main line of a record in the project's SGF.
+func parseSGFNodes(text string, nodes []sgfNode) (SGFGame, error) {
 	var h SGFGame
 	root := nodes[0]
+	errorf := func(format string, args ...any) error { return sgfErrorf(text, root.pos, format, args...) }
 	if gm, ok := root.get("GM"); ok && gm != sgfGame {
-		return SGFGame{}, fmt.Errorf("sgf: GM[%s] is not Tumbling Down (GM[%s])", gm, sgfGame)
+		return SGFGame{}, errorf("GM[%s] is not Tumbling Down (GM[%s])", gm, sgfGame)
 	}
 	if ru, ok := root.get("RU"); ok {
 		r, err := Spec.Rules(ru)
 		if err != nil {
-			return SGFGame{}, fmt.Errorf("sgf: RU[%s]: %w", ru, err)
+			return SGFGame{}, errorf("RU[%s]: %w", ru, err)
 		}
 		h.Rules = r.(Rules)
 	}
@@ -118,21 +177,22 @@ func ParseSGF(text string) (SGFGame, error) {
 	if re, ok := root.get("RE"); ok {
 		switch {
 		case strings.HasPrefix(re, "B+"):
-			h.Result = "1-0"
+			h.Result, h.Ending = "1-0", sgfEndingWords[re[2:]]
 		case strings.HasPrefix(re, "W+"):
-			h.Result = "0-1"
+			h.Result, h.Ending = "0-1", sgfEndingWords[re[2:]]
 		case re == "0" || strings.EqualFold(re, "draw"):
 			h.Result = "1/2-1/2"
 		case re == "?" || strings.EqualFold(re, "void"):
 			h.Result = "*"
 		default:
-			return SGFGame{}, fmt.Errorf("sgf: RE[%s] is not B+, W+, 0 or ?", re)
+			return SGFGame{}, errorf("RE[%s] is not B+, W+, 0 or ?", re)
 		}
 	}
 	p := h.Rules.StartPosition()
 	if tp, ok := root.get("TP"); ok {
+		var err error
 		if p, err = h.Rules.Parse(tp); err != nil {
-			return SGFGame{}, fmt.Errorf("sgf: TP: %w", err)
+			return SGFGame{}, errorf("TP: %w", err)
 		}
 		if s := p.String(); s != h.Rules.StartText() {
 			h.Start = s
@@ -147,13 +207,13 @@ func ParseSGF(text string) (SGFGame, error) {
 			if pr.id == "W" {
 				side = Red
 			}
-			where := fmt.Sprintf("sgf: node %d, %s[%s]", i, pr.id, pr.value)
+			where := fmt.Sprintf("node %d, %s[%s]", i, pr.id, pr.value)
 			if side != p.Side() {
-				return SGFGame{}, fmt.Errorf("%s: it is %s's turn", where, sideNames[p.Side()])
+				return SGFGame{}, sgfErrorf(text, n.pos, "%s: it is %s's turn", where, sideNames[p.Side()])
 			}
 			m, err := p.ParseMove(pr.value)
 			if err != nil {
-				return SGFGame{}, fmt.Errorf("%s: %w", where, err)
+				return SGFGame{}, sgfErrorf(text, n.pos, "%s: %w", where, err)
 			}
 			h.Moves = append(h.Moves, m.String())
 			p = p.Play(m)
@@ -162,9 +222,12 @@ func ParseSGF(text string) (SGFGame, error) {
 	return h, nil
 }
 
-// An sgfNode is one node's properties in order; a property with several
-// values keeps the first.
-type sgfNode struct{ props []sgfProp }
+// An sgfNode is one node's properties in order, and the byte offset of its
+// ';' in the text; a property with several values keeps the first.
+type sgfNode struct {
+	props []sgfProp
+	pos   int
+}
 
 type sgfProp struct{ id, value string }
 
@@ -182,14 +245,14 @@ func parseSGFMainLine(text string) ([]sgfNode, error) {
 	r := sgfReader{s: text}
 	r.space()
 	if !r.eat('(') {
-		return nil, fmt.Errorf("sgf: the record does not start with '(' at byte %d", r.i)
+		return nil, sgfErrorf(text, r.i, "the record does not start with '(' at byte %d", r.i)
 	}
 	nodes, err := r.tree(true, 0)
 	if err != nil {
 		return nil, err
 	}
 	if len(nodes) == 0 {
-		return nil, fmt.Errorf("sgf: the game tree has no node")
+		return nil, sgfErrorf(text, r.i, "the game tree has no node")
 	}
 	return nodes, nil
 }
@@ -222,11 +285,11 @@ const maxSGFDepth = 1000
 // nodes of its main line; the other variations are read and dropped.
 func (r *sgfReader) tree(keep bool, depth int) ([]sgfNode, error) {
 	if depth > maxSGFDepth {
-		return nil, fmt.Errorf("sgf: variations nested deeper than %d at byte %d", maxSGFDepth, r.i)
+		return nil, sgfErrorf(r.s, r.i, "variations nested deeper than %d at byte %d", maxSGFDepth, r.i)
 	}
 	var nodes []sgfNode
 	for r.space(); r.eat(';'); r.space() {
-		n, err := r.node()
+		n, err := r.node(r.i - 1)
 		if err != nil {
 			return nil, err
 		}
@@ -246,18 +309,21 @@ func (r *sgfReader) tree(keep bool, depth int) ([]sgfNode, error) {
 	case r.eat(')'):
 		return nodes, nil
 	case r.i >= len(r.s):
-		return nil, fmt.Errorf("sgf: the record ends inside a game tree (missing ')')")
+		return nil, sgfErrorf(r.s, r.i, "the record ends inside a game tree (missing ')')")
 	}
-	return nil, fmt.Errorf("sgf: unexpected %q at byte %d", r.s[r.i], r.i)
+	return nil, sgfErrorf(r.s, r.i, "unexpected %q at byte %d", r.s[r.i], r.i)
 }
 
-// node reads a node's properties after its ';'.
-func (r *sgfReader) node() (sgfNode, error) {
-	var n sgfNode
+// node reads a node's properties after its ';', which is at byte pos.
+// An identifier is letters and then letters or digits: FF[4] has only
+// capitals, but Boardspace's records name their players' properties P0
+// and P1.
+func (r *sgfReader) node(pos int) (sgfNode, error) {
+	n := sgfNode{pos: pos}
 	for {
 		r.space()
 		start := r.i
-		for r.i < len(r.s) && (r.s[r.i] >= 'A' && r.s[r.i] <= 'Z' || r.s[r.i] >= 'a' && r.s[r.i] <= 'z') {
+		for r.i < len(r.s) && (isLetter(r.s[r.i]) || r.i > start && r.s[r.i] >= '0' && r.s[r.i] <= '9') {
 			r.i++
 		}
 		if r.i == start {
@@ -267,7 +333,7 @@ func (r *sgfReader) node() (sgfNode, error) {
 		// drop them.
 		var id strings.Builder
 		for _, c := range []byte(r.s[start:r.i]) {
-			if c >= 'A' && c <= 'Z' {
+			if c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
 				id.WriteByte(c)
 			}
 		}
@@ -287,10 +353,12 @@ func (r *sgfReader) node() (sgfNode, error) {
 			values++
 		}
 		if values == 0 {
-			return n, fmt.Errorf("sgf: property %s has no value at byte %d", r.s[start:r.i], r.i)
+			return n, sgfErrorf(r.s, r.i, "property %s has no value at byte %d", r.s[start:r.i], r.i)
 		}
 	}
 }
+
+func isLetter(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }
 
 // value reads a property value after its '[' up to and including its ']',
 // undoing the escapes: a backslash keeps the next character, and an
@@ -321,7 +389,7 @@ func (r *sgfReader) value() (string, error) {
 			b.WriteByte(c)
 		}
 	}
-	return "", fmt.Errorf("sgf: the record ends inside a property value (missing ']')")
+	return "", sgfErrorf(r.s, r.i, "the record ends inside a property value (missing ']')")
 }
 
 // sgfEscape writes text as an SGF property value: ']' and '\' escaped.
@@ -368,14 +436,15 @@ var sgfFormat = game.RecordFormat{
 		if err != nil {
 			return game.Transcript{}, err
 		}
-		return h.transcript()
+		return h.Transcript()
 	},
 }
 
-// transcript replays a parsed record. A result that the moves do not reach
-// is taken as a resignation (a win) or an agreement (a draw): SGF's RE
-// says who won, not how.
-func (h SGFGame) transcript() (game.Transcript, error) {
+// Transcript replays a parsed record. A result that the moves do not
+// reach is taken as the Ending says, else as a resignation (a win) or an
+// agreement (a draw): SGF's RE says who won, rarely how. Its Date is the
+// record's DT when it is a day written 2006-01-02.
+func (h SGFGame) Transcript() (game.Transcript, error) {
 	start := h.Rules.Start()
 	if h.Start != "" {
 		s, err := h.Rules.ParsePosition(h.Start)
@@ -402,8 +471,11 @@ func (h SGFGame) transcript() (game.Transcript, error) {
 		return game.Transcript{}, fmt.Errorf("sgf: RE: %w", err)
 	}
 	ending := game.Resignation
-	if claimed == game.Draw {
+	switch {
+	case claimed == game.Draw:
 		ending = game.Agreement
+	case h.Ending == game.Timeout.Word:
+		ending = game.Timeout
 	}
 	if err := g.Claim(claimed, ending); err != nil {
 		return game.Transcript{}, fmt.Errorf("sgf: RE: %w", err)

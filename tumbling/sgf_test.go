@@ -33,6 +33,8 @@ func TestSGFRoundTrip(t *testing.T) {
 		{Rules: Rules{BoardspaceLayout: true, TumbleOnly: true}, Moves: randomGame(Rules{}, Rules{BoardspaceLayout: true, TumbleOnly: true}.StartPosition(), 40, 2), Result: "*"},
 		{Rules: Rules{Capture: CapturePBEM, NoRepetition: true}, Start: midgame, Moves: randomGame(Rules{Capture: CapturePBEM}, mid, 25, 3), Result: "1/2-1/2", Red: "Red"},
 		{Rules: Rules{}, Start: midgame, Moves: nil, Result: "0-1"},
+		{Rules: Rules{}, Moves: randomGame(Rules{}, Rules{}.StartPosition(), 10, 7), Result: "0-1", Ending: "time forfeit"},
+		{Rules: Rules{}, Moves: randomGame(Rules{}, Rules{}.StartPosition(), 11, 8), Result: "1-0", Ending: "resignation"},
 	} {
 		text := FormatSGF(h)
 		back, err := ParseSGF(text)
@@ -66,9 +68,12 @@ n]C[comment with \] bracket]RE[B+R]
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := SGFGame{Rules: Rules{Capture: CapturePBEM}, Moves: []string{"a8-a7", "h1-h2", "e8-f8", "h2-h3"}, Black: "Ann", Result: "1-0"}
+	want := SGFGame{Rules: Rules{Capture: CapturePBEM}, Moves: []string{"a8-a7", "h1-h2", "e8-f8", "h2-h3"}, Black: "Ann", Result: "1-0", Ending: "resignation"}
 	if !reflect.DeepEqual(h, want) {
 		t.Errorf("got %+v\nwant %+v", h, want)
+	}
+	if h, err := ParseSGF("(;GM[33]RE[W+T])"); err != nil || h.Result != "0-1" || h.Ending != "time forfeit" {
+		t.Errorf("RE[W+T]: %+v, %v", h, err)
 	}
 	if h, err := ParseSGF("(;GaMe[33]TP[" + BoardspaceStart + "]RU[layout=boardspace];W[f5-f4])"); err != nil || h.Start != "" || len(h.Moves) != 1 {
 		t.Errorf("set-up equal to the start: %+v, %v", h, err)
@@ -90,6 +95,9 @@ func TestSGFErrors(t *testing.T) {
 		{"(;GM[33]%", "unexpected"},
 		{"()", "no node"},
 		{strings.Repeat("(", 2000), "nested deeper"},
+		{"(;GM[33]\n;B[a8-a7]\n\n;B[a7-a6])", "line 4: node 2, B[a7-a6]: it is Red's turn"},
+		{"(;GM[33]\nPB[a]\nRE[B+]\n;B[a8-a7]\n;W[h1-h2]\n;B[a7-a6]\n;W[zz])", "line 7: node 4"},
+		{"(;GM[33]\n\nPB[x]\n%", "line 4: unexpected"},
 	} {
 		_, err := ParseSGF(tc.text)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -106,6 +114,7 @@ func FuzzParseSGF(f *testing.F) {
 	f.Add("(;FF[4]GM[33](;B[a8-a7])(;B[a8>a7]))")
 	f.Add("(;GM[33]PB[x\\\n y]RE[0])")
 	f.Add("(;C[\\]]")
+	addBoardspaceSeeds(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		h, err := ParseSGF(text)
 		if err != nil {

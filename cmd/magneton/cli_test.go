@@ -186,7 +186,7 @@ func TestExamples(t *testing.T) {
 // long searches.
 func quickExample(args []string) bool {
 	joined := " " + strings.Join(args, " ") + " "
-	for _, slow := range []string{" play ", " match ", " serve ", " bot ", " explore ", " ugi ", " record ", " bench ", " suite ", " < ", " > ", "--time ", " --verify ", " admin ", " archive "} {
+	for _, slow := range []string{" play ", " match ", " serve ", " bot ", " explore ", " ugi ", " record ", " bench ", " suite ", " < ", " > ", "--time ", " --verify ", " admin ", " archive ", " import "} {
 		if strings.Contains(joined, slow) {
 			return false
 		}

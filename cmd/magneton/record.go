@@ -14,6 +14,7 @@ import (
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/record"
+	"github.com/magneton-games/magneton/tumbling"
 )
 
 func init() {
@@ -328,6 +329,12 @@ func readRecords(text, format string) []fileGame {
 		fg := fileGame{n: i + 1, line: tree.line, format: format, err: tree.err}
 		if fg.err == nil {
 			fg.t, fg.err = readOther(format, tree.text)
+			// The SGF reader counts the tree's lines; the file's are
+			// these.
+			var se *tumbling.SGFError
+			if errors.As(fg.err, &se) {
+				se.Line += tree.line - 1
+			}
 		}
 		out = append(out, fg)
 	}
@@ -338,6 +345,7 @@ func readRecords(text, format string) []fileGame {
 // with the format of that name of whichever game has one and reads it.
 func readOther(format, text string) (game.Transcript, error) {
 	var errs []string
+	var last error
 	for _, gm := range games.All() {
 		for _, f := range record.Formats(gm.Spec) {
 			if f.Name != format || f.Name == record.PGN.Name {
@@ -347,14 +355,14 @@ func readOther(format, text string) (game.Transcript, error) {
 			if err == nil {
 				return t, nil
 			}
-			errs = append(errs, err.Error())
+			errs, last = append(errs, err.Error()), err
 		}
 	}
 	switch len(errs) {
 	case 0:
 		return game.Transcript{}, fmt.Errorf("no game has %s records", format)
 	case 1:
-		return game.Transcript{}, errors.New(errs[0])
+		return game.Transcript{}, last
 	}
 	return game.Transcript{}, errors.New(strings.Join(errs, "; "))
 }

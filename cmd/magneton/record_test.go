@@ -83,7 +83,7 @@ func TestRecordCheck(t *testing.T) {
 			`^3 games in 1 file: 1 with problems$`,
 		}},
 		{[]string{badSGF}, 1, []string{
-			`^.*bad\.sgf: game 1 \(line 1\): sgf: node \d+, W\[z9.*$`,
+			`^.*bad\.sgf: game 1 \(line 1\): sgf: line \d+: node \d+, W\[z9.*$`,
 			`^.*bad\.sgf: game 3 \(line \d+\): line \d+: "not sgf" is not an SGF game tree.*$`,
 			`^.*bad\.sgf: game 6 \(line \d+\): line \d+: the game tree is not closed.*$`,
 			`^6 games in 1 file: 3 with problems$`,

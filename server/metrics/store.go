@@ -105,6 +105,7 @@ var StoreOps = []string{
 	"repertoire_moves",
 	"search_games",
 	"import_games",
+	"import_records",
 	"archive_games",
 	"clear_archive",
 	"index_games",
@@ -622,6 +623,11 @@ func (t timed) SearchGames(ctx context.Context, q store.GameSearch) ([]store.Arc
 func (t timed) ImportGames(ctx context.Context, imports []store.ArchiveImport) error {
 	defer t.since("import_games", time.Now())
 	return t.st.ImportGames(ctx, imports)
+}
+
+func (t timed) ImportRecords(ctx context.Context, next func() (*store.ArchiveImport, error), dup func(im *store.ArchiveImport, earlier string) error) (int, error) {
+	defer t.since("import_records", time.Now())
+	return t.st.ImportRecords(ctx, next, dup)
 }
 
 func (t timed) ArchiveGames(ctx context.Context, after string, f func(g *store.Game, moves []string) (bool, error)) error {

@@ -17,8 +17,9 @@
 // AnalysisPage holds the tree and the board and draws through its
 // components: the tree and its navigation (analysis-tree.js), the engine
 // panel (analysis-engine.js), the setup form and its editor
-// (analysis-setup.js, analysis-editor.js) and the exports
-// (analysis-export.js) and the opening explorer (explorer.js: the moves
+// (analysis-setup.js, analysis-editor.js), the exports
+// (analysis-export.js), the import of record files into the archive
+// (analysis-upload.js) and the opening explorer (explorer.js: the moves
 // played from the position in the archive's games, with &explorer=1 in
 // the URL opened); analysis-record.js is the tree's nodes, its record and
 // its scores.
@@ -33,6 +34,7 @@ import { EnginePanel } from './analysis-engine.js';
 import * as engine from './engine.js';
 import { TreeView } from './analysis-tree.js';
 import { SetupForm } from './analysis-setup.js';
+import { UploadBox } from './analysis-upload.js';
 import { ExportPanel } from './analysis-export.js';
 import { ExplorerPanel } from './explorer.js';
 
@@ -56,6 +58,7 @@ class AnalysisPage {
     this.engine = new EnginePanel(this);
     this.tree = new TreeView(this);
     this.setup = new SetupForm(this, !!params.get('setup'));
+    this.upload = new UploadBox();
     this.exports = new ExportPanel(this);
     this.explorer = new ExplorerPanel(this);
     if (params.get('explorer') === '1') this.explorer.open();
@@ -257,6 +260,7 @@ class AnalysisPage {
         h('div.field', this.tree.comment),
         this.exports.node,
         this.setup.node,
+        this.upload.node,
         h('p.an-fair.muted', t('an.fairPlay'))));
     await this.open(meta);
   }
@@ -292,6 +296,7 @@ class AnalysisPage {
     this.destroyed = true;
     this.engine.destroy();
     this.explorer.destroy();
+    this.upload.stop();
     document.removeEventListener('keydown', this.onKey);
   }
 }
