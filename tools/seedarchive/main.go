@@ -8,7 +8,8 @@
 // The games are a function of the seed: the same seed writes the same
 // games, ids, players, clocks and times, however many cores play them.
 // A run that stops can be started again with the same flags: the games
-// already written are skipped.
+// already written are skipped. With several databases (--db A,B) each
+// gets the same games, played once.
 //
 //	go run ./tools/seedarchive --db sqlite:/tmp/archive.db --games 100000 --seed 1
 //	go run ./tools/seedarchive --db postgres://magneton@127.0.0.1/archive_bench --games 100000 --seed 1 --game magneton
@@ -24,6 +25,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -50,7 +52,7 @@ type options struct {
 
 func main() {
 	var o options
-	flag.StringVar(&o.db, "db", "", "the database to fill, as magneton serve --db takes it: sqlite:PATH or postgres://... (required)")
+	flag.StringVar(&o.db, "db", "", "the database to fill, as magneton serve --db takes it: sqlite:PATH or postgres://... (required); several, separated by commas, get the same games, played once")
 	flag.IntVar(&o.games, "games", 100_000, "how many games")
 	flag.Int64Var(&o.seed, "seed", 1, "the seed: the same seed makes the same games")
 	flag.StringVar(&o.game, "game", "both", "the game: magneton, tumbling-down, or both (half each, in turn)")
@@ -94,7 +96,7 @@ func (o options) gameNames() []string {
 	return []string{o.game}
 }
 
-// run seeds the database of o and prints what it wrote on stdout, the
+// run seeds the databases of o and prints what it wrote on stdout, the
 // progress bar on stderr.
 func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if err := o.check(); err != nil {
@@ -104,11 +106,19 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("--game %s: %w", o.game, err)
 	}
-	st, err := store.Open(ctx, o.db)
-	if err != nil {
-		return err
+	var targets []*target
+	defer func() {
+		for _, t := range targets {
+			t.st.Close()
+		}
+	}()
+	for _, url := range strings.Split(o.db, ",") {
+		t, err := openTarget(ctx, url)
+		if err != nil {
+			return err
+		}
+		targets = append(targets, t)
 	}
-	defer st.Close()
 	t0 := time.Now()
 	var bar func(done int)
 	if !o.quiet {
@@ -117,59 +127,106 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 		defer func() { pb.Finish(); fmt.Fprintln(stderr) }()
 		bar = func(n int) { pb.Set(n) }
 	}
-	skipped, err := seed(ctx, st, w, o, bar)
+	skipped, err := seed(ctx, targets, w, o, bar)
 	if err != nil {
 		return err
 	}
 	el := time.Since(t0)
-	c, err := st.ArchiveCounts(ctx)
-	if err != nil {
-		return err
+	fmt.Fprintf(stdout, "%d games seeded (%d were there already) in %s, %.0f games/s\n", o.games-skipped, skipped, el.Round(time.Second), float64(o.games-skipped)/el.Seconds())
+	for _, t := range targets {
+		c, err := t.st.ArchiveCounts(ctx)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: the archive holds %d games, %d move rows, %d repertoire rows, %d position rows\n", t.name, c.Games, c.Moves, c.PlayerMoves, c.Positions)
+		if !o.verify {
+			continue
+		}
+		r, err := archive.Verify(ctx, t.st, "", nil)
+		if err != nil {
+			return err
+		}
+		if !r.OK() || len(r.Failed) > 0 {
+			return fmt.Errorf("%s: the archive differs from its recount: %+v", t.name, r.Tables)
+		}
+		fmt.Fprintf(stdout, "%s: the archive matches its recount of %d finished games\n", t.name, r.Games)
 	}
-	fmt.Fprintf(stdout, "%d games seeded (%d were there already) in %s, %.0f games/s; the archive: %d games, %d move rows, %d repertoire rows, %d position rows\n",
-		o.games-skipped, skipped, el.Round(time.Second), float64(o.games-skipped)/el.Seconds(), c.Games, c.Moves, c.PlayerMoves, c.Positions)
-	if !o.verify {
-		return nil
-	}
-	r, err := archive.Verify(ctx, st, "", nil)
-	if err != nil {
-		return err
-	}
-	if !r.OK() || len(r.Failed) > 0 {
-		return fmt.Errorf("the archive differs from its recount: %+v", r.Tables)
-	}
-	fmt.Fprintf(stdout, "the archive matches its recount of %d finished games\n", r.Games)
 	return nil
 }
 
-// seed writes the world's accounts and games 0 to o.games-1, skipping
-// the batches an earlier run wrote, and returns how many games it
-// skipped. Workers play the batches in turn (worker k the batches k,
-// k+workers, ...) and one writer writes them in order, each in one
-// transaction (store.Seeder): a batch is written whole or not at all, so
-// the first missing batch is where an earlier run stopped.
-func seed(ctx context.Context, st store.Store, w *world, o options, progress func(done int)) (int, error) {
+// target is a database being seeded.
+type target struct {
+	name string // the database as the messages name it (without a password)
+	st   store.Store
+	sd   store.Seeder
+	// first is the first batch missing from it, where an earlier run
+	// stopped.
+	first    int
+	mu       sync.Mutex
+	indexErr error // what the indexer failed on
+}
+
+// openTarget opens a database to seed, with the archive's indexer set as
+// the server sets it.
+func openTarget(ctx context.Context, url string) (*target, error) {
+	name := url
+	if i := strings.Index(name, "@"); i >= 0 && strings.Contains(name, "://") {
+		name = name[:strings.Index(name, "://")+3] + name[i+1:]
+	}
+	st, err := store.Open(ctx, url)
+	if err != nil {
+		return nil, err
+	}
 	sd, ok := st.(store.Seeder)
 	if !ok {
-		return 0, fmt.Errorf("the store %T cannot seed games", st)
+		st.Close()
+		return nil, fmt.Errorf("%s: the store %T cannot seed games", name, st)
 	}
-	var (
-		mu       sync.Mutex
-		indexErr error
-	)
+	t := &target{name: name, st: st, sd: sd}
 	st.SetArchiveIndexer(archive.Index)
 	st.SetIndexErrorHandler(func(id string, err error) {
-		mu.Lock()
-		indexErr = errors.Join(indexErr, fmt.Errorf("game %s: %w", id, err))
-		mu.Unlock()
+		t.mu.Lock()
+		t.indexErr = errors.Join(t.indexErr, fmt.Errorf("game %s: %w", id, err))
+		t.mu.Unlock()
 	})
-	if err := createAccounts(ctx, st, w); err != nil {
-		return 0, err
+	return t, nil
+}
+
+// write writes batch b into the target, unless an earlier run did.
+func (t *target) write(ctx context.Context, b int, games []store.SeededGame) error {
+	if b < t.first {
+		return nil
 	}
+	if err := t.sd.SeedGames(ctx, games); err != nil {
+		return fmt.Errorf("%s: %w", t.name, err)
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.indexErr != nil {
+		return fmt.Errorf("%s: the archive's indexer failed: %w", t.name, t.indexErr)
+	}
+	return nil
+}
+
+// seed writes the world's accounts and games 0 to o.games-1 into every
+// target, skipping the batches an earlier run wrote, and returns how many
+// games it skipped. Workers play the batches in turn (worker k the
+// batches k, k+workers, ...) and one writer writes them in order, each
+// in one transaction a database (store.Seeder), the databases at once: a
+// batch is written whole or not at all, so the first missing batch is
+// where an earlier run stopped.
+func seed(ctx context.Context, targets []*target, w *world, o options, progress func(done int)) (int, error) {
 	batches := (o.games + o.batch - 1) / o.batch
-	first, err := firstMissing(ctx, st, w, batches, o.batch)
-	if err != nil {
-		return 0, err
+	first := batches
+	for _, t := range targets {
+		if err := createAccounts(ctx, t.st, w); err != nil {
+			return 0, fmt.Errorf("%s: %w", t.name, err)
+		}
+		var err error
+		if t.first, err = firstMissing(ctx, t.st, w, batches, o.batch); err != nil {
+			return 0, fmt.Errorf("%s: %w", t.name, err)
+		}
+		first = min(first, t.first)
 	}
 	skipped := min(first*o.batch, o.games)
 	if progress != nil {
@@ -212,18 +269,22 @@ func seed(ctx context.Context, st store.Store, w *world, o options, progress fun
 		p, ok := <-outs[(b-first)%o.workers]
 		switch {
 		case !ok:
-			return done - skipped, ctx.Err()
+			return skipped, ctx.Err()
 		case p.err != nil:
-			return done - skipped, p.err
+			return skipped, p.err
 		}
-		if err := sd.SeedGames(ctx, p.games); err != nil {
-			return done - skipped, err
+		errs := make([]error, len(targets))
+		var tw sync.WaitGroup
+		for j, t := range targets {
+			tw.Add(1)
+			go func() {
+				defer tw.Done()
+				errs[j] = t.write(ctx, b, p.games)
+			}()
 		}
-		mu.Lock()
-		err := indexErr
-		mu.Unlock()
-		if err != nil {
-			return done - skipped, fmt.Errorf("the archive's indexer failed: %w", err)
+		tw.Wait()
+		if err := errors.Join(errs...); err != nil {
+			return skipped, err
 		}
 		done += len(p.games)
 		if progress != nil {

@@ -49,33 +49,38 @@ func snapshot(t *testing.T, ctx context.Context, url string, w *world, n int) st
 	return b.String()
 }
 
-// TestSeedIsDeterministic: 200 games of both games seeded twice with one
+// TestSeedIsDeterministic: 120 games of both games seeded twice with one
 // seed, once on one core and once on two in two runs (the second
 // resuming the first), are the same games, players, times and archive,
 // on SQLite and on PostgreSQL alike; another seed makes other games; the
 // archive matches its recount (magneton archive verify).
 func TestSeedIsDeterministic(t *testing.T) {
 	ctx := context.Background()
-	const n = 200
-	base := options{games: n, seed: 7, game: "both", accounts: 40, nodes: 400, workers: 1, batch: 50, quiet: true, verify: true}
+	const n = 120
+	base := options{games: n, seed: 7, game: "both", accounts: 40, nodes: 400, workers: 1, batch: 30, quiet: true, verify: true}
 	w, err := newWorld(base.seed, base.gameNames(), base.accounts, base.nodes)
 	if err != nil {
 		t.Fatal(err)
 	}
+	half, two := base, base
+	half.games, half.workers = n/2, 2
+	two.workers = 2
+	// seedInto seeds url (or urls, separated by commas) with each of
+	// runs in turn (two when none), and returns the first's snapshot.
 	seedInto := func(t *testing.T, url string, w *world, runs ...options) string {
 		t.Helper()
+		if len(runs) == 0 {
+			runs = []options{two}
+		}
 		for _, o := range runs {
 			o.db = url
 			if err := run(ctx, o, io.Discard, io.Discard); err != nil {
 				t.Fatal(err)
 			}
 		}
-		return snapshot(t, ctx, url, w, runs[len(runs)-1].games)
+		return snapshot(t, ctx, strings.Split(url, ",")[0], w, runs[len(runs)-1].games)
 	}
 	one := seedInto(t, storetest.URL(t, "sqlite"), w, base)
-	half, two := base, base
-	half.games, half.workers, half.batch = n/2, 2, 50
-	two.workers = 2
 	if again := seedInto(t, storetest.URL(t, "sqlite"), w, half, two); again != one {
 		t.Errorf("the same seed on two cores, in two runs, seeded other games:\n%s\nthen\n%s", diffLine(again, one), diffLine(one, again))
 	}
@@ -92,8 +97,13 @@ func TestSeedIsDeterministic(t *testing.T) {
 		t.Errorf("seeds 7 and 8 make the same first game:\n%s", strings.SplitN(got, "\n", 2)[0])
 	}
 	t.Run("postgres", func(t *testing.T) {
-		if pg := seedInto(t, storetest.URL(t, "postgres"), w, two); pg != one {
-			t.Errorf("PostgreSQL seeded other games than SQLite:\n%s\nthen\n%s", diffLine(pg, one), diffLine(one, pg))
+		// Both at once (--db A,B), the games played once.
+		pgURL, liteURL := storetest.URL(t, "postgres"), storetest.URL(t, "sqlite")
+		seedInto(t, pgURL+","+liteURL, w)
+		for _, url := range []string{pgURL, liteURL} {
+			if got := snapshot(t, ctx, url, w, n); got != one {
+				t.Errorf("%s seeded other games than SQLite alone:\n%s\nthen\n%s", url, diffLine(got, one), diffLine(one, got))
+			}
 		}
 	})
 }
