@@ -32,6 +32,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/magneton-games/magneton/internal/archiveseed"
 	"github.com/magneton-games/magneton/server/archive"
 	"github.com/magneton-games/magneton/store"
 )
@@ -102,7 +103,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	w, err := newWorld(o.seed, o.gameNames(), o.accounts, o.nodes)
+	w, err := archiveseed.NewWorld(o.seed, o.gameNames(), o.accounts, o.nodes)
 	if err != nil {
 		return fmt.Errorf("--game %s: %w", o.game, err)
 	}
@@ -215,7 +216,7 @@ func (t *target) write(ctx context.Context, b int, games []store.SeededGame) err
 // in one transaction a database (store.Seeder), the databases at once: a
 // batch is written whole or not at all, so the first missing batch is
 // where an earlier run stopped.
-func seed(ctx context.Context, targets []*target, w *world, o options, progress func(done int)) (int, error) {
+func seed(ctx context.Context, targets []*target, w *archiveseed.World, o options, progress func(done int)) (int, error) {
 	batches := (o.games + o.batch - 1) / o.batch
 	first := batches
 	for _, t := range targets {
@@ -249,7 +250,7 @@ func seed(ctx context.Context, targets []*target, w *world, o options, progress 
 			for b := first + k; b < batches; b += o.workers {
 				var p played
 				for i := b * o.batch; i < min((b+1)*o.batch, o.games) && p.err == nil; i++ {
-					sg, err := w.play(ctx, i)
+					sg, err := w.Play(ctx, i)
 					p.games, p.err = append(p.games, sg), err
 				}
 				select {
@@ -296,18 +297,18 @@ func seed(ctx context.Context, targets []*target, w *world, o options, progress 
 
 // createAccounts creates the world's accounts, but those there already
 // (an earlier run's).
-func createAccounts(ctx context.Context, st store.Store, w *world) error {
-	for i, a := range w.accounts {
-		err := st.CreateUser(ctx, &store.User{ID: a.id, Name: a.name, Created: epoch - int64(len(w.accounts)-i)*3_600_000})
+func createAccounts(ctx context.Context, st store.Store, w *archiveseed.World) error {
+	for i, a := range w.Accounts {
+		err := st.CreateUser(ctx, &store.User{ID: a.ID, Name: a.Name, Created: archiveseed.Epoch - int64(len(w.Accounts)-i)*3_600_000})
 		if errors.Is(err, store.ErrNameTaken) {
-			u, uerr := st.UserByName(ctx, a.name)
-			if uerr == nil && u.ID == a.id {
+			u, uerr := st.UserByName(ctx, a.Name)
+			if uerr == nil && u.ID == a.ID {
 				continue
 			}
-			return fmt.Errorf("account %s: the name is another account's: seed an empty database (or one seeded with the same seed)", a.name)
+			return fmt.Errorf("account %s: the name is another account's: seed an empty database (or one seeded with the same seed)", a.Name)
 		}
 		if err != nil {
-			return fmt.Errorf("account %s: %w", a.name, err)
+			return fmt.Errorf("account %s: %w", a.Name, err)
 		}
 	}
 	return nil
@@ -315,9 +316,9 @@ func createAccounts(ctx context.Context, st store.Store, w *world) error {
 
 // firstMissing is the first batch whose first game is not in the
 // database.
-func firstMissing(ctx context.Context, st store.Store, w *world, batches, size int) (int, error) {
+func firstMissing(ctx context.Context, st store.Store, w *archiveseed.World, batches, size int) (int, error) {
 	for b := range batches {
-		_, err := st.Game(ctx, w.gameID(b*size))
+		_, err := st.Game(ctx, w.GameID(b*size))
 		if errors.Is(err, store.ErrNotFound) {
 			return b, nil
 		}

@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/magneton-games/magneton/internal/archiveseed"
 	"github.com/magneton-games/magneton/store"
 	"github.com/magneton-games/magneton/store/storetest"
 )
 
 // snapshot is everything the seed wrote, as text: each game's row and
 // moves, in order, and every row of the archive.
-func snapshot(t *testing.T, ctx context.Context, url string, w *world, n int) string {
+func snapshot(t *testing.T, ctx context.Context, url string, w *archiveseed.World, n int) string {
 	t.Helper()
 	st, err := store.Open(ctx, url)
 	if err != nil {
@@ -22,7 +23,7 @@ func snapshot(t *testing.T, ctx context.Context, url string, w *world, n int) st
 	defer st.Close()
 	var b strings.Builder
 	for i := range n {
-		id := w.gameID(i)
+		id := w.GameID(i)
 		g, err := st.Game(ctx, id)
 		if err != nil {
 			t.Fatalf("game %d (%s): %v", i, id, err)
@@ -33,8 +34,8 @@ func snapshot(t *testing.T, ctx context.Context, url string, w *world, n int) st
 		}
 		fmt.Fprintf(&b, "%+v\n%v\n", *g, moves)
 	}
-	for _, a := range w.accounts {
-		u, err := st.UserByName(ctx, a.name)
+	for _, a := range w.Accounts {
+		u, err := st.UserByName(ctx, a.Name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,7 +59,7 @@ func TestSeedIsDeterministic(t *testing.T) {
 	ctx := context.Background()
 	const n = 120
 	base := options{games: n, seed: 7, game: "both", accounts: 40, nodes: 400, workers: 1, batch: 30, quiet: true, verify: true}
-	w, err := newWorld(base.seed, base.gameNames(), base.accounts, base.nodes)
+	w, err := archiveseed.NewWorld(base.seed, base.gameNames(), base.accounts, base.nodes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func TestSeedIsDeterministic(t *testing.T) {
 	two.workers = 2
 	// seedInto seeds url (or urls, separated by commas) with each of
 	// runs in turn (two when none), and returns the first's snapshot.
-	seedInto := func(t *testing.T, url string, w *world, runs ...options) string {
+	seedInto := func(t *testing.T, url string, w *archiveseed.World, runs ...options) string {
 		t.Helper()
 		if len(runs) == 0 {
 			runs = []options{two}
@@ -80,7 +81,20 @@ func TestSeedIsDeterministic(t *testing.T) {
 		}
 		return snapshot(t, ctx, strings.Split(url, ",")[0], w, runs[len(runs)-1].games)
 	}
-	one := seedInto(t, storetest.URL(t, "sqlite"), w, base)
+	url := storetest.URL(t, "sqlite")
+	one := seedInto(t, url, w, base)
+	// The database holds the games as the world plays them.
+	var played strings.Builder
+	for i := range n {
+		sg, err := w.Play(ctx, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&played, "%+v\n%v\n", *sg.Game, sg.Moves)
+	}
+	if stored := one[:played.Len()]; stored != played.String() {
+		t.Errorf("the games stored differ from those played:\n%s\nthen\n%s", diffLine(stored, played.String()), diffLine(played.String(), stored))
+	}
 	if again := seedInto(t, storetest.URL(t, "sqlite"), w, half, two); again != one {
 		t.Errorf("the same seed on two cores, in two runs, seeded other games:\n%s\nthen\n%s", diffLine(again, one), diffLine(one, again))
 	}
@@ -89,7 +103,7 @@ func TestSeedIsDeterministic(t *testing.T) {
 	}
 	other := base
 	other.seed, other.games = 8, 20
-	w8, err := newWorld(other.seed, other.gameNames(), other.accounts, other.nodes)
+	w8, err := archiveseed.NewWorld(other.seed, other.gameNames(), other.accounts, other.nodes)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,9 @@
-package main
+// Package archiveseed plays the games that seed the game archive's
+// benchmarks (tools/seedarchive, tools/archivebench): games of the engine
+// against itself between a few hundred accounts, guests and the computer,
+// rated and casual, at every speed, as the server would have stored them
+// once over. Game i of a World is a function of the seed and i alone.
+package archiveseed
 
 import (
 	"context"
@@ -18,41 +23,41 @@ import (
 	"github.com/magneton-games/magneton/store"
 )
 
-// A world is everything a seed decides before the games: the games
+// A World is everything a seed decides before the games: the games
 // played, the accounts and the guests who play them. Game i of a world
 // is a function of the seed and i alone (play), so that the games can be
 // played in any order, on any number of cores, and come out the same.
-type world struct {
+type World struct {
 	seed     int64
 	regs     []*games.Game // the games played, in turn (game i plays regs[i % len])
 	rules    []game.Rules  // their default rules
 	families []string      // their rated families
-	accounts []account
+	Accounts []Account
 	guests   []guest
 	nodes    int64 // the search's budget a move
 }
 
-// account is a seeded account and the rating it plays at.
-type account struct {
-	id, name    string
-	rating      int
-	provisional bool // its rating shows a "?"
+// Account is a seeded account and the rating it plays at.
+type Account struct {
+	ID, Name    string
+	Rating      int
+	Provisional bool // its rating shows a "?"
 }
 
 // guest is a seeded guest: its name and the hash of its guest token.
 type guest struct{ name, hash string }
 
-// epoch is the day the seeded games begin (2025-01-01, UTC), and spacing
+// Epoch is the day the seeded games begin (2025-01-01, UTC), and spacing
 // the time between the starts of two games: 100,000 games fill a year.
 var (
-	epoch   = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli()
+	Epoch   = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli()
 	spacing = (5 * time.Minute).Milliseconds()
 )
 
-// newWorld makes the world of a seed: nAccounts accounts with ratings
+// NewWorld makes the world of a seed: nAccounts accounts with ratings
 // around 1500, 200 guests, the games named in which.
-func newWorld(seed int64, which []string, nAccounts int, nodes int64) (*world, error) {
-	w := &world{seed: seed, nodes: nodes}
+func NewWorld(seed int64, which []string, nAccounts int, nodes int64) (*World, error) {
+	w := &World{seed: seed, nodes: nodes}
 	for _, name := range which {
 		reg, err := games.Lookup(name)
 		if err != nil {
@@ -67,7 +72,7 @@ func newWorld(seed int64, which []string, nAccounts int, nodes int64) (*world, e
 	}
 	rng := rand.New(rand.NewPCG(uint64(seed), 0xacc0))
 	taken := map[string]bool{}
-	for len(w.accounts) < nAccounts {
+	for len(w.Accounts) < nAccounts {
 		name := playerName(rng)
 		if k := store.LookKey(name); taken[k] {
 			continue
@@ -75,7 +80,7 @@ func newWorld(seed int64, which []string, nAccounts int, nodes int64) (*world, e
 			taken[k] = true
 		}
 		r := int(math.Round(1500 + 350*rng.NormFloat64()))
-		w.accounts = append(w.accounts, account{id: randomID(rng), name: name, rating: min(max(r, 600), 2700), provisional: rng.IntN(7) == 0})
+		w.Accounts = append(w.Accounts, Account{ID: randomID(rng), Name: name, Rating: min(max(r, 600), 2700), Provisional: rng.IntN(7) == 0})
 	}
 	for range 200 {
 		w.guests = append(w.guests, guest{name: fmt.Sprintf("Guest-%04d", rng.IntN(10000)), hash: tokenHash(rng)})
@@ -118,10 +123,10 @@ func tokenHash(rng *rand.Rand) string {
 
 // gameRand is the random source of game i: its id is the first thing
 // drawn from it (gameID).
-func (w *world) gameRand(i int) *rand.Rand { return rand.New(rand.NewPCG(uint64(w.seed), uint64(i)+1)) }
+func (w *World) gameRand(i int) *rand.Rand { return rand.New(rand.NewPCG(uint64(w.seed), uint64(i)+1)) }
 
-// gameID is the id of game i.
-func (w *world) gameID(i int) string { return randomID(w.gameRand(i)) }
+// GameID is the id of game i.
+func (w *World) GameID(i int) string { return randomID(w.gameRand(i)) }
 
 // clock is a time control the seeded games use, and how often.
 type clock struct {
@@ -178,32 +183,32 @@ type seatPlayer struct {
 	computer                  bool
 }
 
-func (w *world) accountSeat(rng *rand.Rand, a account, rated bool) seatPlayer {
-	p := seatPlayer{name: a.name, user: a.id, level: levelOf(a.rating)}
+func (w *World) accountSeat(rng *rand.Rand, a Account, rated bool) seatPlayer {
+	p := seatPlayer{name: a.Name, user: a.ID, level: levelOf(a.Rating)}
 	if rated {
 		// The rating moves a little from game to game.
-		r := a.rating + int(math.Round(40*rng.NormFloat64()))
+		r := a.Rating + int(math.Round(40*rng.NormFloat64()))
 		p.rating = fmt.Sprint(r)
-		if a.provisional {
+		if a.Provisional {
 			p.rating += "?"
 		}
 	}
 	return p
 }
 
-func (w *world) guestSeat(rng *rand.Rand) seatPlayer {
+func (w *World) guestSeat(rng *rand.Rand) seatPlayer {
 	gu := w.guests[rng.IntN(len(w.guests))]
 	return seatPlayer{name: gu.name, guest: gu.hash, level: 1 + rng.IntN(4)}
 }
 
 // twoAccounts draws two different accounts.
-func (w *world) twoAccounts(rng *rand.Rand) (account, account) {
-	a := rng.IntN(len(w.accounts))
-	b := (a + 1 + rng.IntN(len(w.accounts)-1)) % len(w.accounts)
-	return w.accounts[a], w.accounts[b]
+func (w *World) twoAccounts(rng *rand.Rand) (Account, Account) {
+	a := rng.IntN(len(w.Accounts))
+	b := (a + 1 + rng.IntN(len(w.Accounts)-1)) % len(w.Accounts)
+	return w.Accounts[a], w.Accounts[b]
 }
 
-// play plays game i of the world: who plays it (rated between two
+// Play plays game i of the world: who plays it (rated between two
 // accounts, casual between accounts, an account and a guest or two
 // guests, or against the computer), its clock, a few random opening
 // moves, then the engine for both sides, each at its player's level,
@@ -211,7 +216,7 @@ func (w *world) twoAccounts(rng *rand.Rand) (account, account) {
 // agreement, a loss on time. One game in fifty is aborted after a move
 // at most, as players abandon them. The clocks and the moves' times are
 // made up to match the time control.
-func (w *world) play(ctx context.Context, i int) (store.SeededGame, error) {
+func (w *World) Play(ctx context.Context, i int) (store.SeededGame, error) {
 	rng := w.gameRand(i)
 	k := i % len(w.regs)
 	reg, rules := w.regs[k], w.rules[k]
@@ -227,13 +232,13 @@ func (w *world) play(ctx context.Context, i int) (store.SeededGame, error) {
 		a, b := w.twoAccounts(rng)
 		seats = [2]seatPlayer{w.accountSeat(rng, a, g.Rated), w.accountSeat(rng, b, g.Rated)}
 	case kind < 75:
-		seats = [2]seatPlayer{w.accountSeat(rng, w.accounts[rng.IntN(len(w.accounts))], false), w.guestSeat(rng)}
+		seats = [2]seatPlayer{w.accountSeat(rng, w.Accounts[rng.IntN(len(w.Accounts))], false), w.guestSeat(rng)}
 	case kind < 80:
 		seats = [2]seatPlayer{w.guestSeat(rng), w.guestSeat(rng)}
 	default:
 		human := w.guestSeat(rng)
 		if rng.IntN(5) < 3 {
-			human = w.accountSeat(rng, w.accounts[rng.IntN(len(w.accounts))], false)
+			human = w.accountSeat(rng, w.Accounts[rng.IntN(len(w.Accounts))], false)
 		}
 		lv := 1 + rng.IntN(8)
 		g.Opponent, g.Level, g.ComputerPlace = live.OpponentComputer, lv, live.ComputerServer
@@ -257,7 +262,7 @@ func (w *world) play(ctx context.Context, i int) (store.SeededGame, error) {
 	c := pickClock(rng, g.Opponent == live.OpponentComputer)
 	g.ClockInitial, g.ClockIncrement, g.PerMove = c.initial, c.increment, c.perMove
 	g.Remaining = [2]time.Duration{c.initial, c.initial}
-	g.Created = epoch + int64(i)*spacing + rng.Int64N(spacing)
+	g.Created = Epoch + int64(i)*spacing + rng.Int64N(spacing)
 	now := g.Created
 
 	hist := game.NewGame(start)
@@ -358,7 +363,7 @@ func (w *world) play(ctx context.Context, i int) (store.SeededGame, error) {
 }
 
 // finish fills in the row of a game that ended at end.
-func (w *world) finish(g *store.Game, hist *game.Game, moves []store.Move, end int64) store.SeededGame {
+func (w *World) finish(g *store.Game, hist *game.Game, moves []store.Move, end int64) store.SeededGame {
 	g.Moves, g.Position = len(moves), hist.Position().String()
 	g.ClockAt, g.Updated = end, end
 	if g.Status == store.Finished {
@@ -388,6 +393,12 @@ func openingMove(rng *rand.Rand, s game.State) (string, bool) {
 // runs short; a few hours a move by correspondence, seconds without a
 // clock.
 func thinkTime(rng *rand.Rand, c clock, left time.Duration) time.Duration {
+	return thinkNs(rng, c, left).Truncate(time.Millisecond)
+}
+
+// thinkNs is thinkTime to the nanosecond (the database keeps times to
+// the millisecond).
+func thinkNs(rng *rand.Rand, c clock, left time.Duration) time.Duration {
 	e := rng.ExpFloat64()
 	switch {
 	case c.perMove:
