@@ -242,7 +242,7 @@ func (s *sqlStore) archiveInTx(ctx context.Context, tx *sql.Tx, g *Game) error {
 		s.reportIndexError(g.ID, err)
 		return nil
 	}
-	_, err = writeArchive(ctx, tx, g, e)
+	_, err = s.writeArchive(ctx, tx, g, e)
 	return err
 }
 
@@ -286,7 +286,7 @@ func endedAt(g *Game) int64 {
 
 // writeArchive writes a game's archive rows in tx, once: it reports false
 // when the game was archived already.
-func writeArchive(ctx context.Context, tx execer, g *Game, e *ArchiveEntry) (bool, error) {
+func (s *sqlStore) writeArchive(ctx context.Context, tx execer, g *Game, e *ArchiveEntry) (bool, error) {
 	src := archiveSource(g)
 	ended := endedAt(g)
 	res, err := tx.ExecContext(ctx, `INSERT INTO archive_games (game_id, game, rules, source, rated, speed, band, rating, result, ended, plies, user0, user1, name0, name1)
@@ -304,7 +304,7 @@ func writeArchive(ctx context.Context, tx execer, g *Game, e *ArchiveEntry) (boo
 		ratingN = 1
 	}
 	wdl := func(seat int) (int, int, int) { return seatScore(g.Result, seat) }
-	err = insertRows(ctx, tx, len(e.Moves),
+	err = s.insertRows(ctx, tx, len(e.Moves),
 		`INSERT INTO archive_moves (pos, move, source, rated, speed, band, games, wins, draws, losses, rating_sum, rating_n, last_played) VALUES `,
 		13, func(i int) []any {
 			m := e.Moves[i]
@@ -320,11 +320,11 @@ func writeArchive(ctx context.Context, tx execer, g *Game, e *ArchiveEntry) (boo
 		return false, fmt.Errorf("archive game %s: moves: %w", g.ID, err)
 	}
 	for seat := range g.Users {
-		if err := writeSeatArchive(ctx, tx, g, e, seat); err != nil {
+		if err := s.writeSeatArchive(ctx, tx, g, e, seat); err != nil {
 			return false, err
 		}
 	}
-	err = insertRows(ctx, tx, len(e.Positions), `INSERT INTO archive_positions (pos, ended, game_id, ply) VALUES `, 4,
+	err = s.insertRows(ctx, tx, len(e.Positions), `INSERT INTO archive_positions (pos, ended, game_id, ply) VALUES `, 4,
 		func(i int) []any { return []any{e.Positions[i].Pos, ended, g.ID, e.Positions[i].Ply} },
 		` ON CONFLICT (pos, ended, game_id) DO NOTHING`)
 	if err != nil {
@@ -347,14 +347,14 @@ func seatScore(result string, seat int) (int, int, int) {
 
 // writeSeatArchive adds a game's moves to the repertoire of the account
 // in a seat, if an account holds it.
-func writeSeatArchive(ctx context.Context, tx execer, g *Game, e *ArchiveEntry, seat int) error {
+func (s *sqlStore) writeSeatArchive(ctx context.Context, tx execer, g *Game, e *ArchiveEntry, seat int) error {
 	user := g.Users[seat]
 	if user == "" {
 		return nil
 	}
 	w, d, l := seatScore(g.Result, seat)
 	ended := endedAt(g)
-	err := insertRows(ctx, tx, len(e.Moves),
+	err := s.insertRows(ctx, tx, len(e.Moves),
 		`INSERT INTO archive_player_moves (user_id, pos, move, mine, games, wins, draws, losses, last_played) VALUES `,
 		9, func(i int) []any {
 			m := e.Moves[i]
@@ -396,7 +396,7 @@ func (s *sqlStore) archiveSeatInTx(ctx context.Context, tx *sql.Tx, id string, s
 		s.reportIndexError(id, err)
 		return nil
 	}
-	return writeSeatArchive(ctx, tx, g, e, seat)
+	return s.writeSeatArchive(ctx, tx, g, e, seat)
 }
 
 // gameMoves reads a game's moves in order in tx.
@@ -410,7 +410,13 @@ func gameMoves(ctx context.Context, tx *sql.Tx, id string) ([]string, error) {
 
 // insertRows runs head VALUES (...), (...) tail for n rows of cols
 // values each (row(i) gives row i's), rowsPerInsert rows a statement.
-func insertRows(ctx context.Context, tx execer, n int, head string, cols int, row func(i int) []any, tail string) error {
+// On SQLite the parameters are anonymous (?) rather than numbered ($1):
+// SQLite keeps a numbered parameter's name in a list that it searches
+// for each new one as it parses, and the driver for each one it binds,
+// which made the parse of a statement of a couple of thousand
+// parameters cost more than its writes (docs/benchmarks.md, "Game
+// archive and opening explorer").
+func (s *sqlStore) insertRows(ctx context.Context, tx execer, n int, head string, cols int, row func(i int) []any, tail string) error {
 	for lo := 0; lo < n; lo += rowsPerInsert {
 		hi := min(n, lo+rowsPerInsert)
 		var b strings.Builder
@@ -425,7 +431,11 @@ func insertRows(ctx context.Context, tx execer, n int, head string, cols int, ro
 				if c > 0 {
 					b.WriteString(", ")
 				}
-				fmt.Fprintf(&b, "$%d", len(args)+c+1)
+				if s.pg == nil {
+					b.WriteByte('?')
+				} else {
+					fmt.Fprintf(&b, "$%d", len(args)+c+1)
+				}
 			}
 			b.WriteByte(')')
 			args = append(args, row(i)...)
@@ -644,7 +654,7 @@ func (s *sqlStore) ImportGames(ctx context.Context, imports []ArchiveImport) err
 			if err != nil {
 				return &ImportError{i, err}
 			}
-			if _, err := writeArchive(ctx, tx, g, e); err != nil {
+			if _, err := s.writeArchive(ctx, tx, g, e); err != nil {
 				return &ImportError{i, err}
 			}
 		}
@@ -717,7 +727,7 @@ func (s *sqlStore) IndexGames(ctx context.Context, batch []IndexedGame) (int, er
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		n = 0
 		for _, ig := range batch {
-			did, err := writeArchive(ctx, tx, ig.Game, ig.Entry)
+			did, err := s.writeArchive(ctx, tx, ig.Game, ig.Entry)
 			if err != nil {
 				return err
 			}

@@ -47,7 +47,7 @@ func (s *sqlStore) SeedGames(ctx context.Context, games []SeededGame) error {
 			if err := insertGame(ctx, tx, &g); err != nil {
 				return fmt.Errorf("game %s: %w", g.ID, err)
 			}
-			err := insertRows(ctx, tx, len(sg.Moves), `INSERT INTO moves (game_id, ply, move, played_at, clock) VALUES `, 5,
+			err := s.insertRows(ctx, tx, len(sg.Moves), `INSERT INTO moves (game_id, ply, move, played_at, clock) VALUES `, 5,
 				func(i int) []any {
 					m := sg.Moves[i]
 					return []any{g.ID, m.Ply, m.Move, m.PlayedAt, m.Clock.Milliseconds()}
