@@ -121,6 +121,10 @@ type GameSearch struct {
 	Source           string
 	// Pos selects the games that reached a position (its key); 0 for any.
 	Pos int64
+	// Viewer is the account that searches ("" for a guest): a private
+	// game played here is listed to its players only, as the site's other
+	// lists do. Imported games are all listed.
+	Viewer string
 	// Oldest sorts the oldest first (the newest first otherwise).
 	Oldest bool
 	Offset int
@@ -550,6 +554,12 @@ func (s *sqlStore) SearchGames(ctx context.Context, q GameSearch) ([]ArchiveGame
 		from = `archive_positions p JOIN archive_games a ON a.game_id = p.game_id JOIN games g ON g.id = a.game_id`
 		cols += `, p.ply`
 		where = append(where, `p.pos = `+arg(q.Pos))
+	}
+	if q.Viewer != "" {
+		v := arg(q.Viewer)
+		where = append(where, fmt.Sprintf(`(g.public = 1 OR g.source <> '' OR a.user0 = %[1]s OR a.user1 = %[1]s)`, v))
+	} else {
+		where = append(where, `(g.public = 1 OR g.source <> '')`)
 	}
 	player, opponent := strings.ToLower(q.Player), strings.ToLower(q.Opponent)
 	// seat is the player's seat in a row: 0 or 1, as SQL.

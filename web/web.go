@@ -35,7 +35,9 @@
 //	js/home.js      new game (rated or casual), quick pairing, your games,
 //	                the lobby (open games, refreshed every 2 s), live games
 //	js/game.js      the live game: players, clocks, moves, replay, actions
-//	js/archive.js   finished games
+//	js/archive.js   the archive: finished games, played here or
+//	                imported, found by a search (a player, a result,
+//	                days, rules, a position) whose state is the URL
 //	js/engine.js    the browser's engine: engine/worker.js, a Web Worker
 //	                running package engine compiled to WebAssembly
 //	                (engine/engine.wasm.gz, built by go generate, served
@@ -48,7 +50,11 @@
 //	                editor, the record and image exported
 //	js/review.js    the game review on a finished game's page: its request,
 //	                progress, evaluation graph (js/chart.js) and marked moves
+//	js/explorer.js  the analysis board's opening explorer: the moves
+//	                played from the position in the archive, their
+//	                results, ratings and proven values
 //	css/analysis.css  the styles of those and of the board's marks
+//	css/explorer.css  the opening explorer's and the game search's
 //	css/phone.css   every page's layout at phone widths (designed at
 //	                390 × 844, measured by e2e/phone_test.go), linked
 //	                after the others so that its rules win

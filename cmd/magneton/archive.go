@@ -30,17 +30,18 @@ ended. The play server indexes each game as it ends, in the transaction that
 writes its result; these commands rebuild the index from the games (after a
 change of how positions are keyed, or to mend it) and verify it by recounting
 into a scratch database and comparing every table.`,
-		Example: `  magneton archive verify --data ./data
-  magneton archive rebuild --db postgres://magneton@db/magneton`,
+		Example: `  magneton archive verify --data /var/lib/magneton
+  magneton archive rebuild --db postgres://magneton@db.internal/magneton`,
 	}
 	c.PersistentFlags().StringVar(&o.data, "data", "./data", "the folder of the SQLite database, as magneton serve --data")
 	c.PersistentFlags().StringVar(&o.db, "db", "", "the database URL, sqlite:PATH or postgres://... (default: sqlite:DATA/magneton.db)")
 	var quiet bool
 	c.PersistentFlags().BoolVar(&quiet, "quiet", false, "no progress bar")
 	c.AddCommand(&cobra.Command{
-		Use:   "rebuild",
-		Short: "Empty the archive's counts and index every finished game again",
-		Args:  cobra.NoArgs,
+		Use:     "rebuild",
+		Short:   "Empty the archive's counts and index every finished game again",
+		Example: "  magneton archive rebuild --db postgres://magneton@db.internal/magneton",
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return archiveRun(cmd, o, quiet, "rebuild", func(ctx context.Context, st store.Store, bar func(int)) error {
 				n, failed, err := archive.Rebuild(ctx, st, bar)
@@ -54,9 +55,10 @@ into a scratch database and comparing every table.`,
 	})
 	var scratch string
 	verify := &cobra.Command{
-		Use:   "verify",
-		Short: "Recount the archive from the finished games and compare",
-		Args:  cobra.NoArgs,
+		Use:     "verify",
+		Short:   "Recount the archive from the finished games and compare",
+		Example: "  magneton archive verify --data /var/lib/magneton",
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return archiveRun(cmd, o, quiet, "verify", func(ctx context.Context, st store.Store, bar func(int)) error {
 				r, err := archive.Verify(ctx, st, scratch, bar)

@@ -185,7 +185,7 @@ func TestExamples(t *testing.T) {
 // database (admin), no standard input, no long searches.
 func quickExample(args []string) bool {
 	joined := " " + strings.Join(args, " ") + " "
-	for _, slow := range []string{" play ", " match ", " serve ", " bot ", " ugi ", " record ", " bench ", " suite ", " < ", " > ", "--time ", " --verify ", " admin "} {
+	for _, slow := range []string{" play ", " match ", " serve ", " bot ", " ugi ", " record ", " bench ", " suite ", " < ", " > ", "--time ", " --verify ", " admin ", " archive "} {
 		if strings.Contains(joined, slow) {
 			return false
 		}

@@ -234,3 +234,77 @@ func dump(t *testing.T, ctx context.Context, st store.Store) string {
 	sort.Strings(lines)
 	return strings.Join(lines, "\n")
 }
+
+// TestArchiveFollowsAccounts: a guest's finished games, claimed by the
+// account it signs up for, join that account's repertoire; a deleted
+// account's repertoire goes and its games stay under the deleted player's
+// name; after each, the archive matches its recount. Both databases.
+func TestArchiveFollowsAccounts(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx := context.Background()
+		st := openArchive(t, backend)
+		rng := rand.New(rand.NewPCG(9, 9))
+		rules, err := games.Rules("magneton")
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := FrameOf(rules.Start()).Key
+		var finished int
+		for i := range 6 {
+			g := playRandom(t, ctx, st, rng, fmt.Sprintf("c%d", i), rules, [2]string{"", "bob"})
+			if g.Status == store.Finished {
+				finished++
+			}
+		}
+		// The guest's seats: playRandom leaves Guests empty, so set them
+		// as the server does for a guest.
+		for i := range 6 {
+			g, err := st.Game(ctx, fmt.Sprintf("c%d", i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Guests[0] = "guesthash"
+			if err := st.UpdateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ann := &store.User{ID: "ann", Name: "Ann", Created: 1}
+		if err := st.CreateUser(ctx, ann); err != nil {
+			t.Fatal(err)
+		}
+		if before, err := st.RepertoireMoves(ctx, "ann", start); err != nil || len(before) != 0 {
+			t.Fatalf("ann's repertoire before the claim: %v, %v", before, err)
+		}
+		if _, err := st.ClaimGuestGames(ctx, "guesthash", ann); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := st.RepertoireMoves(ctx, "ann", start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		own := 0
+		for _, m := range rep {
+			if m.Mine {
+				own += m.Games
+			}
+		}
+		if finished == 0 || own != finished {
+			t.Errorf("ann's own first moves in %d games, %d finished", own, finished)
+		}
+		if r, err := Verify(ctx, st, t.TempDir(), nil); err != nil || !r.OK() {
+			t.Errorf("verify after the claim: %+v, %v", r, err)
+		}
+		if err := st.DeleteUser(ctx, "ann"); err != nil {
+			t.Fatal(err)
+		}
+		if rep, err := st.RepertoireMoves(ctx, "ann", start); err != nil || len(rep) != 0 {
+			t.Errorf("a deleted account's repertoire: %v, %v", rep, err)
+		}
+		if found, _, err := st.SearchGames(ctx, store.GameSearch{Player: store.DeletedPlayer}); err != nil || len(found) != finished {
+			t.Errorf("the deleted player's games: %d found, %d finished, %v", len(found), finished, err)
+		}
+		if r, err := Verify(ctx, st, t.TempDir(), nil); err != nil || !r.OK() {
+			t.Errorf("verify after the deletion: %+v, %v", r, err)
+		}
+	})
+}

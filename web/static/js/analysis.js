@@ -18,8 +18,10 @@
 // components: the tree and its navigation (analysis-tree.js), the engine
 // panel (analysis-engine.js), the setup form and its editor
 // (analysis-setup.js, analysis-editor.js) and the exports
-// (analysis-export.js); analysis-record.js is the tree's nodes, its record
-// and its scores.
+// (analysis-export.js) and the opening explorer (explorer.js: the moves
+// played from the position in the archive's games, with &explorer=1 in
+// the URL opened); analysis-record.js is the tree's nodes, its record and
+// its scores.
 
 import { h, toast } from './dom.js';
 import { api, metaFor } from './api.js';
@@ -32,6 +34,7 @@ import * as engine from './engine.js';
 import { TreeView } from './analysis-tree.js';
 import { SetupForm } from './analysis-setup.js';
 import { ExportPanel } from './analysis-export.js';
+import { ExplorerPanel } from './explorer.js';
 
 /** The analysis board of the URL's params; the browser tests read it as window.analysisBoard. */
 class AnalysisPage {
@@ -54,6 +57,8 @@ class AnalysisPage {
     this.tree = new TreeView(this);
     this.setup = new SetupForm(this, !!params.get('setup'));
     this.exports = new ExportPanel(this);
+    this.explorer = new ExplorerPanel(this);
+    if (params.get('explorer') === '1') this.explorer.open();
     this.onKey = (e) => this.tree.key(e);
   }
 
@@ -103,6 +108,7 @@ class AnalysisPage {
     this.tree.render();
     this.tree.renderActions();
     this.engine.render();
+    this.explorer.render();
     this.renderExport();
     try {
       await this.know(n);
@@ -245,6 +251,7 @@ class AnalysisPage {
         h('h1#an-title', t('an.title')),
         this.notice,
         this.engine.node,
+        this.explorer.node,
         this.tree.node,
         this.tree.actions,
         h('div.field', this.tree.comment),
@@ -284,6 +291,7 @@ class AnalysisPage {
   destroy() {
     this.destroyed = true;
     this.engine.destroy();
+    this.explorer.destroy();
     document.removeEventListener('keydown', this.onKey);
   }
 }

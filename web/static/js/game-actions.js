@@ -196,7 +196,7 @@ export class Actions {
   }
 }
 
-/** The links under the actions: the record in each of the game's formats, and the analysis board of a game that is over. */
+/** The links under the actions: the record in each of the game's formats, and the analysis board and the opening explorer of a game that is over. */
 export class Links {
   constructor(page) {
     this.page = page;
@@ -228,6 +228,16 @@ export class Links {
       },
     }, t('gm.analysis'));
     if (s.status === 'finished') links.push(analyse);
+    // The opening explorer: the analysis board with its explorer open, at
+    // the position shown.
+    const explore = h('a.link#explore-link', {
+      href: `/analysis?id=${encodeURIComponent(s.id)}&explorer=1`,
+      onclick: (e) => {
+        e.preventDefault();
+        location.assign(`/analysis?id=${encodeURIComponent(s.id)}&ply=${this.page.ply}&explorer=1`);
+      },
+    }, t('ex.title'));
+    if (s.status === 'finished') links.push(explore);
     this.node.append(h('div.links', links));
   }
 }

@@ -1,6 +1,7 @@
 // The game page's choices that a player makes once and keeps: chat on or
 // off, the players whose chat lines are hidden, whether a move waits for a
-// confirming click, and screen-reader mode. All kept in this browser's localStorage; private
+// confirming click, screen-reader mode, and the analysis board's opening
+// explorer (open or closed, its filters). All kept in this browser's localStorage; private
 // browsing may refuse it, and then a choice lasts for the page.
 
 const memory = new Map();
@@ -83,4 +84,27 @@ export function enginePlace() {
 
 export function setEnginePlace(where) {
   put('engine', where === 'server' ? 'server' : 'browser');
+}
+
+/** Whether the analysis board's opening explorer is open (closed by default). */
+export function explorerOpen() {
+  return get('explorer') === 'on';
+}
+
+export function setExplorerOpen(on) {
+  put('explorer', on ? 'on' : 'off');
+}
+
+/** The opening explorer's filters as last chosen: {sources, rated, speed, minBand, maxBand, mine}. */
+export function explorerFilters() {
+  try {
+    const f = JSON.parse(get('explorerFilters') || '{}');
+    return f && typeof f === 'object' && !Array.isArray(f) ? f : {};
+  } catch (e) {
+    return {};
+  }
+}
+
+export function setExplorerFilters(f) {
+  put('explorerFilters', JSON.stringify(f));
 }
