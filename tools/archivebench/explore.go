@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -122,18 +123,10 @@ var filters = []filter{
 	{"the site's games", store.ExplorerFilter{Sources: []string{store.SourceSite}}},
 }
 
-// line is one move of the explorer's answer, as the page shows it: the
-// legal move, and its games' results for White (first) and Black.
-type line struct {
-	move                     string
-	games, white, draws, blk int
-	rating                   int
-}
-
 // explorer asks the explorer about positions, in this process and
 // through the server.
 type explorer struct {
-	st     store.Store
+	ex     *archive.Explorer
 	base   string
 	client *http.Client
 	// http says whether the server answers GET /api/explorer (it
@@ -141,43 +134,17 @@ type explorer struct {
 	http bool
 }
 
-// answer is the explorer's query path: the position's frame, the counts
-// stored for its key, and each stored move translated to the first
-// legal move of the position that maps to it, with the results turned
-// from the mover's view to White's and Black's.
-func answer(ctx context.Context, st store.Store, s game.State, f store.ExplorerFilter) ([]line, error) {
-	fr := archive.FrameOf(s)
-	rows, err := st.ExplorerMoves(ctx, fr.Key, f)
-	if err != nil {
-		return nil, err
-	}
-	legal := map[string]string{}
-	for _, m := range s.Moves() {
-		c := fr.Move(m)
-		if _, ok := legal[c]; !ok {
-			legal[c] = m
-		}
-	}
-	out := make([]line, 0, len(rows))
-	for _, r := range rows {
-		m, ok := legal[r.Move]
-		if !ok {
-			continue
-		}
-		l := line{move: m, games: r.Games, draws: r.Draws, white: r.Wins, blk: r.Losses}
-		if s.Side() != game.First {
-			l.white, l.blk = r.Losses, r.Wins
-		}
-		if r.RatingN > 0 {
-			l.rating = int(r.RatingSum / r.RatingN)
-		}
-		out = append(out, l)
-	}
-	return out, nil
+// answer is the explorer's query path in this process, as the server's
+// handler takes it (archive.Explorer.Explore): the position's frame, one
+// query of the counts stored for its key, the stored moves translated to
+// the position's legal moves, and the book of proven positions' value
+// of each.
+func (e *explorer) answer(ctx context.Context, s game.State, f store.ExplorerFilter) (*archive.Answer, error) {
+	return e.ex.Explore(ctx, archive.Question{Start: s, Filter: f})
 }
 
 // explorerURL is the server's explorer's address for a position and a
-// filter.
+// filter (docs/protocol.md, "The explorer").
 func (e *explorer) explorerURL(s game.State, f store.ExplorerFilter) string {
 	q := url.Values{}
 	q.Set("game", s.Rules().Spec().Name)
@@ -186,17 +153,17 @@ func (e *explorer) explorerURL(s game.State, f store.ExplorerFilter) string {
 	if f.Rated {
 		q.Set("rated", "1")
 	}
-	for _, sp := range f.Speeds {
-		q.Add("speed", sp)
+	if len(f.Speeds) > 0 {
+		q.Set("speeds", strings.Join(f.Speeds, ","))
 	}
-	for _, src := range f.Sources {
-		q.Add("source", src)
+	if len(f.Sources) > 0 {
+		q.Set("sources", strings.Join(f.Sources, ","))
 	}
 	if f.MinBand > 0 {
-		q.Set("min_rating", fmt.Sprint(f.MinBand))
+		q.Set("minBand", fmt.Sprint(f.MinBand))
 	}
 	if f.MaxBand > 0 {
-		q.Set("max_rating", fmt.Sprint(f.MaxBand+archive.BandWidth-1))
+		q.Set("maxBand", fmt.Sprint(f.MaxBand))
 	}
 	return e.base + "/api/explorer?" + q.Encode()
 }
@@ -217,25 +184,26 @@ func (e *explorer) get(ctx context.Context, s game.State, f store.ExplorerFilter
 }
 
 // describe fills in each position's answer without a filter, and finds
-// whether the server's explorer answers.
+// whether the server's explorer answers, and answers alike.
 func (e *explorer) describe(ctx context.Context, ps []*position) error {
 	for _, p := range ps {
-		ls, err := answer(ctx, e.st, p.state, store.ExplorerFilter{})
+		a, err := e.answer(ctx, p.state, store.ExplorerFilter{})
 		if err != nil {
 			return err
 		}
-		p.moves = len(ls)
-		for _, l := range ls {
-			p.games += l.games
-		}
+		p.moves, p.games = len(a.Moves), a.Games
 	}
 	code, body, err := e.get(ctx, ps[0].state, store.ExplorerFilter{})
 	switch {
 	case err != nil:
 		return fmt.Errorf("GET /api/explorer: %w", err)
 	case code == http.StatusOK:
-		if !json.Valid(body) {
-			return fmt.Errorf("GET /api/explorer answered 200 with no JSON: %.200s", body)
+		var a archive.Answer
+		if err := json.Unmarshal(body, &a); err != nil {
+			return fmt.Errorf("GET /api/explorer answered 200 with %.200s: %w", body, err)
+		}
+		if a.Games != ps[0].games || len(a.Moves) != ps[0].moves {
+			return fmt.Errorf("GET /api/explorer counts %d games and %d moves at %s, the explorer in this process %d and %d", a.Games, len(a.Moves), ps[0].label, ps[0].games, ps[0].moves)
 		}
 		e.http = true
 	case code == http.StatusNotImplemented:
@@ -268,7 +236,7 @@ func (s *samples) add(key string, d time.Duration, err error) {
 }
 
 // measure asks the explorer qps times a second on each path (in this
-// process; through the server when it answers) for dur, each query
+// process, "process"; through the server when it answers, "http") for dur, each query
 // about a position drawn in turn from the starts and the ply-10 ones,
 // with a filter drawn from filters, each from a goroutine of its own
 // (an open loop: a slow answer does not slow the queries down). Each
@@ -283,7 +251,7 @@ func (e *explorer) measure(ctx context.Context, ps []*position, dur time.Duratio
 			plies = append(plies, p)
 		}
 	}
-	paths := []string{"store"}
+	paths := []string{"process"}
 	if e.http {
 		paths = append(paths, "http")
 	}
@@ -312,8 +280,8 @@ func (e *explorer) measure(ctx context.Context, ps []*position, dur time.Duratio
 		wg.Go(func() {
 			t0 := time.Now()
 			var err error
-			if path == "store" {
-				_, err = answer(ctx, e.st, p.state, f)
+			if path == "process" {
+				_, err = e.answer(ctx, p.state, f)
 			} else {
 				var code int
 				var body []byte

@@ -47,8 +47,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/internal/archiveseed"
 	"github.com/magneton-games/magneton/server"
+	"github.com/magneton-games/magneton/server/archive"
 	"github.com/magneton-games/magneton/store"
 )
 
@@ -162,7 +164,7 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		return err
 	}
 	defer stopServer()
-	ex := &explorer{st: st, base: base, client: &http.Client{Timeout: 30 * time.Second}}
+	ex := &explorer{ex: &archive.Explorer{Store: st, Book: games.ProvenBook}, base: base, client: &http.Client{Timeout: 30 * time.Second}}
 	if err := ex.describe(ctx, positions); err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -48,11 +49,12 @@ func seeded(t *testing.T, backend string, n int) (string, store.Store, []store.S
 	return url, st, sgs
 }
 
-// TestAnswerMatchesACount: the explorer's answer for the start of each
-// game and for the positions after each first move (Black to move),
-// without a filter and with each of the benchmark's, is the count of the
-// games' next moves, made from the games themselves: by the legal move,
-// with the results for White and Black.
+// TestAnswerMatchesACount: the explorer's answer that the benchmark
+// times, for the start of each game and for the positions after each
+// first move (Black to move), without a filter and with each of the
+// benchmark's, on the seeded games, is the count of the games' next
+// moves made from the games themselves: by the legal move, with the
+// results for White and Black.
 func TestAnswerMatchesACount(t *testing.T) {
 	ctx := context.Background()
 	_, st, sgs := seeded(t, "sqlite", 80)
@@ -98,17 +100,18 @@ func TestAnswerMatchesACount(t *testing.T) {
 			t.Fatalf("%s: only %d moves to compare", fl.name, len(want))
 		}
 		got := map[key][4]int{}
+		ex := &explorer{ex: &archive.Explorer{Store: st}}
 		for pos, s := range ask {
-			ls, err := answer(ctx, st, s, fl.f)
+			a, err := ex.answer(ctx, s, fl.f)
 			if err != nil {
 				t.Fatal(err)
 			}
 			f := archive.FrameOf(s)
-			for _, l := range ls {
-				if !strings.Contains(fmt.Sprint(s.Moves()), l.move) {
-					t.Errorf("%s: %s is not a legal move of %s", fl.name, l.move, s)
+			for _, l := range a.Moves {
+				if !slices.Contains(s.Moves(), l.Move) {
+					t.Errorf("%s: %s is not a legal move of %s", fl.name, l.Move, s)
 				}
-				got[key{pos, f.Move(l.move)}] = [4]int{l.games, l.white, l.draws, l.blk}
+				got[key{pos, f.Move(l.Move)}] = [4]int{l.Games, l.White, l.Draws, l.Black}
 			}
 		}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -169,13 +172,13 @@ func TestRunSmall(t *testing.T) {
 		}
 		report := out.String()
 		for _, want := range []string{"| archive_moves |", "the archive's tables", "magneton start", "tumbling-down ply 10, #1",
-			"| store | start |", "| store | ply 10 |", "quiet, with the indexer", "under load, with the indexer", "set-up:"} {
+			"| process | start |", "| process | ply 10 |", "| http | start |", "| http | ply 10 |", "quiet, with the indexer", "under load, with the indexer", "set-up:"} {
 			if !strings.Contains(report, want) {
 				t.Errorf("the report lacks %q:\n%s", want, report)
 			}
 		}
 		for _, l := range strings.Split(report, "\n") {
-			if strings.HasPrefix(l, "| store |") || strings.HasPrefix(l, "| http |") {
+			if strings.HasPrefix(l, "| process |") || strings.HasPrefix(l, "| http |") {
 				if f := strings.Split(l, "|"); strings.TrimSpace(f[len(f)-2]) != "0" {
 					t.Errorf("queries failed: %s\n%s", l, report)
 				}
