@@ -183,6 +183,13 @@ func run(ctx context.Context, o options, out io.Writer) error {
 			return err
 		}
 		quietGames, loadGames = games[:len(games)/2], games[len(games)/2:]
+		// Their moves' writes leave the log to copy into the database
+		// (SQLite's checkpoints, every second): let them finish first.
+		select {
+		case <-time.After(settle):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	}
 
 	// The quiet server.
@@ -238,6 +245,10 @@ func run(ctx context.Context, o options, out io.Writer) error {
 	rep.writeRest()
 	return nil
 }
+
+// settle is the pause after writing the games to end, before the quiet
+// measurements.
+const settle = 5 * time.Second
 
 // startServer serves the store on a loopback port in this process, with
 // no per-client limits, and returns its URL.
