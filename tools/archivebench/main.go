@@ -43,12 +43,12 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/pprof"
-	"strings"
 	"syscall"
 	"time"
 
 	"github.com/magneton-games/magneton/games"
 	"github.com/magneton-games/magneton/internal/archiveseed"
+	"github.com/magneton-games/magneton/internal/benchutil"
 	"github.com/magneton-games/magneton/server"
 	"github.com/magneton-games/magneton/server/archive"
 	"github.com/magneton-games/magneton/store"
@@ -137,7 +137,7 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	rep := &report{out: out, db: redact(o.db), load0: loadAverage(), cores: runtime.NumCPU(), started: time.Now()}
+	rep := &report{out: out, db: benchutil.RedactURL(o.db), load0: benchutil.LoadAverage(), cores: runtime.NumCPU(), started: time.Now()}
 	st, err := store.Open(ctx, o.db)
 	if err != nil {
 		return err
@@ -214,7 +214,7 @@ func run(ctx context.Context, o options, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep.load1 = loadAverage()
+	rep.load1 = benchutil.LoadAverage()
 	indexDone := make(chan error, 1)
 	if !o.skipIndexing {
 		go func() {
@@ -226,7 +226,7 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		indexDone <- nil
 	}
 	rep.loaded = ex.measure(ctx, positions, o.duration, o.qps)
-	rep.load2 = loadAverage()
+	rep.load2 = benchutil.LoadAverage()
 	if err := <-indexDone; err != nil {
 		load.stop()
 		return err
@@ -272,25 +272,4 @@ func startServer(ctx context.Context, st store.Store) (string, func(), error) {
 		srv.Close(sctx)
 	}
 	return "http://" + ln.Addr().String(), stop, nil
-}
-
-// redact leaves the password out of a database URL.
-func redact(url string) string {
-	if i := strings.Index(url, "@"); i >= 0 && strings.Contains(url, "://") {
-		return url[:strings.Index(url, "://")+3] + url[i+1:]
-	}
-	return url
-}
-
-// loadAverage is the machine's load average over 1, 5 and 15 minutes.
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "unknown"
-	}
-	return strings.Join(f[:3], " ")
 }

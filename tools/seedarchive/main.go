@@ -33,6 +33,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/magneton-games/magneton/internal/archiveseed"
+	"github.com/magneton-games/magneton/internal/benchutil"
 	"github.com/magneton-games/magneton/server/archive"
 	"github.com/magneton-games/magneton/store"
 )
@@ -170,10 +171,7 @@ type target struct {
 // openTarget opens a database to seed, with the archive's indexer set as
 // the server sets it.
 func openTarget(ctx context.Context, url string) (*target, error) {
-	name := url
-	if i := strings.Index(name, "@"); i >= 0 && strings.Contains(name, "://") {
-		name = name[:strings.Index(name, "://")+3] + name[i+1:]
-	}
+	name := benchutil.RedactURL(url)
 	st, err := store.Open(ctx, url)
 	if err != nil {
 		return nil, err
