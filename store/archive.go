@@ -258,7 +258,7 @@ func (s *sqlStore) archiveInTx(ctx context.Context, tx *sql.Tx, g *Game) error {
 		s.reportIndexError(g.ID, err)
 		return nil
 	}
-	_, err = writeArchive(ctx, tx, g, e)
+	_, err = s.writeArchive(ctx, tx, g, e)
 	return err
 }
 
@@ -288,11 +288,11 @@ func archiveSource(g *Game) string {
 }
 
 // rowsPerInsert bounds the rows of one multi-row INSERT (SQLite takes at
-// most 32,766 parameters in a statement). Few enough that SQLite's lookup
-// of each named parameter ($N), a scan of the statement's parameters,
-// stays cheap: at 200 rows (2,600 parameters) it was a third of an
-// import's time on SQLite; at 32, PostgreSQL is as fast
-// (docs/benchmarks.md, "Game archive: import").
+// most 32,766 parameters in a statement). At 200 rows (2,600 numbered
+// parameters) SQLite's lookup of each $N was a third of an import's time;
+// insertRows now writes anonymous parameters on SQLite, and 32 rows keep
+// the statements short on both databases (docs/benchmarks.md, "Game
+// archive: import").
 const rowsPerInsert = 32
 
 // endedAt is when a game ended: its Ended, or, for the row of the write
@@ -306,7 +306,7 @@ func endedAt(g *Game) int64 {
 
 // writeArchive writes a game's archive rows in tx, once: it reports false
 // when the game was archived already.
-func writeArchive(ctx context.Context, tx execer, g *Game, e *ArchiveEntry) (bool, error) {
+func (s *sqlStore) writeArchive(ctx context.Context, tx execer, g *Game, e *ArchiveEntry) (bool, error) {
 	src := archiveSource(g)
 	ended := endedAt(g)
 	res, err := tx.ExecContext(ctx, `INSERT INTO archive_games (game_id, game, rules, source, rated, speed, band, rating, result, ended, plies, user0, user1, name0, name1)
@@ -324,7 +324,7 @@ func writeArchive(ctx context.Context, tx execer, g *Game, e *ArchiveEntry) (boo
 		ratingN = 1
 	}
 	wdl := func(seat int) (int, int, int) { return seatScore(g.Result, seat) }
-	err = insertRows(ctx, tx, len(e.Moves),
+	err = s.insertRows(ctx, tx, len(e.Moves),
 		`INSERT INTO archive_moves (pos, move, source, rated, speed, band, games, wins, draws, losses, rating_sum, rating_n, last_played) VALUES `,
 		13, func(i int) []any {
 			m := e.Moves[i]
@@ -340,11 +340,11 @@ func writeArchive(ctx context.Context, tx execer, g *Game, e *ArchiveEntry) (boo
 		return false, fmt.Errorf("archive game %s: moves: %w", g.ID, err)
 	}
 	for seat := range g.Users {
-		if err := writeSeatArchive(ctx, tx, g, e, seat); err != nil {
+		if err := s.writeSeatArchive(ctx, tx, g, e, seat); err != nil {
 			return false, err
 		}
 	}
-	err = insertRows(ctx, tx, len(e.Positions), `INSERT INTO archive_positions (pos, ended, game_id, ply) VALUES `, 4,
+	err = s.insertRows(ctx, tx, len(e.Positions), `INSERT INTO archive_positions (pos, ended, game_id, ply) VALUES `, 4,
 		func(i int) []any { return []any{e.Positions[i].Pos, ended, g.ID, e.Positions[i].Ply} },
 		` ON CONFLICT (pos, ended, game_id) DO NOTHING`)
 	if err != nil {
@@ -367,14 +367,14 @@ func seatScore(result string, seat int) (int, int, int) {
 
 // writeSeatArchive adds a game's moves to the repertoire of the account
 // in a seat, if an account holds it.
-func writeSeatArchive(ctx context.Context, tx execer, g *Game, e *ArchiveEntry, seat int) error {
+func (s *sqlStore) writeSeatArchive(ctx context.Context, tx execer, g *Game, e *ArchiveEntry, seat int) error {
 	user := g.Users[seat]
 	if user == "" {
 		return nil
 	}
 	w, d, l := seatScore(g.Result, seat)
 	ended := endedAt(g)
-	err := insertRows(ctx, tx, len(e.Moves),
+	err := s.insertRows(ctx, tx, len(e.Moves),
 		`INSERT INTO archive_player_moves (user_id, pos, move, mine, games, wins, draws, losses, last_played) VALUES `,
 		9, func(i int) []any {
 			m := e.Moves[i]
@@ -416,7 +416,7 @@ func (s *sqlStore) archiveSeatInTx(ctx context.Context, tx *sql.Tx, id string, s
 		s.reportIndexError(id, err)
 		return nil
 	}
-	return writeSeatArchive(ctx, tx, g, e, seat)
+	return s.writeSeatArchive(ctx, tx, g, e, seat)
 }
 
 // gameMoves reads a game's moves in order in tx.
@@ -430,7 +430,13 @@ func gameMoves(ctx context.Context, tx *sql.Tx, id string) ([]string, error) {
 
 // insertRows runs head VALUES (...), (...) tail for n rows of cols
 // values each (row(i) gives row i's), rowsPerInsert rows a statement.
-func insertRows(ctx context.Context, tx execer, n int, head string, cols int, row func(i int) []any, tail string) error {
+// On SQLite the parameters are anonymous (?) rather than numbered ($1):
+// SQLite keeps a numbered parameter's name in a list that it searches
+// for each new one as it parses, and the driver for each one it binds,
+// which made the parse of a statement of a couple of thousand
+// parameters cost more than its writes (docs/benchmarks.md, "Game
+// archive and opening explorer").
+func (s *sqlStore) insertRows(ctx context.Context, tx execer, n int, head string, cols int, row func(i int) []any, tail string) error {
 	for lo := 0; lo < n; lo += rowsPerInsert {
 		hi := min(n, lo+rowsPerInsert)
 		var b strings.Builder
@@ -445,7 +451,11 @@ func insertRows(ctx context.Context, tx execer, n int, head string, cols int, ro
 				if c > 0 {
 					b.WriteString(", ")
 				}
-				fmt.Fprintf(&b, "$%d", len(args)+c+1)
+				if s.pg == nil {
+					b.WriteByte('?')
+				} else {
+					fmt.Fprintf(&b, "$%d", len(args)+c+1)
+				}
 			}
 			b.WriteByte(')')
 			args = append(args, row(i)...)
@@ -641,7 +651,7 @@ func (s *sqlStore) ImportGames(ctx context.Context, imports []ArchiveImport) err
 	}
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		for i := range imports {
-			earlier, err := importRecord(ctx, tx, &imports[i], f)
+			earlier, err := s.importRecord(ctx, tx, &imports[i], f)
 			if err == nil && earlier != "" {
 				err = ErrDuplicateRecord
 			}
@@ -718,7 +728,7 @@ func (s *sqlStore) IndexGames(ctx context.Context, batch []IndexedGame) (int, er
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		n = 0
 		for _, ig := range batch {
-			did, err := writeArchive(ctx, tx, ig.Game, ig.Entry)
+			did, err := s.writeArchive(ctx, tx, ig.Game, ig.Entry)
 			if err != nil {
 				return err
 			}

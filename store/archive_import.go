@@ -21,7 +21,7 @@ func (s *sqlStore) ImportRecords(ctx context.Context, next func() (*ArchiveImpor
 			if err != nil || im == nil {
 				return err
 			}
-			earlier, err := importRecord(ctx, tx, im, f)
+			earlier, err := s.importRecord(ctx, tx, im, f)
 			if err != nil {
 				return &ImportError{i, err}
 			}
@@ -43,7 +43,7 @@ func (s *sqlStore) ImportRecords(ctx context.Context, next func() (*ArchiveImpor
 // importRecord stores one imported game in tx, with its moves and what it
 // adds to the archive, unless its record key is stored already: then it
 // returns the id of the game imported with that key.
-func importRecord(ctx context.Context, tx *sql.Tx, im *ArchiveImport, index ArchiveIndexer) (string, error) {
+func (s *sqlStore) importRecord(ctx context.Context, tx *sql.Tx, im *ArchiveImport, index ArchiveIndexer) (string, error) {
 	g := im.Game
 	if g.Status != Finished || g.Source == "" {
 		return "", fmt.Errorf("an imported game must be finished and have a source")
@@ -73,7 +73,7 @@ func importRecord(ctx context.Context, tx *sql.Tx, im *ArchiveImport, index Arch
 	for j, m := range im.Moves {
 		moves[j] = m.Move
 	}
-	err = insertRows(ctx, tx, len(im.Moves), `INSERT INTO moves (game_id, ply, move, played_at, clock) VALUES `, 5,
+	err = s.insertRows(ctx, tx, len(im.Moves), `INSERT INTO moves (game_id, ply, move, played_at, clock) VALUES `, 5,
 		func(j int) []any {
 			m := im.Moves[j]
 			return []any{g.ID, m.Ply, m.Move, m.PlayedAt, m.Clock.Milliseconds()}
@@ -85,7 +85,7 @@ func importRecord(ctx context.Context, tx *sql.Tx, im *ArchiveImport, index Arch
 	if err != nil {
 		return "", err
 	}
-	if _, err := writeArchive(ctx, tx, g, e); err != nil {
+	if _, err := s.writeArchive(ctx, tx, g, e); err != nil {
 		return "", err
 	}
 	return "", nil

@@ -56,6 +56,7 @@ import (
 
 	"github.com/magneton-games/magneton/engine"
 	"github.com/magneton-games/magneton/games"
+	"github.com/magneton-games/magneton/internal/benchutil"
 )
 
 // config is the command's flags.
@@ -136,7 +137,7 @@ func run(ctx context.Context, cfg config, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "wasmbench: %s, %d CPUs, load average %s at the start\n", runtime.Version(), runtime.NumCPU(), loadAverage())
+	fmt.Fprintf(w, "wasmbench: %s, %d CPUs, load average %s at the start\n", runtime.Version(), runtime.NumCPU(), benchutil.LoadAverage())
 	s, err := startSite(ctx, builds.gz)
 	if err != nil {
 		return err
@@ -170,7 +171,7 @@ func run(ctx context.Context, cfg config, w io.Writer) error {
 		printLoads(w, loads)
 	}
 	res.print(w, titles, cfg.PrintRounds)
-	fmt.Fprintf(w, "\nload average %s at the end\n", loadAverage())
+	fmt.Fprintf(w, "\nload average %s at the end\n", benchutil.LoadAverage())
 	return nil
 }
 
@@ -325,17 +326,4 @@ func benchSide(ctx context.Context, cfg config, p *benchPage, side, g string) (r
 		x.Search, x.SearchCPU, x.Depth = r.SearchNPS, perCPU(float64(r.SearchNodes), cpu), r.SearchDepth
 	}
 	return x, nil
-}
-
-// loadAverage is /proc/loadavg's three figures, "?" where there is none.
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "?"
-	}
-	return strings.Join(f[:3], " ")
 }
