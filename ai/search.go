@@ -682,11 +682,11 @@ func (w *worker[P, M]) quiesce(p P, ply, qd int) int {
 	}
 	w.pvLen[ply] = 0
 	// The moves are listed only when a test below plays them: a game
-	// with a MayWin test and no WinCandidates needs them only for the
-	// threat extension, and Outcome tells a position without a move for
-	// less than listing them (in Magneton a tenth of a leaf).
+	// with a WinMove or MayWin test and no WinCandidates needs them only
+	// for the threat extension, and Outcome tells a position without a
+	// move for less than listing them (in Magneton a tenth of a leaf).
 	var moves []M
-	if kit.MayWin == nil || kit.WinCandidates != nil {
+	if kit.WinMove == nil && (kit.MayWin == nil || kit.WinCandidates != nil) {
 		moves = p.AppendMoves(w.moves[ply][:0])
 		w.moves[ply] = moves
 		if len(moves) == 0 {
@@ -697,7 +697,13 @@ func (w *worker[P, M]) quiesce(p P, ply, qd int) int {
 		return resultScore(r, p.Side(), ply)
 	}
 	us := p.Side()
-	if kit.MayWin == nil || kit.MayWin(p) {
+	if kit.WinMove != nil {
+		if m, ok := kit.WinMove(p); ok {
+			w.pv[ply][0] = m
+			w.pvLen[ply] = 1
+			return Mate - ply - 1
+		}
+	} else if kit.MayWin == nil || kit.MayWin(p) {
 		if moves == nil {
 			moves = p.AppendMoves(w.moves[ply][:0])
 			w.moves[ply] = moves

@@ -262,24 +262,49 @@ func moveWinTargets(own, their uint64) uint64 {
 // moveWinsInOne is WinsInOne for a side with no stones in hand under the
 // default rules: only the moves to moveWinTargets are played out.
 func moveWinsInOne(own, their uint64, limit int) int {
+	n, _ := moveWins(own, their, limit)
+	return n
+}
+
+// moveWins counts the winning moves of the side with stones own (all on
+// the board, against their) under the default rules, up to limit, and
+// returns the first of them in the order of appendStrongMoves (NoMove
+// when there is none). Only the moves to moveWinTargets are played out.
+func moveWins(own, their uint64, limit int) (n int, first Move) {
 	targets := moveWinTargets(own, their)
 	if targets == 0 {
-		return 0
+		return 0, NoMove
 	}
 	occ := own | their
 	dests := strongDests(own, their)
-	n := 0
 	for d, b := range dests {
 		back := directionOrder[d] ^ 4
 		for b &= targets; b != 0; b &= b - 1 {
 			to := Square(bits.TrailingZeros64(b) & 63)
 			from := nearest(back, to, occ)
 			if dropWins(uint(to), own&^(1<<from), their) {
+				if n == 0 {
+					first = Slide(from, to)
+				}
 				if n++; n >= limit {
-					return n
+					return n, first
 				}
 			}
 		}
 	}
-	return n
+	return n, first
+}
+
+// firstDropWin returns the lowest drop square with which the side with
+// stones own (and stones in hand, against their) wins at once under the
+// default rules: the first winning drop in the order of AppendMoves.
+func firstDropWin(own, their uint64) (Move, bool) {
+	sure, maybe := dropWinCandidates(own, their)
+	for b := sure | maybe; b != 0; b &= b - 1 {
+		t := uint(bits.TrailingZeros64(b))
+		if sure>>t&1 != 0 || dropWins(t, own, their) {
+			return Drop(Square(t)), true
+		}
+	}
+	return NoMove, false
 }
