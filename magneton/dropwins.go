@@ -83,26 +83,31 @@ func (a ray) fill(gen, pro uint64) uint64 {
 	return gen | pro&bits.RotateLeft64(gen, 4*a.r)
 }
 
+// windowShifts[o] and windowStarts[o] are, for the line orientation of
+// direction o (0 to 3), the change of square index along it and the
+// squares where a window of four squares that way may start.
+var (
+	windowShifts = [4]uint{1, 9, 8, 7}
+	windowStarts = [4]uint64{rank1to5, rank1to5 & filesAtoE, filesAtoE, rank4to8 & filesAtoE}
+)
+
+// filesAtoE are the squares of files a to e.
+const filesAtoE = ^uint64(0) >> 24
+
 // lineSquares returns, for the line orientation of direction o (0 to
-// 3), the squares x such that some four squares in a row through x along
-// it hold, on the three besides x: three own stones (three), or at least
-// two own stones and no stone of their (open). open holds three.
+// 3), the squares of the windows of four along it that hold no stone of
+// their and at least three own stones (three) or at least two (open).
+// For an empty square x these are the squares that complete a line of
+// four with three own stones of the board, or with two and one more on
+// the fourth square.
 func lineSquares(own, their uint64, o int) (three, open uint64) {
-	up, down := rays8[o^4], rays8[o]
-	free := ^their
-	// u[i], m[i]: x+i+1 along o holds an own stone, no stone of their;
-	// d[i], n[i] the same at x-i-1.
-	u1, m1 := up.step(own), up.step(free)
-	u2, m2 := up.step(u1), up.step(m1)
-	u3, m3 := up.step(u2), up.step(m2)
-	d1, n1 := down.step(own), down.step(free)
-	d2, n2 := down.step(d1), down.step(n1)
-	d3, n3 := down.step(d2), down.step(n2)
-	three = u1&u2&u3 | d1&u1&u2 | d2&d1&u1 | d3&d2&d1
-	two := func(a, b, c, x, y, z uint64) uint64 { return x & y & z & (a&b | a&c | b&c) }
-	open = two(u1, u2, u3, m1, m2, m3) | two(d1, u1, u2, n1, m1, m2) |
-		two(d2, d1, u1, n2, n1, m1) | two(d3, d2, d1, n3, n2, n1)
-	return three, open
+	k, start := windowShifts[o&3], windowStarts[o&3]
+	free := ^(their | their>>k | their>>(2*k) | their>>(3*k)) & start
+	a0, a1, a2, a3 := own&free, own>>k&free, own>>(2*k)&free, own>>(3*k)&free
+	ab, cd, aob, cod := a0&a1, a2&a3, a0|a1, a2|a3
+	t := ab&cod | cd&aob
+	w := ab | cd | aob&cod
+	return t | t<<k | t<<(2*k) | t<<(3*k), w | w<<k | w<<(2*k) | w<<(3*k)
 }
 
 // dropWinCandidates returns the drop squares of the side with stones own
@@ -159,10 +164,11 @@ func dropWinCandidates(own, their uint64) (sure, maybe uint64) {
 		three[o], open[o] = lineSquares(own, their, o)
 	}
 	for o := range 4 {
-		// An end of direction o or its opposite completes a line across
-		// with three own stones of the board (withOwn), or with two and
-		// another end of the same drop (withEnds: the line's fourth
-		// square empty on the board, as every end is). Of the ends of two
+		// An end of direction o or its opposite (an empty square)
+		// completes a line across with three own stones of the board
+		// (withOwn), or with two and another end of the same drop
+		// (withEnds: the line's fourth square empty on the board, as
+		// every end is). Of the ends of two
 		// repelled stones on one line of four (pairs), the other two
 		// squares are never on the drop's rays: it takes two own stones
 		// that stay.
@@ -229,15 +235,15 @@ func dropWinsInOne(own, their uint64, limit int) int {
 // or, when f was blocked itself, onto f; a drop square's run behind a
 // stone may pass over f; and f's stone no longer counts in a line. So
 // the ends are those of the board or own stones blocked that way, the
-// lines across an end those with two own stones and no enemy stone
-// besides it (a superset of the drop's: every end is empty or an own
-// stone), and the drop squares the runs behind the stones over at most
-// one own stone.
+// lines across an end the windows with two own stones and no enemy stone
+// (a superset of the drop's: every end is empty or an own stone), and
+// the drop squares the runs behind the stones over at most one own
+// stone.
 func moveWinTargets(own, their uint64) uint64 {
 	empty := ^(own | their)
-	var open [4]uint64
+	var three, open [4]uint64
 	for o := range 4 {
-		_, open[o] = lineSquares(own, their, o)
+		three[o], open[o] = lineSquares(own, their, o)
 	}
 	var targets uint64
 	for d := range 8 {
@@ -250,8 +256,10 @@ func moveWinTargets(own, their uint64) uint64 {
 		ends := reach&^own&^ahead | blocked
 		a1 := back.step(own)
 		a2 := back.step(a1)
-		o := d & 3
-		e := ends&(open[(o+1)&3]|open[(o+2)&3]|open[(o+3)&3]) | ends&a1&a2&back.step(a2)
+		// An empty end needs two more own stones in a window across, an
+		// own one (blocked) three with itself.
+		o1, o2, o3 := (d+1)&3, (d+2)&3, (d+3)&3
+		e := ends&^own&(open[o1]|open[o2]|open[o3]) | ends&(three[o1]|three[o2]|three[o3]) | ends&a1&a2&back.step(a2)
 		if e == 0 {
 			continue
 		}
