@@ -30,6 +30,14 @@ type Kit[P game.Position[P, M], M comparable] struct {
 	// for a win in one: false means no move of the side to move wins at
 	// once, and the search skips playing them all.
 	MayWin func(p P) bool
+	// WinMove, if not nil, returns the first of p's moves, in the order
+	// of p.AppendMoves, with which the side to move wins at once, and
+	// false when none does, for less than listing and playing them. The
+	// leaves' search for a win in one then asks it instead of MayWin and
+	// WinCandidates: in Magneton a third of the leaves can win at once,
+	// and playing their moves in turn until one wins cost such a leaf
+	// more than its test.
+	WinMove func(p P) (M, bool)
 	// WinCandidates, if not nil, appends to buf those of moves (the legal
 	// moves of p) that may win at once, a superset of the winning moves,
 	// and returns buf. The leaves' search for a win in one then plays

@@ -681,36 +681,11 @@ func (w *worker[P, M]) quiesce(p P, ply, qd int) int {
 		return kit.Eval(p)
 	}
 	w.pvLen[ply] = 0
-	// The moves are listed only when a test below plays them: a game
-	// with a MayWin test and no WinCandidates needs them only for the
-	// threat extension, and Outcome tells a position without a move for
-	// less than listing them (in Magneton a tenth of a leaf).
-	var moves []M
-	if kit.MayWin == nil || kit.WinCandidates != nil {
-		moves = p.AppendMoves(w.moves[ply][:0])
-		w.moves[ply] = moves
-		if len(moves) == 0 {
-			r, _ := p.Outcome()
-			return resultScore(r, p.Side(), ply)
-		}
-	} else if r, _ := p.Outcome(); r.Over() {
-		return resultScore(r, p.Side(), ply)
+	moves, score, done := w.leafWin(p, ply)
+	if done {
+		return score
 	}
 	us := p.Side()
-	if kit.MayWin == nil || kit.MayWin(p) {
-		if moves == nil {
-			moves = p.AppendMoves(w.moves[ply][:0])
-			w.moves[ply] = moves
-		}
-		cands := moves
-		if kit.WinCandidates != nil {
-			w.cands = kit.WinCandidates(p, moves, w.cands[:0])
-			cands = w.cands
-		}
-		if _, ok := w.winAtOnce(p, cands, ply); ok {
-			return Mate - ply - 1
-		}
-	}
 	if kit.EvalThreatened != nil {
 		if score, threatened := kit.EvalThreatened(p); qd > 0 || !threatened || ply >= maxPly-2 {
 			return score
@@ -738,6 +713,56 @@ func (w *worker[P, M]) quiesce(p P, ply, qd int) int {
 		}
 	}
 	return best
+}
+
+// leafWin settles a leaf that is over (no legal move) or that the side
+// to move wins at once, whose winning move it makes the line at ply: it
+// returns done and the leaf's score. Otherwise it returns the leaf's
+// moves if it listed them (nil if not). The moves are listed only when a
+// test plays them: a game with a WinMove or MayWin test and no
+// WinCandidates needs them only for the threat extension, and Outcome
+// tells a position without a move for less than listing them (in
+// Magneton a tenth of a leaf). With WinMove the win is looked for first:
+// a position with a winning move has a move, so Outcome is asked only of
+// the others.
+func (w *worker[P, M]) leafWin(p P, ply int) (moves []M, score int, done bool) {
+	kit := w.e.kit
+	if kit.WinMove != nil {
+		if m, ok := kit.WinMove(p); ok {
+			w.pv[ply][0] = m
+			w.pvLen[ply] = 1
+			return nil, Mate - ply - 1, true
+		}
+		if r, _ := p.Outcome(); r.Over() {
+			return nil, resultScore(r, p.Side(), ply), true
+		}
+		return nil, 0, false
+	}
+	if kit.MayWin == nil || kit.WinCandidates != nil {
+		moves = p.AppendMoves(w.moves[ply][:0])
+		w.moves[ply] = moves
+		if len(moves) == 0 {
+			r, _ := p.Outcome()
+			return moves, resultScore(r, p.Side(), ply), true
+		}
+	} else if r, _ := p.Outcome(); r.Over() {
+		return nil, resultScore(r, p.Side(), ply), true
+	}
+	if kit.MayWin == nil || kit.MayWin(p) {
+		if moves == nil {
+			moves = p.AppendMoves(w.moves[ply][:0])
+			w.moves[ply] = moves
+		}
+		cands := moves
+		if kit.WinCandidates != nil {
+			w.cands = kit.WinCandidates(p, moves, w.cands[:0])
+			cands = w.cands
+		}
+		if _, ok := w.winAtOnce(p, cands, ply); ok {
+			return moves, Mate - ply - 1, true
+		}
+	}
+	return moves, 0, false
 }
 
 // winAtOnce plays the moves of cands from p and returns the first that

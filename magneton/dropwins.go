@@ -48,41 +48,66 @@ var stepLand = [8]uint64{
 	northWest: notRank1 & notFileH,
 }
 
-// stepSet moves every square of b one step in direction d, dropping
-// those that would leave the board.
-func stepSet(b uint64, d int) uint64 {
-	return bits.RotateLeft64(b, step[d&7]) & stepLand[d&7]
+// ray is a direction as the set-wise tests use it: the rotation of the
+// bitboard by one step that way and the squares such a step may land on.
+// A loop over the directions loads its two rays once a direction, and
+// its methods, inlined, keep them in registers.
+type ray struct {
+	r    int
+	land uint64
 }
 
-// fillSet returns gen and every square reached from it in direction d
-// through squares of pro: the occluded fill (Kogge-Stone, with rotations
-// and the propagator masked so that nothing wraps).
-func fillSet(gen, pro uint64, d int) uint64 {
-	r := step[d&7]
-	pro &= stepLand[d&7]
-	gen |= pro & bits.RotateLeft64(gen, r)
-	pro &= bits.RotateLeft64(pro, r)
-	gen |= pro & bits.RotateLeft64(gen, 2*r)
-	pro &= bits.RotateLeft64(pro, 2*r)
-	return gen | pro&bits.RotateLeft64(gen, 4*r)
+// rays8[d] is direction d's ray.
+var rays8 = func() (a [8]ray) {
+	for d := range a {
+		a[d] = ray{step[d], stepLand[d]}
+	}
+	return a
+}()
+
+// step moves every square of b one step along a, dropping those that
+// would leave the board.
+func (a ray) step(b uint64) uint64 {
+	return bits.RotateLeft64(b, a.r) & a.land
 }
 
-// completes returns, for the line orientation of direction o (0 to 3),
-// the squares x such that some four squares in a row through x along it
-// hold, on the three besides x, at least two stones of own and the third
-// of more (own with some other squares; more = own for three of own).
-func completes(own, more uint64, o int) uint64 {
-	// u[i], m[i]: x+i+1 along o holds a stone of own, of more; d[i],
-	// n[i] the same at x-i-1.
-	u1, m1 := stepSet(own, o^4), stepSet(more, o^4)
-	u2, m2 := stepSet(u1, o^4), stepSet(m1, o^4)
-	u3, m3 := stepSet(u2, o^4), stepSet(m2, o^4)
-	d1, n1 := stepSet(own, o), stepSet(more, o)
-	d2, n2 := stepSet(d1, o), stepSet(n1, o)
-	d3, n3 := stepSet(d2, o), stepSet(n2, o)
-	two := func(a, b, c, x, y, z uint64) uint64 { return x & y & z & (a&b | a&c | b&c) }
-	return two(u1, u2, u3, m1, m2, m3) | two(d1, u1, u2, n1, m1, m2) |
-		two(d2, d1, u1, n2, n1, m1) | two(d3, d2, d1, n3, n2, n1)
+// fill returns gen and every square reached from it along a through
+// squares of pro: the occluded fill (Kogge-Stone, with rotations and the
+// propagator masked so that nothing wraps).
+func (a ray) fill(gen, pro uint64) uint64 {
+	pro &= a.land
+	gen |= pro & bits.RotateLeft64(gen, a.r)
+	pro &= bits.RotateLeft64(pro, a.r)
+	gen |= pro & bits.RotateLeft64(gen, 2*a.r)
+	pro &= bits.RotateLeft64(pro, 2*a.r)
+	return gen | pro&bits.RotateLeft64(gen, 4*a.r)
+}
+
+// windowShifts[o] and windowStarts[o] are, for the line orientation of
+// direction o (0 to 3), the change of square index along it and the
+// squares where a window of four squares that way may start.
+var (
+	windowShifts = [4]uint{1, 9, 8, 7}
+	windowStarts = [4]uint64{rank1to5, rank1to5 & filesAtoE, filesAtoE, rank4to8 & filesAtoE}
+)
+
+// filesAtoE are the squares of files a to e.
+const filesAtoE = ^uint64(0) >> 24
+
+// lineSquares returns, for the line orientation of direction o (0 to
+// 3), the squares of the windows of four along it that hold no stone of
+// their and at least three own stones (three) or at least two (open).
+// For an empty square x these are the squares that complete a line of
+// four with three own stones of the board, or with two and one more on
+// the fourth square.
+func lineSquares(own, their uint64, o int) (three, open uint64) {
+	k, start := windowShifts[o&3], windowStarts[o&3]
+	free := ^(their | their>>k | their>>(2*k) | their>>(3*k)) & start
+	a0, a1, a2, a3 := own&free, own>>k&free, own>>(2*k)&free, own>>(3*k)&free
+	ab, cd, aob, cod := a0&a1, a2&a3, a0|a1, a2|a3
+	t := ab&cod | cd&aob
+	w := ab | cd | aob&cod
+	return t | t<<k | t<<(2*k) | t<<(3*k), w | w<<k | w<<(2*k) | w<<(3*k)
 }
 
 // dropWinCandidates returns the drop squares of the side with stones own
@@ -97,33 +122,32 @@ func dropWinCandidates(own, their uint64) (sure, maybe uint64) {
 	}
 	empty := ^(own | their)
 	// ends[d]: where the stones repelled in direction d end, for every
-	// stone that can slide that way. near[d] and far[d]: the drops that
-	// repel a stone that way whose end is 2 or 3 squares from the drop,
-	// and 4 or 6 (see pairs below).
+	// stone that can slide that way, less the sure ends. near[d] and
+	// far[d]: the drops that repel a stone that way whose end is 2 or 3
+	// squares from the drop, and 4 or 6 (see pairs below).
 	var ends, near, far [8]uint64
-	var sureEnds [8]uint64
 	for d := range 8 {
-		reach := fillSet(own, empty, d)
-		e := reach &^ own &^ stepSet(empty, d^4)
+		fwd, back := rays8[d], rays8[d^4]
+		ahead := back.step(empty) // x+d is empty
+		e := fwd.fill(own, empty) &^ own &^ ahead
 		if e == 0 {
 			continue
 		}
-		ends[d] = e
 		// runs: the drops that repel a stone in direction d, the empty
 		// runs behind the stones that can slide that way.
-		movers := own & stepSet(empty, d^4)
-		runs := fillSet(stepSet(movers, d^4)&empty, empty, d^4)
-		b2 := stepSet(stepSet(e, d^4), d^4)
-		b3 := stepSet(b2, d^4)
-		b4 := stepSet(b3, d^4)
-		b6 := stepSet(stepSet(b4, d^4), d^4)
+		runs := back.fill(back.step(own&ahead)&empty, empty)
+		b2 := back.step(back.step(e))
+		b3 := back.step(b2)
+		b4 := back.step(b3)
+		b6 := back.step(back.step(b4))
 		near[d] = runs & (b2 | b3)
 		far[d] = runs & (b4 | b6)
 		// The sure ends: x+d, x+2d and x+3d hold own stones.
-		a1 := stepSet(own, d^4)
-		a2 := stepSet(a1, d^4)
-		sureEnds[d] = e & a1 & a2 & stepSet(a2, d^4)
-		sure |= behindRuns(sureEnds[d], own, empty, d)
+		a1 := back.step(own)
+		a2 := back.step(a1)
+		sureEnds := e & a1 & a2 & back.step(a2)
+		sure |= behindRuns(sureEnds, own, empty, back)
+		ends[d] = e &^ sureEnds
 	}
 	// pairs: the drops that repel two stones whose ends might share a
 	// line of four across their directions: both ends 2 or 3 squares
@@ -135,49 +159,44 @@ func dropWinCandidates(own, their uint64) (sure, maybe uint64) {
 	for d := range 8 {
 		pairs |= near[d] & (near[(d+1)&7] | near[(d+2)&7] | far[(d+1)&7] | far[(d+7)&7])
 	}
-	var across [4]uint64 // three own stones of the board across
+	var three, open [4]uint64
 	for o := range 4 {
-		across[o] = completes(own, own, o)
+		three[o], open[o] = lineSquares(own, their, o)
 	}
 	for o := range 4 {
-		// An end of direction o or its opposite completes a line across
-		// with three own stones (across), or with two and another end of
-		// the same drop, of one of the six other directions (one drop
-		// repels one stone a direction, and its opposite's end is on o's
-		// line). Of the ends of two repelled stones on one line of four
-		// (pairs), the other two squares are never on the drop's rays: it
-		// takes two own stones that stay.
-		var others uint64
-		for d := range 8 {
-			if d&3 != o {
-				others |= ends[d]
-			}
-		}
-		mixed := own | others
-		var withOwn, withEnds uint64
-		for k := 1; k < 4; k++ {
-			withOwn |= across[(o+k)&3]
-			withEnds |= completes(own, mixed, (o+k)&3)
-		}
+		// An end of direction o or its opposite (an empty square)
+		// completes a line across with three own stones of the board
+		// (withOwn), or with two and another end of the same drop
+		// (withEnds: the line's fourth square empty on the board, as
+		// every end is). Of the ends of two
+		// repelled stones on one line of four (pairs), the other two
+		// squares are never on the drop's rays: it takes two own stones
+		// that stay.
+		o1, o2, o3 := (o+1)&3, (o+2)&3, (o+3)&3
+		withOwn := three[o1] | three[o2] | three[o3]
+		withEnds := open[o1] | open[o2] | open[o3]
 		for _, d := range [2]int{o, o + 4} {
-			e := ends[d] &^ sureEnds[d]
-			maybe |= behindRuns(e&withOwn, own, empty, d)
-			maybe |= behindRuns(e&withEnds&^withOwn, own, empty, d) & pairs
+			e := ends[d] & withEnds
+			if e == 0 {
+				continue
+			}
+			back := rays8[d^4]
+			maybe |= behindRuns(e&withOwn, own, empty, back) | behindRuns(e&^withOwn, own, empty, back)&pairs
 		}
 	}
 	return sure, maybe
 }
 
-// behindRuns returns the drop squares that repel, in direction d, the
-// stones whose ends (the last squares of their slides that way) are in
-// ends: the empty runs behind those stones.
-func behindRuns(ends, own, empty uint64, d int) uint64 {
+// behindRuns returns the drop squares that repel, along the ray back's
+// opposite, the stones whose ends (the last squares of their slides that
+// way) are in ends: the empty runs behind those stones.
+func behindRuns(ends, own, empty uint64, back ray) uint64 {
 	if ends == 0 {
 		return 0
 	}
-	path := fillSet(ends, empty, d^4) // the ends and the squares slid over
-	stones := stepSet(path, d^4) & own
-	return fillSet(stepSet(stones, d^4)&empty, empty, d^4)
+	path := back.fill(ends, empty) // the ends and the squares slid over
+	stones := back.step(path) & own
+	return back.fill(back.step(stones)&empty, empty)
 }
 
 // dropWins reports whether a drop on t of the side with stones own
@@ -216,45 +235,40 @@ func dropWinsInOne(own, their uint64, limit int) int {
 // or, when f was blocked itself, onto f; a drop square's run behind a
 // stone may pass over f; and f's stone no longer counts in a line. So
 // the ends are those of the board or own stones blocked that way, the
-// stones of the lines a subset of the board's, and the drop squares the
-// runs behind the stones over at most one own stone.
+// lines across an end the windows with two own stones and no enemy stone
+// (a superset of the drop's: every end is empty or an own stone), and
+// the drop squares the runs behind the stones over at most one own
+// stone.
 func moveWinTargets(own, their uint64) uint64 {
 	empty := ^(own | their)
-	var ends, sureEnds [8]uint64
-	for d := range 8 {
-		reach := fillSet(own, empty, d)
-		// blocked: own stones that cannot slide this way with an own
-		// stone behind them, which slides onto them when they move.
-		blocked := own &^ stepSet(empty, d^4) & stepSet(reach, d)
-		ends[d] = reach&^own&^stepSet(empty, d^4) | blocked
-		a1 := stepSet(own, d^4)
-		a2 := stepSet(a1, d^4)
-		sureEnds[d] = ends[d] & a1 & a2 & stepSet(a2, d^4)
+	var three, open [4]uint64
+	for o := range 4 {
+		three[o], open[o] = lineSquares(own, their, o)
 	}
 	var targets uint64
-	for o := range 4 {
-		var others uint64
-		for d := range 8 {
-			if d&3 != o {
-				others |= ends[d]
-			}
+	for d := range 8 {
+		fwd, back := rays8[d], rays8[d^4]
+		ahead := back.step(empty) // x+d is empty
+		reach := fwd.fill(own, empty)
+		// blocked: own stones that cannot slide this way with an own
+		// stone behind them, which slides onto them when they move.
+		blocked := own &^ ahead & fwd.step(reach)
+		ends := reach&^own&^ahead | blocked
+		a1 := back.step(own)
+		a2 := back.step(a1)
+		// An empty end needs two more own stones in a window across, an
+		// own one (blocked) three with itself.
+		o1, o2, o3 := (d+1)&3, (d+2)&3, (d+3)&3
+		e := ends&^own&(open[o1]|open[o2]|open[o3]) | ends&(three[o1]|three[o2]|three[o3]) | ends&a1&a2&back.step(a2)
+		if e == 0 {
+			continue
 		}
-		var lines uint64
-		for k := 1; k < 4; k++ {
-			lines |= completes(own, own|others, (o+k)&3)
-		}
-		for _, d := range [2]int{o, o + 4} {
-			e := ends[d]&lines | sureEnds[d]
-			if e == 0 {
-				continue
-			}
-			path := fillSet(e, empty, d^4)
-			stones := stepSet(path, d^4) & own
-			run := fillSet(stones, empty, d^4)
-			// over one own stone, the mover's f
-			over := stepSet(run, d^4) & own
-			targets |= (run | fillSet(over, empty, d^4)) & empty
-		}
+		path := back.fill(e, empty)
+		stones := back.step(path) & own
+		run := back.fill(stones, empty)
+		// over one own stone, the mover's f
+		over := back.step(run) & own
+		targets |= (run | back.fill(over, empty)) & empty
 	}
 	return targets
 }
@@ -262,24 +276,49 @@ func moveWinTargets(own, their uint64) uint64 {
 // moveWinsInOne is WinsInOne for a side with no stones in hand under the
 // default rules: only the moves to moveWinTargets are played out.
 func moveWinsInOne(own, their uint64, limit int) int {
+	n, _ := moveWins(own, their, limit)
+	return n
+}
+
+// moveWins counts the winning moves of the side with stones own (all on
+// the board, against their) under the default rules, up to limit, and
+// returns the first of them in the order of appendStrongMoves (NoMove
+// when there is none). Only the moves to moveWinTargets are played out.
+func moveWins(own, their uint64, limit int) (n int, first Move) {
 	targets := moveWinTargets(own, their)
 	if targets == 0 {
-		return 0
+		return 0, NoMove
 	}
 	occ := own | their
 	dests := strongDests(own, their)
-	n := 0
 	for d, b := range dests {
 		back := directionOrder[d] ^ 4
 		for b &= targets; b != 0; b &= b - 1 {
 			to := Square(bits.TrailingZeros64(b) & 63)
 			from := nearest(back, to, occ)
 			if dropWins(uint(to), own&^(1<<from), their) {
+				if n == 0 {
+					first = Slide(from, to)
+				}
 				if n++; n >= limit {
-					return n
+					return n, first
 				}
 			}
 		}
 	}
-	return n
+	return n, first
+}
+
+// firstDropWin returns the lowest drop square with which the side with
+// stones own (and stones in hand, against their) wins at once under the
+// default rules: the first winning drop in the order of AppendMoves.
+func firstDropWin(own, their uint64) (Move, bool) {
+	sure, maybe := dropWinCandidates(own, their)
+	for b := sure | maybe; b != 0; b &= b - 1 {
+		t := uint(bits.TrailingZeros64(b))
+		if sure>>t&1 != 0 || dropWins(t, own, their) {
+			return Drop(Square(t)), true
+		}
+	}
+	return NoMove, false
 }

@@ -28,6 +28,32 @@ func (p Position) WinsInOne(s game.Side, limit int) int {
 	return moveWinsInOne(own, their, limit)
 }
 
+// WinningMove returns the first of the side to move's moves, in the order
+// of AppendMoves, with which it wins at once, and false when none does:
+// what playing the moves in turn until one wins finds. Under the default
+// movement rules it plays only the moves that WinsInOne's set-wise tests
+// leave (dropwins.go), so a search's leaf learns the winning move for
+// about the price of WinsInOne.
+func (p Position) WinningMove() (Move, bool) {
+	if p.won() {
+		return NoMove, false
+	}
+	if p.flags()&(flagWeak|flagOneSided) != 0 {
+		var buf [256]Move
+		for _, m := range p.AppendMoves(buf[:0]) {
+			if w, ok := p.Play(m).Winner(); ok && w == p.sideToMove() {
+				return m, true
+			}
+		}
+		return NoMove, false
+	}
+	if p.handMine() > 0 {
+		return firstDropWin(p.mine, p.theirs)
+	}
+	_, m := moveWins(p.mine, p.theirs, 1)
+	return m, m != NoMove
+}
+
 // winsByPlaying is WinsInOne for any rule options: it plays every move.
 func (p Position) winsByPlaying(s game.Side, limit int) int {
 	if s != p.sideToMove() {

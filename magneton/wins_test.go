@@ -122,3 +122,50 @@ func BenchmarkWinsInOne(b *testing.B) {
 		})
 	}
 }
+
+// TestWinningMove checks WinningMove against playing the moves in the
+// order of AppendMoves until one wins, in random games under several
+// rule options.
+func TestWinningMove(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		rules Rules
+	}{
+		{"default", Rules{}},
+		{"owner-wins", Rules{OwnerWins: true}},
+		{"weak", Rules{Weak: true}},
+		{"one-sided", Rules{OneSided: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(5, 6))
+			wins := [2]int{} // drop phase, move phase
+			for range 300 {
+				p := tc.rules.StartPosition()
+				for range 200 {
+					moves := p.AppendMoves(nil)
+					want, wantOK := NoMove, false
+					for _, m := range moves {
+						if w, ok := p.Play(m).Winner(); ok && w == p.Side() {
+							want, wantOK = m, true
+							break
+						}
+					}
+					if got, ok := p.WinningMove(); got != want || ok != wantOK {
+						t.Fatalf("%s: WinningMove %v %v, want %v %v", p, got, ok, want, wantOK)
+					}
+					if wantOK {
+						wins[min(p.InHand(p.Side()), 1)^1]++
+					}
+					if len(moves) == 0 {
+						break
+					}
+					p = p.Play(moves[rng.IntN(len(moves))])
+				}
+			}
+			if wins[0] == 0 || wins[1] == 0 {
+				t.Fatalf("winning moves met in the drop and move phases: %v; the test checks too little", wins)
+			}
+			t.Logf("positions with a winning move: %d in the drop phase, %d in the move phase", wins[0], wins[1])
+		})
+	}
+}

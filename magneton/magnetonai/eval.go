@@ -243,9 +243,10 @@ func stoneLines(own, other uint64) (push, moves int) {
 // Kit returns the search kit of Magneton with the given weights
 // for the given rules. Under the default movement rules (force=strong,
 // movement=any-magnet) it counts winning moves with
-// magneton.Position.WinsInOne, which is fast there: for the win-in-one
-// test at the leaves, the threats feature and the threat extension; under
-// others it plays the moves out and has no threats feature.
+// magneton.Position.WinsInOne, which is fast there: for the threats
+// feature and the threat extension, and finds a leaf's winning move with
+// magneton.Position.WinningMove; under others it plays the moves out and
+// has no threats feature.
 func Kit(w [NumFeatures]int, rules magneton.Rules) *ai.Kit[magneton.Position, magneton.Move] {
 	fast := !rules.Weak && !rules.OneSided
 	features := boardFeatures
@@ -270,6 +271,7 @@ func Kit(w [NumFeatures]int, rules magneton.Rules) *ai.Kit[magneton.Position, ma
 	}
 	if fast {
 		k.MayWin = func(p magneton.Position) bool { return p.WinsInOne(p.Side(), 1) > 0 }
+		k.WinMove = magneton.Position.WinningMove
 		k.Threatened = func(p magneton.Position) bool { return p.WinsInOne(p.Side().Other(), 1) > 0 }
 		k.EvalThreatened = func(p magneton.Position) (int, bool) {
 			f := features(p)

@@ -3,6 +3,7 @@ package magnetonai
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/magneton-games/magneton/ai"
@@ -74,40 +75,72 @@ func TestMobilityCountsMoves(t *testing.T) {
 	}
 }
 
-// TestEvalThreatenedSameSearch checks that the leaves' shared count of
-// the opponent's wins in one (Kit.EvalThreatened) changes nothing but
-// the speed: searches of random positions to a fixed depth with and
-// without it agree on the move, the score and the nodes.
-func TestEvalThreatenedSameSearch(t *testing.T) {
-	kit := Kit(Weights, magneton.Rules{})
-	plain := *kit
-	plain.EvalThreatened = nil
+// TestKitShortcutsSameSearch checks that the kit's shortcuts at the
+// leaves change nothing but the speed: the shared count of the
+// opponent's wins in one (Kit.EvalThreatened) and the winning move found
+// without playing the moves in turn (Kit.WinMove). Searches with and
+// without each agree on the move, the score, the line and the nodes:
+// to depths 1 and 3, of random positions of both phases and of positions
+// lost in one, whose lines end in a leaf's winning move.
+func TestKitShortcutsSameSearch(t *testing.T) {
+	kit := Kit(Level8Weights, magneton.Rules{})
+	var plain, lost []magneton.Position
 	rng := rand.New(rand.NewPCG(5, 6))
-	for g := 0; g < 12; g++ {
+	for g := 0; len(plain) < 40 || len(lost) < 20; g++ {
 		p := magneton.Rules{}.StartPosition()
-		for ply := 0; ply < 10+7*g; ply++ {
-			m, ok := p.RandomMove(rng, nil)
-			if !ok {
-				break
+		for ply := 0; ply < 150 && !gameOver(p); ply++ {
+			if ply == 10+g%40 && len(plain) < 40 {
+				plain = append(plain, p)
 			}
-			if q := p.Play(m); !gameOver(q) {
-				p = q
+			if lostInOne(p) && len(lost) < 20 {
+				lost = append(lost, p)
 			}
-		}
-		var got [2]ai.SearchResult[magneton.Move]
-		for i, kit := range []*ai.Kit[magneton.Position, magneton.Move]{kit, &plain} {
-			res, err := ai.NewEngine(kit, 4, 1).Search(context.Background(), p, nil, ai.Budget{Depth: 4}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got[i] = res
-		}
-		a, b := got[0], got[1]
-		if a.Move != b.Move || a.Info.Score != b.Info.Score || a.Info.Nodes != b.Info.Nodes {
-			t.Errorf("%s: with EvalThreatened %s %d (%d nodes), without %s %d (%d nodes)",
-				p, p.FormatMove(a.Move), a.Info.Score, a.Info.Nodes, p.FormatMove(b.Move), b.Info.Score, b.Info.Nodes)
+			m, _ := p.RandomMove(rng, nil)
+			p = p.Play(m)
 		}
 	}
+	for _, tc := range []struct {
+		name  string
+		strip func(k *ai.Kit[magneton.Position, magneton.Move])
+	}{
+		{"EvalThreatened", func(k *ai.Kit[magneton.Position, magneton.Move]) { k.EvalThreatened = nil }},
+		{"WinMove", func(k *ai.Kit[magneton.Position, magneton.Move]) { k.WinMove = nil }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stripped := *kit
+			tc.strip(&stripped)
+			for _, p := range append(plain, lost...) {
+				for _, depth := range []int{1, 3} {
+					var got [2]ai.SearchResult[magneton.Move]
+					for i, kit := range []*ai.Kit[magneton.Position, magneton.Move]{kit, &stripped} {
+						res, err := ai.NewEngine(kit, 4, 1).Search(context.Background(), p, nil, ai.Budget{Depth: depth}, nil)
+						if err != nil {
+							t.Fatal(err)
+						}
+						got[i] = res
+					}
+					a, b := got[0], got[1]
+					if a.Move != b.Move || a.Info.Score != b.Info.Score || a.Info.Nodes != b.Info.Nodes || !slices.Equal(a.Info.PV, b.Info.PV) {
+						t.Errorf("%s, depth %d: with %s %s %d %v (%d nodes), without %s %d %v (%d nodes)", p, depth, tc.name,
+							p.FormatMove(a.Move), a.Info.Score, a.Info.PV, a.Info.Nodes, p.FormatMove(b.Move), b.Info.Score, b.Info.PV, b.Info.Nodes)
+					}
+				}
+			}
+		})
+	}
+}
+
+// lostInOne reports whether every move of p lets the opponent win at
+// once, and none wins.
+func lostInOne(p magneton.Position) bool {
+	moves := p.AppendMoves(nil)
+	for _, m := range moves {
+		q := p.Play(m)
+		if gameOver(q) || q.WinsInOne(q.Side(), 1) == 0 {
+			return false
+		}
+	}
+	return len(moves) > 0
 }
 
 func gameOver(p magneton.Position) bool {
