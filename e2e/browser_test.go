@@ -199,7 +199,8 @@ func (p *page) waitFor(what, cond string, timeout time.Duration) {
 			return
 		}
 		if time.Now().After(deadline) {
-			p.t.Fatalf("%s: timed out after %v waiting for %s (%s)", p.name, timeout, what, cond)
+			where, _ := tryEval[string](p, `location.pathname + location.hash + ': ' + (document.querySelector('#app') || document.body).innerText.slice(0, 300)`)
+			p.t.Fatalf("%s: timed out after %v waiting for %s (%s); the page: %q", p.name, timeout, what, cond, where)
 		}
 		time.Sleep(40 * time.Millisecond)
 	}

@@ -63,7 +63,10 @@ func TestBrowserLessons(t *testing.T) {
 	base := startServer(t)
 	p := tab(t, browser(t), "newcomer")
 	p.goTo(base + "/")
-	p.waitFor("the home page's link to the lessons", `document.querySelector('.learn-home a[href="/learn/magneton"]')`, 10*time.Second)
+	// The new-game form above the link is drawn once the games' words
+	// have loaded, and pushes the link down: a click before that lands on
+	// the form.
+	p.waitFor("the home page's link to the lessons, below the new-game form", `document.querySelector('.create-form #start') && document.querySelector('.learn-home a[href="/learn/magneton"]')`, 10*time.Second)
 	p.click(`.learn-home a[href="/learn/magneton"]`)
 	p.waitFor("the rules page", `location.pathname === '/learn/magneton' && document.querySelector('.rules .diagram .board')`, 10*time.Second)
 	if n := eval[int](p, `document.querySelectorAll('.rules .diagram .board').length`); n < 4 {
@@ -196,7 +199,8 @@ func TestBrowserPuzzles(t *testing.T) {
 	var daily puzzleInfo
 	getJSON(t, base+"/api/puzzles/daily", &daily)
 	p.goTo(base + "/")
-	p.waitFor("the daily puzzle", fmt.Sprintf(`document.querySelector('.daily-puzzle[data-puzzle=%q] .board')`, daily.ID), 10*time.Second)
+	// Below the new-game form, which is drawn last and pushes it down.
+	p.waitFor("the daily puzzle", fmt.Sprintf(`document.querySelector('.create-form #start') && document.querySelector('.daily-puzzle[data-puzzle=%q] .board')`, daily.ID), 10*time.Second)
 	p.click(".daily-puzzle a.btn")
 	p.waitFor("the daily puzzle's page", fmt.Sprintf(`document.querySelector('.puzzles-page[data-puzzle=%q]')`, daily.ID), 10*time.Second)
 
@@ -476,6 +480,7 @@ func TestBrowserSpanishNewcomer(t *testing.T) {
 			t.Errorf("%s: the page shows %q", where, bad)
 		}
 	}
+	p.waitFor("the new-game form above the link to the lessons", `document.querySelector('.create-form #start') && document.querySelector('.learn-home a[href="/learn/magneton"]')`, 10*time.Second)
 	clean("the home page")
 
 	p.click(`.learn-home a[href="/learn/magneton"]`)
