@@ -56,17 +56,54 @@ func (p *page) importFiles(paths ...string) string {
 // measure would make the tap land elsewhere.
 func (p *page) tapSteady(css string) {
 	p.t.Helper()
-	p.waitFor(css+" still on the screen", fmt.Sprintf(`(() => {
+	// The centre of the element when it has stayed put for five looks and
+	// is what a finger there touches (nothing drawn over it), else [].
+	centre := fmt.Sprintf(`(() => {
 		const e = document.querySelector(%q);
-		if (!e) return false;
+		if (!e) return [];
 		const r = e.getBoundingClientRect();
-		if (r.top < 0 || r.bottom > innerHeight) { e.scrollIntoView({ block: 'center' }); window.steadyAt = ''; return false; }
+		if (r.top < 0 || r.bottom > innerHeight) { e.scrollIntoView({ block: 'center' }); window.steadyAt = ''; return []; }
 		const at = Math.round(r.left) + ',' + Math.round(r.top);
-		if (window.steadyAt !== at) { window.steadyAt = at; window.steadyFor = 0; return false; }
-		return ++window.steadyFor >= 5;
-	})()`, css), 20*time.Second)
-	xy := eval[[]float64](p, fmt.Sprintf(`(r => [r.left + r.width / 2, r.top + r.height / 2])(document.querySelector(%q).getBoundingClientRect())`, css))
+		if (window.steadyAt !== at) { window.steadyAt = at; window.steadyFor = 0; return []; }
+		if (++window.steadyFor < 5) return [];
+		const x = r.left + r.width / 2, y = r.top + r.height / 2;
+		const hit = document.elementFromPoint(x, y);
+		return hit && (hit === e || e.contains(hit)) ? [x, y] : [];
+	})()`, css)
+	p.waitFor(css+" still on the screen", centre+".length === 2", 20*time.Second)
+	xy := eval[[]float64](p, centre)
+	if len(xy) != 2 {
+		// It moved between the two looks: wait again.
+		p.waitFor(css+" still on the screen", centre+".length === 2", 20*time.Second)
+		xy = eval[[]float64](p, centre)
+	}
+	if len(xy) != 2 {
+		p.t.Fatalf("%s: %s keeps moving", p.name, css)
+	}
 	p.do(chromedp.TapXY(xy[0], xy[1]))
+}
+
+// tapUntil taps an element (tapSteady) until cond holds, at most three
+// times: on a loaded machine the finger may stay down long enough between
+// the touch's start and end for the browser to take a long press, which
+// clicks nothing. cond must become true at once on the tap's click (the
+// tap is not repeated after a click that took).
+func (p *page) tapUntil(css, what, cond string) {
+	p.t.Helper()
+	for attempt := 1; ; attempt++ {
+		p.tapSteady(css)
+		deadline := time.Now().Add(5 * time.Second)
+		for time.Now().Before(deadline) {
+			if ok, err := tryEval[bool](p, "!!("+cond+")"); err == nil && ok {
+				return
+			}
+			time.Sleep(40 * time.Millisecond)
+		}
+		if attempt == 3 {
+			p.t.Fatalf("%s: three taps on %s and still not %s (%s)", p.name, css, what, cond)
+		}
+		p.t.Logf("%s: a tap on %s and not %s: again", p.name, css, what)
+	}
 }
 
 // TestBrowserImportArchive: on the analysis board a guest is told to log
@@ -137,14 +174,14 @@ func TestBrowserImportArchive(t *testing.T) {
 	phone.openAnalysis(base + "/analysis?game=tumbling")
 	eval[any](phone, `(b => b.checked && b.click())(document.querySelector('#an-auto'))`)
 	phone.waitFor("the engine stopped", `document.querySelector('#an-stop').hidden`, 10*time.Second)
-	phone.tapSteady(`#im-box summary`)
-	phone.waitFor("the import box open", `document.querySelector('#im-box').open`, 5*time.Second)
+	phone.tapUntil(`#im-box summary`, "the import box open", `document.querySelector('#im-box').open`)
 	long := filepath.Join(dir, strings.Repeat("a-very-long-file-name-", 8)+".sgf")
 	if err := os.WriteFile(long, []byte("nothing here"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	phone.do(chromedp.SetUploadFiles(chromedp.CSS(`#im-files`), []string{record, long}))
-	phone.tapSteady(`#im-send`)
+	// The form says it is sending as soon as it is sent.
+	phone.tapUntil(`#im-send`, "the files sent", `document.querySelector('#im-status').textContent !== ''`)
 	phone.waitFor("the import's answer", `!!document.querySelector('#im-status .im-summary')`, 20*time.Second)
 	phone.do(chromedp.ScrollIntoView(chromedp.CSS(`#im-status`)))
 	if over := eval[[]string](phone, phoneOverflow); len(over) > 0 {
