@@ -56,7 +56,7 @@ func (p *page) importFiles(paths ...string) string {
 // measure would make the tap land elsewhere.
 func (p *page) tapSteady(css string) {
 	p.t.Helper()
-	// The centre of the element when it has stayed put for five looks and
+	// The centre of the element once it has stayed put for five looks and
 	// is what a finger there touches (nothing drawn over it), else [].
 	centre := fmt.Sprintf(`(() => {
 		const e = document.querySelector(%q);
@@ -70,17 +70,19 @@ func (p *page) tapSteady(css string) {
 		const hit = document.elementFromPoint(x, y);
 		return hit && (hit === e || e.contains(hit)) ? [x, y] : [];
 	})()`, css)
-	p.waitFor(css+" still on the screen", centre+".length === 2", 20*time.Second)
-	xy := eval[[]float64](p, centre)
-	if len(xy) != 2 {
-		// It moved between the two looks: wait again.
-		p.waitFor(css+" still on the screen", centre+".length === 2", 20*time.Second)
-		xy = eval[[]float64](p, centre)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		// The same look that finds the element steady gives the point, so
+		// that nothing moves between the two.
+		if xy, err := tryEval[[]float64](p, centre); err == nil && len(xy) == 2 {
+			p.do(chromedp.TapXY(xy[0], xy[1]))
+			return
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("%s: %s did not stay still on the screen for 20s", p.name, css)
+		}
+		time.Sleep(40 * time.Millisecond)
 	}
-	if len(xy) != 2 {
-		p.t.Fatalf("%s: %s keeps moving", p.name, css)
-	}
-	p.do(chromedp.TapXY(xy[0], xy[1]))
 }
 
 // tapUntil taps an element (tapSteady) until cond holds, at most three

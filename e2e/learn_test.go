@@ -12,6 +12,12 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// homeDrawn holds once the home page's new-game form is drawn. The form
+// waits for the games' words to load and then pushes the cards below it
+// (learning, the daily puzzle) down: a click on those before it lands on
+// the form.
+const homeDrawn = `!!document.querySelector('.create-form #start')`
+
 // boardPlay plays a move on a board inside scope (".lesson", ".puzzle-board")
 // by clicks (taps on a phone), picking the step or the tumble when the
 // board asks.
@@ -63,10 +69,7 @@ func TestBrowserLessons(t *testing.T) {
 	base := startServer(t)
 	p := tab(t, browser(t), "newcomer")
 	p.goTo(base + "/")
-	// The new-game form above the link is drawn once the games' words
-	// have loaded, and pushes the link down: a click before that lands on
-	// the form.
-	p.waitFor("the home page's link to the lessons, below the new-game form", `document.querySelector('.create-form #start') && document.querySelector('.learn-home a[href="/learn/magneton"]')`, 10*time.Second)
+	p.waitFor("the home page's link to the lessons", homeDrawn+` && document.querySelector('.learn-home a[href="/learn/magneton"]')`, 10*time.Second)
 	p.click(`.learn-home a[href="/learn/magneton"]`)
 	p.waitFor("the rules page", `location.pathname === '/learn/magneton' && document.querySelector('.rules .diagram .board')`, 10*time.Second)
 	if n := eval[int](p, `document.querySelectorAll('.rules .diagram .board').length`); n < 4 {
@@ -199,8 +202,7 @@ func TestBrowserPuzzles(t *testing.T) {
 	var daily puzzleInfo
 	getJSON(t, base+"/api/puzzles/daily", &daily)
 	p.goTo(base + "/")
-	// Below the new-game form, which is drawn last and pushes it down.
-	p.waitFor("the daily puzzle", fmt.Sprintf(`document.querySelector('.create-form #start') && document.querySelector('.daily-puzzle[data-puzzle=%q] .board')`, daily.ID), 10*time.Second)
+	p.waitFor("the daily puzzle", homeDrawn+fmt.Sprintf(` && document.querySelector('.daily-puzzle[data-puzzle=%q] .board')`, daily.ID), 10*time.Second)
 	p.click(".daily-puzzle a.btn")
 	p.waitFor("the daily puzzle's page", fmt.Sprintf(`document.querySelector('.puzzles-page[data-puzzle=%q]')`, daily.ID), 10*time.Second)
 
@@ -480,7 +482,7 @@ func TestBrowserSpanishNewcomer(t *testing.T) {
 			t.Errorf("%s: the page shows %q", where, bad)
 		}
 	}
-	p.waitFor("the new-game form above the link to the lessons", `document.querySelector('.create-form #start') && document.querySelector('.learn-home a[href="/learn/magneton"]')`, 10*time.Second)
+	p.waitFor("the home page's link to the lessons", homeDrawn+` && document.querySelector('.learn-home a[href="/learn/magneton"]')`, 10*time.Second)
 	clean("the home page")
 
 	p.click(`.learn-home a[href="/learn/magneton"]`)
