@@ -208,11 +208,19 @@ type Archive interface {
 	// Unarchived calls f with every finished game the archive does not
 	// hold, as ArchiveGames does.
 	Unarchived(ctx context.Context, f func(g *Game, moves []string) (bool, error)) error
-	// ArchiveCounts returns the sizes of the archive's tables.
+	// ArchiveCounts returns the sizes of the archive's tables, after a
+	// MergeArchive.
 	ArchiveCounts(ctx context.Context) (ArchiveCounts, error)
+	// MergeArchive moves the rows that games' ends wrote into the
+	// archive's recent tables into its big ones (the store's merger does
+	// so in the background a moment after each game's end) and returns
+	// how many games it moved; ArchiveMergeStats returns the merger's
+	// totals. The explorer and the search count the recent rows too.
+	MergeArchive(ctx context.Context) (int, error)
+	ArchiveMergeStats() ArchiveMergeStats
 	// DumpArchive calls f with every row of the explorer's and the
-	// repertoires' counts and of the positions, as text, in a fixed order:
-	// what a verification compares with a recount.
+	// repertoires' counts and of the positions, as text, in a fixed order,
+	// after a MergeArchive: what a verification compares with a recount.
 	DumpArchive(ctx context.Context, f func(table, row string) error) error
 }
 
@@ -258,8 +266,11 @@ func (s *sqlStore) archiveInTx(ctx context.Context, tx *sql.Tx, g *Game) error {
 		s.reportIndexError(g.ID, err)
 		return nil
 	}
-	_, err = s.writeArchive(ctx, tx, g, e)
-	return err
+	if _, err = s.writeArchive(ctx, tx, g, e, true); err != nil {
+		return err
+	}
+	s.kickMerger()
+	return nil
 }
 
 // reportIndexError passes an indexer's error to the function set by
@@ -305,8 +316,13 @@ func endedAt(g *Game) int64 {
 }
 
 // writeArchive writes a game's archive rows in tx, once: it reports false
-// when the game was archived already.
-func (s *sqlStore) writeArchive(ctx context.Context, tx execer, g *Game, e *ArchiveEntry) (bool, error) {
+// when the game was archived already. With recent, the rows go into the
+// small tables that the merger empties (archive_recent and the tables
+// ending in _recent): what a game's end does, so that its transaction
+// writes a few pages rather than the ~200 that the big tables' rows of a
+// game, keyed by position, lie on. Bulk writes (imports, rebuilds) write
+// the big tables directly.
+func (s *sqlStore) writeArchive(ctx context.Context, tx execer, g *Game, e *ArchiveEntry, recent bool) (bool, error) {
 	src := archiveSource(g)
 	ended := endedAt(g)
 	res, err := tx.ExecContext(ctx, `INSERT INTO archive_games (game_id, game, rules, source, rated, speed, band, rating, result, ended, plies, user0, user1, name0, name1)
@@ -319,23 +335,23 @@ func (s *sqlStore) writeArchive(ctx context.Context, tx execer, g *Game, e *Arch
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return false, err
 	}
+	if recent {
+		if err := s.writeRecent(ctx, tx, g, e); err != nil {
+			return false, fmt.Errorf("archive game %s: %w", g.ID, err)
+		}
+		return true, nil
+	}
 	ratingN := 0
 	if e.Rating > 0 {
 		ratingN = 1
 	}
-	wdl := func(seat int) (int, int, int) { return seatScore(g.Result, seat) }
 	err = s.insertRows(ctx, tx, len(e.Moves),
 		`INSERT INTO archive_moves (pos, move, source, rated, speed, band, games, wins, draws, losses, rating_sum, rating_n, last_played) VALUES `,
 		13, func(i int) []any {
 			m := e.Moves[i]
-			w, d, l := wdl(m.Seat)
+			w, d, l := seatScore(g.Result, m.Seat)
 			return []any{m.Pos, m.Move, src, boolInt(g.Rated), e.Speed, e.Band, 1, w, d, l, e.Rating, ratingN, ended}
-		},
-		` ON CONFLICT (pos, move, source, rated, speed, band) DO UPDATE SET
-			games = archive_moves.games + excluded.games, wins = archive_moves.wins + excluded.wins,
-			draws = archive_moves.draws + excluded.draws, losses = archive_moves.losses + excluded.losses,
-			rating_sum = archive_moves.rating_sum + excluded.rating_sum, rating_n = archive_moves.rating_n + excluded.rating_n,
-			last_played = CASE WHEN excluded.last_played > archive_moves.last_played THEN excluded.last_played ELSE archive_moves.last_played END`)
+		}, addMoveCounts)
 	if err != nil {
 		return false, fmt.Errorf("archive game %s: moves: %w", g.ID, err)
 	}
@@ -352,6 +368,21 @@ func (s *sqlStore) writeArchive(ctx context.Context, tx execer, g *Game, e *Arch
 	}
 	return true, nil
 }
+
+// addMoveCounts and addPlayerMoveCounts end an INSERT into archive_moves
+// and archive_player_moves: a row already there takes the new one's
+// games and results.
+const (
+	addMoveCounts = ` ON CONFLICT (pos, move, source, rated, speed, band) DO UPDATE SET
+			games = archive_moves.games + excluded.games, wins = archive_moves.wins + excluded.wins,
+			draws = archive_moves.draws + excluded.draws, losses = archive_moves.losses + excluded.losses,
+			rating_sum = archive_moves.rating_sum + excluded.rating_sum, rating_n = archive_moves.rating_n + excluded.rating_n,
+			last_played = CASE WHEN excluded.last_played > archive_moves.last_played THEN excluded.last_played ELSE archive_moves.last_played END`
+	addPlayerMoveCounts = ` ON CONFLICT (user_id, pos, move, mine) DO UPDATE SET
+			games = archive_player_moves.games + excluded.games, wins = archive_player_moves.wins + excluded.wins,
+			draws = archive_player_moves.draws + excluded.draws, losses = archive_player_moves.losses + excluded.losses,
+			last_played = CASE WHEN excluded.last_played > archive_player_moves.last_played THEN excluded.last_played ELSE archive_player_moves.last_played END`
+)
 
 // seatScore is a game's result for a seat as (wins, draws, losses), one
 // of them 1.
@@ -379,13 +410,53 @@ func (s *sqlStore) writeSeatArchive(ctx context.Context, tx execer, g *Game, e *
 		9, func(i int) []any {
 			m := e.Moves[i]
 			return []any{user, m.Pos, m.Move, boolInt(m.Seat == seat), 1, w, d, l, ended}
-		},
-		` ON CONFLICT (user_id, pos, move, mine) DO UPDATE SET
-			games = archive_player_moves.games + excluded.games, wins = archive_player_moves.wins + excluded.wins,
-			draws = archive_player_moves.draws + excluded.draws, losses = archive_player_moves.losses + excluded.losses,
-			last_played = CASE WHEN excluded.last_played > archive_player_moves.last_played THEN excluded.last_played ELSE archive_player_moves.last_played END`)
+		}, addPlayerMoveCounts)
 	if err != nil {
 		return fmt.Errorf("archive game %s: the moves of seat %d: %w", g.ID, seat+1, err)
+	}
+	return nil
+}
+
+// writeRecent writes a game's rows into the archive's recent tables
+// (writeArchive with recent).
+func (s *sqlStore) writeRecent(ctx context.Context, tx execer, g *Game, e *ArchiveEntry) error {
+	src, ended, rated := archiveSource(g), endedAt(g), boolInt(g.Rated)
+	ratingN := 0
+	if e.Rating > 0 {
+		ratingN = 1
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO archive_recent (game_id) VALUES ($1)`, g.ID); err != nil {
+		return err
+	}
+	err := s.insertRows(ctx, tx, len(e.Moves),
+		`INSERT INTO archive_moves_recent (game_id, pos, move, source, rated, speed, band, games, wins, draws, losses, rating_sum, rating_n, last_played) VALUES `,
+		14, func(i int) []any {
+			m := e.Moves[i]
+			w, d, l := seatScore(g.Result, m.Seat)
+			return []any{g.ID, m.Pos, m.Move, src, rated, e.Speed, e.Band, 1, w, d, l, e.Rating, ratingN, ended}
+		}, ``)
+	if err != nil {
+		return fmt.Errorf("moves: %w", err)
+	}
+	for seat, user := range g.Users {
+		if user == "" {
+			continue
+		}
+		w, d, l := seatScore(g.Result, seat)
+		err := s.insertRows(ctx, tx, len(e.Moves),
+			`INSERT INTO archive_player_moves_recent (game_id, user_id, pos, move, mine, games, wins, draws, losses, last_played) VALUES `,
+			10, func(i int) []any {
+				m := e.Moves[i]
+				return []any{g.ID, user, m.Pos, m.Move, boolInt(m.Seat == seat), 1, w, d, l, ended}
+			}, ``)
+		if err != nil {
+			return fmt.Errorf("the moves of seat %d: %w", seat+1, err)
+		}
+	}
+	err = s.insertRows(ctx, tx, len(e.Positions), `INSERT INTO archive_positions_recent (game_id, pos, ended, ply) VALUES `, 4,
+		func(i int) []any { return []any{g.ID, e.Positions[i].Pos, ended, e.Positions[i].Ply} }, ``)
+	if err != nil {
+		return fmt.Errorf("positions: %w", err)
 	}
 	return nil
 }
@@ -416,6 +487,8 @@ func (s *sqlStore) archiveSeatInTx(ctx context.Context, tx *sql.Tx, id string, s
 		s.reportIndexError(id, err)
 		return nil
 	}
+	// Into the big table: the game's other rows may be merged already,
+	// and the merger moves a game's recent rows once.
 	return s.writeSeatArchive(ctx, tx, g, e, seat)
 }
 
@@ -502,8 +575,12 @@ func (s *sqlStore) ExplorerMoves(ctx context.Context, pos int64, f ExplorerFilte
 			fmt.Fprintf(&where, ` AND band <= $%d`, len(args))
 		}
 	}
+	// The big table and the recent rows the merger has not moved yet.
+	const cols = `move, games, wins, draws, losses, rating_sum, rating_n, last_played`
 	out, err := collect[ExplorerMove](s.r.QueryContext(ctx, `SELECT move, SUM(games), SUM(wins), SUM(draws), SUM(losses), SUM(rating_sum), SUM(rating_n), MAX(last_played)
-		FROM archive_moves WHERE `+where.String()+` GROUP BY move ORDER BY SUM(games) DESC, move`, args...))(
+		FROM (SELECT `+cols+` FROM archive_moves WHERE `+where.String()+`
+			UNION ALL SELECT `+cols+` FROM archive_moves_recent WHERE `+where.String()+`) m
+		GROUP BY move ORDER BY SUM(games) DESC, move`, args...))(
 		func(rows *sql.Rows) (ExplorerMove, error) {
 			var m ExplorerMove
 			err := rows.Scan(&m.Move, &m.Games, &m.Wins, &m.Draws, &m.Losses, &m.RatingSum, &m.RatingN, &m.LastPlayed)
@@ -516,8 +593,11 @@ func (s *sqlStore) ExplorerMoves(ctx context.Context, pos int64, f ExplorerFilte
 }
 
 func (s *sqlStore) RepertoireMoves(ctx context.Context, userID string, pos int64) ([]ExplorerMove, error) {
-	out, err := collect[ExplorerMove](s.r.QueryContext(ctx, `SELECT move, mine, games, wins, draws, losses, last_played
-		FROM archive_player_moves WHERE user_id = $1 AND pos = $2 ORDER BY mine DESC, games DESC, move`, userID, pos))(
+	const cols = `move, mine, games, wins, draws, losses, last_played`
+	out, err := collect[ExplorerMove](s.r.QueryContext(ctx, `SELECT move, mine, SUM(games), SUM(wins), SUM(draws), SUM(losses), MAX(last_played)
+		FROM (SELECT `+cols+` FROM archive_player_moves WHERE user_id = $1 AND pos = $2
+			UNION ALL SELECT `+cols+` FROM archive_player_moves_recent WHERE user_id = $1 AND pos = $2) m
+		GROUP BY move, mine ORDER BY mine DESC, SUM(games) DESC, move`, userID, pos))(
 		func(rows *sql.Rows) (ExplorerMove, error) {
 			var (
 				m    ExplorerMove
@@ -567,9 +647,11 @@ func (s *sqlStore) SearchGames(ctx context.Context, q GameSearch) ([]ArchiveGame
 		return fmt.Sprintf("$%d", len(args))
 	}
 	if q.Pos != 0 {
-		from = `archive_positions p JOIN archive_games a ON a.game_id = p.game_id JOIN games g ON g.id = a.game_id`
+		pos := arg(q.Pos)
+		from = `(SELECT game_id, ply FROM archive_positions WHERE pos = ` + pos + `
+			UNION ALL SELECT game_id, ply FROM archive_positions_recent WHERE pos = ` + pos + `) p
+			JOIN archive_games a ON a.game_id = p.game_id JOIN games g ON g.id = a.game_id`
 		cols += `, p.ply`
-		where = append(where, `p.pos = `+arg(q.Pos))
 	}
 	if q.Viewer != "" {
 		v := arg(q.Viewer)
@@ -710,7 +792,8 @@ func (s *sqlStore) ArchiveGames(ctx context.Context, after string, f func(g *Gam
 
 func (s *sqlStore) ClearArchive(ctx context.Context) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		for _, t := range []string{"archive_games", "archive_moves", "archive_player_moves", "archive_positions"} {
+		for _, t := range []string{"archive_games", "archive_moves", "archive_player_moves", "archive_positions",
+			"archive_recent", "archive_moves_recent", "archive_player_moves_recent", "archive_positions_recent"} {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM `+t); err != nil {
 				return err
 			}
@@ -728,7 +811,7 @@ func (s *sqlStore) IndexGames(ctx context.Context, batch []IndexedGame) (int, er
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		n = 0
 		for _, ig := range batch {
-			did, err := s.writeArchive(ctx, tx, ig.Game, ig.Entry)
+			did, err := s.writeArchive(ctx, tx, ig.Game, ig.Entry, false)
 			if err != nil {
 				return err
 			}
@@ -746,6 +829,9 @@ func (s *sqlStore) IndexGames(ctx context.Context, batch []IndexedGame) (int, er
 
 func (s *sqlStore) ArchiveCounts(ctx context.Context) (ArchiveCounts, error) {
 	var c ArchiveCounts
+	if _, err := s.MergeArchive(ctx); err != nil {
+		return c, err
+	}
 	for _, q := range []struct {
 		table string
 		n     *int64
@@ -758,6 +844,9 @@ func (s *sqlStore) ArchiveCounts(ctx context.Context) (ArchiveCounts, error) {
 }
 
 func (s *sqlStore) DumpArchive(ctx context.Context, f func(table, row string) error) error {
+	if _, err := s.MergeArchive(ctx); err != nil {
+		return err
+	}
 	for _, q := range []struct{ table, sql string }{
 		{"archive_games", `SELECT game_id, game, rules, source, rated, speed, band, rating, result, ended, plies, user0, user1, name0, name1 FROM archive_games ORDER BY game_id`},
 		{"archive_moves", `SELECT pos, move, source, rated, speed, band, games, wins, draws, losses, rating_sum, rating_n, last_played FROM archive_moves ORDER BY pos, move, source, rated, speed, band`},

@@ -85,7 +85,7 @@ func (s *sqlStore) importRecord(ctx context.Context, tx *sql.Tx, im *ArchiveImpo
 	if err != nil {
 		return "", err
 	}
-	if _, err := s.writeArchive(ctx, tx, g, e); err != nil {
+	if _, err := s.writeArchive(ctx, tx, g, e, false); err != nil {
 		return "", err
 	}
 	return "", nil

@@ -116,6 +116,7 @@ func (s *sqlStore) start(ctx context.Context) error {
 	s.moves = make(chan *moveReq)
 	s.committerDone = make(chan struct{})
 	go s.commitMoves()
+	s.startMerger()
 	return nil
 }
 
@@ -201,6 +202,9 @@ type sqlStore struct {
 	indexMu      sync.RWMutex
 	indexer      ArchiveIndexer
 	onIndexError func(gameID string, err error)
+	// merger moves the archive's recent rows into its big tables
+	// (archive_merge.go).
+	merger mergerState
 }
 
 // restartFrames is the length of the write-ahead log (in pages) past which
@@ -653,6 +657,7 @@ func (s *sqlStore) Close() error {
 		s.closeOnce.Do(func() { close(s.stop) })
 		<-s.stopped
 		<-s.committerDone
+		<-s.merger.done
 		if s.pg == nil {
 			// Leave a small file behind: everything in the database proper.
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

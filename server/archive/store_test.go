@@ -308,3 +308,106 @@ func TestArchiveFollowsAccounts(t *testing.T) {
 		}
 	})
 }
+
+// TestArchiveRecentRows: games end on two instances of one database at
+// once while both merge the archive's recent rows into its big tables (in
+// the background, and by MergeArchive in a loop): every game passes
+// through the recent rows and is merged once, the explorer counts each
+// game once whether or not it is merged yet, and the archive matches its
+// recount. Both databases.
+func TestArchiveRecentRows(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, backend string) {
+		ctx := context.Background()
+		url := storetest.URL(t, backend)
+		var sts [2]store.Store
+		for i := range sts {
+			st, err := store.Open(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { st.Close() })
+			st.SetArchiveIndexer(Index)
+			st.SetIndexErrorHandler(func(id string, err error) { t.Errorf("game %s not archived: %v", id, err) })
+			sts[i] = st
+		}
+		rules, err := games.Rules("magneton")
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := FrameOf(rules.Start()).Key
+		stop := make(chan struct{})
+		mergeErr := make(chan error, 1)
+		go func() {
+			defer close(mergeErr)
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if _, err := sts[1].MergeArchive(ctx); err != nil {
+					mergeErr <- err
+					return
+				}
+			}
+		}()
+		var (
+			rows      []*store.Game
+			unmerged  int
+			recounted = func() map[string]string { return naiveStart(t, ctx, sts[0], rows, rules) }
+		)
+		rng := rand.New(rand.NewPCG(11, 12))
+		users := []string{"ann", "bob", ""}
+		for i := range 24 {
+			st := sts[i%2]
+			g := playRandom(t, ctx, st, rng, fmt.Sprintf("r%02d", i), rules, [2]string{users[rng.IntN(3)], users[rng.IntN(3)]})
+			rows = append(rows, g)
+			// Asked right after the game's end, before the merger's delay
+			// is up (most often): the recent rows count.
+			ms, err := sts[i%2].ExplorerMoves(ctx, start, store.ExplorerFilter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for _, m := range ms {
+				got[m.Move] = fmt.Sprint(m.Games, m.Wins, m.Draws, m.Losses)
+			}
+			if want := recounted(); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("after game %d, the start's moves\n got %v\nwant %v", i, got, want)
+			}
+			if found, _, err := st.SearchGames(ctx, store.GameSearch{Pos: start, Limit: 200}); err != nil {
+				t.Fatal(err)
+			} else if g.Status == store.Finished && !containsGame(found, g.ID) {
+				t.Fatalf("game %s, just ended, is not found by the start position", g.ID)
+			}
+			if g.Status == store.Finished {
+				unmerged++
+			}
+		}
+		close(stop)
+		if err := <-mergeErr; err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range sts {
+			if _, err := st.MergeArchive(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		merged := sts[0].ArchiveMergeStats().Games + sts[1].ArchiveMergeStats().Games
+		if unmerged == 0 || merged != int64(unmerged) {
+			t.Errorf("%d games merged, %d finished", merged, unmerged)
+		}
+		if r, err := Verify(ctx, sts[0], t.TempDir(), nil); err != nil || !r.OK() || r.Games != unmerged {
+			t.Errorf("verify: %+v, %v", r, err)
+		}
+	})
+}
+
+func containsGame(gs []store.ArchiveGame, id string) bool {
+	for _, g := range gs {
+		if g.ID == id {
+			return true
+		}
+	}
+	return false
+}

@@ -111,6 +111,8 @@ var StoreOps = []string{
 	"index_games",
 	"archive_counts",
 	"dump_archive",
+	"merge_archive",
+	"archive_merge_stats",
 	"set_archive_indexer",
 	"unarchived",
 	"set_index_error_handler",
@@ -653,6 +655,16 @@ func (t timed) ArchiveCounts(ctx context.Context) (store.ArchiveCounts, error) {
 func (t timed) DumpArchive(ctx context.Context, f func(table, row string) error) error {
 	defer t.since("dump_archive", time.Now())
 	return t.st.DumpArchive(ctx, f)
+}
+
+func (t timed) MergeArchive(ctx context.Context) (int, error) {
+	defer t.since("merge_archive", time.Now())
+	return t.st.MergeArchive(ctx)
+}
+
+func (t timed) ArchiveMergeStats() store.ArchiveMergeStats {
+	defer t.since("archive_merge_stats", time.Now())
+	return t.st.ArchiveMergeStats()
 }
 
 func (t timed) Unarchived(ctx context.Context, f func(g *store.Game, moves []string) (bool, error)) error {

@@ -105,6 +105,10 @@ func playUpToEnd(ctx context.Context, st store.Store, ig *indexGame) error {
 type indexTimes struct {
 	with, without []time.Duration // UpdateGame with the indexer, and without
 	index         []time.Duration // archive.Index alone
+	// merge is what the store's merger did for these games (it moves a
+	// game's rows from the archive's recent tables into its big ones a
+	// moment after the game ends, outside the game's transaction).
+	merge store.ArchiveMergeStats
 }
 
 // timeIndexing ends each game with UpdateGame and times it. With toggle,
@@ -115,6 +119,7 @@ type indexTimes struct {
 func timeIndexing(ctx context.Context, st store.Store, gs []*indexGame, toggle bool, pace time.Duration) (*indexTimes, error) {
 	t := &indexTimes{}
 	defer st.SetArchiveIndexer(archive.Index)
+	before := st.ArchiveMergeStats()
 	for k, ig := range gs {
 		ig.indexed = !toggle || k%2 == 0
 		if toggle {
@@ -149,6 +154,13 @@ func timeIndexing(ctx context.Context, st store.Store, gs []*indexGame, toggle b
 			}
 		}
 	}
+	// What the merger has not moved yet, moved now, so that the totals
+	// cover every game of the phase.
+	if _, err := st.MergeArchive(ctx); err != nil {
+		return nil, err
+	}
+	after := st.ArchiveMergeStats()
+	t.merge = store.ArchiveMergeStats{Merges: after.Merges - before.Merges, Games: after.Games - before.Games, Time: after.Time - before.Time}
 	return t, nil
 }
 

@@ -114,6 +114,18 @@ func (r *report) writeRest() {
 			r.printf("| %s | %d | %s | %s | %s |\n", row.name, len(row.d), ms(percentile(row.d, 0.5)), ms(percentile(row.d, 0.99)), ms(percentile(row.d, 1)))
 		}
 		r.printf("\n")
+		r.printf("the store's merger, moving those games' rows into the big tables after their ends:\n\n| phase | games | transactions | time a game (mean) |\n|---|---:|---:|---:|\n")
+		for _, row := range []struct {
+			name string
+			m    store.ArchiveMergeStats
+		}{{"quiet", t.merge}, {"under load", r.indexLoad.merge}} {
+			perGame := time.Duration(0)
+			if row.m.Games > 0 {
+				perGame = row.m.Time / time.Duration(row.m.Games)
+			}
+			r.printf("| %s | %d | %d | %s |\n", row.name, row.m.Games, row.m.Merges, ms(perGame))
+		}
+		r.printf("\n")
 	}
 	r.printf("the live games (tools/loadtest):\n\n```\n%s```\n", r.loadOut)
 }
