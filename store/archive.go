@@ -47,12 +47,14 @@ type ArchiveEntry struct {
 }
 
 // ArchiveMove is one move of a game from a position: Pos is the position's
-// key, Move the move in the frame of the position's canonical image, and
-// Seat the seat (0 or 1) that made it.
+// key, Move the move in the frame of the position's canonical image, Seat
+// the seat (0 or 1) that made it, and Ply the ply at which the game first
+// played it from there.
 type ArchiveMove struct {
 	Pos  int64
 	Move string
 	Seat int
+	Ply  int
 }
 
 // ArchivePosition is a position a game reached and the first ply at
@@ -418,47 +420,73 @@ func (s *sqlStore) writeSeatArchive(ctx context.Context, tx execer, g *Game, e *
 }
 
 // writeRecent writes a game's rows into the archive's recent tables
-// (writeArchive with recent).
+// (writeArchive with recent): one row for the game and one for each
+// distinct move, with the last position when the game first reached it at
+// its end (migration 00024 says what the rows hold).
 func (s *sqlStore) writeRecent(ctx context.Context, tx execer, g *Game, e *ArchiveEntry) error {
-	src, ended, rated := archiveSource(g), endedAt(g), boolInt(g.Rated)
 	ratingN := 0
 	if e.Rating > 0 {
 		ratingN = 1
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO archive_recent (game_id) VALUES ($1)`, g.ID); err != nil {
+	winner := 1
+	if w, d, _ := seatScore(g.Result, 0); d == 1 {
+		winner = -1
+	} else if w == 1 {
+		winner = 0
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO archive_recent (game_id, source, rated, speed, band, rating, rating_n, winner, ended, user0, user1)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+		g.ID, archiveSource(g), boolInt(g.Rated), e.Speed, e.Band, e.Rating, ratingN, winner, endedAt(g), g.Users[0], g.Users[1])
+	if err != nil {
 		return err
 	}
-	err := s.insertRows(ctx, tx, len(e.Moves),
-		`INSERT INTO archive_moves_recent (game_id, pos, move, source, rated, speed, band, games, wins, draws, losses, rating_sum, rating_n, last_played) VALUES `,
-		14, func(i int) []any {
-			m := e.Moves[i]
-			w, d, l := seatScore(g.Result, m.Seat)
-			return []any{g.ID, m.Pos, m.Move, src, rated, e.Speed, e.Band, 1, w, d, l, e.Rating, ratingN, ended}
-		}, ``)
+	type row struct {
+		pos       int64
+		move      string
+		seat, ply int
+	}
+	rows := make([]row, 0, len(e.Moves)+1)
+	first := make(map[int64]int, len(e.Moves))
+	for _, m := range e.Moves {
+		rows = append(rows, row{m.Pos, m.Move, m.Seat, m.Ply})
+		if p, ok := first[m.Pos]; !ok || m.Ply < p {
+			first[m.Pos] = m.Ply
+		}
+	}
+	// A position's first ply is the least of its rows': a position
+	// reached first where no move was made from it (the last) gets a row
+	// of its own.
+	for _, p := range e.Positions {
+		if q, ok := first[p.Pos]; !ok || q != p.Ply {
+			rows = append(rows, row{p.Pos, "", 0, p.Ply})
+		}
+	}
+	// A game's rows in one statement, mostly (5 columns: 640 parameters
+	// at most, fewer than a statement of 32 rows of archive_moves): each
+	// statement is a round trip on PostgreSQL.
+	err = s.insertRowsPer(ctx, tx, 128, len(rows), `INSERT INTO archive_recent_moves (game_id, pos, move, seat, ply) VALUES `, 5,
+		func(i int) []any { return []any{g.ID, rows[i].pos, rows[i].move, rows[i].seat, rows[i].ply} }, ``)
 	if err != nil {
 		return fmt.Errorf("moves: %w", err)
 	}
-	for seat, user := range g.Users {
-		if user == "" {
-			continue
-		}
-		w, d, l := seatScore(g.Result, seat)
-		err := s.insertRows(ctx, tx, len(e.Moves),
-			`INSERT INTO archive_player_moves_recent (game_id, user_id, pos, move, mine, games, wins, draws, losses, last_played) VALUES `,
-			10, func(i int) []any {
-				m := e.Moves[i]
-				return []any{g.ID, user, m.Pos, m.Move, boolInt(m.Seat == seat), 1, w, d, l, ended}
-			}, ``)
-		if err != nil {
-			return fmt.Errorf("the moves of seat %d: %w", seat+1, err)
-		}
-	}
-	err = s.insertRows(ctx, tx, len(e.Positions), `INSERT INTO archive_positions_recent (game_id, pos, ended, ply) VALUES `, 4,
-		func(i int) []any { return []any{g.ID, e.Positions[i].Pos, ended, e.Positions[i].Ply} }, ``)
-	if err != nil {
-		return fmt.Errorf("positions: %w", err)
-	}
 	return nil
+}
+
+// The SQL that counts the archive's recent rows as the big tables do: a
+// move's wins, draws and losses for seat (an SQL expression), the join of
+// a game's moves with its row (m and r), and the seats of its accounts
+// (s: a game's moves once for each seat an account holds).
+const (
+	recentWins   = `CASE WHEN r.winner = %[1]s THEN 1 ELSE 0 END`
+	recentDraws  = `CASE WHEN r.winner < 0 THEN 1 ELSE 0 END`
+	recentLosses = `CASE WHEN r.winner >= 0 AND r.winner <> %[1]s THEN 1 ELSE 0 END`
+	recentJoin   = `archive_recent_moves m JOIN archive_recent r ON r.game_id = m.game_id`
+	recentSeats  = ` JOIN (SELECT 0 AS seat UNION ALL SELECT 1) s ON (s.seat = 0 AND r.user0 %[1]s) OR (s.seat = 1 AND r.user1 %[1]s)`
+)
+
+// recentResults returns the wins, draws and losses columns for seat.
+func recentResults(seat string) string {
+	return fmt.Sprintf(recentWins+`, `+recentDraws+`, `+recentLosses, seat)
 }
 
 // archiveSeatInTx gives an archived game's seat, just given to an account
@@ -510,8 +538,13 @@ func gameMoves(ctx context.Context, tx *sql.Tx, id string) ([]string, error) {
 // parameters cost more than its writes (docs/benchmarks.md, "Game
 // archive and opening explorer").
 func (s *sqlStore) insertRows(ctx context.Context, tx execer, n int, head string, cols int, row func(i int) []any, tail string) error {
-	for lo := 0; lo < n; lo += rowsPerInsert {
-		hi := min(n, lo+rowsPerInsert)
+	return s.insertRowsPer(ctx, tx, rowsPerInsert, n, head, cols, row, tail)
+}
+
+// insertRowsPer is insertRows with per rows a statement.
+func (s *sqlStore) insertRowsPer(ctx context.Context, tx execer, per, n int, head string, cols int, row func(i int) []any, tail string) error {
+	for lo := 0; lo < n; lo += per {
+		hi := min(n, lo+per)
 		var b strings.Builder
 		b.WriteString(head)
 		args := make([]any, 0, (hi-lo)*cols)
@@ -575,11 +608,12 @@ func (s *sqlStore) ExplorerMoves(ctx context.Context, pos int64, f ExplorerFilte
 			fmt.Fprintf(&where, ` AND band <= $%d`, len(args))
 		}
 	}
-	// The big table and the recent rows the merger has not moved yet.
-	const cols = `move, games, wins, draws, losses, rating_sum, rating_n, last_played`
+	// The big table and the recent rows the merger has not moved yet
+	// (the filters' columns are r's there, pos is m's).
 	out, err := collect[ExplorerMove](s.r.QueryContext(ctx, `SELECT move, SUM(games), SUM(wins), SUM(draws), SUM(losses), SUM(rating_sum), SUM(rating_n), MAX(last_played)
-		FROM (SELECT `+cols+` FROM archive_moves WHERE `+where.String()+`
-			UNION ALL SELECT `+cols+` FROM archive_moves_recent WHERE `+where.String()+`) m
+		FROM (SELECT move, games, wins, draws, losses, rating_sum, rating_n, last_played FROM archive_moves WHERE `+where.String()+`
+			UNION ALL SELECT m.move, 1, `+recentResults("m.seat")+`, r.rating, r.rating_n, r.ended
+			FROM `+recentJoin+` WHERE `+where.String()+` AND m.move <> '') t
 		GROUP BY move ORDER BY SUM(games) DESC, move`, args...))(
 		func(rows *sql.Rows) (ExplorerMove, error) {
 			var m ExplorerMove
@@ -593,10 +627,10 @@ func (s *sqlStore) ExplorerMoves(ctx context.Context, pos int64, f ExplorerFilte
 }
 
 func (s *sqlStore) RepertoireMoves(ctx context.Context, userID string, pos int64) ([]ExplorerMove, error) {
-	const cols = `move, mine, games, wins, draws, losses, last_played`
 	out, err := collect[ExplorerMove](s.r.QueryContext(ctx, `SELECT move, mine, SUM(games), SUM(wins), SUM(draws), SUM(losses), MAX(last_played)
-		FROM (SELECT `+cols+` FROM archive_player_moves WHERE user_id = $1 AND pos = $2
-			UNION ALL SELECT `+cols+` FROM archive_player_moves_recent WHERE user_id = $1 AND pos = $2) m
+		FROM (SELECT move, mine, games, wins, draws, losses, last_played FROM archive_player_moves WHERE user_id = $1 AND pos = $2
+			UNION ALL SELECT m.move, CASE WHEN m.seat = s.seat THEN 1 ELSE 0 END, 1, `+recentResults("s.seat")+`, r.ended
+			FROM `+recentJoin+fmt.Sprintf(recentSeats, "= $1")+` WHERE m.pos = $2 AND m.move <> '') t
 		GROUP BY move, mine ORDER BY mine DESC, SUM(games) DESC, move`, userID, pos))(
 		func(rows *sql.Rows) (ExplorerMove, error) {
 			var (
@@ -649,7 +683,7 @@ func (s *sqlStore) SearchGames(ctx context.Context, q GameSearch) ([]ArchiveGame
 	if q.Pos != 0 {
 		pos := arg(q.Pos)
 		from = `(SELECT game_id, ply FROM archive_positions WHERE pos = ` + pos + `
-			UNION ALL SELECT game_id, ply FROM archive_positions_recent WHERE pos = ` + pos + `) p
+			UNION ALL SELECT game_id, MIN(ply) FROM archive_recent_moves WHERE pos = ` + pos + ` GROUP BY game_id) p
 			JOIN archive_games a ON a.game_id = p.game_id JOIN games g ON g.id = a.game_id`
 		cols += `, p.ply`
 	}
@@ -793,7 +827,7 @@ func (s *sqlStore) ArchiveGames(ctx context.Context, after string, f func(g *Gam
 func (s *sqlStore) ClearArchive(ctx context.Context) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		for _, t := range []string{"archive_games", "archive_moves", "archive_player_moves", "archive_positions",
-			"archive_recent", "archive_moves_recent", "archive_player_moves_recent", "archive_positions_recent"} {
+			"archive_recent", "archive_recent_moves"} {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM `+t); err != nil {
 				return err
 			}

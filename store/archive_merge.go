@@ -9,19 +9,20 @@ import (
 	"time"
 )
 
-// The archive's merger. A game's end writes its archive rows into small
-// tables (archive_recent and the tables ending in _recent, writeArchive)
-// in the transaction of its result, and the merger moves them into the
-// big tables a moment later, mergeChunk games a transaction. Both steps
-// are transactions, so a crash at any point loses nothing and counts
-// nothing twice; the explorer and the search read the big tables and the
-// recent ones together, so a game counts as soon as its result is
-// written.
+// The archive's merger. A game's end writes its archive rows into two
+// small tables (archive_recent and archive_recent_moves, writeRecent) in
+// the transaction of its result, and the merger turns them into the big
+// tables' counts a moment later, mergeChunk games a transaction. Both
+// steps are transactions, so a crash at any point loses nothing and
+// counts nothing twice; the explorer, the repertoires and the search read
+// the big tables and the recent ones together, so a game counts as soon
+// as its result is written.
 //
 // Why: a game's ~200 rows in the big tables are keyed by position, and so
 // land on ~200 pages of tables of a gigabyte; writing those pages was 95%
 // of the time of a game's end (docs/benchmarks.md, "Game archive and
-// opening explorer"). The recent tables are a few pages.
+// opening explorer"). The recent tables take about 60 narrow rows a game
+// on a few pages.
 
 const (
 	// mergeDelay is how long the merger waits after a game's end before it
@@ -93,7 +94,7 @@ func (s *sqlStore) mergeLoop() {
 			cancel()
 			if err != nil {
 				// Tried again at the next game's end or tick; the rows
-				// count meanwhile, from the recent tables.
+				// count meanwhile, read from the recent tables.
 				slog.Warn("archive merge", "err", err)
 				break
 			}
@@ -131,6 +132,11 @@ func (s *sqlStore) ArchiveMergeStats() ArchiveMergeStats {
 	return s.merger.tot
 }
 
+// sumResults returns the sums of recentResults(seat).
+func sumResults(seat string) string {
+	return fmt.Sprintf(`SUM(`+recentWins+`), SUM(`+recentDraws+`), SUM(`+recentLosses+`)`, seat)
+}
+
 // mergeChunk moves up to mergeChunk games' recent rows into the big
 // tables, in one transaction, and returns how many games it moved. On
 // PostgreSQL, one instance merges at a time: without wait, it moves
@@ -162,26 +168,25 @@ func (s *sqlStore) mergeChunk(ctx context.Context, wait bool) (int, error) {
 		var args []any
 		in := placeholders(&args, ids)
 		// A game's recent rows are all written by the transaction of its
-		// end, which also lists it in archive_recent: the rows of the
-		// games listed are all there, and no other writer adds to them,
-		// so the copies and the deletes below move each row once. The
+		// end, with its row in archive_recent: the rows of the games
+		// listed are all there, and no other writer adds to them, so the
+		// copies and the deletes below count each once. The
 		// rows are added in key order, so that two transactions adding to
 		// the same rows (an import) take them in one order.
 		for _, q := range []string{
 			`INSERT INTO archive_moves (pos, move, source, rated, speed, band, games, wins, draws, losses, rating_sum, rating_n, last_played)
-				SELECT pos, move, source, rated, speed, band, SUM(games), SUM(wins), SUM(draws), SUM(losses), SUM(rating_sum), SUM(rating_n), MAX(last_played)
-				FROM archive_moves_recent WHERE game_id IN (` + in + `)
-				GROUP BY pos, move, source, rated, speed, band ORDER BY pos, move, source, rated, speed, band` + addMoveCounts,
+				SELECT m.pos, m.move, r.source, r.rated, r.speed, r.band, COUNT(*), ` + sumResults("m.seat") + `, SUM(r.rating), SUM(r.rating_n), MAX(r.ended)
+				FROM ` + recentJoin + ` WHERE m.game_id IN (` + in + `) AND m.move <> ''
+				GROUP BY m.pos, m.move, r.source, r.rated, r.speed, r.band ORDER BY 1, 2, 3, 4, 5, 6` + addMoveCounts,
 			`INSERT INTO archive_player_moves (user_id, pos, move, mine, games, wins, draws, losses, last_played)
-				SELECT user_id, pos, move, mine, SUM(games), SUM(wins), SUM(draws), SUM(losses), MAX(last_played)
-				FROM archive_player_moves_recent WHERE game_id IN (` + in + `)
-				GROUP BY user_id, pos, move, mine ORDER BY user_id, pos, move, mine` + addPlayerMoveCounts,
+				SELECT CASE WHEN s.seat = 0 THEN r.user0 ELSE r.user1 END, m.pos, m.move, CASE WHEN m.seat = s.seat THEN 1 ELSE 0 END,
+					COUNT(*), ` + sumResults("s.seat") + `, MAX(r.ended)
+				FROM ` + recentJoin + fmt.Sprintf(recentSeats, "<> ''") + ` WHERE m.game_id IN (` + in + `) AND m.move <> ''
+				GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4` + addPlayerMoveCounts,
 			`INSERT INTO archive_positions (pos, ended, game_id, ply)
-				SELECT pos, ended, game_id, ply FROM archive_positions_recent WHERE game_id IN (` + in + `)
-				ORDER BY pos, ended, game_id ON CONFLICT (pos, ended, game_id) DO NOTHING`,
-			`DELETE FROM archive_moves_recent WHERE game_id IN (` + in + `)`,
-			`DELETE FROM archive_player_moves_recent WHERE game_id IN (` + in + `)`,
-			`DELETE FROM archive_positions_recent WHERE game_id IN (` + in + `)`,
+				SELECT m.pos, r.ended, m.game_id, MIN(m.ply) FROM ` + recentJoin + ` WHERE m.game_id IN (` + in + `)
+				GROUP BY m.pos, r.ended, m.game_id ORDER BY 1, 2, 3 ON CONFLICT (pos, ended, game_id) DO NOTHING`,
+			`DELETE FROM archive_recent_moves WHERE game_id IN (` + in + `)`,
 			`DELETE FROM archive_recent WHERE game_id IN (` + in + `)`,
 		} {
 			if _, err := tx.ExecContext(ctx, q, args...); err != nil {

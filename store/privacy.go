@@ -172,7 +172,8 @@ var deleteUserSQL = []struct {
 	// Its archive: its repertoire goes, its games stay under the deleted
 	// player's name (as games.player0 and player1, in lower case).
 	{`DELETE FROM archive_player_moves WHERE user_id = $1`, 1},
-	{`DELETE FROM archive_player_moves_recent WHERE user_id = $1`, 1},
+	{`UPDATE archive_recent SET user0 = '' WHERE user0 = $1`, 1},
+	{`UPDATE archive_recent SET user1 = '' WHERE user1 = $1`, 1},
 	{`UPDATE archive_games SET user0 = '', name0 = '` + DeletedPlayer + `' WHERE user0 = $1`, 1},
 	{`UPDATE archive_games SET user1 = '', name1 = '` + DeletedPlayer + `' WHERE user1 = $1`, 1},
 	{`DELETE FROM rating_history WHERE user_id = $1`, 1},

@@ -188,7 +188,7 @@ func Index(g *store.Game, moves []string) (*store.ArchiveEntry, error) {
 		k := moveKey{f.Key, f.Move(mv)}
 		if !seenMove[k] {
 			seenMove[k] = true
-			e.Moves = append(e.Moves, store.ArchiveMove{Pos: k.pos, Move: k.move, Seat: int(s.Side())})
+			e.Moves = append(e.Moves, store.ArchiveMove{Pos: k.pos, Move: k.move, Seat: int(s.Side()), Ply: ply})
 		}
 		s = next
 	}

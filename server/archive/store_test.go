@@ -375,6 +375,9 @@ func TestArchiveRecentRows(t *testing.T) {
 			if want := recounted(); fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("after game %d, the start's moves\n got %v\nwant %v", i, got, want)
 			}
+			if got, want := repertoireAtStart(t, ctx, st, start), naiveRepertoire(t, ctx, st, rows, rules, "ann"); got != want {
+				t.Fatalf("after game %d, ann's repertoire at the start\n got %s\nwant %s", i, got, want)
+			}
 			if found, _, err := st.SearchGames(ctx, store.GameSearch{Pos: start, Limit: 200}); err != nil {
 				t.Fatal(err)
 			} else if g.Status == store.Finished && !containsGame(found, g.ID) {
@@ -410,4 +413,68 @@ func containsGame(gs []store.ArchiveGame, id string) bool {
 		}
 	}
 	return false
+}
+
+// repertoireAtStart returns ann's repertoire at the start as text.
+func repertoireAtStart(t *testing.T, ctx context.Context, st store.Store, start int64) string {
+	t.Helper()
+	ms, err := st.RepertoireMoves(ctx, "ann", start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, m := range ms {
+		out = append(out, fmt.Sprint(m.Move, " mine=", m.Mine, " ", m.Games, m.Wins, m.Draws, m.Losses))
+	}
+	sort.Strings(out)
+	return strings.Join(out, "; ")
+}
+
+// naiveRepertoire recounts an account's repertoire at the start from the
+// games' rows and moves: the first move of each finished game it played,
+// once for each seat it held (its own in seat 0, which moves first), with
+// the result from that seat's view.
+func naiveRepertoire(t *testing.T, ctx context.Context, st store.Store, rows []*store.Game, rules game.Rules, user string) string {
+	t.Helper()
+	f := FrameOf(rules.Start())
+	type key struct {
+		move string
+		mine bool
+	}
+	count := map[key][4]int{}
+	for _, g := range rows {
+		if g.Status != store.Finished {
+			continue
+		}
+		moves, err := st.Moves(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(moves) == 0 {
+			continue
+		}
+		for seat, u := range g.Users {
+			if u != user {
+				continue
+			}
+			k := key{f.Move(moves[0].Move), seat == 0}
+			c := count[k]
+			c[0]++
+			switch {
+			case g.Result == "1/2-1/2":
+				c[2]++
+			case (g.Result == "1-0") == (seat == 0):
+				c[1]++
+			default:
+				c[3]++
+			}
+			count[k] = c
+		}
+	}
+	var out []string
+	for k, c := range count {
+		out = append(out, fmt.Sprint(k.move, " mine=", k.mine, " ", c[0], c[1], c[2], c[3]))
+	}
+	sort.Strings(out)
+	return strings.Join(out, "; ")
 }
