@@ -104,6 +104,23 @@ func playRandom(t *testing.T, ctx context.Context, st store.Store, rng *rand.Ran
 	return g
 }
 
+// firstMove returns the first move of a finished game of rules, as
+// stored, and false for another game or one without moves.
+func firstMove(t *testing.T, ctx context.Context, st store.Store, g *store.Game, rules game.Rules) (string, bool) {
+	t.Helper()
+	if g.Status != store.Finished || g.Game != rules.Spec().Name {
+		return "", false
+	}
+	moves, err := st.Moves(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) == 0 {
+		return "", false
+	}
+	return moves[0].Move, true
+}
+
 // naiveStart recounts, from the games' rows and moves, the explorer's
 // answer at rules' start: move (canonical) -> "games wins draws losses",
 // without the archive's code but FrameOf.
@@ -112,17 +129,11 @@ func naiveStart(t *testing.T, ctx context.Context, st store.Store, rows []*store
 	f := FrameOf(rules.Start())
 	count := map[string][4]int{}
 	for _, g := range rows {
-		if g.Status != store.Finished || g.Game != rules.Spec().Name {
+		first, ok := firstMove(t, ctx, st, g, rules)
+		if !ok {
 			continue
 		}
-		moves, err := st.Moves(ctx, g.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(moves) == 0 {
-			continue
-		}
-		m := f.Move(moves[0].Move)
+		m := f.Move(first)
 		c := count[m]
 		c[0]++
 		switch g.Result {
@@ -443,21 +454,15 @@ func naiveRepertoire(t *testing.T, ctx context.Context, st store.Store, rows []*
 	}
 	count := map[key][4]int{}
 	for _, g := range rows {
-		if g.Status != store.Finished {
-			continue
-		}
-		moves, err := st.Moves(ctx, g.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(moves) == 0 {
+		first, ok := firstMove(t, ctx, st, g, rules)
+		if !ok {
 			continue
 		}
 		for seat, u := range g.Users {
 			if u != user {
 				continue
 			}
-			k := key{f.Move(moves[0].Move), seat == 0}
+			k := key{f.Move(first), seat == 0}
 			c := count[k]
 			c[0]++
 			switch {
