@@ -32,12 +32,12 @@ const (
 	// told (those another instance or process left, say after a crash).
 	mergeEvery = 30 * time.Second
 	// mergeChunk is the most games a merge transaction moves: on SQLite it
-	// holds the only writer, and moves and results wait for it (about
-	// 10 ms a game on a database of 100,000 games).
+	// holds the only writer, and moves and results wait for it (12 to
+	// 17 ms a game on a database of 100,000 games, docs/benchmarks.md).
 	mergeChunk = 2
 	// mergeLockKey is the PostgreSQL advisory lock that keeps two
 	// instances' mergers from moving the same rows at once.
-	mergeLockKey = 0x6d61_7267_6572 // "marger": any fixed number
+	mergeLockKey = 0x6d65_7267_6572 // "merger" in ASCII: any fixed number
 )
 
 // ArchiveMergeStats are the merger's totals since the store opened.
