@@ -23,6 +23,7 @@ const (
 	envCrashURL   = "MAGNETON_CRASH_URL"   // the database
 	envCrashRound = "MAGNETON_CRASH_ROUND" // the round, for the games' ids and the seed
 	envCrashHold  = "MAGNETON_CRASH_HOLD"  // "1": hold each index, once written, until killed
+	envCrashMerge = "MAGNETON_CRASH_MERGE" // "1": merge the waiting games after every few, saying so
 )
 
 // TestCrashChild is the process TestArchiveSurvivesKill kills: it plays
@@ -51,6 +52,7 @@ func TestCrashChild(t *testing.T) {
 		}
 		return e, err
 	})
+	merge := os.Getenv(envCrashMerge) == "1"
 	rng := rand.New(rand.NewPCG(uint64(round), 99))
 	all := games.All()
 	for i := 0; ; i++ {
@@ -58,14 +60,26 @@ func TestCrashChild(t *testing.T) {
 		rules := gm.Spec.New(gm.Spec.Defaults())
 		g := playRandom(t, ctx, st, rng, fmt.Sprintf("r%d-%04d", round, i), rules, [2]string{"ann", "bob"})
 		fmt.Println("played", g.ID, g.Status)
+		if merge && i%4 == 3 {
+			// The games ended since the last merge wait in the recent
+			// tables (the background merger waits 100 ms): the parent
+			// kills us while this moves them.
+			fmt.Println("merging")
+			if _, err := st.MergeArchive(ctx); err != nil {
+				fmt.Println("merge:", err)
+				os.Exit(1)
+			}
+		}
 	}
 }
 
 // TestArchiveSurvivesKill: a process that plays and ends games is killed
 // (SIGKILL) again and again, once while it holds a game's index inside the
-// transaction that writes the game's end, and at random moments; after
-// each kill the archive holds every finished game once, no other, and
-// matches its recount — on both databases.
+// transaction that writes the game's end, at random moments, and at
+// random moments of merges of the games waiting in the archive's recent
+// tables into its big ones; after each kill the archive holds every
+// finished game once, no other, and matches its recount — on both
+// databases.
 func TestArchiveSurvivesKill(t *testing.T) {
 	if os.Getenv(envCrashURL) != "" {
 		t.Skip("in the child")
@@ -74,12 +88,15 @@ func TestArchiveSurvivesKill(t *testing.T) {
 		url := storetest.URL(t, backend)
 		ctx := context.Background()
 		rng := rand.New(rand.NewPCG(5, 5))
-		for round := range 4 {
-			hold := round == 0
+		for round := range 7 {
+			hold, merge := round == 0, round >= 4
 			child := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.v")
 			child.Env = append(os.Environ(), envCrashURL+"="+url, envCrashRound+"="+strconv.Itoa(round))
 			if hold {
 				child.Env = append(child.Env, envCrashHold+"=1")
+			}
+			if merge {
+				child.Env = append(child.Env, envCrashMerge+"=1")
 			}
 			out, err := child.StdoutPipe()
 			if err != nil {
@@ -91,7 +108,7 @@ func TestArchiveSurvivesKill(t *testing.T) {
 			}
 			lines := bufio.NewScanner(out)
 			want := 3 + rng.IntN(8) // games to let it end before the kill
-			played, held := 0, ""
+			played, held, merges := 0, "", 0
 			deadline := time.Now().Add(2 * time.Minute)
 			for lines.Scan() && time.Now().Before(deadline) {
 				line := lines.Text()
@@ -99,8 +116,16 @@ func TestArchiveSurvivesKill(t *testing.T) {
 					held = id
 					break
 				}
+				if merge && line == "merging" {
+					if merges++; merges >= 2 {
+						// Within the merge, or just after it.
+						time.Sleep(time.Duration(rng.IntN(4000)) * time.Microsecond)
+						break
+					}
+					continue
+				}
 				if strings.HasPrefix(line, "played ") {
-					if played++; played >= want {
+					if played++; played >= want && !merge {
 						// Somewhere in the next game.
 						time.Sleep(time.Duration(rng.IntN(30)) * time.Millisecond)
 						break
@@ -111,6 +136,9 @@ func TestArchiveSurvivesKill(t *testing.T) {
 			child.Wait()
 			if hold && held == "" {
 				t.Fatal("the child never held an index")
+			}
+			if merge && merges < 2 {
+				t.Fatal("the child never merged twice")
 			}
 			st, err := store.Open(ctx, url)
 			if err != nil {
@@ -144,7 +172,7 @@ func TestArchiveSurvivesKill(t *testing.T) {
 			if !r.OK() || len(r.Failed) > 0 {
 				t.Errorf("round %d: verify: %+v", round, r)
 			}
-			t.Logf("round %d: killed after %d games (held %q); %d finished games archived", round, played, held, finished)
+			t.Logf("round %d: killed after %d games (held %q, %d merges); %d finished games archived", round, played, held, merges, finished)
 			st.Close()
 		}
 	})
