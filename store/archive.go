@@ -319,8 +319,8 @@ func endedAt(g *Game) int64 {
 
 // writeArchive writes a game's archive rows in tx, once: it reports false
 // when the game was archived already. With recent, the rows go into the
-// small tables that the merger empties (archive_recent and the tables
-// ending in _recent): what a game's end does, so that its transaction
+// small tables that the merger empties (archive_recent and
+// archive_recent_moves, writeRecent): what a game's end does, so that its transaction
 // writes a few pages rather than the ~200 that the big tables' rows of a
 // game, keyed by position, lie on. Bulk writes (imports, rebuilds) write
 // the big tables directly.
@@ -472,21 +472,36 @@ func (s *sqlStore) writeRecent(ctx context.Context, tx execer, g *Game, e *Archi
 	return nil
 }
 
-// The SQL that counts the archive's recent rows as the big tables do: a
-// move's wins, draws and losses for seat (an SQL expression), the join of
-// a game's moves with its row (m and r), and the seats of its accounts
-// (s: a game's moves once for each seat an account holds).
-const (
-	recentWins   = `CASE WHEN r.winner = %[1]s THEN 1 ELSE 0 END`
-	recentDraws  = `CASE WHEN r.winner < 0 THEN 1 ELSE 0 END`
-	recentLosses = `CASE WHEN r.winner >= 0 AND r.winner <> %[1]s THEN 1 ELSE 0 END`
-	recentJoin   = `archive_recent_moves m JOIN archive_recent r ON r.game_id = m.game_id`
-	recentSeats  = ` JOIN (SELECT 0 AS seat UNION ALL SELECT 1) s ON (s.seat = 0 AND r.user0 %[1]s) OR (s.seat = 1 AND r.user1 %[1]s)`
+// The SQL that counts the archive's recent rows as the big tables do,
+// built once: the join of a game's moves with its row (m and r); a move's
+// wins, draws and losses, and their sums, for the seat that made it
+// (mover) and for the seat s of an account (account); and s itself, a
+// game's moves once for each seat that account $1 holds (seatsOfUser) or
+// that any account holds (seatsOfAccounts).
+const recentJoin = `archive_recent_moves m JOIN archive_recent r ON r.game_id = m.game_id`
+
+var (
+	moverResults, moverResultSums     = recentResults("m.seat")
+	accountResults, accountResultSums = recentResults("s.seat")
+	seatsOfUser                       = recentSeats("= $1")
+	seatsOfAccounts                   = recentSeats("<> ''")
 )
 
-// recentResults returns the wins, draws and losses columns for seat.
-func recentResults(seat string) string {
-	return fmt.Sprintf(recentWins+`, `+recentDraws+`, `+recentLosses, seat)
+// recentResults returns the wins, draws and losses columns for seat (an
+// SQL expression), and their sums.
+func recentResults(seat string) (cols, sums string) {
+	wdl := []string{
+		`CASE WHEN r.winner = ` + seat + ` THEN 1 ELSE 0 END`,
+		`CASE WHEN r.winner < 0 THEN 1 ELSE 0 END`,
+		`CASE WHEN r.winner >= 0 AND r.winner <> ` + seat + ` THEN 1 ELSE 0 END`,
+	}
+	return strings.Join(wdl, `, `), `SUM(` + strings.Join(wdl, `), SUM(`) + `)`
+}
+
+// recentSeats joins s, the seats 0 and 1 whose account meets cond (SQL
+// after r.user0 and r.user1).
+func recentSeats(cond string) string {
+	return ` JOIN (SELECT 0 AS seat UNION ALL SELECT 1) s ON (s.seat = 0 AND r.user0 ` + cond + `) OR (s.seat = 1 AND r.user1 ` + cond + `)`
 }
 
 // archiveSeatInTx gives an archived game's seat, just given to an account
@@ -612,7 +627,7 @@ func (s *sqlStore) ExplorerMoves(ctx context.Context, pos int64, f ExplorerFilte
 	// (the filters' columns are r's there, pos is m's).
 	out, err := collect[ExplorerMove](s.r.QueryContext(ctx, `SELECT move, SUM(games), SUM(wins), SUM(draws), SUM(losses), SUM(rating_sum), SUM(rating_n), MAX(last_played)
 		FROM (SELECT move, games, wins, draws, losses, rating_sum, rating_n, last_played FROM archive_moves WHERE `+where.String()+`
-			UNION ALL SELECT m.move, 1, `+recentResults("m.seat")+`, r.rating, r.rating_n, r.ended
+			UNION ALL SELECT m.move, 1, `+moverResults+`, r.rating, r.rating_n, r.ended
 			FROM `+recentJoin+` WHERE `+where.String()+` AND m.move <> '') t
 		GROUP BY move ORDER BY SUM(games) DESC, move`, args...))(
 		func(rows *sql.Rows) (ExplorerMove, error) {
@@ -629,8 +644,8 @@ func (s *sqlStore) ExplorerMoves(ctx context.Context, pos int64, f ExplorerFilte
 func (s *sqlStore) RepertoireMoves(ctx context.Context, userID string, pos int64) ([]ExplorerMove, error) {
 	out, err := collect[ExplorerMove](s.r.QueryContext(ctx, `SELECT move, mine, SUM(games), SUM(wins), SUM(draws), SUM(losses), MAX(last_played)
 		FROM (SELECT move, mine, games, wins, draws, losses, last_played FROM archive_player_moves WHERE user_id = $1 AND pos = $2
-			UNION ALL SELECT m.move, CASE WHEN m.seat = s.seat THEN 1 ELSE 0 END, 1, `+recentResults("s.seat")+`, r.ended
-			FROM `+recentJoin+fmt.Sprintf(recentSeats, "= $1")+` WHERE m.pos = $2 AND m.move <> '') t
+			UNION ALL SELECT m.move, CASE WHEN m.seat = s.seat THEN 1 ELSE 0 END, 1, `+accountResults+`, r.ended
+			FROM `+recentJoin+seatsOfUser+` WHERE m.pos = $2 AND m.move <> '') t
 		GROUP BY move, mine ORDER BY mine DESC, SUM(games) DESC, move`, userID, pos))(
 		func(rows *sql.Rows) (ExplorerMove, error) {
 			var (

@@ -132,11 +132,6 @@ func (s *sqlStore) ArchiveMergeStats() ArchiveMergeStats {
 	return s.merger.tot
 }
 
-// sumResults returns the sums of recentResults(seat).
-func sumResults(seat string) string {
-	return fmt.Sprintf(`SUM(`+recentWins+`), SUM(`+recentDraws+`), SUM(`+recentLosses+`)`, seat)
-}
-
 // mergeChunk moves up to mergeChunk games' recent rows into the big
 // tables, in one transaction, and returns how many games it moved. On
 // PostgreSQL, one instance merges at a time: without wait, it moves
@@ -175,13 +170,13 @@ func (s *sqlStore) mergeChunk(ctx context.Context, wait bool) (int, error) {
 		// the same rows (an import) take them in one order.
 		for _, q := range []string{
 			`INSERT INTO archive_moves (pos, move, source, rated, speed, band, games, wins, draws, losses, rating_sum, rating_n, last_played)
-				SELECT m.pos, m.move, r.source, r.rated, r.speed, r.band, COUNT(*), ` + sumResults("m.seat") + `, SUM(r.rating), SUM(r.rating_n), MAX(r.ended)
+				SELECT m.pos, m.move, r.source, r.rated, r.speed, r.band, COUNT(*), ` + moverResultSums + `, SUM(r.rating), SUM(r.rating_n), MAX(r.ended)
 				FROM ` + recentJoin + ` WHERE m.game_id IN (` + in + `) AND m.move <> ''
 				GROUP BY m.pos, m.move, r.source, r.rated, r.speed, r.band ORDER BY 1, 2, 3, 4, 5, 6` + addMoveCounts,
 			`INSERT INTO archive_player_moves (user_id, pos, move, mine, games, wins, draws, losses, last_played)
 				SELECT CASE WHEN s.seat = 0 THEN r.user0 ELSE r.user1 END, m.pos, m.move, CASE WHEN m.seat = s.seat THEN 1 ELSE 0 END,
-					COUNT(*), ` + sumResults("s.seat") + `, MAX(r.ended)
-				FROM ` + recentJoin + fmt.Sprintf(recentSeats, "<> ''") + ` WHERE m.game_id IN (` + in + `) AND m.move <> ''
+					COUNT(*), ` + accountResultSums + `, MAX(r.ended)
+				FROM ` + recentJoin + seatsOfAccounts + ` WHERE m.game_id IN (` + in + `) AND m.move <> ''
 				GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4` + addPlayerMoveCounts,
 			`INSERT INTO archive_positions (pos, ended, game_id, ply)
 				SELECT m.pos, r.ended, m.game_id, MIN(m.ply) FROM ` + recentJoin + ` WHERE m.game_id IN (` + in + `)
