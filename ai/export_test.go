@@ -30,3 +30,9 @@ func PlayerKit[P game.Position[P, M], M comparable](pl Player) *Kit[P, M] {
 func GameProfileOf[P game.Position[P, M], M comparable](pr Profile) GameProfile[P, M] {
 	return pr.(*profile[P, M]).gp
 }
+
+// TookOver is how many iterations e's main thread has taken over from its
+// helper threads, in all its searches.
+func TookOver[P game.Position[P, M], M comparable](e *Engine[P, M]) int {
+	return e.tookOver
+}

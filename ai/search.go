@@ -86,6 +86,58 @@ type Engine[P game.Position[P, M], M comparable] struct {
 	// defence's refuted moves); it must leave at least one legal move.
 	Exclude []M
 	workers []*worker[P, M]
+	// deepest is the deepest iteration any thread of the running search
+	// has completed, for the main thread to take over (Lazy SMP).
+	deepest completed[M]
+	// tookOver counts the iterations the main thread took over from
+	// helpers, in all searches (the tests look at it).
+	tookOver int
+}
+
+// completed is a search's deepest completed iteration: its depth, score
+// and line (the move first). The thread that completes an iteration
+// deeper than any before publishes it here, and the threads still
+// searching that depth or a shallower one abandon it (shared.done tells
+// them without the lock): the main thread takes the result over as its
+// own, so two threads reach a depth as soon as either does instead of
+// both searching every depth.
+type completed[M comparable] struct {
+	mu    sync.Mutex
+	depth int
+	score int
+	line  []M
+}
+
+// publish records the iteration of depth d that w completed with score,
+// if it is deeper than the deepest yet, and tells the threads searching
+// that depth or a shallower one to abandon it.
+func (w *worker[P, M]) publish(d, score int) {
+	if !w.hasBest {
+		return
+	}
+	c := &w.e.deepest
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if d <= c.depth {
+		return
+	}
+	c.depth, c.score = d, score
+	c.line = append(c.line[:0], w.rootBest)
+	if n := w.pvLen[0]; n > 0 && w.pv[0][0] == w.rootBest {
+		c.line = append(c.line, w.pv[0][1:n]...)
+	}
+	w.sh.done.Store(int32(d))
+}
+
+// takeOver makes the deepest completed iteration, of another thread, w's
+// own: its best move and line. It returns the iteration's depth and score.
+func (w *worker[P, M]) takeOver() (depth, score int) {
+	c := &w.e.deepest
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	w.rootBest, w.hasBest, w.rootScore = c.line[0], true, c.score
+	w.rootPV = append(w.rootPV[:0], c.line...)
+	return c.depth, c.score
 }
 
 // NewEngine makes an engine with a transposition table of about hashMB
@@ -109,13 +161,18 @@ func (e *Engine[P, M]) Clear() {
 
 // shared is the state the threads of one search share.
 type shared struct {
-	stop     sharedFlag
-	nodes    atomic.Int64
-	depth1   sharedFlag // depth 1 is complete: node limits apply from then on
-	deadline time.Time  // zero: none
-	maxNodes int64
-	ctx      context.Context
-	fault    atomic.Pointer[PanicError] // the first helper thread's panic
+	stop   sharedFlag
+	nodes  atomic.Int64
+	depth1 sharedFlag // depth 1 is complete: node limits apply from then on
+	// done is the deepest iteration a thread has completed (Engine.deepest
+	// holds its result), iter the main thread's current one: the helpers
+	// choose their depths from them, and a thread abandons an iteration
+	// that another has completed at its depth or deeper.
+	done, iter atomic.Int32
+	deadline   time.Time // zero: none
+	maxNodes   int64
+	ctx        context.Context
+	fault      atomic.Pointer[PanicError] // the first helper thread's panic
 }
 
 // PanicError is the panic of a search whose helper thread panicked: a
@@ -165,6 +222,11 @@ type worker[P game.Position[P, M], M comparable] struct {
 	rootPV    []M
 	null      [maxPly]bool // null[ply]: the move out of ply is a null move
 	hasBest   bool
+	// iter is the depth of the worker's current iteration; abandoned is
+	// set when another thread has completed it (or a deeper one), which
+	// stops this iteration as the search's stop flag would.
+	iter      int
+	abandoned bool
 }
 
 func (e *Engine[P, M]) worker(i int) *worker[P, M] {
@@ -211,6 +273,8 @@ func (e *Engine[P, M]) Search(ctx context.Context, root P, history []uint64, lim
 	}
 	e.tt.gen++
 	e.prepare(sh, history)
+	e.deepest.depth, e.deepest.line = 0, e.deepest.line[:0]
+	sh.iter.Store(1)
 	defer stopOnCancel(ctx, sh)()
 	wg := e.startHelpers(root, maxDepth)
 	defer func() {
@@ -277,7 +341,10 @@ func stopOnCancel(ctx context.Context, sh *shared) (end func()) {
 
 // startHelpers starts the Lazy SMP threads besides the main one: each
 // deepens on its own up to maxDepth until the search stops, half of them
-// a depth ahead, and they share what they find through the table.
+// a depth ahead of the main thread's iteration and the others at it,
+// never at a depth already completed; they share what they find through
+// the table, and the iterations they complete first through
+// Engine.deepest.
 func (e *Engine[P, M]) startHelpers(root P, maxDepth int) *sync.WaitGroup {
 	var wg sync.WaitGroup
 	for i := 1; i < e.threads; i++ {
@@ -285,8 +352,17 @@ func (e *Engine[P, M]) startHelpers(root P, maxDepth int) *sync.WaitGroup {
 		go func(w *worker[P, M]) {
 			defer wg.Done()
 			defer w.sh.catch()
-			for d := 1 + w.id%2; d <= maxDepth && !w.sh.stop.Load(); d++ {
-				w.search(root, d, 0, -inf, inf)
+			sh := w.sh
+			for d := 0; !sh.stop.Load(); {
+				d = max(d+1, int(sh.done.Load())+1, int(sh.iter.Load())+w.id%2)
+				if d > maxDepth {
+					break
+				}
+				w.iter, w.abandoned = d, false
+				score := w.search(root, d, 0, -inf, inf)
+				if !w.stopped() {
+					w.publish(d, score)
+				}
 			}
 		}(e.workers[i])
 	}
@@ -304,8 +380,31 @@ func (e *Engine[P, M]) deepen(root P, moves int, lim Budget, maxDepth int, start
 	sh := w.sh
 	var best Info
 	for d := 1; d <= maxDepth; d++ {
-		score := w.search(root, d, 0, -inf, inf)
+		var score int
+		if int(sh.done.Load()) < d {
+			sh.iter.Store(int32(d))
+			w.iter, w.abandoned = d, false
+			score = w.search(root, d, 0, -inf, inf)
+		}
 		stopped := sh.stop.Load()
+		if int(sh.done.Load()) >= d {
+			// A helper completed this depth or a deeper one first (before
+			// the main thread began it, or while it searched): its
+			// iteration is the main thread's, complete, whether or not
+			// the search has stopped since.
+			d, score = w.takeOver()
+			e.tookOver++
+			res.Move = w.rootBest
+			sh.depth1.Store(true)
+			best = w.report(root, d, score, w.rootPV, start)
+			if info != nil {
+				info(best)
+			}
+			if stopped || !deeperPays(score, d, lim, moves, start) {
+				break
+			}
+			continue
+		}
 		if w.hasBest {
 			res.Move = w.rootBest
 		}
@@ -330,7 +429,8 @@ func (e *Engine[P, M]) deepen(root P, moves int, lim Budget, maxDepth int, start
 			break
 		}
 		sh.depth1.Store(true)
-		best = w.depthReport(root, d, score, res.Move, start)
+		w.publish(d, score)
+		best = w.report(root, d, score, w.pv[0][:w.pvLen[0]], start)
 		if info != nil {
 			info(best)
 		}
@@ -341,12 +441,13 @@ func (e *Engine[P, M]) deepen(root P, moves int, lim Budget, maxDepth int, start
 	return best
 }
 
-// depthReport is the report of the completed iteration of depth d, which
-// scored score and chose move: its principal variation (at least the
-// move), and the nodes of every thread so far.
-func (w *worker[P, M]) depthReport(root P, d, score int, move M, start time.Time) Info {
-	in := Info{Depth: d, Score: score, Mate: MateMoves(score), BestMove: root.FormatMove(move)}
-	for _, m := range w.pv[0][:w.pvLen[0]] {
+// report is the report of the completed iteration of depth d, which
+// scored score with the principal variation line, whose first move is
+// w.rootBest, the move chosen (the line may be empty): the line (at least
+// the move), and the nodes of every thread so far.
+func (w *worker[P, M]) report(root P, d, score int, line []M, start time.Time) Info {
+	in := Info{Depth: d, Score: score, Mate: MateMoves(score), BestMove: root.FormatMove(w.rootBest)}
+	for _, m := range line {
 		in.PV = append(in.PV, root.FormatMove(m))
 	}
 	if len(in.PV) == 0 {
@@ -400,8 +501,17 @@ func (w *worker[P, M]) tick() bool {
 		if !w.sh.deadline.IsZero() && time.Now().After(w.sh.deadline) {
 			w.sh.stop.Store(true)
 		}
+		if int(w.sh.done.Load()) >= w.iter {
+			w.abandoned = true
+		}
 	}
-	return w.sh.stop.Load()
+	return w.stopped()
+}
+
+// stopped reports whether the worker's iteration must end: the search
+// was stopped, or another thread completed the iteration first.
+func (w *worker[P, M]) stopped() bool {
+	return w.abandoned || w.sh.stop.Load()
 }
 
 // repeated reports whether the position with hash h, at the end of the
@@ -540,7 +650,7 @@ func (w *worker[P, M]) nullMove(p P, h uint64, depth, ply, beta int) (score int,
 	score = -w.search(child, depth-3, ply+1, -beta, -beta+1)
 	w.null[ply] = false
 	w.path = w.path[:len(w.path)-1]
-	if w.sh.stop.Load() {
+	if w.stopped() {
 		return 0, true
 	}
 	if score >= beta && score < Mate-maxPly {
@@ -591,7 +701,7 @@ func (w *worker[P, M]) searchMoves(p P, moves []M, hashKey uint16, depth, ply, a
 				score = -w.search(child, depth-1, ply+1, -beta, -alpha)
 			}
 		}
-		if w.sh.stop.Load() {
+		if w.stopped() {
 			return 0, 0, true
 		}
 		if score <= best {
