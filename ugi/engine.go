@@ -21,18 +21,20 @@
 //	quit
 //
 // An info line reports a search: info depth D score cp S|mate N nodes N
-// nps N time MS pv M...; "score mate N" is the alpha-beta search's
-// forced result, which its pruning can get wrong. When the proof-number
-// solver (package prove) proved the result instead, the score says so
-// after it: "score mate 3 proven win 3" (the side to move wins by force,
-// in at most 3 of its moves) or "score mate -2 proven loss 2" (it loses
-// against best play, the winner needing at most 2 moves), and the pv is
-// the proof's move (for a loss, the one that resists longest by the
-// proofs). The bound is the proof's longest line, not always the shortest
-// win; it is the shortest when it is 1 or 2. The default player, level 8,
-// asks the solver in the endgame: from the first move its search sees a
-// forced result on, within 20,000 positions and a quarter of the move's
-// time, at most a second (ai.EndgameNodes).
+// nps N time MS pv M..., one a completed depth (with several threads the
+// depths may skip some, a helper thread having completed a deeper one
+// before the main thread finished its own); "score mate N" is the
+// alpha-beta search's forced result, which its pruning can get wrong.
+// When the proof-number solver (package prove) proved the result instead,
+// the score says so after it: "score mate 3 proven win 3" (the side to
+// move wins by force, in at most 3 of its moves) or "score mate -2 proven
+// loss 2" (it loses against best play, the winner needing at most 2
+// moves), and the pv is the proof's move (for a loss, the one that
+// resists longest by the proofs). The bound is the proof's longest line,
+// not always the shortest win; it is the shortest when it is 1 or 2. The
+// default player, level 8, asks the solver in the endgame: from the first
+// move its search sees a forced result on, within 20,000 positions and a
+// quarter of the move's time, at most a second (ai.EndgameNodes).
 //
 // Malformed commands are ignored with an "info string" that says why. As
 // in UCI, go always answers bestmove: an unknown token of go, or a value
