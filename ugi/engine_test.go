@@ -605,7 +605,10 @@ func TestAnswerOnTime(t *testing.T) {
 func TestProvenInfo(t *testing.T) {
 	s := startEngine(t, defaultRules(t, "magneton"))
 	won := "8/6WB/B1B3B1/W6W/8/8/5W2/WB6 b 0 0"
-	s.send("position fen "+won, "go movetime 300")
+	// A second, though the proof takes a few tens of milliseconds: at 300
+	// ms, on two cores busy with other tests, the watchdog once answered
+	// before the first depth completed, with no info line.
+	s.send("position fen "+won, "go movetime 1000")
 	best, infos := s.expect("bestmove", 5*time.Second)
 	n, ok := 0, false
 	for _, l := range infos {
@@ -620,7 +623,7 @@ func TestProvenInfo(t *testing.T) {
 		t.Fatalf("no proven win in at most 6 moves before %q: %q", best, infos)
 	}
 	move := strings.Fields(best)[1]
-	s.send("position fen "+won+" moves "+move, "go movetime 300")
+	s.send("position fen "+won+" moves "+move, "go movetime 1000")
 	_, infos = s.expect("bestmove", 5*time.Second)
 	var loss int
 	for _, l := range infos {
