@@ -372,9 +372,11 @@ func (e *Engine[P, M]) startHelpers(root P, maxDepth int) *sync.WaitGroup {
 // deepen is the main thread's iterative deepening from depth 1 to
 // maxDepth: it keeps res.Move up to date, calls info after each completed
 // depth, and returns the report of the last one, its move that of a
-// deeper iteration stopped after it found a better one. It ends when the
-// search is stopped or when another depth would not pay (deeperPays);
-// moves is the number of root moves.
+// deeper iteration stopped after it found a better one. A depth that a
+// helper thread completed first is taken over as the main thread's own
+// completed depth, and the main thread goes on from the next. It ends
+// when the search is stopped or when another depth would not pay
+// (deeperPays); moves is the number of root moves.
 func (e *Engine[P, M]) deepen(root P, moves int, lim Budget, maxDepth int, start time.Time, res *SearchResult[M], info func(Info)) Info {
 	w := e.workers[0]
 	sh := w.sh
