@@ -1,6 +1,8 @@
 package ai_test
 
 import (
+	"math/rand/v2"
+
 	"github.com/magneton-games/magneton/ai"
 	"github.com/magneton-games/magneton/game"
 	"github.com/magneton-games/magneton/magneton"
@@ -85,4 +87,20 @@ func profileOf(rules game.Rules) ai.Profile {
 // newPlayer makes a named player of the game of rules.
 func newPlayer(name string, rules game.Rules, cfg ai.Config) (ai.Player, error) {
 	return profileOf(rules).NewPlayer(name, rules, cfg)
+}
+
+// randomPlay plays random moves from start while i < base+rng.IntN(spread)
+// (drawn anew before each move) and the game goes on; it returns the
+// position reached and whether its game is still going.
+func randomPlay[P game.Position[P, M], M comparable](start P, rng *rand.Rand, base, spread int) (P, bool) {
+	p := start
+	for i := 0; i < base+rng.IntN(spread); i++ {
+		moves := p.AppendMoves(nil)
+		if r, _ := p.Outcome(); r.Over() || len(moves) == 0 {
+			break
+		}
+		p = p.Play(moves[rng.IntN(len(moves))])
+	}
+	r, _ := p.Outcome()
+	return p, !r.Over()
 }

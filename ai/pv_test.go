@@ -27,16 +27,8 @@ func checkLines[P game.Position[P, M], M comparable](t *testing.T, kit *ai.Kit[P
 	t.Helper()
 	short := 0
 	for seed := uint64(1); seed <= 6; seed++ {
-		rng := rand.New(rand.NewPCG(seed, 11))
-		p := start
-		for i := 0; i < 6+rng.IntN(14); i++ {
-			moves := p.AppendMoves(nil)
-			if r, _ := p.Outcome(); r.Over() || len(moves) == 0 {
-				break
-			}
-			p = p.Play(moves[rng.IntN(len(moves))])
-		}
-		if r, _ := p.Outcome(); r.Over() {
+		p, going := randomPlay(start, rand.New(rand.NewPCG(seed, 11)), 6, 14)
+		if !going {
 			continue
 		}
 		eng := ai.NewEngine(kit, 8, 1)

@@ -36,16 +36,8 @@ func TestThreadsReportCompletedDepths(t *testing.T) {
 
 func checkThreadReports[P game.Position[P, M], M comparable](t *testing.T, eng *ai.Engine[P, M], start P, seed uint64, depth int) {
 	t.Helper()
-	rng := rand.New(rand.NewPCG(seed, 5))
-	p := start
-	for i := 0; i < 4+rng.IntN(10); i++ {
-		moves := p.AppendMoves(nil)
-		if r, _ := p.Outcome(); r.Over() || len(moves) == 0 {
-			return
-		}
-		p = p.Play(moves[rng.IntN(len(moves))])
-	}
-	if r, _ := p.Outcome(); r.Over() {
+	p, going := randomPlay(start, rand.New(rand.NewPCG(seed, 5)), 4, 10)
+	if !going {
 		return
 	}
 	for _, lim := range []ai.Budget{{Depth: depth, Hard: time.Minute}, {Hard: 150 * time.Millisecond}} {
