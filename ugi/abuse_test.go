@@ -46,7 +46,8 @@ func TestAbuseMoveTime(t *testing.T) {
 			for _, threads := range []int{1, 2} {
 				t.Run(fmt.Sprintf("%s/level%d/threads%d", name, level, threads), func(t *testing.T) {
 					s := startEngine(t, defaultRules(t, name))
-					s.send(fmt.Sprintf("setoption name player value level:%d", level), fmt.Sprintf("setoption name threads value %d", threads))
+					s.send(fmt.Sprintf("setoption name player value level:%d", level), fmt.Sprintf("setoption name threads value %d", threads), "isready")
+					s.expect("readyok", 10*time.Second)
 					late := moveTimes(t, s, 100*time.Millisecond, 40)
 					t.Logf("the latest answer came %v after movetime", late)
 					if late > 0 {

@@ -7,7 +7,11 @@
 // The commands an Engine answers:
 //
 //	ugi                       id lines, one option line each, then ugiok
-//	isready                   readyok (at once, even while searching)
+//	isready                   readyok: at once while searching, else
+//	                          after making the player of the options
+//	                          (its table, level 8's book), so that a
+//	                          client that waits for it before starting a
+//	                          clock does not pay for them in its first go
 //	setoption name N value V  the game (any name or alias of the
 //	                          Catalog's), a rule option of the game, or
 //	                          player, threads (1 to 64), hash (MB, 1 to 4096)
@@ -271,6 +275,13 @@ func (e *Engine) handle(ctx context.Context, l line) (quit bool) {
 		e.send("option name hash type spin default %d min %d max %d", defaultHash, ai.MinHashMB, ai.MaxHashMB)
 		e.send("ugiok")
 	case "isready":
+		// A client waits for readyok before it starts the clock, so the
+		// player (and its table) is made here rather than at the first go.
+		if !e.busy() {
+			if err := e.ensurePlayer(); err != nil {
+				e.note("isready: %v", err)
+			}
+		}
 		e.send("readyok")
 	case "quit":
 		return true

@@ -331,7 +331,11 @@ func TestOptionDefaults(t *testing.T) {
 func TestMoveTime(t *testing.T) {
 	for _, name := range []string{"magneton", "tumbling"} {
 		s := startEngine(t, defaultRules(t, name))
-		s.send("setoption name player value level:8")
+		// As a client does, wait for the engine to be ready before the
+		// clock starts: the first level 8 reads the book of proven
+		// positions, and isready makes the player and its table.
+		s.send("setoption name player value level:8", "isready")
+		s.expect("readyok", 10*time.Second)
 		late := moveTimes(t, s, 100*time.Millisecond, 6)
 		if late > 400*time.Millisecond {
 			t.Errorf("%s: go movetime 100 answered %v late", name, late)
@@ -462,16 +466,22 @@ func TestClientAgainstEngine(t *testing.T) {
 
 // stubCatalog is the project's catalogue with one more player, "stub",
 // whose search is scripted: it reports infos, then returns final after
-// sleeping sleep, whatever its context says.
+// sleeping sleep, whatever its context says. Making it with a table
+// (more than the 1 MB the engine checks a player's name with) takes
+// makeTime, as a large table can on a busy machine.
 type stubCatalog struct {
 	ugi.Catalog
-	infos []ai.Info
-	final ai.Info
-	sleep time.Duration
+	infos    []ai.Info
+	final    ai.Info
+	sleep    time.Duration
+	makeTime time.Duration
 }
 
 func (c stubCatalog) NewPlayer(name string, rules game.Rules, cfg ai.Config) (ai.Player, error) {
 	if name == "stub" {
+		if cfg.HashMB > 1 {
+			time.Sleep(c.makeTime)
+		}
 		return &stubPlayer{c: c}, nil
 	}
 	return c.Catalog.NewPlayer(name, rules, cfg)
@@ -547,6 +557,41 @@ func TestUnfinishedIteration(t *testing.T) {
 	s2.send("position startpos", "go depth 3")
 	if best, before := s2.expect("bestmove", 5*time.Second); best != "bestmove d4" || len(before) != 1 {
 		t.Errorf("got %q after %q", best, before)
+	}
+}
+
+// TestSlowPlayerMaking: the time the engine takes to make its player
+// counts against the first go's, which the watchdog answers on time with a
+// legal move; a client that sends isready first (as UGI's clients do
+// before starting a clock) has the player made then, and its go is
+// answered by the search.
+func TestSlowPlayerMaking(t *testing.T) {
+	c := stubCatalog{final: ai.Info{Depth: 2, BestMove: "h8", PV: []string{"h8"}}, makeTime: time.Second}
+	s := startStub(t, c)
+	s.send("position startpos")
+	start := time.Now()
+	s.send("go movetime 100")
+	best, before := s.expect("bestmove", 5*time.Second)
+	if took := time.Since(start); took > 400*time.Millisecond {
+		t.Errorf("go movetime 100 with a player made in 1 s: answered after %v", took)
+	}
+	if !strings.Contains(strings.Join(before, "\n"), "before completing a depth") {
+		t.Errorf("no word of the overrun before %q: %q", best, before)
+	}
+	if _, err := defaultRules(t, "magneton").Start().Play(strings.TrimPrefix(best, "bestmove ")); err != nil {
+		t.Errorf("%q: %v", best, err)
+	}
+
+	s2 := startStub(t, c)
+	start = time.Now()
+	s2.send("isready")
+	s2.expect("readyok", 5*time.Second)
+	if took := time.Since(start); took < c.makeTime {
+		t.Errorf("readyok after %v: the player was not made at isready", took)
+	}
+	s2.send("position startpos", "go movetime 100")
+	if best, before := s2.expect("bestmove", 5*time.Second); best != "bestmove h8" {
+		t.Errorf("after isready: %q after %q, want the search's h8", best, before)
 	}
 }
 

@@ -178,30 +178,38 @@ func (e *Engine) goSearch(ctx context.Context, args []string, at time.Time) {
 		return
 	}
 	lim, budget := e.goLimits(p)
-	if !e.ensurePlayer() {
-		return
-	}
 	var sctx context.Context
 	var cancel context.CancelFunc
+	var stopAt time.Time
 	if budget > 0 {
-		stopAt := at.Add(budget - stopMargin(budget))
+		stopAt = at.Add(budget - stopMargin(budget))
 		sctx, cancel = context.WithDeadline(ctx, stopAt)
-		if lim.MoveTime > 0 {
-			lim.MoveTime = max(time.Until(stopAt), time.Millisecond)
-		}
 	} else {
 		sctx, cancel = context.WithCancel(ctx)
 	}
 	s := &search{cancel: cancel, done: make(chan struct{}), answered: make(chan struct{}), infinite: p.infinite}
-	g, pl, prev := e.g, e.p, e.cur
+	g, prev := e.g, e.cur
 	e.cur = s
 	e.outMu.Lock()
 	e.searching = true
 	e.outMu.Unlock()
 	answer := e.answerOnce(s)
 	if budget > 0 {
+		// Armed before the player is made, so that the time making it
+		// (its table, on a busy machine) counts against the move's.
 		go e.watchdog(s, g, at.Add(budget-answerMargin(budget)), answer)
 	}
+	if err := e.ensurePlayer(); err != nil {
+		e.note("go: %v", err)
+		cancel()
+		close(s.done)
+		answer("bestmove " + fallbackMove(g))
+		return
+	}
+	if lim.MoveTime > 0 && budget > 0 {
+		lim.MoveTime = max(time.Until(stopAt), time.Millisecond)
+	}
+	pl := e.p
 	go func() {
 		defer close(s.done)
 		if prev != nil {
@@ -239,20 +247,17 @@ func (e *Engine) goLimits(p goParams) (ai.Limits, time.Duration) {
 }
 
 // ensurePlayer makes the player of the engine's options if there is none
-// yet; when it cannot, it says why and answers go with a legal move, and
-// reports false.
-func (e *Engine) ensurePlayer() bool {
+// yet, or says why it cannot.
+func (e *Engine) ensurePlayer() error {
 	if e.p != nil {
-		return true
+		return nil
 	}
 	pl, err := e.cat.NewPlayer(e.player, e.rules, ai.Config{Threads: e.threads, HashMB: e.hash})
 	if err != nil {
-		e.note("go: %v", err)
-		e.send("bestmove %s", fallbackMove(e.g))
-		return false
+		return err
 	}
 	e.p = pl
-	return true
+	return nil
 }
 
 // answerOnce returns the function that sends the search s's answer, its
