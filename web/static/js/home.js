@@ -21,17 +21,29 @@ const POLL_MS = 2000;
 /** Every how many polls the games of this browser are read again. */
 const MINE_EVERY = 5;
 
-/** Learning: the rules and lessons of each game, and the puzzles. */
+/**
+ * How long the page waits at most for its first reads before it shows
+ * itself (a slow read then fills its card later).
+ */
+const REVEAL_MS = 3000;
+
+/**
+ * Learning: the rules and lessons of each game, and the puzzles. Returns
+ * the card (node) and a promise settled once its links are in (ready).
+ */
 function learnCard() {
   const links = h('p.form-buttons');
-  getMeta().then((m) => {
+  const ready = getMeta().then((m) => {
     links.append(...m.games.map((g) => h('a.btn.small', { href: `/learn/${g.name}` }, g.title)),
       h('a.btn.small', { href: '/puzzles' }, t('nav.puzzles')));
   }).catch(() => {
     links.append(h('a.btn.small', { href: '/learn' }, t('nav.learn')));
   });
-  return h('section.card.learn-home', { 'aria-labelledby': 'learn-home-title' },
-    h('h2#learn-home-title', t('learn.homeTitle')), h('p', t('learn.homeText')), links);
+  return {
+    node: h('section.card.learn-home', { 'aria-labelledby': 'learn-home-title' },
+      h('h2#learn-home-title', t('learn.homeTitle')), h('p', t('learn.homeText')), links),
+    ready,
+  };
 }
 
 export function homeView() {
@@ -42,9 +54,13 @@ export function homeView() {
   const lobby = new Lobby(() => quick.update());
   const quick = new QuickPairing(quickBox, lobby);
   const mine = new MyGames(lobby);
-  const node = h('div.home',
-    h('div.home-side', formBox, learnCard(), dailyPuzzleCard()),
-    h('div.lists', mine.node, quickBox, lobby.openBox, lobby.liveBox, tournamentCard()));
+  const cards = [learnCard(), dailyPuzzleCard(), tournamentCard()];
+  // The page is drawn hidden (its space kept) and shown once its first
+  // reads are in, so that nothing moves under the reader as the form, the
+  // lists and the cards fill in (a layout shift of 0.5 to 0.9 before).
+  const node = h('div.home.is-loading', { 'aria-busy': 'true' },
+    h('div.home-side', formBox, cards[0].node, cards[1].node),
+    h('div.lists', mine.node, quickBox, lobby.openBox, lobby.liveBox, cards[2].node));
   let meta = null;
   let timer = null;
   let polls = 0;
@@ -67,12 +83,23 @@ export function homeView() {
     schedule();
   }
 
-  /** Everything drawn again and read again (after a log-in or log-out too). */
+  /**
+   * Everything drawn again and read again (after a log-in or log-out too);
+   * settled once the lists are read.
+   */
   function renderAll() {
     form.render();
     quick.render();
-    mine.refresh();
-    lobby.poll();
+    return Promise.allSettled([mine.refresh(), lobby.poll()]);
+  }
+
+  /** Shows the page: at once, or when first, with its reads in or not. */
+  async function reveal(...reads) {
+    if (reads.length) {
+      await Promise.race([Promise.allSettled(reads), new Promise((resolve) => setTimeout(resolve, REVEAL_MS))]);
+    }
+    node.classList.remove('is-loading');
+    node.removeAttribute('aria-busy');
   }
 
   return {
@@ -82,14 +109,16 @@ export function homeView() {
         [meta] = await Promise.all([getMeta(), whenAccount()]);
       } catch (err) {
         formBox.append(h('p.error', t('home.metaError', { error: err.message })));
+        reveal();
         return;
       }
       await Promise.all(meta.games.map((g) => loadLearn(g.name).then((m) => { words[g.name] = m; }, () => {})));
       if (lobby.destroyed) return;
       form.meta = quick.meta = lobby.meta = meta;
-      renderAll();
+      const lists = renderAll();
       document.addEventListener('visibilitychange', onVisibility);
       schedule();
+      await reveal(lists, ...cards.map((c) => c.ready));
     },
     refresh() {
       if (!meta || lobby.destroyed) return;

@@ -466,7 +466,10 @@ export function puzzlesView(params) {
   return params.get('history') ? historyView(params) : new PuzzlePage(params);
 }
 
-/** The home page's card of the daily puzzle: its board and a link to solve it. */
+/**
+ * The home page's card of the daily puzzle: its board and a link to solve it.
+ * Returns the card (node) and a promise settled once it is drawn (ready).
+ */
 export function dailyPuzzleCard() {
   const box = h('div.board-box');
   const text = h('p.muted');
@@ -477,7 +480,7 @@ export function dailyPuzzleCard() {
     h('a.daily-link', { href: '/puzzles?daily=1', tabindex: '-1', 'aria-hidden': 'true' }, box),
     text,
     h('p', h('a.btn.small', { href: '/puzzles?daily=1' }, t('pz.solveDaily'))));
-  (async () => {
+  const ready = (async () => {
     try {
       const pz = await api('GET', '/api/puzzles/daily');
       const [mod, meta] = await Promise.all([loadGame(pz.game), getMeta()]);
@@ -494,5 +497,5 @@ export function dailyPuzzleCard() {
       text.className = 'error';
     }
   })();
-  return card;
+  return { node: card, ready };
 }

@@ -33,19 +33,22 @@ function rows(meta, list) {
   return h('ul.tournament-list', list.map((s) => tournamentRow(meta, s)));
 }
 
-/** The home page's card: the current and upcoming tournaments. */
+/**
+ * The home page's card: the current and upcoming tournaments. Returns the
+ * card (node) and a promise settled once they are listed (ready).
+ */
 export function tournamentCard() {
   const body = h('div', h('p.loading', t('home.loading')));
   const node = h('section.card.tournaments-home', { 'aria-labelledby': 'tournaments-home-title' },
     h('h2#tournaments-home-title', t('tn.title')), body, h('p', h('a.btn.small', { href: '/tournaments' }, t('tn.all'))));
-  Promise.all([getMeta(), api('GET', '/api/tournaments')]).then(([meta, list]) => {
+  const ready = Promise.all([getMeta(), api('GET', '/api/tournaments')]).then(([meta, list]) => {
     body.textContent = '';
     body.append(rows(meta, [...list.current, ...list.upcoming].slice(0, 8)));
   }).catch((err) => {
     body.textContent = '';
     body.append(h('p.error', err.message));
   });
-  return node;
+  return { node, ready };
 }
 
 /** The tournaments a player won, for their profile (null when none). */
