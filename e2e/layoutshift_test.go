@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
 )
 
@@ -59,4 +60,43 @@ func TestBrowserHomeNoLayoutShift(t *testing.T) {
 		}
 		p.checkConsole()
 	}
+}
+
+// TestBrowserHomeSlowRead: a read of the home page's that does not answer
+// (here the daily puzzle's, held by the browser) does not keep the page
+// hidden: it shows within its wait (2 s) with the rest filled in, and the
+// puzzle's card fills in when its answer comes.
+func TestBrowserHomeSlowRead(t *testing.T) {
+	base, tabs := openTabs(t, "visitor")
+	p := tabs[0]
+	held := make(chan fetch.RequestID, 8)
+	if err := chromedp.Listen(p.ctx, func(ev any) {
+		if e, ok := ev.(*fetch.EventRequestPaused); ok {
+			held <- e.RequestID
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(p.ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/api/puzzles/daily"}}}); err != nil {
+		t.Fatalf("hold GET /api/puzzles/daily: %v", err)
+	}
+	start := time.Now()
+	p.goTo(base + "/")
+	var id fetch.RequestID
+	select {
+	case id = <-held:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the home page did not ask for the daily puzzle")
+	}
+	p.waitFor("the home page shown without its puzzle", `(h => h && !h.classList.contains('is-loading') && !h.hasAttribute('aria-busy'))(document.querySelector('.home')) && !!document.querySelector('.card.create form') && !document.querySelector('.daily-puzzle .board-box *')`, 10*time.Second)
+	took := time.Since(start)
+	t.Logf("shown after %v", took)
+	if took < 1500*time.Millisecond {
+		t.Errorf("shown after %v, before its wait of 2 s was up: did it wait for the puzzle at all?", took)
+	}
+	if _, err := chromedp.Call(p.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id}); err != nil {
+		t.Fatalf("let GET /api/puzzles/daily go: %v", err)
+	}
+	p.waitFor("the daily puzzle drawn", `!!document.querySelector('.daily-puzzle .board-box *')`, 10*time.Second)
+	p.checkConsole()
 }

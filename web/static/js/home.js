@@ -25,7 +25,7 @@ const MINE_EVERY = 5;
  * How long the page waits at most for its first reads before it shows
  * itself (a slow read then fills its card later).
  */
-const REVEAL_MS = 3000;
+const REVEAL_MS = 2000;
 
 /**
  * Learning: the rules and lessons of each game, and the puzzles. Returns

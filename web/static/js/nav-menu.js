@@ -8,12 +8,15 @@ import { h } from './dom.js';
 import { t, onLangChange } from './i18n.js';
 
 /**
- * Puts a Menu button at the start of header that opens and closes panel
+ * Makes the Menu button at the start of header open and close panel
  * (which must have an id). Escape, a link followed, a click or the focus
- * elsewhere close it; Escape gives the focus back to the button.
+ * elsewhere close it; Escape gives the focus back to the button. The
+ * button is index.html's (#nav-toggle), so that the first drawing of the
+ * page, before this script, already has it where it stays (the logo and
+ * the page moved when it came later); one is made if the page has none.
  */
 export function navMenu(header, panel) {
-  const button = h('button.btn.ghost.nav-toggle', {
+  const button = header.querySelector('#nav-toggle') || h('button.btn.ghost.nav-toggle', {
     type: 'button', id: 'nav-toggle', 'aria-expanded': 'false', 'aria-controls': panel.id, 'aria-label': t('phone.menu'),
   }, h('span.nav-bars', { 'aria-hidden': 'true' }));
   const isOpen = () => button.getAttribute('aria-expanded') === 'true';
@@ -44,6 +47,6 @@ export function navMenu(header, panel) {
     if (isOpen() && !panel.contains(e.target) && !button.contains(e.target)) setOpen(false, false);
   });
   onLangChange(() => button.setAttribute('aria-label', t('phone.menu')));
-  header.prepend(button);
+  if (!button.isConnected) header.prepend(button);
   return button;
 }
