@@ -35,14 +35,16 @@ for rev in "$@"; do
 	fi
 done
 # name|game|position|moves: the drop-phase position (the start and
-# four drops), the bench suite's drop and move positions, and Tumbling
-# Down's first middle game of its bench suite (its start is in the proof book,
-# which answers it without a search).
+# four drops), the bench suite's drop and move positions, and two of
+# Tumbling Down's middle games of its bench suite (its start is in the
+# proof book, which answers it without a search, and its second middle
+# game is a win in one).
 positions=(
 	"magneton-opening|magneton|start|--moves d4 --moves e5 --moves c3 --moves f6"
 	"magneton-drop|magneton|8/3B2W1/1W3B2/3W4/8/6B1/2W2B2/6B1 w 8 7|"
 	"magneton-move|magneton|2W1B2B/W6W/BB1W4/W3B3/B6B/WW5W/1BWBB3/BWW1BW2 b 0 0|"
 	"tumbling-middle|tumbling|1,bbb,b,bbbbbb,bb,3/bbbb,bb,b,b,4/bb,b,b,2,r,2/bb,b,3,r,1,r/bb,2,r,1,r,rr,rr/4,r,rr,r,rr/4,rrr,r,rrr,1/3,r,rr,2,rrrr r|"
+	"tumbling-middle-3|tumbling|1,bb,bb,b,4/1,b,b,bbb,brb,b,1,r/8/b,bbb,b,b,4/b,b,2,b,2,r/2,b,1,r,2,rrrrr/b,b,2,rr,r,r,rrr/rbbbr,r,rbr,1,r,rr,1,rrrrr b|"
 )
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores, threads: $threads, $time a search" >&2
 # runs: the builds and thread counts, as "index threads name".
