@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
 
 	"github.com/magneton-games/magneton/server"
@@ -146,29 +145,12 @@ func TestBrowserProfileSlowAccount(t *testing.T) {
 	ann := tabs[0]
 	botToken(t, base, "robo")
 	ann.signUp(base, "ann", "correct horse")
-	held := make(chan fetch.RequestID, 8)
-	if err := chromedp.Listen(ann.ctx, func(ev any) {
-		if e, ok := ev.(*fetch.EventRequestPaused); ok {
-			held <- e.RequestID
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Call(ann.ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/api/account"}}}); err != nil {
-		t.Fatalf("hold GET /api/account: %v", err)
-	}
+	held := ann.holdRequests("*/api/account", "who is looking (GET /api/account)")
 	ann.goTo(base + "/@/robo")
-	var id fetch.RequestID
-	select {
-	case id = <-held:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the page did not ask who is looking (GET /api/account)")
-	}
+	id := held.next()
 	ann.waitFor("the bot's profile answered", `performance.getEntriesByType('resource').some(e => e.name.endsWith('/api/users/robo') && e.responseEnd > 0)`, 10*time.Second)
 	eval[bool](ann, `new Promise(ok => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))`)
-	if _, err := chromedp.Call(ann.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id}); err != nil {
-		t.Fatalf("let GET /api/account go: %v", err)
-	}
+	held.release(id)
 	ann.waitFor("the challenge button", `(b => b && !b.hidden)(document.querySelector('#challenge'))`, 10*time.Second)
 	ann.checkConsole()
 }

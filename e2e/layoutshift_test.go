@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
 )
 
@@ -69,34 +68,17 @@ func TestBrowserHomeNoLayoutShift(t *testing.T) {
 func TestBrowserHomeSlowRead(t *testing.T) {
 	base, tabs := openTabs(t, "visitor")
 	p := tabs[0]
-	held := make(chan fetch.RequestID, 8)
-	if err := chromedp.Listen(p.ctx, func(ev any) {
-		if e, ok := ev.(*fetch.EventRequestPaused); ok {
-			held <- e.RequestID
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Call(p.ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/api/puzzles/daily"}}}); err != nil {
-		t.Fatalf("hold GET /api/puzzles/daily: %v", err)
-	}
+	held := p.holdRequests("*/api/puzzles/daily", "for the daily puzzle (GET /api/puzzles/daily)")
 	start := time.Now()
 	p.goTo(base + "/")
-	var id fetch.RequestID
-	select {
-	case id = <-held:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the home page did not ask for the daily puzzle")
-	}
+	id := held.next()
 	p.waitFor("the home page shown without its puzzle", `(h => h && !h.classList.contains('is-loading') && !h.hasAttribute('aria-busy'))(document.querySelector('.home')) && !!document.querySelector('.card.create form') && !document.querySelector('.daily-puzzle .board-box *')`, 10*time.Second)
 	took := time.Since(start)
 	t.Logf("shown after %v", took)
 	if took < 1500*time.Millisecond {
 		t.Errorf("shown after %v, before its wait of 2 s was up: did it wait for the puzzle at all?", took)
 	}
-	if _, err := chromedp.Call(p.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id}); err != nil {
-		t.Fatalf("let GET /api/puzzles/daily go: %v", err)
-	}
+	held.release(id)
 	p.waitFor("the daily puzzle drawn", `!!document.querySelector('.daily-puzzle .board-box *')`, 10*time.Second)
 	p.checkConsole()
 }
