@@ -93,7 +93,10 @@ export function homeView() {
     return Promise.allSettled([mine.refresh(), lobby.poll()]);
   }
 
-  /** Shows the page: at once, or when first, with its reads in or not. */
+  /**
+   * Shows the page: at once when given no reads, else once they are all
+   * settled or REVEAL_MS is up, whichever comes first.
+   */
   async function reveal(...reads) {
     if (reads.length) {
       await Promise.race([Promise.allSettled(reads), new Promise((resolve) => setTimeout(resolve, REVEAL_MS))]);

@@ -4,21 +4,16 @@
 // wide screen the button is not shown and the panel is laid out in the row
 // as before (display: contents), so nothing here changes the desktop.
 
-import { h } from './dom.js';
 import { t, onLangChange } from './i18n.js';
 
 /**
- * Makes the Menu button at the start of header open and close panel
- * (which must have an id). Escape, a link followed, a click or the focus
- * elsewhere close it; Escape gives the focus back to the button. The
- * button is index.html's (#nav-toggle), so that the first drawing of the
- * page, before this script, already has it where it stays (the logo and
- * the page moved when it came later); one is made if the page has none.
+ * Makes header's Menu button (index.html's #nav-toggle, there from the
+ * page's first drawing, so that nothing moves when this script runs) open
+ * and close panel. Escape, a link followed, a click or the focus elsewhere
+ * close it; Escape gives the focus back to the button.
  */
 export function navMenu(header, panel) {
-  const button = header.querySelector('#nav-toggle') || h('button.btn.ghost.nav-toggle', {
-    type: 'button', id: 'nav-toggle', 'aria-expanded': 'false', 'aria-controls': panel.id, 'aria-label': t('phone.menu'),
-  }, h('span.nav-bars', { 'aria-hidden': 'true' }));
+  const button = header.querySelector('#nav-toggle');
   const isOpen = () => button.getAttribute('aria-expanded') === 'true';
   function setOpen(open, refocus) {
     button.setAttribute('aria-expanded', String(open));
@@ -47,6 +42,5 @@ export function navMenu(header, panel) {
     if (isOpen() && !panel.contains(e.target) && !button.contains(e.target)) setOpen(false, false);
   });
   onLangChange(() => button.setAttribute('aria-label', t('phone.menu')));
-  if (!button.isConnected) header.prepend(button);
   return button;
 }
