@@ -275,9 +275,22 @@ func (p *page) press(css string) {
 	}
 	// Found, scrolled to and measured in one evaluation: the page may draw
 	// the element anew at any server message, and a node found by one
-	// command may be gone by the next.
+	// command may be gone by the next. It is measured once it stands
+	// still for a frame (at most 60 frames): the engine's lines, growing
+	// above the analysis board's explorer, moved a button between its
+	// measure and the tap on a loaded machine.
 	p.waitFor(css, fmt.Sprintf(`document.querySelector(%q)`, css), 20*time.Second)
-	xy := eval[[]float64](p, fmt.Sprintf(`(e => { e.scrollIntoView({ block: 'nearest', inline: 'nearest' }); const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })(document.querySelector(%q))`, css))
+	xy := eval[[]float64](p, fmt.Sprintf(`new Promise((resolve) => {
+		const at = () => { const e = document.querySelector(%q); if (!e) return null; e.scrollIntoView({ block: 'nearest', inline: 'nearest' }); return e.getBoundingClientRect(); };
+		let last = at(), frames = 0;
+		const same = (a, b) => a && b && a.left === b.left && a.top === b.top && a.width === b.width && a.height === b.height;
+		const step = () => {
+			const r = at();
+			if (r && (same(r, last) || ++frames > 60)) resolve([r.left + r.width / 2, r.top + r.height / 2]);
+			else { last = r; requestAnimationFrame(step); }
+		};
+		requestAnimationFrame(step);
+	})`, css))
 	p.do(chromedp.TapXY(xy[0], xy[1]))
 }
 
